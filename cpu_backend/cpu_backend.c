@@ -1,0 +1,115 @@
+/* cpu_backend.c - the CPU backend: blocks spread over OpenMP threads, each
+ * block on its own PCG64 stream (stream = block index), one batch kernel per
+ * precision. */
+#include <omp.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include "../engine/backend.h"
+#include "block_kernel.h"
+#include "pcg64.h"
+
+typedef struct {
+    const mcs_job *job;
+    int threads;
+    mcs_block_scratch *scratch; /* one per thread */
+    mcs_pcg64 *rngs;            /* one per block of the current call */
+    uint64_t rng_capacity;
+} cpu_ctx;
+
+static mcs_status cpu_probe(char *why, size_t why_len)
+{
+    (void)why;
+    (void)why_len;
+    return MCS_OK;
+}
+
+static void cpu_close(void *p)
+{
+    cpu_ctx *c = p;
+    if (!c)
+        return;
+    if (c->scratch)
+        for (int i = 0; i < c->threads; i++)
+            mcs_block_scratch_free(&c->scratch[i]);
+    free(c->scratch);
+    free(c->rngs);
+    free(c);
+}
+
+static mcs_status cpu_open(const mcs_job *job, int threads, void **out, char *err, size_t err_len)
+{
+    cpu_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        goto nomem;
+    c->job = job;
+    c->threads = threads;
+    c->scratch = calloc((size_t)threads, sizeof *c->scratch);
+    if (!c->scratch)
+        goto nomem;
+    int failed = 0;
+    /* Start the thread team now, so its cost is counted as setup; each
+     * thread allocates its own buffers (first touch on its own NUMA node). */
+#pragma omp parallel num_threads(threads) reduction(| : failed)
+    {
+        int t = omp_get_thread_num();
+        if (t < threads)
+            failed |= mcs_block_scratch_init(&c->scratch[t], job) != MCS_OK;
+    }
+    if (failed)
+        goto nomem;
+    *out = c;
+    return MCS_OK;
+nomem:
+    snprintf(err, err_len, "cpu backend: out of memory allocating buffers for %d threads", threads);
+    cpu_close(c);
+    return MCS_E_NOMEM;
+}
+
+static mcs_status cpu_run(void *p, uint64_t first, uint64_t count, mcs_block_sums *out,
+                          mcs_timings *t)
+{
+    cpu_ctx *c = p;
+    const mcs_job *job = c->job;
+    double t0 = mcs_now();
+    if (count > c->rng_capacity) {
+        mcs_pcg64 *r = realloc(c->rngs, count * sizeof *r);
+        if (!r)
+            return MCS_E_NOMEM;
+        c->rngs = r;
+        c->rng_capacity = count;
+    }
+    for (uint64_t i = 0; i < count; i++)
+        mcs_pcg64_seed(&c->rngs[i], job->sim.seed, first + i);
+    double t1 = mcs_now();
+    t->seconds[MCS_PHASE_RNG_INIT] += t1 - t0;
+
+#pragma omp parallel num_threads(c->threads)
+    {
+        mcs_block_scratch *s = &c->scratch[omp_get_thread_num()];
+#pragma omp for schedule(dynamic, 1)
+        for (uint64_t i = 0; i < count; i++) {
+            uint32_t n = mcs_job_block_paths(job, first + i);
+            if (job->sim.precision == MCS_DOUBLE)
+                mcs_block_double(job, &c->rngs[i], n, s, &out[i]);
+            else
+                mcs_block_single(job, &c->rngs[i], n, s, &out[i]);
+        }
+    }
+    t->seconds[MCS_PHASE_SIMULATE] += mcs_now() - t1;
+    return MCS_OK;
+}
+
+static int cpu_threads(void *p)
+{
+    return ((cpu_ctx *)p)->threads;
+}
+
+const mcs_backend mcs_cpu_backend = {
+    .name = "cpu",
+    .description = "OpenMP threads, PCG64 streams, vectorised batches",
+    .probe = cpu_probe,
+    .open = cpu_open,
+    .run = cpu_run,
+    .close = cpu_close,
+    .threads = cpu_threads,
+};

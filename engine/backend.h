@@ -1,0 +1,39 @@
+/* backend.h - the backend plug-in table (GSL's gsl_rng_type pattern): a
+ * backend is a const struct of functions; a NULL-terminated table lists them. */
+#ifndef MCS_BACKEND_H
+#define MCS_BACKEND_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "job.h"
+#include "stats.h"
+#include "status.h"
+#include "timing.h"
+
+typedef struct mcs_backend {
+    const char *name;        /* "cpu", "gpu" */
+    const char *description; /* one line for --help and --version */
+    /* MCS_OK when usable on this machine; else why (into why). */
+    mcs_status (*probe)(char *why, size_t why_len);
+    /* Start-up for one job (thread team, buffers); *ctx receives the state. */
+    mcs_status (*open)(const mcs_job *job, int threads, void **ctx, char *err, size_t err_len);
+    /* Simulate blocks [first, first + count): out[i] gets block first+i's
+     * sums. Adds its time to t's rng_init and simulate phases. */
+    mcs_status (*run)(void *ctx, uint64_t first, uint64_t count, mcs_block_sums *out,
+                      mcs_timings *t);
+    /* Release everything open() made. */
+    void (*close)(void *ctx);
+    /* Threads (or GPU streams) the backend actually uses. */
+    int (*threads)(void *ctx);
+} mcs_backend;
+
+/* The NULL-terminated table of backends built into this binary. */
+extern const mcs_backend *const mcs_backends[];
+
+/* Find a backend by name; NULL if none is built in. */
+const mcs_backend *mcs_backend_find(const char *name);
+
+/* Comma-separated names of the built-in backends, for messages. */
+const char *mcs_backend_names(void);
+
+#endif

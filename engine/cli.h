@@ -1,0 +1,31 @@
+/* cli.h - command-line parsing (getopt_long) into plain options. */
+#ifndef MCS_CLI_H
+#define MCS_CLI_H
+
+#include "config.h"
+#include "status.h"
+
+#define MCS_MAX_OVERRIDES 64
+
+typedef enum { MCS_FORMAT_TEXT, MCS_FORMAT_JSON } mcs_format;
+
+typedef struct {
+    const char *config_path;
+    const char *backend; /* "cpu", "gpu", "auto" */
+    int threads;         /* 0 = OpenMP default */
+    const char *output;  /* -o, NULL = from config or default */
+    mcs_format format;
+    int quiet;
+    int help, version;
+    int n_overrides;
+    mcs_override overrides[MCS_MAX_OVERRIDES]; /* --set, --paths, --seed in order */
+    char paths_assignment[96], seed_assignment[96];
+} mcs_cli;
+
+/* Parse argv. MCS_E_USAGE with a message in err for bad usage. */
+mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t err_len);
+
+/* Print the --help text. */
+void mcs_cli_print_help(void *file);
+
+#endif

@@ -1,0 +1,527 @@
+/* config.c - INI parsing (inih), overrides and validation into an mcs_job.
+ * Values are first collected as text with where they came from, then
+ * validated key by key, so every message can name file, line and key. */
+#define _POSIX_C_SOURCE 200809L
+#include "config.h"
+#include <errno.h>
+#include <ini.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "catalog.h"
+
+#define VALUE_MAX 512
+
+typedef struct {
+    const char *section, *key;
+    const char *fallback; /* default as text; NULL = required */
+    const char *meaning;
+} key_spec;
+
+/* Every key mcsim knows, in the order the resolved config is written. */
+static const key_spec keys[] = {
+    {"model", "type", "gbm", "price model"},
+    {"model", "spot", NULL, "initial price S0 > 0"},
+    {"model", "rate", "0", "risk-free rate r, continuous, in [-1, 1]"},
+    {"model", "dividend", "0", "dividend yield q, continuous, in [-1, 1]"},
+    {"model", "volatility", NULL, "volatility sigma, in (0, 10]"},
+    {"option", "payoff", "european", "payoff"},
+    {"option", "type", "call", "call or put"},
+    {"option", "strike", NULL, "strike K > 0"},
+    {"option", "maturity", NULL, "maturity T in years, in (0, 100]"},
+    {"simulation", "paths", "1000000", "number of paths, 1 to 1e15 (1e6 and 1_000_000 work)"},
+    {"simulation", "steps", "1", "time steps per path, 1 to 100000"},
+    {"simulation", "seed", "1", "seed, 0 to 2^64-1 (decimal or 0x hex)"},
+    {"simulation", "rng", "pcg64", "random number generator"},
+    {"simulation", "precision", "single", "path arithmetic: single or double"},
+    {"simulation", "block_size", "65536", "paths per block (part of the result's identity)"},
+    {"output", "file", "", "HDF5 run log path (empty: output/<config>-<backend>-<UTC>.h5)"},
+};
+#define N_KEYS (sizeof keys / sizeof keys[0])
+
+typedef struct {
+    int set;
+    int line;          /* 0 for overrides */
+    const char *origin; /* file path or override origin */
+    char value[VALUE_MAX];
+} slot;
+
+typedef struct {
+    const char *path;
+    slot slots[N_KEYS];
+    int line; /* line of the text inih is handling */
+    int lines_done;
+    FILE *file;
+    char *err;
+    size_t err_len;
+    int failed;
+} parse_state;
+
+static void fail(parse_state *ps, const char *fmt, ...)
+{
+    if (ps->failed)
+        return; /* keep the first error */
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(ps->err, ps->err_len, fmt, ap);
+    va_end(ap);
+    ps->failed = 1;
+}
+
+/* Where a slot's value came from: "file:line" or the override's origin. */
+static void where(const parse_state *ps, const slot *s, char *buf, size_t len)
+{
+    if (s->line > 0)
+        snprintf(buf, len, "%s:%d", s->origin, s->line);
+    else if (s->set)
+        snprintf(buf, len, "%s", s->origin);
+    else
+        snprintf(buf, len, "%s", ps->path);
+}
+
+static int find_key(const char *section, const char *key)
+{
+    for (size_t i = 0; i < N_KEYS; i++)
+        if (strcasecmp(keys[i].section, section) == 0 && strcasecmp(keys[i].key, key) == 0)
+            return (int)i;
+    return -1;
+}
+
+static int known_section(const char *section)
+{
+    for (size_t i = 0; i < N_KEYS; i++)
+        if (strcasecmp(keys[i].section, section) == 0)
+            return 1;
+    return 0;
+}
+
+static void keys_of_section(const char *section, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < N_KEYS && used < len; i++)
+        if (strcasecmp(keys[i].section, section) == 0) {
+            int n = snprintf(buf + used, len - used, "%s%s", used ? ", " : "", keys[i].key);
+            if (n < 0)
+                break;
+            used += (size_t)n;
+        }
+}
+
+/* Store one value; reports unknown sections and keys, duplicates. */
+static int store(parse_state *ps, const char *section, const char *key, const char *value,
+                 const char *origin, int line)
+{
+    char here[VALUE_MAX];
+    if (line > 0)
+        snprintf(here, sizeof here, "%s:%d", origin, line);
+    else
+        snprintf(here, sizeof here, "%s", origin);
+    if (!known_section(section)) {
+        fail(ps, "%s: [%s] %s: unknown section [%s] (valid sections: model, option, simulation, "
+                 "output)", here, section, key, section);
+        return 0;
+    }
+    int k = find_key(section, key);
+    if (k < 0) {
+        char valid[256];
+        keys_of_section(section, valid, sizeof valid);
+        fail(ps, "%s: [%s] %s: unknown key (valid keys in [%s]: %s)", here, section, key,
+             section, valid);
+        return 0;
+    }
+    slot *s = &ps->slots[k];
+    if (s->set && line > 0) {
+        if (strchr(value, '='))
+            fail(ps, "%s: [%s] %s: this indented line is read as a continuation of '%s' "
+                     "(first set on line %d); remove the leading spaces",
+                 here, section, key, keys[k].key, s->line);
+        else
+            fail(ps, "%s: [%s] %s: duplicate key (first set on line %d)", here, section, key,
+                 s->line);
+        return 0;
+    }
+    if (strlen(value) >= VALUE_MAX) {
+        fail(ps, "%s: [%s] %s: value longer than %d characters", here, section, key,
+             VALUE_MAX - 1);
+        return 0;
+    }
+    s->set = 1;
+    s->line = line;
+    s->origin = origin;
+    strcpy(s->value, value);
+    return 1;
+}
+
+static int on_ini_value(void *user, const char *section, const char *name, const char *value)
+{
+    parse_state *ps = user;
+    if (section[0] == '\0') {
+        fail(ps, "%s:%d: %s: key outside any section (put it under [model], [option], "
+                 "[simulation] or [output])", ps->path, ps->line, name);
+        return 0;
+    }
+    return store(ps, section, name, value, ps->path, ps->line);
+}
+
+/* fgets that keeps count of lines, so the handler knows where it is. */
+static char *line_reader(char *str, int num, void *stream)
+{
+    parse_state *ps = stream;
+    char *r = fgets(str, num, ps->file);
+    if (!r)
+        return NULL;
+    ps->line = ps->lines_done + 1;
+    size_t n = strlen(r);
+    if (n > 0 && r[n - 1] == '\n')
+        ps->lines_done++;
+    return r;
+}
+
+/* Remove '_' digit separators ("1_000_000"); 0 if one is misplaced. */
+static int strip_separators(const char *in, char *out, size_t len)
+{
+    size_t j = 0;
+    for (size_t i = 0; in[i]; i++) {
+        if (in[i] == '_') {
+            int ok = i > 0 && in[i - 1] >= '0' && in[i - 1] <= '9' && in[i + 1] >= '0' &&
+                     in[i + 1] <= '9';
+            if (!ok)
+                return 0;
+            continue;
+        }
+        if (j + 1 >= len)
+            return 0;
+        out[j++] = in[i];
+    }
+    out[j] = '\0';
+    return j > 0;
+}
+
+static int parse_real(const char *text, double *out)
+{
+    char buf[VALUE_MAX];
+    if (!strip_separators(text, buf, sizeof buf))
+        return 0;
+    char *end;
+    errno = 0;
+    double v = strtod(buf, &end);
+    if (end == buf || *end != '\0' || errno == ERANGE || !isfinite(v))
+        return 0;
+    *out = v;
+    return 1;
+}
+
+int mcs_parse_count(const char *text, unsigned long long *out)
+{
+    char buf[VALUE_MAX];
+    if (!strip_separators(text, buf, sizeof buf) || buf[0] == '-' || buf[0] == '+')
+        return 0;
+    if (strspn(buf, "0123456789") == strlen(buf)) {
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(buf, &end, 10);
+        if (errno == ERANGE || *end != '\0')
+            return 0;
+        *out = v;
+        return 1;
+    }
+    double v;
+    if (!parse_real(buf, &v) || v < 0 || v != floor(v) || v > 9007199254740992.0) /* 2^53 */
+        return 0;
+    *out = (unsigned long long)v;
+    return 1;
+}
+
+static int parse_u64(const char *text, unsigned long long *out)
+{
+    char buf[VALUE_MAX];
+    if (!strip_separators(text, buf, sizeof buf) || buf[0] == '-' || buf[0] == '+')
+        return 0;
+    int hex = buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X');
+    const char *digits = hex ? buf + 2 : buf;
+    if (!*digits || strspn(digits, hex ? "0123456789abcdefABCDEF" : "0123456789") != strlen(digits))
+        return 0;
+    errno = 0;
+    unsigned long long v = strtoull(digits, NULL, hex ? 16 : 10);
+    if (errno == ERANGE)
+        return 0;
+    *out = v;
+    return 1;
+}
+
+/* --- validation ------------------------------------------------------- */
+
+typedef struct {
+    parse_state *ps;
+} checker;
+
+static const slot *value_of(parse_state *ps, const char *section, const char *key, int *index)
+{
+    int k = find_key(section, key);
+    *index = k;
+    return &ps->slots[k];
+}
+
+/* Text of a key: its value, else its default; "" if required and missing. */
+static const char *text_of(parse_state *ps, int k)
+{
+    const slot *s = &ps->slots[k];
+    if (s->set)
+        return s->value;
+    return keys[k].fallback ? keys[k].fallback : NULL;
+}
+
+static void bad(parse_state *ps, int k, const char *fmt, ...)
+{
+    char loc[VALUE_MAX + 64], why[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    const slot *s = &ps->slots[k];
+    where(ps, s, loc, sizeof loc);
+    if (s->set)
+        fail(ps, "%s: [%s] %s = %s: %s", loc, keys[k].section, keys[k].key, s->value, why);
+    else
+        fail(ps, "%s: [%s] %s: %s", loc, keys[k].section, keys[k].key, why);
+}
+
+static int get_text(parse_state *ps, const char *section, const char *key, const char **out,
+                    int *index)
+{
+    value_of(ps, section, key, index);
+    const char *t = text_of(ps, *index);
+    if (!t) {
+        bad(ps, *index, "required key is missing (%s)", keys[*index].meaning);
+        return 0;
+    }
+    *out = t;
+    return 1;
+}
+
+/* A real in [lo, hi], with lo excluded when lo_open. */
+static int get_real(parse_state *ps, const char *section, const char *key, double lo, int lo_open,
+                    double hi, double *out)
+{
+    int k;
+    const char *t;
+    if (!get_text(ps, section, key, &t, &k))
+        return 0;
+    if (!parse_real(t, out)) {
+        bad(ps, k, "not a number");
+        return 0;
+    }
+    if (lo_open && *out <= lo && hi == INFINITY) {
+        bad(ps, k, "must be greater than %g", lo);
+        return 0;
+    }
+    if ((lo_open ? *out <= lo : *out < lo) || *out > hi) {
+        bad(ps, k, "must be in %s%g, %g]", lo_open ? "(" : "[", lo, hi);
+        return 0;
+    }
+    return 1;
+}
+
+static int get_count(parse_state *ps, const char *section, const char *key,
+                     unsigned long long lo, unsigned long long hi, unsigned long long *out)
+{
+    int k;
+    const char *t;
+    if (!get_text(ps, section, key, &t, &k))
+        return 0;
+    if (!mcs_parse_count(t, out)) {
+        bad(ps, k, "not a whole number (examples: 1000000, 1e6, 1_000_000)");
+        return 0;
+    }
+    if (*out < lo || *out > hi) {
+        bad(ps, k, "must be between %llu and %llu", lo, hi);
+        return 0;
+    }
+    return 1;
+}
+
+static int get_name(parse_state *ps, const char *section, const char *key,
+                    const mcs_named *table, int *id)
+{
+    int k;
+    const char *t;
+    if (!get_text(ps, section, key, &t, &k))
+        return 0;
+    const mcs_named *e = mcs_named_find(table, t);
+    if (!e) {
+        char valid[256];
+        mcs_named_list(table, valid, sizeof valid);
+        bad(ps, k, "unknown name (valid: %s)", valid);
+        return 0;
+    }
+    *id = e->id;
+    return 1;
+}
+
+static int validate(parse_state *ps, mcs_job *job)
+{
+    int id, k;
+    unsigned long long n;
+    const char *t;
+    memset(job, 0, sizeof *job);
+
+    if (!get_name(ps, "model", "type", mcs_models, &id)) return 0;
+    job->model.id = (mcs_model_id)id;
+    if (!get_real(ps, "model", "spot", 0, 1, INFINITY, &job->model.spot)) return 0;
+    if (!get_real(ps, "model", "rate", -1, 0, 1, &job->model.rate)) return 0;
+    if (!get_real(ps, "model", "dividend", -1, 0, 1, &job->model.dividend)) return 0;
+    if (!get_real(ps, "model", "volatility", 0, 1, 10, &job->model.volatility)) return 0;
+
+    if (!get_name(ps, "option", "payoff", mcs_payoffs, &id)) return 0;
+    job->option.payoff = (mcs_payoff_id)id;
+    if (!get_name(ps, "option", "type", mcs_option_types, &id)) return 0;
+    job->option.type = (mcs_option_type)id;
+    if (!get_real(ps, "option", "strike", 0, 1, INFINITY, &job->option.strike)) return 0;
+    if (!get_real(ps, "option", "maturity", 0, 1, 100, &job->option.maturity)) return 0;
+
+    if (!get_count(ps, "simulation", "paths", 1, MCS_MAX_PATHS, &n)) return 0;
+    job->sim.paths = n;
+    if (!get_count(ps, "simulation", "steps", 1, MCS_MAX_STEPS, &n)) return 0;
+    job->sim.steps = (uint32_t)n;
+    if (!get_text(ps, "simulation", "seed", &t, &k)) return 0;
+    if (!parse_u64(t, &n)) {
+        bad(ps, k, "must be a whole number from 0 to 18446744073709551615 (or 0x hex)");
+        return 0;
+    }
+    job->sim.seed = n;
+    if (!get_name(ps, "simulation", "rng", mcs_rngs, &id)) return 0;
+    job->sim.rng = (mcs_rng_id)id;
+    if (!get_name(ps, "simulation", "precision", mcs_precisions, &id)) return 0;
+    job->sim.precision = (mcs_precision)id;
+    if (!get_count(ps, "simulation", "block_size", 1, MCS_MAX_BLOCK_SIZE, &n)) return 0;
+    job->sim.block_size = (uint32_t)n;
+
+    if (!get_text(ps, "output", "file", &t, &k)) return 0;
+    if (strlen(t) >= sizeof job->output_file) {
+        bad(ps, k, "path too long");
+        return 0;
+    }
+    strcpy(job->output_file, t);
+    return 1;
+}
+
+/* The resolved config as INI text: canonical values for every key. */
+static void write_resolved(const mcs_job *job, const char *path, char *buf, size_t len)
+{
+    snprintf(buf, len,
+             "; resolved from %s\n"
+             "[model]\ntype = %s\nspot = %.17g\nrate = %.17g\ndividend = %.17g\n"
+             "volatility = %.17g\n\n"
+             "[option]\npayoff = %s\ntype = %s\nstrike = %.17g\nmaturity = %.17g\n\n"
+             "[simulation]\npaths = %llu\nsteps = %u\nseed = %llu\nrng = %s\nprecision = %s\n"
+             "block_size = %u\n\n"
+             "[output]\nfile = %s\n",
+             path, mcs_named_by_id(mcs_models, job->model.id)->name, job->model.spot,
+             job->model.rate, job->model.dividend, job->model.volatility,
+             mcs_named_by_id(mcs_payoffs, job->option.payoff)->name,
+             mcs_named_by_id(mcs_option_types, job->option.type)->name, job->option.strike,
+             job->option.maturity, (unsigned long long)job->sim.paths, job->sim.steps,
+             (unsigned long long)job->sim.seed, mcs_named_by_id(mcs_rngs, job->sim.rng)->name,
+             mcs_named_by_id(mcs_precisions, job->sim.precision)->name, job->sim.block_size,
+             job->output_file);
+}
+
+static int apply_override(parse_state *ps, const mcs_override *ov)
+{
+    const char *a = ov->assignment;
+    const char *dot = strchr(a, '.');
+    const char *eq = strchr(a, '=');
+    if (!dot || !eq || dot > eq || dot == a || eq == dot + 1) {
+        fail(ps, "%s %s: expected section.key=value (for example simulation.paths=1e6)",
+             ov->origin, a);
+        return 0;
+    }
+    char section[64], key[64];
+    size_t ls = (size_t)(dot - a), lk = (size_t)(eq - dot - 1);
+    if (ls >= sizeof section || lk >= sizeof key) {
+        fail(ps, "%s %s: section or key name too long", ov->origin, a);
+        return 0;
+    }
+    memcpy(section, a, ls);
+    section[ls] = '\0';
+    memcpy(key, dot + 1, lk);
+    key[lk] = '\0';
+    char origin[VALUE_MAX];
+    snprintf(origin, sizeof origin, "%s %s", ov->origin, a);
+    /* overrides replace: clear, then store with line 0 */
+    int k = find_key(section, key);
+    if (k >= 0)
+        ps->slots[k].set = 0;
+    /* origin must outlive this call: keep the caller's assignment text */
+    if (!store(ps, section, key, eq + 1, ov->assignment, 0))
+        return 0;
+    ps->slots[k].origin = ov->origin;
+    (void)origin;
+    return 1;
+}
+
+mcs_status mcs_config_load(const char *path, const mcs_override *overrides, int n_overrides,
+                           mcs_job *job, char *resolved, size_t resolved_len, char *err,
+                           size_t err_len)
+{
+    parse_state *ps = calloc(1, sizeof *ps);
+    mcs_status st = MCS_E_CONFIG;
+    if (!ps) {
+        snprintf(err, err_len, "out of memory");
+        return MCS_E_NOMEM;
+    }
+    ps->path = path;
+    ps->err = err;
+    ps->err_len = err_len;
+    ps->file = fopen(path, "r");
+    if (!ps->file) {
+        snprintf(err, err_len, "%s: cannot open config file: %s", path, strerror(errno));
+        st = MCS_E_NOINPUT;
+        goto cleanup;
+    }
+    int rc = ini_parse_stream(line_reader, ps, on_ini_value, ps);
+    if (rc == -2) {
+        snprintf(err, err_len, "%s: out of memory while parsing", path);
+        st = MCS_E_NOMEM;
+        goto cleanup;
+    }
+    if (rc > 0 && !ps->failed)
+        fail(ps, "%s:%d: syntax error: expected '[section]', 'key = value' or a comment "
+                 "(lines are at most 199 characters)", path, rc);
+    if (ps->failed)
+        goto cleanup;
+    for (int i = 0; i < n_overrides; i++)
+        if (!apply_override(ps, &overrides[i]))
+            goto cleanup;
+    if (!validate(ps, job))
+        goto cleanup;
+    write_resolved(job, path, resolved, resolved_len);
+    st = MCS_OK;
+cleanup:
+    if (ps->file)
+        fclose(ps->file);
+    free(ps);
+    return st;
+}
+
+void mcs_config_print_keys(void *file)
+{
+    FILE *f = file;
+    const char *section = "";
+    for (size_t i = 0; i < N_KEYS; i++) {
+        if (strcmp(section, keys[i].section) != 0) {
+            section = keys[i].section;
+            fprintf(f, "  [%s]\n", section);
+        }
+        char dflt[64];
+        if (!keys[i].fallback)
+            snprintf(dflt, sizeof dflt, "(required)");
+        else
+            snprintf(dflt, sizeof dflt, "= %s", keys[i].fallback[0] ? keys[i].fallback : "\"\"");
+        fprintf(f, "    %-11s %-11s %s\n", keys[i].key, dflt, keys[i].meaning);
+    }
+}

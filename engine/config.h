@@ -1,0 +1,36 @@
+/* config.h - reads an INI file (with inih) plus command-line overrides into a
+ * validated job. Every error names the file, the line and the key. */
+#ifndef MCS_CONFIG_H
+#define MCS_CONFIG_H
+
+#include <stddef.h>
+#include "job.h"
+#include "status.h"
+
+#define MCS_MAX_PATHS 1000000000000000ULL /* 1e15 paths */
+#define MCS_MAX_STEPS 100000u
+#define MCS_MAX_BLOCK_SIZE (1u << 24)
+#define MCS_DEFAULT_BLOCK_SIZE 65536u
+
+/* One override "section.key=value"; origin says where it came from
+ * ("--set", "--paths", "--seed") for error messages. */
+typedef struct {
+    const char *origin;
+    const char *assignment;
+} mcs_override;
+
+/* Load `path`, apply overrides in order, validate, fill `job`, and write the
+ * fully resolved config (every key, defaults included) as INI text into
+ * `resolved`. Returns MCS_E_NOINPUT if the file cannot be read, MCS_E_CONFIG
+ * for any invalid content (message in err: "file:line: [section] key ..."). */
+mcs_status mcs_config_load(const char *path, const mcs_override *overrides, int n_overrides,
+                           mcs_job *job, char *resolved, size_t resolved_len, char *err,
+                           size_t err_len);
+
+/* Parse a count such as "1000000", "1e6" or "1_000_000" (whole, >= 0). */
+int mcs_parse_count(const char *text, unsigned long long *out);
+
+/* Print the table of config keys (section, key, default, meaning) for --help. */
+void mcs_config_print_keys(void *file);
+
+#endif

@@ -1,0 +1,106 @@
+/* engine.c - block scheduling, block-order reduction and the convergence
+ * table. See docs/reproducibility.md for why the order is fixed. */
+#include "engine.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "../models/black_scholes.h"
+
+/* Blocks per thread in one backend call: large enough that the wait at the
+ * end of a chunk costs under 1%, small enough for a lively progress bar. */
+#define MCS_BLOCKS_PER_THREAD_PER_CHUNK 128
+
+/* z for a two-sided 95% interval: Phi^{-1}(0.975). */
+#define MCS_Z95 1.959963984540054
+
+double mcs_job_discount(const mcs_job *job)
+{
+    return exp(-job->model.rate * job->option.maturity);
+}
+
+int mcs_job_analytic(const mcs_job *job, double *price)
+{
+    if (job->model.id == MCS_MODEL_GBM && job->option.payoff == MCS_PAYOFF_EUROPEAN) {
+        *price = mcs_black_scholes(job->model.spot, job->option.strike, job->model.rate,
+                                   job->model.dividend, job->model.volatility,
+                                   job->option.maturity, job->option.type == MCS_CALL);
+        return 1;
+    }
+    return 0;
+}
+
+/* Record a convergence point after 1, 2, 4, 8, ... blocks and at the end. */
+static void add_convergence(mcs_result *res, const mcs_moments *m, double disc)
+{
+    if (res->n_convergence >= MCS_CONVERGENCE_MAX)
+        return;
+    mcs_convergence_point *p = &res->convergence[res->n_convergence++];
+    p->paths = m->n;
+    p->price = disc * m->mean;
+    p->std_error = disc * mcs_moments_std_error(m);
+}
+
+mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, int threads,
+                          mcs_progress_fn progress, void *progress_ctx, mcs_result *res,
+                          int *threads_used, mcs_timings *t, char *err, size_t err_len)
+{
+    mcs_status st;
+    void *ctx = NULL;
+    mcs_block_sums *sums = NULL;
+    const uint64_t blocks = mcs_job_blocks(job);
+    const double disc = mcs_job_discount(job);
+    mcs_moments total = {0, 0.0, 0.0};
+    uint64_t merged = 0, next_point = 1;
+
+    double t0 = mcs_now();
+    st = be->open(job, threads, &ctx, err, err_len);
+    if (st != MCS_OK)
+        goto cleanup;
+    *threads_used = be->threads(ctx);
+    uint64_t chunk = (uint64_t)*threads_used * MCS_BLOCKS_PER_THREAD_PER_CHUNK;
+    if (chunk > blocks)
+        chunk = blocks;
+    sums = malloc(chunk * sizeof *sums);
+    if (!sums) {
+        snprintf(err, err_len, "out of memory for %llu block sums", (unsigned long long)chunk);
+        st = MCS_E_NOMEM;
+        goto cleanup;
+    }
+    t->seconds[MCS_PHASE_SETUP] += mcs_now() - t0;
+
+    res->n_convergence = 0;
+    for (uint64_t first = 0; first < blocks; first += chunk) {
+        uint64_t count = blocks - first < chunk ? blocks - first : chunk;
+        st = be->run(ctx, first, count, sums, t);
+        if (st != MCS_OK) {
+            snprintf(err, err_len, "%s backend failed: %s", be->name, mcs_status_message(st));
+            goto cleanup;
+        }
+        double r0 = mcs_now();
+        for (uint64_t i = 0; i < count; i++) {
+            mcs_moments m = mcs_moments_from_block(&sums[i]);
+            mcs_moments_merge(&total, &m);
+            if (++merged == next_point && merged != blocks) {
+                add_convergence(res, &total, disc);
+                next_point *= 2;
+            }
+        }
+        t->seconds[MCS_PHASE_REDUCE] += mcs_now() - r0;
+        if (progress)
+            progress(progress_ctx, (double)merged / (double)blocks, total.n);
+    }
+    add_convergence(res, &total, disc);
+
+    res->paths = total.n;
+    res->price = disc * total.mean;
+    res->std_error = disc * mcs_moments_std_error(&total);
+    res->ci_low = res->price - MCS_Z95 * res->std_error;
+    res->ci_high = res->price + MCS_Z95 * res->std_error;
+    res->has_analytic = mcs_job_analytic(job, &res->analytic);
+    st = MCS_OK;
+cleanup:
+    free(sums);
+    if (ctx)
+        be->close(ctx);
+    return st;
+}

@@ -1,0 +1,28 @@
+/* engine.h - runs a job on a backend: cuts the paths into blocks, asks the
+ * backend for per-block sums chunk by chunk (bounded memory, progress between
+ * chunks), and merges them in block order into the result. */
+#ifndef MCS_ENGINE_H
+#define MCS_ENGINE_H
+
+#include <stddef.h>
+#include "backend.h"
+#include "job.h"
+#include "result.h"
+#include "timing.h"
+
+/* Called between chunks with the share of paths done (0..1). */
+typedef void (*mcs_progress_fn)(void *ctx, double done, uint64_t paths_done);
+
+/* Price `job` on backend `be` with `threads` threads. Fills res and adds to
+ * t's setup/rng_init/simulate/reduce phases. err names the failure. */
+mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, int threads,
+                          mcs_progress_fn progress, void *progress_ctx, mcs_result *res,
+                          int *threads_used, mcs_timings *t, char *err, size_t err_len);
+
+/* Discount factor e^{-rT} of a job. */
+double mcs_job_discount(const mcs_job *job);
+
+/* Closed-form price of a job, when one exists (returns 1 and sets *price). */
+int mcs_job_analytic(const mcs_job *job, double *price);
+
+#endif

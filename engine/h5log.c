@@ -1,0 +1,384 @@
+/* h5log.c - writes the HDF5 run log (schema v1, docs/hdf5-schema.md) to a
+ * temporary file in the target folder and renames it into place when complete. */
+#define _POSIX_C_SOURCE 200809L
+#include "h5log.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <hdf5.h>
+
+#ifndef MCS_VERSION
+#define MCS_VERSION "0.1.0"
+#endif
+
+/* Stated in the log; the interval in mcs_result is price -/+ 1.96 se. */
+#define CONFIDENCE_LEVEL 0.95
+
+static void set_err(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    if (err == NULL || errlen == 0)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+}
+
+static void close_id(hid_t *id, herr_t (*close)(hid_t))
+{
+    if (*id >= 0)
+        close(*id);
+    *id = -1;
+}
+
+/* Scalar string attribute, variable-length UTF-8 (h5py reads it as str). */
+static int attr_str(hid_t loc, const char *name, const char *value)
+{
+    hid_t type = -1, space = -1, attr = -1;
+    int rc = -1;
+    const char *v = value != NULL ? value : "";
+
+    if ((type = H5Tcopy(H5T_C_S1)) < 0 || H5Tset_size(type, H5T_VARIABLE) < 0 ||
+        H5Tset_cset(type, H5T_CSET_UTF8) < 0)
+        goto cleanup;
+    if ((space = H5Screate(H5S_SCALAR)) < 0)
+        goto cleanup;
+    if ((attr = H5Acreate2(loc, name, type, space, H5P_DEFAULT, H5P_DEFAULT)) < 0)
+        goto cleanup;
+    if (H5Awrite(attr, type, &v) < 0)
+        goto cleanup;
+    rc = 0;
+cleanup:
+    close_id(&attr, H5Aclose);
+    close_id(&space, H5Sclose);
+    close_id(&type, H5Tclose);
+    return rc;
+}
+
+/* Scalar numeric attribute: stored as file_type, converted from mem_type. */
+static int attr_num(hid_t loc, const char *name, hid_t file_type, hid_t mem_type,
+                    const void *value)
+{
+    hid_t space = -1, attr = -1;
+    int rc = -1;
+
+    if ((space = H5Screate(H5S_SCALAR)) < 0)
+        goto cleanup;
+    if ((attr = H5Acreate2(loc, name, file_type, space, H5P_DEFAULT, H5P_DEFAULT)) < 0)
+        goto cleanup;
+    if (H5Awrite(attr, mem_type, value) < 0)
+        goto cleanup;
+    rc = 0;
+cleanup:
+    close_id(&attr, H5Aclose);
+    close_id(&space, H5Sclose);
+    return rc;
+}
+
+static int attr_f64(hid_t loc, const char *name, double v)
+{
+    return attr_num(loc, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &v);
+}
+
+static int attr_u64(hid_t loc, const char *name, uint64_t v)
+{
+    return attr_num(loc, name, H5T_STD_U64LE, H5T_NATIVE_UINT64, &v);
+}
+
+static int attr_u32(hid_t loc, const char *name, uint32_t v)
+{
+    return attr_num(loc, name, H5T_STD_U32LE, H5T_NATIVE_UINT32, &v);
+}
+
+static int attr_i32(hid_t loc, const char *name, int32_t v)
+{
+    return attr_num(loc, name, H5T_STD_I32LE, H5T_NATIVE_INT32, &v);
+}
+
+static const char *rng_name(mcs_rng_id rng)
+{
+    switch (rng) {
+    case MCS_RNG_PCG64: return "pcg64";
+    }
+    return "unknown";
+}
+
+static int write_root(hid_t file, const mcs_run_info *info)
+{
+    char created[32];
+    time_t now = time(NULL);
+    struct tm utc;
+
+    if (gmtime_r(&now, &utc) == NULL ||
+        strftime(created, sizeof created, "%Y-%m-%dT%H:%M:%SZ", &utc) == 0)
+        return -1;
+    if (attr_str(file, "creator", "mcsim") < 0 ||
+        attr_str(file, "version", MCS_VERSION) < 0 ||
+        attr_i32(file, "schema_version", MCS_H5LOG_SCHEMA_VERSION) < 0 ||
+        attr_str(file, "created_utc", created) < 0 ||
+        attr_str(file, "host", info->host) < 0 ||
+        attr_str(file, "command_line", info->command_line) < 0 ||
+        attr_str(file, "config_file", info->config_file) < 0 ||
+        attr_str(file, "config", info->config_text) < 0 ||
+        attr_str(file, "backend", info->backend) < 0)
+        return -1;
+    return 0;
+}
+
+static int write_result(hid_t file, const mcs_job *job, const mcs_result *res)
+{
+    hid_t grp = -1;
+    int rc = -1;
+
+    if ((grp = H5Gcreate2(file, "result", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)) < 0)
+        goto cleanup;
+    if (attr_f64(grp, "price", res->price) < 0 ||
+        attr_f64(grp, "std_error", res->std_error) < 0 ||
+        attr_f64(grp, "ci_low", res->ci_low) < 0 ||
+        attr_f64(grp, "ci_high", res->ci_high) < 0 ||
+        attr_f64(grp, "confidence_level", CONFIDENCE_LEVEL) < 0 ||
+        attr_u64(grp, "paths", res->paths) < 0)
+        goto cleanup;
+    if (res->has_analytic) {
+        if (attr_f64(grp, "analytic_price", res->analytic) < 0)
+            goto cleanup;
+        if (res->std_error > 0.0 &&
+            attr_f64(grp, "error_in_std_errors",
+                     (res->price - res->analytic) / res->std_error) < 0)
+            goto cleanup;
+    }
+    if (attr_u64(grp, "seed", job->sim.seed) < 0 ||
+        attr_str(grp, "rng", rng_name(job->sim.rng)) < 0 ||
+        attr_str(grp, "precision", job->sim.precision == MCS_SINGLE ? "single" : "double") < 0 ||
+        attr_u32(grp, "block_size", job->sim.block_size) < 0 ||
+        attr_u32(grp, "steps", job->sim.steps) < 0)
+        goto cleanup;
+    rc = 0;
+cleanup:
+    close_id(&grp, H5Gclose);
+    return rc;
+}
+
+static int write_convergence(hid_t file, const mcs_result *res)
+{
+    hid_t ftype = -1, mtype = -1, space = -1, dset = -1;
+    hsize_t dims[1] = {(hsize_t)res->n_convergence};
+    int rc = -1;
+
+    /* file layout: packed little-endian, 24 bytes a row */
+    if ((ftype = H5Tcreate(H5T_COMPOUND, 24)) < 0 ||
+        H5Tinsert(ftype, "paths", 0, H5T_STD_U64LE) < 0 ||
+        H5Tinsert(ftype, "price", 8, H5T_IEEE_F64LE) < 0 ||
+        H5Tinsert(ftype, "std_error", 16, H5T_IEEE_F64LE) < 0)
+        goto cleanup;
+    if ((mtype = H5Tcreate(H5T_COMPOUND, sizeof(mcs_convergence_point))) < 0 ||
+        H5Tinsert(mtype, "paths", HOFFSET(mcs_convergence_point, paths), H5T_NATIVE_UINT64) < 0 ||
+        H5Tinsert(mtype, "price", HOFFSET(mcs_convergence_point, price), H5T_NATIVE_DOUBLE) < 0 ||
+        H5Tinsert(mtype, "std_error", HOFFSET(mcs_convergence_point, std_error),
+                  H5T_NATIVE_DOUBLE) < 0)
+        goto cleanup;
+    if ((space = H5Screate_simple(1, dims, NULL)) < 0)
+        goto cleanup;
+    if ((dset = H5Dcreate2(file, "convergence", ftype, space, H5P_DEFAULT, H5P_DEFAULT,
+                           H5P_DEFAULT)) < 0)
+        goto cleanup;
+    if (res->n_convergence > 0 &&
+        H5Dwrite(dset, mtype, H5S_ALL, H5S_ALL, H5P_DEFAULT, res->convergence) < 0)
+        goto cleanup;
+    if (attr_str(dset, "description",
+                 "running estimate after each checkpoint: paths merged so far "
+                 "(whole blocks, in block order), discounted price, its standard error") < 0)
+        goto cleanup;
+    rc = 0;
+cleanup:
+    close_id(&dset, H5Dclose);
+    close_id(&space, H5Sclose);
+    close_id(&mtype, H5Tclose);
+    close_id(&ftype, H5Tclose);
+    return rc;
+}
+
+static int write_device(hid_t file, const mcs_run_info *info)
+{
+    hid_t grp = -1;
+    int rc = -1;
+
+    if ((grp = H5Gcreate2(file, "device", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)) < 0)
+        goto cleanup;
+    if (attr_str(grp, "kind", "cpu") < 0 ||
+        attr_str(grp, "cpu_model", info->cpu_model) < 0 ||
+        attr_i32(grp, "cores", info->cores) < 0 ||
+        attr_i32(grp, "threads", info->threads) < 0)
+        goto cleanup;
+    rc = 0;
+cleanup:
+    close_id(&grp, H5Gclose);
+    return rc;
+}
+
+typedef struct {
+    char phase[MCS_H5LOG_PHASE_LEN];
+    double seconds;
+} timing_row;
+
+static int write_timings(hid_t file, const mcs_timings *t)
+{
+    hid_t str = -1, ftype = -1, mtype = -1, space = -1, dset = -1;
+    hsize_t dims[1] = {MCS_PHASE_COUNT};
+    timing_row rows[MCS_PHASE_COUNT];
+    int rc = -1;
+
+    memset(rows, 0, sizeof rows);
+    for (int p = 0; p < MCS_PHASE_COUNT; p++) {
+        const char *name = mcs_phase_name((mcs_phase)p);
+        size_t len = strlen(name);
+        if (len >= MCS_H5LOG_PHASE_LEN)
+            goto cleanup; /* a phase name too long for the schema's field */
+        memcpy(rows[p].phase, name, len);
+        rows[p].seconds = t->seconds[p];
+    }
+    /* fixed-length, null-terminated ASCII (at most 15 characters): h5py reads it as bytes */
+    if ((str = H5Tcopy(H5T_C_S1)) < 0 || H5Tset_size(str, MCS_H5LOG_PHASE_LEN) < 0 ||
+        H5Tset_strpad(str, H5T_STR_NULLTERM) < 0)
+        goto cleanup;
+    if ((ftype = H5Tcreate(H5T_COMPOUND, MCS_H5LOG_PHASE_LEN + 8)) < 0 ||
+        H5Tinsert(ftype, "phase", 0, str) < 0 ||
+        H5Tinsert(ftype, "seconds", MCS_H5LOG_PHASE_LEN, H5T_IEEE_F64LE) < 0)
+        goto cleanup;
+    if ((mtype = H5Tcreate(H5T_COMPOUND, sizeof(timing_row))) < 0 ||
+        H5Tinsert(mtype, "phase", HOFFSET(timing_row, phase), str) < 0 ||
+        H5Tinsert(mtype, "seconds", HOFFSET(timing_row, seconds), H5T_NATIVE_DOUBLE) < 0)
+        goto cleanup;
+    if ((space = H5Screate_simple(1, dims, NULL)) < 0)
+        goto cleanup;
+    if ((dset = H5Dcreate2(file, "timings", ftype, space, H5P_DEFAULT, H5P_DEFAULT,
+                           H5P_DEFAULT)) < 0)
+        goto cleanup;
+    if (H5Dwrite(dset, mtype, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows) < 0)
+        goto cleanup;
+    if (attr_str(dset, "units", "s") < 0 ||
+        attr_str(dset, "clock", "CLOCK_MONOTONIC wall time") < 0)
+        goto cleanup;
+    rc = 0;
+cleanup:
+    close_id(&dset, H5Dclose);
+    close_id(&space, H5Sclose);
+    close_id(&mtype, H5Tclose);
+    close_id(&ftype, H5Tclose);
+    close_id(&str, H5Tclose);
+    return rc;
+}
+
+/* Flush the closed temporary file to disk before it is renamed into place. */
+static int sync_file(const char *name)
+{
+    int fd = open(name, O_RDONLY);
+    int rc = 0;
+
+    if (fd < 0)
+        return -1;
+    if (fsync(fd) != 0 && errno != EINVAL && errno != EROFS)
+        rc = -1; /* EINVAL/EROFS: the file system does not sync; nothing lost */
+    if (close(fd) != 0)
+        rc = -1;
+    return rc;
+}
+
+mcs_status mcs_h5log_write(const char *path, const mcs_run_info *info,
+                           const mcs_job *job, const mcs_result *res,
+                           mcs_timings *t, char *err, size_t errlen)
+{
+    double t0 = mcs_now();
+    H5E_auto2_t old_func = NULL;
+    void *old_data = NULL;
+    int have_old = 0;
+    char *tmp = NULL;
+    size_t tmplen;
+    hid_t file = -1;
+    int tmp_exists = 0;
+    const char *stage = NULL;
+    mcs_status st = MCS_E_IO;
+
+    if (path == NULL || path[0] == '\0' || info == NULL || job == NULL || res == NULL ||
+        t == NULL) {
+        set_err(err, errlen, "HDF5 log: missing output path or run data");
+        return MCS_E_SOFTWARE;
+    }
+    if (res->n_convergence < 0 || res->n_convergence > MCS_CONVERGENCE_MAX) {
+        set_err(err, errlen, "HDF5 log '%s': %d convergence points (0..%d allowed)", path,
+                res->n_convergence, MCS_CONVERGENCE_MAX);
+        return MCS_E_SOFTWARE;
+    }
+
+    tmplen = strlen(path) + 32;
+    if ((tmp = malloc(tmplen)) == NULL) {
+        set_err(err, errlen, "cannot write HDF5 log '%s': out of memory", path);
+        return MCS_E_NOMEM;
+    }
+    snprintf(tmp, tmplen, "%s.tmp.%ld", path, (long)getpid());
+
+    /* our messages replace HDF5's error stack print-out; restored on return */
+    if (H5Eget_auto2(H5E_DEFAULT, &old_func, &old_data) >= 0)
+        have_old = 1;
+    H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
+
+    errno = 0;
+    tmp_exists = 1; /* a failed create may still leave a file behind */
+    file = H5Fcreate(tmp, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+    if (file < 0) {
+        int e = errno;
+        set_err(err, errlen, "cannot write HDF5 log '%s': cannot create temporary file '%s'%s%s",
+                path, tmp, e ? ": " : "", e ? strerror(e) : "");
+        goto cleanup;
+    }
+
+    if (write_root(file, info) < 0) { stage = "root attributes"; goto cleanup; }
+    if (write_result(file, job, res) < 0) { stage = "/result"; goto cleanup; }
+    if (write_convergence(file, res) < 0) { stage = "/convergence"; goto cleanup; }
+    if (write_device(file, info) < 0) { stage = "/device"; goto cleanup; }
+
+    {
+        double now = mcs_now();
+        t->seconds[MCS_PHASE_WRITE] = now - t0;
+        t->seconds[MCS_PHASE_TOTAL] = now - t->start;
+    }
+    if (write_timings(file, t) < 0) { stage = "/timings"; goto cleanup; }
+
+    {
+        herr_t c = H5Fclose(file);
+        file = -1;
+        if (c < 0) { stage = "closing the file"; goto cleanup; }
+    }
+    if (sync_file(tmp) != 0) {
+        set_err(err, errlen, "cannot write HDF5 log '%s': cannot sync '%s': %s", path, tmp,
+                strerror(errno));
+        goto cleanup;
+    }
+    if (rename(tmp, path) != 0) {
+        set_err(err, errlen, "cannot write HDF5 log '%s': cannot rename '%s' onto it: %s",
+                path, tmp, strerror(errno));
+        goto cleanup;
+    }
+    tmp_exists = 0;
+    st = MCS_OK;
+
+cleanup:
+    if (stage != NULL)
+        set_err(err, errlen, "cannot write HDF5 log '%s': writing %s to '%s' failed", path,
+                stage, tmp);
+    if (file >= 0)
+        H5Fclose(file);
+    if (tmp_exists)
+        unlink(tmp); /* unlink, not remove: never a folder of that name */
+    if (have_old)
+        H5Eset_auto2(H5E_DEFAULT, old_func, old_data);
+    free(tmp);
+    return st;
+}

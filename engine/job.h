@@ -1,0 +1,62 @@
+/* job.h - one validated pricing job: model, option and simulation settings.
+ * Plain data built from the config; it holds no pointers into the parser. */
+#ifndef MCS_JOB_H
+#define MCS_JOB_H
+
+#include <stdint.h>
+
+typedef enum { MCS_MODEL_GBM = 0 } mcs_model_id;
+typedef enum { MCS_PAYOFF_EUROPEAN = 0 } mcs_payoff_id;
+typedef enum { MCS_RNG_PCG64 = 0 } mcs_rng_id;
+typedef enum { MCS_SINGLE = 0, MCS_DOUBLE = 1 } mcs_precision;
+typedef enum { MCS_PUT = 0, MCS_CALL = 1 } mcs_option_type;
+
+#define MCS_NAME_MAX 64
+#define MCS_PATH_MAX 4096
+
+typedef struct {
+    mcs_model_id id;
+    double spot;       /* S0 > 0 */
+    double rate;       /* continuously compounded risk-free rate r */
+    double dividend;   /* continuous dividend yield q */
+    double volatility; /* sigma > 0 */
+} mcs_model_params;
+
+typedef struct {
+    mcs_payoff_id payoff;
+    mcs_option_type type;
+    double strike;   /* K > 0 */
+    double maturity; /* T > 0, years */
+} mcs_option_params;
+
+typedef struct {
+    uint64_t paths;      /* N >= 1 */
+    uint32_t steps;      /* time steps per path >= 1 */
+    uint64_t seed;
+    mcs_rng_id rng;
+    mcs_precision precision;
+    uint32_t block_size; /* paths per block (reproducibility unit) */
+} mcs_sim_params;
+
+typedef struct {
+    mcs_model_params model;
+    mcs_option_params option;
+    mcs_sim_params sim;
+    char output_file[MCS_PATH_MAX]; /* "" = default name */
+} mcs_job;
+
+/* Number of blocks of a job: ceil(paths / block_size). */
+static inline uint64_t mcs_job_blocks(const mcs_job *job)
+{
+    return (job->sim.paths + job->sim.block_size - 1) / job->sim.block_size;
+}
+
+/* Number of paths in block b (the last block may be partial). */
+static inline uint32_t mcs_job_block_paths(const mcs_job *job, uint64_t b)
+{
+    uint64_t first = b * job->sim.block_size;
+    uint64_t left = job->sim.paths - first;
+    return left < job->sim.block_size ? (uint32_t)left : job->sim.block_size;
+}
+
+#endif

@@ -1,0 +1,224 @@
+/* main.c - the mcsim command: parse the command line and config, pick the
+ * backend, run, write the HDF5 run log, print the result. The only place
+ * that turns a status into an exit code. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <libgen.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include "backend.h"
+#include "cli.h"
+#include "config.h"
+#include "engine.h"
+#include "h5log.h"
+#include "progress.h"
+#include "report.h"
+#include "sysinfo.h"
+
+#ifndef MCS_VERSION
+#define MCS_VERSION "0.0.0"
+#endif
+
+#define RESOLVED_MAX 4096
+#define ERR_MAX 1024
+
+static void print_version(void)
+{
+    printf("mcsim %s\n", MCS_VERSION);
+    printf("  cpu backend: %s (OpenMP %d)\n", "OpenMP threads, PCG64 streams", _OPENMP);
+#ifdef MCSIM_HAVE_CUDA
+    printf("  gpu backend: built in\n");
+#else
+    printf("  gpu backend: not built (no CUDA toolkit at build time)\n");
+#endif
+}
+
+/* argv joined with spaces, quoting arguments that need it. */
+static void join_command_line(int argc, char **argv, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < argc && used < len; i++) {
+        int quote = strpbrk(argv[i], " \t\"'$\\") != NULL || argv[i][0] == '\0';
+        int n = snprintf(buf + used, len - used, quote ? "%s'%s'" : "%s%s", i ? " " : "",
+                         argv[i]);
+        if (n < 0)
+            break;
+        used += (size_t)n;
+    }
+}
+
+/* output/<config name>-<backend>-<UTC time>.h5, unique in that folder. */
+static mcs_status default_log_path(const char *config_path, const char *backend, char *buf,
+                                   size_t len, char *err, size_t err_len)
+{
+    if (mkdir("output", 0777) != 0 && errno != EEXIST) {
+        snprintf(err, err_len, "cannot create folder 'output' for the run log: %s",
+                 strerror(errno));
+        return MCS_E_IO;
+    }
+    char copy[MCS_PATH_MAX];
+    snprintf(copy, sizeof copy, "%s", config_path);
+    char *base = basename(copy);
+    char *dot = strrchr(base, '.');
+    if (dot && dot != base)
+        *dot = '\0';
+    char stamp[32];
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
+    snprintf(buf, len, "output/%s-%s-%s.h5", base, backend, stamp);
+    for (int k = 2; access(buf, F_OK) == 0 && k < 1000; k++)
+        snprintf(buf, len, "output/%s-%s-%s-%d.h5", base, backend, stamp, k);
+    return MCS_OK;
+}
+
+/* Fail early (before a long run) if the log's folder is not writable. */
+static mcs_status check_writable(const char *path, char *err, size_t err_len)
+{
+    char copy[MCS_PATH_MAX];
+    snprintf(copy, sizeof copy, "%s", path);
+    const char *dir = dirname(copy);
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        snprintf(err, err_len, "cannot write run log '%s': folder '%s' does not exist", path,
+                 dir);
+        return MCS_E_IO;
+    }
+    if (access(dir, W_OK | X_OK) != 0) {
+        snprintf(err, err_len, "cannot write run log '%s': folder '%s' is not writable", path,
+                 dir);
+        return MCS_E_IO;
+    }
+    return MCS_OK;
+}
+
+/* Resolve --backend to a usable backend; explains auto's choice on stderr. */
+static mcs_status pick_backend(const char *wanted, int quiet, const mcs_backend **out, char *err,
+                               size_t err_len)
+{
+    char why[512] = "";
+    if (strcmp(wanted, "auto") == 0) {
+        const mcs_backend *gpu = mcs_backend_find("gpu");
+        if (gpu && gpu->probe(why, sizeof why) == MCS_OK) {
+            *out = gpu;
+            return MCS_OK;
+        }
+        if (!quiet)
+            fprintf(stderr, "mcsim: --backend auto: using cpu (%s)\n",
+                    gpu ? why : "this build has no GPU support");
+        *out = mcs_backend_find("cpu");
+        return MCS_OK;
+    }
+    const mcs_backend *be = mcs_backend_find(wanted);
+    if (!be) {
+        snprintf(err, err_len,
+                 "--backend %s: this build of mcsim has no GPU support (built without a CUDA "
+                 "toolkit); available: %s",
+                 wanted, mcs_backend_names());
+        return MCS_E_UNAVAILABLE;
+    }
+    if (be->probe(why, sizeof why) != MCS_OK) {
+        snprintf(err, err_len, "--backend %s: unavailable: %s", wanted, why);
+        return MCS_E_UNAVAILABLE;
+    }
+    *out = be;
+    return MCS_OK;
+}
+
+int main(int argc, char **argv)
+{
+    static char resolved[RESOLVED_MAX], command_line[8192], log_path[MCS_PATH_MAX];
+    char err[ERR_MAX] = "";
+    mcs_timings t;
+    memset(&t, 0, sizeof t);
+    t.start = mcs_now();
+    mcs_cli cli;
+    mcs_job job;
+    mcs_result res;
+    memset(&res, 0, sizeof res);
+    const mcs_backend *be = NULL;
+    mcs_status st = mcs_cli_parse(argc, argv, &cli, err, sizeof err);
+    if (st != MCS_OK) {
+        fprintf(stderr, "mcsim: %s\n(see mcsim --help)\n", err);
+        return mcs_status_exit_code(st);
+    }
+    if (cli.help) {
+        mcs_cli_print_help(stdout);
+        return 0;
+    }
+    if (cli.version) {
+        print_version();
+        return 0;
+    }
+
+    double c0 = mcs_now();
+    st = mcs_config_load(cli.config_path, cli.overrides, cli.n_overrides, &job, resolved,
+                         sizeof resolved, err, sizeof err);
+    t.seconds[MCS_PHASE_CONFIG] = mcs_now() - c0;
+    if (st != MCS_OK)
+        goto fail;
+
+    st = pick_backend(cli.backend, cli.quiet, &be, err, sizeof err);
+    if (st != MCS_OK)
+        goto fail;
+
+    double s0 = mcs_now();
+    if (cli.output)
+        snprintf(log_path, sizeof log_path, "%s", cli.output);
+    else if (job.output_file[0])
+        snprintf(log_path, sizeof log_path, "%s", job.output_file);
+    else if ((st = default_log_path(cli.config_path, be->name, log_path, sizeof log_path, err,
+                                    sizeof err)) != MCS_OK)
+        goto fail;
+    if ((st = check_writable(log_path, err, sizeof err)) != MCS_OK)
+        goto fail;
+    t.seconds[MCS_PHASE_SETUP] += mcs_now() - s0;
+
+    int threads = cli.threads > 0 ? cli.threads : omp_get_max_threads();
+    int threads_used = threads;
+    mcs_progress progress;
+    mcs_progress_init(&progress, job.sim.paths, cli.quiet);
+    st = mcs_engine_run(&job, be, threads, mcs_progress_update, &progress, &res, &threads_used,
+                        &t, err, sizeof err);
+    mcs_progress_finish(&progress);
+    if (st != MCS_OK)
+        goto fail;
+
+    mcs_run_info info;
+    memset(&info, 0, sizeof info);
+    join_command_line(argc, argv, command_line, sizeof command_line);
+    info.backend = be->name;
+    info.command_line = command_line;
+    info.config_file = cli.config_path;
+    info.config_text = resolved;
+    mcs_sysinfo_host(info.host, sizeof info.host);
+    mcs_sysinfo_cpu_model(info.cpu_model, sizeof info.cpu_model);
+    info.cores = mcs_sysinfo_cores();
+    info.threads = threads_used;
+    st = mcs_h5log_write(log_path, &info, &job, &res, &t, err, sizeof err);
+    if (st != MCS_OK)
+        goto fail;
+
+    mcs_report_info rinfo = {cli.config_path, be->name, threads_used, log_path,
+                             t.seconds[MCS_PHASE_TOTAL]};
+    if (cli.format == MCS_FORMAT_JSON)
+        mcs_report_json(stdout, &job, &res, &t, &rinfo);
+    else
+        mcs_report_text(stdout, &job, &res, &t, &rinfo);
+    if (fflush(stdout) != 0) {
+        fprintf(stderr, "mcsim: cannot write the result to stdout: %s\n", strerror(errno));
+        return mcs_status_exit_code(MCS_E_IO);
+    }
+    return 0;
+
+fail:
+    fprintf(stderr, "mcsim: %s\n", err[0] ? err : mcs_status_message(st));
+    return mcs_status_exit_code(st);
+}

@@ -1,0 +1,111 @@
+/* report.c - text table and JSON output of a result. */
+#include "report.h"
+#include <string.h>
+#include "catalog.h"
+
+static const char *name_of(const mcs_named *table, int id)
+{
+    const mcs_named *e = mcs_named_by_id(table, id);
+    return e ? e->name : "?";
+}
+
+/* Print a JSON string with the escapes JSON requires. */
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+/* 12345678 -> "12,345,678" */
+static void with_commas(unsigned long long v, char *buf, size_t len)
+{
+    char digits[32];
+    snprintf(digits, sizeof digits, "%llu", v);
+    size_t n = strlen(digits), j = 0;
+    for (size_t i = 0; i < n && j + 2 < len; i++) {
+        if (i > 0 && (n - i) % 3 == 0)
+            buf[j++] = ',';
+        buf[j++] = digits[i];
+    }
+    buf[j] = '\0';
+}
+
+void mcs_report_text(FILE *f, const mcs_job *job, const mcs_result *res,
+                     const mcs_timings *t, const mcs_report_info *info)
+{
+    char paths[40];
+    with_commas(res->paths, paths, sizeof paths);
+    double sim = t->seconds[MCS_PHASE_SIMULATE];
+    fprintf(f, "%s %s on %s, %s\n", name_of(mcs_payoffs, job->option.payoff),
+            name_of(mcs_option_types, job->option.type), name_of(mcs_models, job->model.id),
+            info->config_path);
+    fprintf(f, "  price            %.8f\n", res->price);
+    fprintf(f, "  std error        %.8f\n", res->std_error);
+    fprintf(f, "  95%% CI           [%.8f, %.8f]\n", res->ci_low, res->ci_high);
+    if (res->has_analytic) {
+        fprintf(f, "  analytic         %.8f  (Black-Scholes)\n", res->analytic);
+        if (res->std_error > 0)
+            fprintf(f, "  error            %+.2f std errors\n",
+                    (res->price - res->analytic) / res->std_error);
+    }
+    fprintf(f, "  paths            %s\n", paths);
+    fprintf(f, "  backend          %s, %d thread%s, %s precision, %s, seed %llu\n",
+            info->backend, info->threads, info->threads == 1 ? "" : "s",
+            name_of(mcs_precisions, job->sim.precision), name_of(mcs_rngs, job->sim.rng),
+            (unsigned long long)job->sim.seed);
+    fprintf(f, "  seconds          %.4f  (simulate %.4f)\n", info->seconds, sim);
+    if (sim > 0)
+        fprintf(f, "  paths/s          %.4g\n", (double)res->paths / sim);
+    fprintf(f, "  run log          %s\n", info->log_path);
+    if (res->n_convergence > 1) {
+        fprintf(f, "\n  convergence          paths          price      std error\n");
+        for (int i = 0; i < res->n_convergence; i++) {
+            with_commas(res->convergence[i].paths, paths, sizeof paths);
+            fprintf(f, "  %27s  %13.8f  %13.8f\n", paths, res->convergence[i].price,
+                    res->convergence[i].std_error);
+        }
+    }
+}
+
+void mcs_report_json(FILE *f, const mcs_job *job, const mcs_result *res,
+                     const mcs_timings *t, const mcs_report_info *info)
+{
+    double sim = t->seconds[MCS_PHASE_SIMULATE];
+    fprintf(f, "{\"price\": %.17g, \"std_error\": %.17g, \"ci_low\": %.17g, \"ci_high\": %.17g, ",
+            res->price, res->std_error, res->ci_low, res->ci_high);
+    fprintf(f, "\"paths\": %llu, \"backend\": ", (unsigned long long)res->paths);
+    json_string(f, info->backend);
+    fprintf(f, ", \"threads\": %d, \"seconds\": %.9g, \"simulate_seconds\": %.9g, ", info->threads,
+            info->seconds, sim);
+    fprintf(f, "\"paths_per_second\": %.9g, ", sim > 0 ? (double)res->paths / sim : 0.0);
+    if (res->has_analytic)
+        fprintf(f, "\"analytic\": %.17g, ", res->analytic);
+    else
+        fprintf(f, "\"analytic\": null, ");
+    fprintf(f, "\"model\": \"%s\", \"payoff\": \"%s\", \"type\": \"%s\", ",
+            name_of(mcs_models, job->model.id), name_of(mcs_payoffs, job->option.payoff),
+            name_of(mcs_option_types, job->option.type));
+    fprintf(f, "\"seed\": %llu, \"rng\": \"%s\", \"precision\": \"%s\", \"block_size\": %u, ",
+            (unsigned long long)job->sim.seed, name_of(mcs_rngs, job->sim.rng),
+            name_of(mcs_precisions, job->sim.precision), job->sim.block_size);
+    fprintf(f, "\"steps\": %u, \"log\": ", job->sim.steps);
+    json_string(f, info->log_path);
+    fprintf(f, ", \"timings\": {");
+    for (int p = 0; p < MCS_PHASE_COUNT; p++)
+        fprintf(f, "%s\"%s\": %.9g", p ? ", " : "", mcs_phase_name((mcs_phase)p), t->seconds[p]);
+    fprintf(f, "}, \"convergence\": [");
+    for (int i = 0; i < res->n_convergence; i++)
+        fprintf(f, "%s{\"paths\": %llu, \"price\": %.17g, \"std_error\": %.17g}", i ? ", " : "",
+                (unsigned long long)res->convergence[i].paths, res->convergence[i].price,
+                res->convergence[i].std_error);
+    fprintf(f, "]}\n");
+}

@@ -1,0 +1,27 @@
+/* report.h - the result on stdout: a readable table or one JSON object. */
+#ifndef MCS_REPORT_H
+#define MCS_REPORT_H
+
+#include <stdio.h>
+#include "job.h"
+#include "result.h"
+#include "timing.h"
+
+/* Everything a report shows besides the result itself. */
+typedef struct {
+    const char *config_path;
+    const char *backend;
+    int threads;
+    const char *log_path; /* HDF5 file written */
+    double seconds;       /* wall time of the whole run */
+} mcs_report_info;
+
+/* Print the text table (price, std error, CI, analytic, convergence ...). */
+void mcs_report_text(FILE *f, const mcs_job *job, const mcs_result *res,
+                     const mcs_timings *t, const mcs_report_info *info);
+/* Print one JSON object with price, std_error, ci_low, ci_high, paths,
+ * backend, seconds and more. */
+void mcs_report_json(FILE *f, const mcs_job *job, const mcs_result *res,
+                     const mcs_timings *t, const mcs_report_info *info);
+
+#endif

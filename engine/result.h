@@ -1,0 +1,39 @@
+/* result.h - what a run produces: price with its statistics, convergence
+ * table, and facts about the run (for the text/JSON report and the HDF5 log). */
+#ifndef MCS_RESULT_H
+#define MCS_RESULT_H
+
+#include <stdint.h>
+
+#define MCS_CONVERGENCE_MAX 64
+
+typedef struct {
+    uint64_t paths;   /* paths merged so far (a whole number of blocks) */
+    double price;     /* discounted estimate after `paths` */
+    double std_error; /* its standard error */
+} mcs_convergence_point;
+
+typedef struct {
+    double price;     /* discounted mean payoff */
+    double std_error; /* standard error of price */
+    double ci_low, ci_high; /* 95% confidence interval, price -/+ 1.96 se */
+    uint64_t paths;
+    int has_analytic; /* 1 when a closed form exists for this job */
+    double analytic;  /* closed-form price (Black-Scholes) */
+    int n_convergence;
+    mcs_convergence_point convergence[MCS_CONVERGENCE_MAX];
+} mcs_result;
+
+/* Facts about the run that are not statistics. Strings are owned by caller. */
+typedef struct {
+    const char *backend;      /* "cpu" */
+    const char *command_line; /* argv joined with spaces, shell-quoted */
+    const char *config_file;  /* path given on the command line */
+    const char *config_text;  /* the full resolved config as INI text */
+    char host[256];
+    char cpu_model[256];
+    int cores;   /* logical CPUs online */
+    int threads; /* OpenMP threads used */
+} mcs_run_info;
+
+#endif

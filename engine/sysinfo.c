@@ -1,0 +1,42 @@
+/* sysinfo.c - host name, CPU model and core count. */
+#define _GNU_SOURCE
+#include "sysinfo.h"
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+void mcs_sysinfo_host(char *buf, size_t len)
+{
+    if (gethostname(buf, len) != 0 || !buf[0])
+        snprintf(buf, len, "unknown");
+    buf[len - 1] = '\0';
+}
+
+void mcs_sysinfo_cpu_model(char *buf, size_t len)
+{
+    snprintf(buf, len, "unknown");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f)
+        return;
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "model name", 10) == 0) {
+            char *colon = strchr(line, ':');
+            if (colon) {
+                colon++;
+                while (*colon == ' ' || *colon == '\t')
+                    colon++;
+                colon[strcspn(colon, "\n")] = '\0';
+                snprintf(buf, len, "%s", colon);
+            }
+            break;
+        }
+    }
+    fclose(f);
+}
+
+int mcs_sysinfo_cores(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
+}

@@ -1,0 +1,31 @@
+/* timing.c - monotonic clock and phase names. */
+#define _POSIX_C_SOURCE 200809L
+#include "timing.h"
+#include <time.h>
+
+double mcs_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+const char *mcs_phase_name(mcs_phase p)
+{
+    static const char *const names[] = {
+#define MCS_PHASE_NAME(id, name, what) name,
+        MCS_PHASE_LIST(MCS_PHASE_NAME)
+#undef MCS_PHASE_NAME
+    };
+    return (unsigned)p < MCS_PHASE_COUNT ? names[p] : "?";
+}
+
+const char *mcs_phase_description(mcs_phase p)
+{
+    static const char *const what[] = {
+#define MCS_PHASE_WHAT(id, name, w) w,
+        MCS_PHASE_LIST(MCS_PHASE_WHAT)
+#undef MCS_PHASE_WHAT
+    };
+    return (unsigned)p < MCS_PHASE_COUNT ? what[p] : "?";
+}

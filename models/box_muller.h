@@ -1,0 +1,41 @@
+/* box_muller.h - standard normals from raw random bits (Box-Muller), shared
+ * by both backends. Why Box-Muller: it is branch-free, so it vectorises on the
+ * CPU and does not diverge on the GPU; two normals per pair of uniforms; and
+ * it is the transform cuRAND's curand_normal uses, so CPU and GPU streams can
+ * be made to agree. Uniforms follow cuRAND's convention u = k*2^-32 + 2^-33,
+ * which lies in (0, 1] and never gives log(0); the largest |z| is 6.66 in
+ * single precision (2^-33 floor) and 8.57 in double (2^-54 floor). */
+#ifndef MCS_BOX_MULLER_H
+#define MCS_BOX_MULLER_H
+
+#include <stdint.h>
+#include "fastmath.h"
+#include "mc_hd.h"
+
+/* Two float normals from one 64-bit draw: high word -> radius, low word -> angle. */
+MC_HD static inline void mcs_box_muller_f(uint64_t bits, float *z0, float *z1)
+{
+    const float two_m32 = 2.3283064365386963e-10f; /* 2^-32 */
+    float u = (float)(uint32_t)(bits >> 32) * two_m32 + two_m32 * 0.5f;
+    float v = (float)(uint32_t)bits * two_m32 + two_m32 * 0.5f;
+    float r = sqrtf(-2.0f * mcs_log_f(u));
+    float s, c;
+    mcs_sincos_2pi_f(v, &s, &c);
+    *z0 = r * c;
+    *z1 = r * s;
+}
+
+/* Two double normals from two 64-bit draws (53 bits each). */
+MC_HD static inline void mcs_box_muller_d(uint64_t a, uint64_t b, double *z0, double *z1)
+{
+    const double two_m53 = 1.1102230246251565e-16; /* 2^-53 */
+    double u = (double)(a >> 11) * two_m53 + two_m53 * 0.5;
+    double v = (double)(b >> 11) * two_m53 + two_m53 * 0.5;
+    double r = sqrt(-2.0 * mcs_log_d(u));
+    double s, c;
+    mcs_sincos_2pi_d(v, &s, &c);
+    *z0 = r * c;
+    *z1 = r * s;
+}
+
+#endif
