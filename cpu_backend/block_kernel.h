@@ -24,11 +24,19 @@ int mcs_block_scratch_init(mcs_block_scratch *s, const mcs_job *job);
 void mcs_block_scratch_free(mcs_block_scratch *s);
 
 /* Simulate n_paths paths of one block from `rng` (already on the block's
- * stream) and return their shifted partial sums of discounted-free payoffs.
- * Path i of the block consumes normals [i*steps, (i+1)*steps) of the stream. */
-void mcs_block_single(const mcs_job *job, mcs_pcg64 *rng, uint32_t n_paths,
-                      mcs_block_scratch *s, mcs_block_sums *out);
-void mcs_block_double(const mcs_job *job, mcs_pcg64 *rng, uint32_t n_paths,
-                      mcs_block_scratch *s, mcs_block_sums *out);
+ * stream) and return the shifted partial sums of their (undiscounted)
+ * payoffs. Path i of the block consumes normals [i*steps, (i+1)*steps). */
+typedef void (*mcs_block_fn)(const mcs_job *job, mcs_pcg64 *rng, uint32_t n_paths,
+                             mcs_block_scratch *s, mcs_block_sums *out);
+
+/* The kernel for a precision, compiled for the best instruction set this CPU
+ * has (x86-64-v4 = AVX-512, v3 = AVX2+FMA, v1 = SSE2), or the one named by
+ * the environment variable MCSIM_CPU_ISA (v1, v3, v4). Every variant gives
+ * bit-identical results. NULL if MCSIM_CPU_ISA names one this CPU lacks. */
+mcs_block_fn mcs_block_kernel(mcs_precision precision);
+
+/* Name of the instruction-set level mcs_block_kernel picks ("x86-64-v4"...),
+ * or why none can be used. */
+const char *mcs_block_isa(void);
 
 #endif

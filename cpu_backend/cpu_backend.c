@@ -10,6 +10,7 @@
 
 typedef struct {
     const mcs_job *job;
+    mcs_block_fn kernel;
     int threads;
     mcs_block_scratch *scratch; /* one per thread */
     mcs_pcg64 *rngs;            /* one per block of the current call */
@@ -43,6 +44,12 @@ static mcs_status cpu_open(const mcs_job *job, int threads, void **out, char *er
         goto nomem;
     c->job = job;
     c->threads = threads;
+    c->kernel = mcs_block_kernel(job->sim.precision);
+    if (!c->kernel) {
+        snprintf(err, err_len, "cpu backend: %s", mcs_block_isa());
+        cpu_close(c);
+        return MCS_E_UNAVAILABLE;
+    }
     c->scratch = calloc((size_t)threads, sizeof *c->scratch);
     if (!c->scratch)
         goto nomem;
@@ -89,10 +96,7 @@ static mcs_status cpu_run(void *p, uint64_t first, uint64_t count, mcs_block_sum
 #pragma omp for schedule(dynamic, 1)
         for (uint64_t i = 0; i < count; i++) {
             uint32_t n = mcs_job_block_paths(job, first + i);
-            if (job->sim.precision == MCS_DOUBLE)
-                mcs_block_double(job, &c->rngs[i], n, s, &out[i]);
-            else
-                mcs_block_single(job, &c->rngs[i], n, s, &out[i]);
+            c->kernel(job, &c->rngs[i], n, s, &out[i]);
         }
     }
     t->seconds[MCS_PHASE_SIMULATE] += mcs_now() - t1;

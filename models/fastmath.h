@@ -3,7 +3,8 @@
  * Every multiply-add is an explicit fmaf, so results are the same on every
  * CPU with or without vector units (and on the GPU). Double precision uses
  * the C library, whose results are already accurate to about 1 ulp.
- * Accuracy (tests/test_fastmath.c): within 3 float ulps of libm. */
+ * Accuracy (tests/test_fastmath.c): exp and log within 2 float ulps of the
+ * exact value, sincos within 2.5e-7 absolute. */
 #ifndef MCS_FASTMATH_H
 #define MCS_FASTMATH_H
 

@@ -1,0 +1,136 @@
+/* test_fastmath.c - the vectorisable float exp/log/sincos against the C
+ * library (double precision as the reference), and Box-Muller moments. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <math.h>
+#include "box_muller.h"
+#include "fastmath.h"
+#include "pcg64.h"
+
+/* Error of a float result in units of the float spacing at the true value. */
+static double ulps(float got, double want)
+{
+    double spacing = ldexp(1.0, ilogb(want) - 23);
+    return fabs((double)got - want) / spacing;
+}
+
+static void test_exp_within_2_ulps(void **state)
+{
+    (void)state;
+    double worst = 0;
+    for (int i = 0; i <= 200000; i++) {
+        float x = (float)(-80.0 + 160.0 * i / 200000.0);
+        double e = ulps(mcs_exp_f(x), exp((double)x));
+        worst = e > worst ? e : worst;
+    }
+    print_message("exp worst error %.2f ulp\n", worst);
+    assert_true(worst <= 2.0);
+}
+
+static void test_log_within_2_ulps(void **state)
+{
+    (void)state;
+    double worst = 0;
+    /* the uniforms Box-Muller feeds it: (0, 1], down to 2^-33 */
+    for (int i = 1; i <= 200000; i++) {
+        float x = (float)pow(2.0, -33.0 * i / 200000.0);
+        double want = log((double)x);
+        if (want == 0.0)
+            continue;
+        double e = ulps(mcs_log_f(x), want);
+        worst = e > worst ? e : worst;
+    }
+    for (int i = 1; i < 100000; i++) { /* and linearly near 1, where log -> 0 */
+        float x = (float)(0.5 + 0.5 * i / 100000.0);
+        double e = ulps(mcs_log_f(x), log((double)x));
+        worst = e > worst ? e : worst;
+    }
+    print_message("log worst error %.2f ulp\n", worst);
+    assert_true(worst <= 2.0);
+}
+
+static void test_sincos_2pi_absolute_error(void **state)
+{
+    (void)state;
+    double worst = 0;
+    for (int i = 0; i <= 400000; i++) {
+        float v = (float)(i / 400000.0);
+        float s, c;
+        mcs_sincos_2pi_f(v, &s, &c);
+        double a = 2.0 * M_PI * (double)v;
+        double e = fmax(fabs(s - sin(a)), fabs(c - cos(a)));
+        worst = e > worst ? e : worst;
+    }
+    print_message("sincos worst absolute error %.3g\n", worst);
+    assert_true(worst < 2.5e-7); /* about 2 float ulps of 1 */
+}
+
+/* Moments of 2^22 normals: mean 0, variance 1, skew 0, kurtosis 3, each
+ * within 4 standard errors (se of the k-th sample moment from the normal's
+ * moments: sqrt(1/n), sqrt(2/n), sqrt(15/n), sqrt(96/n)). */
+static void check_moments(const double *m, double n)
+{
+    assert_true(fabs(m[0]) < 4 * sqrt(1 / n));
+    assert_true(fabs(m[1] - 1) < 4 * sqrt(2 / n));
+    assert_true(fabs(m[2]) < 4 * sqrt(15 / n));
+    assert_true(fabs(m[3] - 3) < 4 * sqrt(96 / n));
+}
+
+static void test_box_muller_single_moments(void **state)
+{
+    (void)state;
+    mcs_pcg64 g;
+    mcs_pcg64_seed(&g, 7, 3);
+    const int pairs = 1 << 21;
+    double m[4] = {0};
+    float zmax = 0;
+    for (int i = 0; i < pairs; i++) {
+        float z[2];
+        mcs_box_muller_f(mcs_pcg64_next(&g), &z[0], &z[1]);
+        for (int k = 0; k < 2; k++) {
+            double x = z[k];
+            m[0] += x, m[1] += x * x, m[2] += x * x * x, m[3] += x * x * x * x;
+            zmax = fabsf(z[k]) > zmax ? fabsf(z[k]) : zmax;
+        }
+    }
+    for (int k = 0; k < 4; k++)
+        m[k] /= 2.0 * pairs;
+    check_moments(m, 2.0 * pairs);
+    assert_true(zmax <= 6.67f); /* sqrt(-2 ln 2^-33) = 6.66 */
+}
+
+static void test_box_muller_double_moments(void **state)
+{
+    (void)state;
+    mcs_pcg64 g;
+    mcs_pcg64_seed(&g, 11, 5);
+    const int pairs = 1 << 21;
+    double m[4] = {0};
+    for (int i = 0; i < pairs; i++) {
+        double z[2];
+        uint64_t a = mcs_pcg64_next(&g), b = mcs_pcg64_next(&g);
+        mcs_box_muller_d(a, b, &z[0], &z[1]);
+        for (int k = 0; k < 2; k++) {
+            double x = z[k];
+            m[0] += x, m[1] += x * x, m[2] += x * x * x, m[3] += x * x * x * x;
+        }
+    }
+    for (int k = 0; k < 4; k++)
+        m[k] /= 2.0 * pairs;
+    check_moments(m, 2.0 * pairs);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_exp_within_2_ulps),
+        cmocka_unit_test(test_log_within_2_ulps),
+        cmocka_unit_test(test_sincos_2pi_absolute_error),
+        cmocka_unit_test(test_box_muller_single_moments),
+        cmocka_unit_test(test_box_muller_double_moments),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

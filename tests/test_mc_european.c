@@ -1,0 +1,223 @@
+/* test_mc_european.c - Monte Carlo European prices on the CPU backend against
+ * independent references (QuantLib, tests/reference/european_refs.h), put-call
+ * parity, and the reproducibility contract (bit-identical for any thread
+ * count, chunking and instruction-set variant). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "backend.h"
+#include "block_kernel.h"
+#include "engine.h"
+#include "reference/european_refs.h"
+
+#define K_SE 4.0 /* a statistical check passes within 4 standard errors */
+
+static mcs_job job_for(const mcs_ref_case *c, mcs_option_type type, mcs_precision prec,
+                       uint64_t paths, uint64_t seed)
+{
+    mcs_job job;
+    memset(&job, 0, sizeof job);
+    job.model.id = MCS_MODEL_GBM;
+    job.model.spot = c->spot;
+    job.model.rate = c->rate;
+    job.model.dividend = c->dividend;
+    job.model.volatility = c->volatility;
+    job.option.payoff = MCS_PAYOFF_EUROPEAN;
+    job.option.type = type;
+    job.option.strike = c->strike;
+    job.option.maturity = c->maturity;
+    job.sim.paths = paths;
+    job.sim.steps = 1;
+    job.sim.seed = seed;
+    job.sim.rng = MCS_RNG_PCG64;
+    job.sim.precision = prec;
+    job.sim.block_size = 65536;
+    return job;
+}
+
+static mcs_result run(const mcs_job *job, int threads)
+{
+    mcs_result res;
+    mcs_timings t;
+    char err[512];
+    int used;
+    memset(&res, 0, sizeof res);
+    memset(&t, 0, sizeof t);
+    mcs_status st = mcs_engine_run(job, mcs_backend_find("cpu"), threads, NULL, NULL, &res,
+                                   &used, &t, err, sizeof err);
+    if (st != MCS_OK)
+        fail_msg("engine: %s", err);
+    return res;
+}
+
+static void expect_near(const char *what, double got, double se, double want)
+{
+    double z = (got - want) / se;
+    print_message("  %-40s %12.6f  ref %12.6f  se %.2e  z %+.2f\n", what, got, want, se, z);
+    if (!(se > 0) || fabs(z) > K_SE)
+        fail_msg("%s: %.8f is %.2f std errors from the reference %.8f", what, got, z, want);
+}
+
+static void prices_match_quantlib(mcs_precision prec, uint64_t paths)
+{
+    for (size_t i = 0; i < MCS_REF_CASE_COUNT; i++) {
+        const mcs_ref_case *c = &mcs_ref_cases[i];
+        char what[96];
+        mcs_job job = job_for(c, MCS_CALL, prec, paths, 1000 + i);
+        mcs_result r = run(&job, 2);
+        snprintf(what, sizeof what, "%s call %s", c->name, prec == MCS_DOUBLE ? "double" : "single");
+        expect_near(what, r.price, r.std_error, c->call);
+        job = job_for(c, MCS_PUT, prec, paths, 2000 + i);
+        r = run(&job, 2);
+        snprintf(what, sizeof what, "%s put %s", c->name, prec == MCS_DOUBLE ? "double" : "single");
+        expect_near(what, r.price, r.std_error, c->put);
+    }
+}
+
+static void test_single_precision_prices_match_quantlib(void **state)
+{
+    (void)state;
+    prices_match_quantlib(MCS_SINGLE, 2000000);
+}
+
+static void test_double_precision_prices_match_quantlib(void **state)
+{
+    (void)state;
+    prices_match_quantlib(MCS_DOUBLE, 1000000);
+}
+
+/* Exact steps: a 12-step path has the same terminal law as one step. Odd
+ * steps with an odd block size also exercise the dropped last normal. */
+static void test_multi_step_paths_match_quantlib(void **state)
+{
+    (void)state;
+    const mcs_ref_case *c = &mcs_ref_cases[0];
+    uint32_t steps[] = {12, 3};
+    for (int k = 0; k < 2; k++) {
+        for (int p = 0; p < 2; p++) {
+            mcs_job job = job_for(c, MCS_CALL, p ? MCS_DOUBLE : MCS_SINGLE, 500000, 77 + k);
+            job.sim.steps = steps[k];
+            job.sim.block_size = 9999;
+            mcs_result r = run(&job, 2);
+            char what[64];
+            snprintf(what, sizeof what, "%s call, %u steps, %s", c->name, steps[k],
+                     p ? "double" : "single");
+            expect_near(what, r.price, r.std_error, c->call);
+        }
+    }
+}
+
+/* Same seed for call and put: per path, call - put payoffs = S_T - K, so
+ * C - P must match S e^{-qT} - K e^{-rT} within 4 std errors of
+ * e^{-rT} sd(S_T) / sqrt(N), with Var(S_T) = S^2 e^{2(r-q)T} (e^{s^2 T} - 1). */
+static void test_put_call_parity(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < MCS_REF_CASE_COUNT; i++) {
+        const mcs_ref_case *c = &mcs_ref_cases[i];
+        for (int p = 0; p < 2; p++) {
+            mcs_precision prec = p ? MCS_DOUBLE : MCS_SINGLE;
+            const uint64_t n = 1000000;
+            mcs_job call = job_for(c, MCS_CALL, prec, n, 99), put = job_for(c, MCS_PUT, prec, n, 99);
+            double diff = run(&call, 2).price - run(&put, 2).price;
+            double T = c->maturity;
+            double parity = c->spot * exp(-c->dividend * T) - c->strike * exp(-c->rate * T);
+            double var_st = c->spot * c->spot * exp(2 * (c->rate - c->dividend) * T) *
+                            expm1(c->volatility * c->volatility * T);
+            double se = exp(-c->rate * T) * sqrt(var_st / n);
+            char what[64];
+            snprintf(what, sizeof what, "%s parity %s", c->name, p ? "double" : "single");
+            expect_near(what, diff, se, parity);
+        }
+    }
+}
+
+static int same_bits(double a, double b)
+{
+    return memcmp(&a, &b, sizeof a) == 0;
+}
+
+/* 1000 blocks, so thread counts also change the engine's chunking. */
+static void test_bit_identical_across_thread_counts(void **state)
+{
+    (void)state;
+    for (int p = 0; p < 2; p++) {
+        mcs_job job = job_for(&mcs_ref_cases[0], MCS_CALL, p ? MCS_DOUBLE : MCS_SINGLE, 1000000, 5);
+        job.sim.block_size = 1000;
+        mcs_result ref = run(&job, 1);
+        int threads[] = {2, 3, 8};
+        for (int k = 0; k < 3; k++) {
+            mcs_result r = run(&job, threads[k]);
+            assert_true(same_bits(r.price, ref.price));
+            assert_true(same_bits(r.std_error, ref.std_error));
+            assert_int_equal(r.n_convergence, ref.n_convergence);
+            for (int i = 0; i < r.n_convergence; i++)
+                assert_true(same_bits(r.convergence[i].price, ref.convergence[i].price));
+        }
+    }
+}
+
+/* Every compiled instruction-set variant gives the same bits. */
+static void test_bit_identical_across_instruction_sets(void **state)
+{
+    (void)state;
+    const char *isas[] = {"v1", "v3", "v4"};
+    for (int p = 0; p < 2; p++) {
+        mcs_job job = job_for(&mcs_ref_cases[1], MCS_PUT, p ? MCS_DOUBLE : MCS_SINGLE, 200000, 6);
+        unsetenv("MCSIM_CPU_ISA");
+        mcs_result ref = run(&job, 2);
+        for (int k = 0; k < 3; k++) {
+            setenv("MCSIM_CPU_ISA", isas[k], 1);
+            if (!mcs_block_kernel(job.sim.precision)) {
+                print_message("  %s not available on this CPU or build: not compared\n", isas[k]);
+                continue;
+            }
+            mcs_result r = run(&job, 2);
+            print_message("  %s: %.17g\n", isas[k], r.price);
+            assert_true(same_bits(r.price, ref.price));
+            assert_true(same_bits(r.std_error, ref.std_error));
+        }
+        unsetenv("MCSIM_CPU_ISA");
+    }
+}
+
+static void test_one_path_has_zero_std_error(void **state)
+{
+    (void)state;
+    mcs_job job = job_for(&mcs_ref_cases[0], MCS_CALL, MCS_SINGLE, 1, 3);
+    mcs_result r = run(&job, 4);
+    assert_int_equal(r.paths, 1);
+    assert_true(isfinite(r.price) && r.price >= 0);
+    assert_true(r.std_error == 0.0);
+}
+
+/* Partial last block: 65536 + 3 paths are all counted. */
+static void test_partial_last_block_counts_every_path(void **state)
+{
+    (void)state;
+    mcs_job job = job_for(&mcs_ref_cases[0], MCS_CALL, MCS_SINGLE, 65539, 3);
+    mcs_result r = run(&job, 2);
+    assert_int_equal(r.paths, 65539);
+    assert_int_equal(r.convergence[r.n_convergence - 1].paths, 65539);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_single_precision_prices_match_quantlib),
+        cmocka_unit_test(test_double_precision_prices_match_quantlib),
+        cmocka_unit_test(test_multi_step_paths_match_quantlib),
+        cmocka_unit_test(test_put_call_parity),
+        cmocka_unit_test(test_bit_identical_across_thread_counts),
+        cmocka_unit_test(test_bit_identical_across_instruction_sets),
+        cmocka_unit_test(test_one_path_has_zero_std_error),
+        cmocka_unit_test(test_partial_last_block_counts_every_path),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
