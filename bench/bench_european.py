@@ -52,7 +52,7 @@ PEERS = HERE / "peers"
 
 S0, K, R, Q, SIGMA, T = 100.0, 100.0, 0.05, 0.0, 0.2, 1.0
 
-DEFAULT_PATHS = {"mcsim": 20_000_000, "numpy": 20_000_000, "quantlib": 1_000_000}
+DEFAULT_PATHS = {"mcsim": 200_000_000, "numpy": 20_000_000, "quantlib": 1_000_000}
 QUICK_PATHS = {"mcsim": 1_000_000, "numpy": 1_000_000, "quantlib": 20_000}
 
 # Targets (defined for a 2-core machine): ratio name -> minimum.

@@ -49,13 +49,15 @@ mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t 
         case 'n':
             snprintf(cli->paths_assignment, sizeof cli->paths_assignment, "simulation.paths=%s",
                      optarg);
-            if (!add_override(cli, "--paths", cli->paths_assignment, err, err_len))
+            snprintf(cli->paths_origin, sizeof cli->paths_origin, "--paths %s", optarg);
+            if (!add_override(cli, cli->paths_origin, cli->paths_assignment, err, err_len))
                 return MCS_E_USAGE;
             break;
         case 's':
             snprintf(cli->seed_assignment, sizeof cli->seed_assignment, "simulation.seed=%s",
                      optarg);
-            if (!add_override(cli, "--seed", cli->seed_assignment, err, err_len))
+            snprintf(cli->seed_origin, sizeof cli->seed_origin, "--seed %s", optarg);
+            if (!add_override(cli, cli->seed_origin, cli->seed_assignment, err, err_len))
                 return MCS_E_USAGE;
             break;
         case 't': {

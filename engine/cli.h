@@ -19,7 +19,8 @@ typedef struct {
     int help, version;
     int n_overrides;
     mcs_override overrides[MCS_MAX_OVERRIDES]; /* --set, --paths, --seed in order */
-    char paths_assignment[96], seed_assignment[96];
+    char paths_assignment[96], seed_assignment[96]; /* simulation.paths=N ... */
+    char paths_origin[96], seed_origin[96];         /* "--paths N" ... */
 } mcs_cli;
 
 /* Parse argv. MCS_E_USAGE with a message in err for bad usage. */

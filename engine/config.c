@@ -44,8 +44,8 @@ static const key_spec keys[] = {
 
 typedef struct {
     int set;
-    int line;          /* 0 for overrides */
-    const char *origin; /* file path or override origin */
+    int line;                /* 0 for overrides */
+    char origin[VALUE_MAX];  /* file path, or the override ("--set a.b=c") */
     char value[VALUE_MAX];
 } slot;
 
@@ -151,7 +151,7 @@ static int store(parse_state *ps, const char *section, const char *key, const ch
     }
     s->set = 1;
     s->line = line;
-    s->origin = origin;
+    snprintf(s->origin, sizeof s->origin, "%s", origin);
     strcpy(s->value, value);
     return 1;
 }
@@ -451,16 +451,15 @@ static int apply_override(parse_state *ps, const mcs_override *ov)
     memcpy(key, dot + 1, lk);
     key[lk] = '\0';
     char origin[VALUE_MAX];
-    snprintf(origin, sizeof origin, "%s %s", ov->origin, a);
-    /* overrides replace: clear, then store with line 0 */
+    if (strcmp(ov->origin, "--set") == 0)
+        snprintf(origin, sizeof origin, "--set %s", a);
+    else
+        snprintf(origin, sizeof origin, "%s", ov->origin); /* e.g. "--paths 1e6" */
     int k = find_key(section, key);
     if (k >= 0)
-        ps->slots[k].set = 0;
-    /* origin must outlive this call: keep the caller's assignment text */
-    if (!store(ps, section, key, eq + 1, ov->assignment, 0))
+        ps->slots[k].set = 0; /* an override replaces the file's value */
+    if (!store(ps, section, key, eq + 1, origin, 0))
         return 0;
-    ps->slots[k].origin = ov->origin;
-    (void)origin;
     return 1;
 }
 

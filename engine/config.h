@@ -12,8 +12,9 @@
 #define MCS_MAX_BLOCK_SIZE (1u << 24)
 #define MCS_DEFAULT_BLOCK_SIZE 65536u
 
-/* One override "section.key=value"; origin says where it came from
- * ("--set", "--paths", "--seed") for error messages. */
+/* One override "section.key=value"; origin says where it came from for
+ * error messages: "--set" (shown with the assignment) or a full text such
+ * as "--paths 1e6" (shown as is). */
 typedef struct {
     const char *origin;
     const char *assignment;
