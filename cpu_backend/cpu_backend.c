@@ -116,4 +116,5 @@ const mcs_backend mcs_cpu_backend = {
     .run = cpu_run,
     .close = cpu_close,
     .threads = cpu_threads,
+    .variant = mcs_block_isa,
 };

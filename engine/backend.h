@@ -25,6 +25,8 @@ typedef struct mcs_backend {
     void (*close)(void *ctx);
     /* Threads (or GPU streams) the backend actually uses. */
     int (*threads)(void *ctx);
+    /* Which build variant runs here (CPU: instruction-set level), for logs. */
+    const char *(*variant)(void);
 } mcs_backend;
 
 /* The NULL-terminated table of backends built into this binary. */

@@ -214,6 +214,7 @@ static int write_device(hid_t file, const mcs_run_info *info)
         goto cleanup;
     if (attr_str(grp, "kind", "cpu") < 0 ||
         attr_str(grp, "cpu_model", info->cpu_model) < 0 ||
+        attr_str(grp, "cpu_isa", info->cpu_isa ? info->cpu_isa : "unknown") < 0 ||
         attr_i32(grp, "cores", info->cores) < 0 ||
         attr_i32(grp, "threads", info->threads) < 0)
         goto cleanup;

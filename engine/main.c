@@ -202,6 +202,7 @@ int main(int argc, char **argv)
     mcs_sysinfo_cpu_model(info.cpu_model, sizeof info.cpu_model);
     info.cores = mcs_sysinfo_cores();
     info.threads = threads_used;
+    info.cpu_isa = be->variant ? be->variant() : NULL;
     st = mcs_h5log_write(log_path, &info, &job, &res, &t, err, sizeof err);
     if (st != MCS_OK)
         goto fail;

@@ -32,6 +32,7 @@ typedef struct {
     const char *config_text;  /* the full resolved config as INI text */
     char host[256];
     char cpu_model[256];
+    const char *cpu_isa; /* kernel variant used, e.g. "x86-64-v4"; may be NULL */
     int cores;   /* logical CPUs online */
     int threads; /* OpenMP threads used */
 } mcs_run_info;
