@@ -4,7 +4,7 @@
  * it is the transform cuRAND's curand_normal uses, so CPU and GPU streams can
  * be made to agree. Uniforms follow cuRAND's convention u = k*2^-32 + 2^-33,
  * which lies in (0, 1] and never gives log(0); the largest |z| is 6.66 in
- * single precision (2^-33 floor) and 8.57 in double (2^-54 floor). */
+ * single precision (2^-33 floor) and 8.49 in double (2^-53 floor). */
 #ifndef MCS_BOX_MULLER_H
 #define MCS_BOX_MULLER_H
 
@@ -25,12 +25,14 @@ MC_HD static inline void mcs_box_muller_f(uint64_t bits, float *z0, float *z1)
     *z1 = r * s;
 }
 
-/* Two double normals from two 64-bit draws (53 bits each). */
+/* Two double normals from two 64-bit draws (top 52 bits each). The top 52
+ * bits are placed in the mantissa of a double in [1, 2) and 1 subtracted,
+ * which is exact and needs no int64 conversion (none in AVX2). */
 MC_HD static inline void mcs_box_muller_d(uint64_t a, uint64_t b, double *z0, double *z1)
 {
-    const double two_m53 = 1.1102230246251565e-16; /* 2^-53 */
-    double u = (double)(a >> 11) * two_m53 + two_m53 * 0.5;
-    double v = (double)(b >> 11) * two_m53 + two_m53 * 0.5;
+    const double half_ulp = 1.1102230246251565e-16; /* 2^-53 */
+    double u = mcs_bits_double(0x3ff0000000000000ull | (a >> 12)) - 1.0 + half_ulp;
+    double v = mcs_bits_double(0x3ff0000000000000ull | (b >> 12)) - 1.0 + half_ulp;
     double r = sqrt(-2.0 * mcs_log_d(u));
     double s, c;
     mcs_sincos_2pi_d(v, &s, &c);

@@ -485,7 +485,7 @@ static void test_override_replaces_file_value(void **state)
     (void)state;
     outcome o;
     mcs_override ov[] = {{"--set", "simulation.paths=1_000"},
-                         {"--seed", "simulation.seed=0x10"},
+                         {"--seed 0x10", "simulation.seed=0x10"},
                          {"--set", "model.volatility=0.3"}};
     expect_ok(&o, REQUIRED "[simulation]\npaths = 5\n", ov, 3);
     assert_int_equal(o.job.sim.paths, 1000);
@@ -508,12 +508,12 @@ static void test_bad_override_values_name_the_override_and_key(void **state)
     (void)state;
     mcs_override vol[] = {{"--set", "model.volatility=-1"}};
     expect_config_error(REQUIRED, vol, 1, 0, "--set", "[model] volatility", NULL);
-    mcs_override paths[] = {{"--paths", "simulation.paths=0"}};
-    expect_config_error(REQUIRED, paths, 1, 0, "--paths", "[simulation] paths", NULL);
-    mcs_override frac[] = {{"--paths", "simulation.paths=1.5"}};
-    expect_config_error(REQUIRED, frac, 1, 0, "--paths", "[simulation] paths", NULL);
-    mcs_override seed[] = {{"--seed", "simulation.seed=-1"}};
-    expect_config_error(REQUIRED, seed, 1, 0, "--seed", "[simulation] seed", NULL);
+    mcs_override paths[] = {{"--paths 0", "simulation.paths=0"}};
+    expect_config_error(REQUIRED, paths, 1, 0, "--paths 0", "[simulation] paths", NULL);
+    mcs_override frac[] = {{"--paths 1.5", "simulation.paths=1.5"}};
+    expect_config_error(REQUIRED, frac, 1, 0, "--paths 1.5", "[simulation] paths", NULL);
+    mcs_override seed[] = {{"--seed -1", "simulation.seed=-1"}};
+    expect_config_error(REQUIRED, seed, 1, 0, "--seed -1", "[simulation] seed", NULL);
     mcs_override name[] = {{"--set", "simulation.precision=half"}};
     expect_config_error(REQUIRED, name, 1, 0, "--set", "[simulation] precision",
                         "single, double", NULL);
@@ -541,10 +541,11 @@ static void test_unknown_override_key_and_section_name_the_override(void **state
 {
     (void)state;
     mcs_override key[] = {{"--set", "simulation.pathz=5"}};
-    expect_config_error(REQUIRED, key, 1, 0, "--set", "pathz", "unknown key",
+    expect_config_error(REQUIRED, key, 1, 0, "--set simulation.pathz=5", "pathz", "unknown key",
                         "paths, steps, seed", NULL);
     mcs_override section[] = {{"--set", "sim.paths=5"}};
-    expect_config_error(REQUIRED, section, 1, 0, "--set", "[sim]", "unknown section", NULL);
+    expect_config_error(REQUIRED, section, 1, 0, "--set sim.paths=5", "[sim]", "unknown section",
+                        NULL);
 }
 
 static void test_malformed_override_is_refused(void **state)

@@ -1,5 +1,6 @@
-/* test_fastmath.c - the vectorisable float exp/log/sincos against the C
- * library (double precision as the reference), and Box-Muller moments. */
+/* test_fastmath.c - the vectorisable exp/log/sincos against the C library
+ * one precision up (double for float, long double for double), and
+ * Box-Muller moments. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -68,6 +69,69 @@ static void test_sincos_2pi_absolute_error(void **state)
     assert_true(worst < 2.5e-7); /* about 2 float ulps of 1 */
 }
 
+/* Error of a double result in units of the double spacing at the true value. */
+static double ulps_d(double got, long double want)
+{
+    long double spacing = ldexpl(1.0L, ilogbl(want) - 52);
+    return (double)(fabsl((long double)got - want) / spacing);
+}
+
+static void test_exp_d_within_2_ulps(void **state)
+{
+    (void)state;
+    double worst = 0;
+    for (int i = 0; i <= 400000; i++) {
+        double x = -700.0 + 1400.0 * i / 400000.0 + 1e-7 * (i % 13);
+        double e = ulps_d(mcs_exp_d(x), expl((long double)x));
+        worst = e > worst ? e : worst;
+    }
+    for (int i = 0; i <= 200000; i++) { /* the range GBM paths use */
+        double x = -3.0 + 6.0 * i / 200000.0;
+        double e = ulps_d(mcs_exp_d(x), expl((long double)x));
+        worst = e > worst ? e : worst;
+    }
+    print_message("exp (double) worst error %.2f ulp\n", worst);
+    assert_true(worst <= 2.0);
+}
+
+static void test_log_d_within_2_ulps(void **state)
+{
+    (void)state;
+    double worst = 0;
+    for (int i = 1; i <= 400000; i++) { /* uniforms down to 2^-53 and below */
+        double x = pow(2.0, -54.0 * i / 400000.0) * (1.0 - 1e-9 * (i % 7));
+        long double want = logl((long double)x);
+        if (want == 0.0L)
+            continue;
+        double e = ulps_d(mcs_log_d(x), want);
+        worst = e > worst ? e : worst;
+    }
+    for (int i = 1; i < 200000; i++) {
+        double x = 0.5 + 0.5 * i / 200000.0;
+        double e = ulps_d(mcs_log_d(x), logl((long double)x));
+        worst = e > worst ? e : worst;
+    }
+    print_message("log (double) worst error %.2f ulp\n", worst);
+    assert_true(worst <= 2.0);
+}
+
+static void test_sincos_2pi_d_absolute_error(void **state)
+{
+    (void)state;
+    long double worst = 0;
+    const long double two_pi = 6.283185307179586476925286766559L;
+    for (int i = 0; i <= 400000; i++) {
+        double v = i / 400000.0 + 1e-9 * (i % 11);
+        double s, c;
+        mcs_sincos_2pi_d(v, &s, &c);
+        long double a = two_pi * (long double)v;
+        long double e = fmaxl(fabsl(s - sinl(a)), fabsl(c - cosl(a)));
+        worst = e > worst ? e : worst;
+    }
+    print_message("sincos (double) worst absolute error %.3Lg\n", worst);
+    assert_true(worst < 4e-16L);
+}
+
 /* Moments of 2^22 normals: mean 0, variance 1, skew 0, kurtosis 3, each
  * within 4 standard errors (se of the k-th sample moment from the normal's
  * moments: sqrt(1/n), sqrt(2/n), sqrt(15/n), sqrt(96/n)). */
@@ -129,6 +193,9 @@ int main(void)
         cmocka_unit_test(test_exp_within_2_ulps),
         cmocka_unit_test(test_log_within_2_ulps),
         cmocka_unit_test(test_sincos_2pi_absolute_error),
+        cmocka_unit_test(test_exp_d_within_2_ulps),
+        cmocka_unit_test(test_log_d_within_2_ulps),
+        cmocka_unit_test(test_sincos_2pi_d_absolute_error),
         cmocka_unit_test(test_box_muller_single_moments),
         cmocka_unit_test(test_box_muller_double_moments),
     };

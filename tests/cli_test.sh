@@ -1,0 +1,412 @@
+#!/usr/bin/env bash
+# cli_test.sh - integration test of the mcsim command: exit codes (DESIGN.md's
+# contract), messages that name the file, line and key, no run log or
+# temporary left behind by a failed run, and good runs whose JSON result and
+# HDF5 run log agree. Usage: tests/cli_test.sh PATH/TO/mcsim (from any folder).
+set -u
+
+if [ $# -ne 1 ]; then
+    echo "usage: $0 PATH/TO/mcsim" >&2
+    exit 64
+fi
+case $1 in
+/*) mcsim=$1 ;;
+*/*) mcsim=$PWD/$1 ;;
+*) if [ -x "$PWD/$1" ]; then mcsim=$PWD/$1; else mcsim=$(command -v -- "$1") || mcsim=$1; fi ;;
+esac
+[ -x "$mcsim" ] || { echo "cli_test: '$1' is not an executable file" >&2; exit 1; }
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/.." && pwd)
+european=$repo/configs/european.ini
+readers=$here/check_h5_readers.sh
+py=/usr/bin/python3
+[ -f "$european" ] || { echo "cli_test: $european not found" >&2; exit 1; }
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/mcsim_cli_test.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+mkdir logs
+out=$tmp/logs/stdout
+err=$tmp/logs/stderr
+
+passed=0
+failed=0
+skipped=0
+problems=()
+
+# Report the case from what has been collected in problems[].
+report() {
+    if [ ${#problems[@]} -eq 0 ]; then
+        passed=$((passed + 1))
+        echo "ok - $1"
+    else
+        failed=$((failed + 1))
+        echo "not ok - $1"
+        local p
+        for p in "${problems[@]}"; do echo "#   $p"; done
+        if [ -s "$err" ]; then sed 's/^/#   stderr: /' "$err" | head -n 5; fi
+    fi
+    problems=()
+}
+
+skip() {
+    skipped=$((skipped + 1))
+    echo "ok - $1 # SKIP $2"
+}
+
+# Problems unless the file holds PATTERN (fixed string); '!PATTERN': must not.
+need_in() {
+    local file=$1 what=$2 pattern=$3
+    if [ "${pattern#!}" != "$pattern" ]; then
+        if grep -qF -- "${pattern#!}" "$file"; then problems+=("$what contains '${pattern#!}'"); fi
+    elif ! grep -qF -- "$pattern" "$file"; then
+        problems+=("$what lacks '$pattern'")
+    fi
+}
+
+# Nothing a failed run may leave: run logs, temporaries, an output/ folder.
+need_no_leftovers() {
+    local left
+    left=$(find "$tmp" -mindepth 1 \( -name '*.h5*' -o -name '*.tmp*' -o -name output \) -print)
+    if [ -n "$left" ]; then problems+=("left behind: ${left//$'\n'/ }"); fi
+}
+
+# expect_fail NAME CODE PATTERN... -- ARGS...: mcsim ARGS exits CODE, stderr
+# holds every PATTERN, and no file is left behind.
+expect_fail() {
+    local name=$1 code=$2
+    shift 2
+    local patterns=()
+    while [ $# -gt 0 ] && [ "$1" != -- ]; do
+        patterns+=("$1")
+        shift
+    done
+    shift
+    "$mcsim" "$@" >"$out" 2>"$err"
+    local rc=$?
+    [ $rc -eq "$code" ] || problems+=("exit code $rc, expected $code")
+    local p
+    for p in ${patterns[@]+"${patterns[@]}"}; do need_in "$err" stderr "$p"; done
+    need_no_leftovers
+    report "$name"
+    rm -rf output ./*.h5*
+}
+
+# The four required keys: lines 1 to 6.
+REQ='[model]
+spot = 100
+volatility = 0.2
+[option]
+strike = 100
+maturity = 1
+'
+printf '%s' "$REQ" >base.ini
+
+# bad_ini NAME TEXT PATTERN...: a config file holding TEXT is refused with 78.
+bad_ini() {
+    local name=$1 text=$2
+    shift 2
+    printf '%s' "$text" >bad.ini
+    expect_fail "config file: $name: exit 78" 78 "$@" -- bad.ini
+    rm -f bad.ini
+}
+
+# bad_set NAME ASSIGNMENT PATTERN...: --set ASSIGNMENT on a good file gives 78.
+bad_set() {
+    local name=$1 assignment=$2
+    shift 2
+    expect_fail "--set $assignment: $name: exit 78" 78 "$@" -- base.ini --set "$assignment"
+}
+
+long=$(printf 'x%.0s' $(seq 1 250))
+
+# --- bad config files: 78, message names file:line and key -------------------
+# (the error is found at the first key of the section: line 8)
+bad_ini "unknown section" "${REQ}[simulations]
+paths = 5
+" "bad.ini:8:" "[simulations] paths" "unknown section"
+bad_ini "unknown key lists valid keys" '[model]
+spot = 100
+volatility = 0.2
+sigma = 0.3
+[option]
+strike = 100
+maturity = 1
+' "bad.ini:4:" "[model] sigma" "unknown key" "spot, rate, dividend, volatility"
+bad_ini "missing spot" '[model]
+volatility = 0.2
+[option]
+strike = 100
+maturity = 1
+' "bad.ini:" "[model] spot" "required"
+bad_ini "missing volatility" '[model]
+spot = 100
+[option]
+strike = 100
+maturity = 1
+' "bad.ini:" "[model] volatility" "required"
+bad_ini "missing strike" '[model]
+spot = 100
+volatility = 0.2
+[option]
+maturity = 1
+' "bad.ini:" "[option] strike" "required"
+bad_ini "missing maturity" '[model]
+spot = 100
+volatility = 0.2
+[option]
+strike = 100
+' "bad.ini:" "[option] maturity" "required"
+bad_ini "malformed number" '[model]
+spot = 1OO
+volatility = 0.2
+[option]
+strike = 100
+maturity = 1
+' "bad.ini:2:" "[model] spot" "not a number"
+bad_ini "volatility = 0" '[model]
+spot = 100
+volatility = 0
+[option]
+strike = 100
+maturity = 1
+' "bad.ini:3:" "[model] volatility"
+bad_ini "volatility < 0" '[model]
+spot = 100
+volatility = -0.2
+[option]
+strike = 100
+maturity = 1
+' "bad.ini:3:" "[model] volatility"
+bad_ini "maturity = 0" '[model]
+spot = 100
+volatility = 0.2
+[option]
+strike = 100
+maturity = 0
+' "bad.ini:6:" "[option] maturity"
+bad_ini "spot < 0" '[model]
+spot = -5
+volatility = 0.2
+[option]
+strike = 100
+maturity = 1
+' "bad.ini:2:" "[model] spot"
+bad_ini "paths = 0" "${REQ}[simulation]
+paths = 0
+" "bad.ini:8:" "[simulation] paths"
+bad_ini "paths > 1e15" "${REQ}[simulation]
+paths = 2e15
+" "bad.ini:8:" "[simulation] paths"
+bad_ini "paths = 1.5" "${REQ}[simulation]
+paths = 1.5
+" "bad.ini:8:" "[simulation] paths"
+bad_ini "steps = 0" "${REQ}[simulation]
+steps = 0
+" "bad.ini:8:" "[simulation] steps"
+bad_ini "seed = 2^64" "${REQ}[simulation]
+seed = 18446744073709551616
+" "bad.ini:8:" "[simulation] seed"
+bad_ini "unknown model lists names" "${REQ}[model]
+type = heston9
+" "bad.ini:8:" "[model] type" "gbm"
+bad_ini "unknown payoff lists names" "${REQ}[option]
+payoff = asianx
+" "bad.ini:8:" "[option] payoff" "european"
+bad_ini "unknown option type lists names" "${REQ}[option]
+type = straddle
+" "bad.ini:8:" "[option] type" "call, put"
+bad_ini "unknown rng lists names" "${REQ}[simulation]
+rng = mt19937
+" "bad.ini:8:" "[simulation] rng" "pcg64"
+bad_ini "unknown precision lists names" "${REQ}[simulation]
+precision = half
+" "bad.ini:8:" "[simulation] precision" "single, double"
+bad_ini "duplicate key says first line" "${REQ}[simulation]
+paths = 1
+steps = 2
+paths = 3
+" "bad.ini:10:" "[simulation] paths" "duplicate" "line 8"
+bad_ini "indented continuation line" "${REQ}[simulation]
+paths = 1000
+  steps = 2
+" "bad.ini:9:" "[simulation] paths" "continuation"
+bad_ini "key outside any section" "; comment
+spot = 100
+$REQ" "bad.ini:2:" "spot" "outside any section"
+bad_ini "syntax error line" "${REQ}[simulation]
+paths 1000
+" "bad.ini:8:" "syntax error"
+bad_ini "unclosed section header is the first error" "${REQ}[simulation
+paths = 1000
+" "bad.ini:7:" "syntax error"
+bad_ini "line longer than 199 characters" "${REQ}[output]
+file = $long.h5
+[simulation]
+paths 5
+" "bad.ini:8:" "199"
+
+# --- the same classes through --set: 78, message names the override ----------
+bad_set "unknown section" "sim.paths=5" "--set" "[sim]" "unknown section"
+bad_set "unknown key lists valid keys" "simulation.pathz=5" "--set" "pathz" "unknown key" \
+    "paths, steps, seed"
+bad_set "malformed number" "model.spot=abc" "--set" "[model] spot" "not a number"
+bad_set "empty value" "model.volatility=" "--set" "[model] volatility"
+bad_set "volatility = 0" "model.volatility=0" "--set" "[model] volatility"
+bad_set "maturity < 0" "option.maturity=-1" "--set" "[option] maturity"
+bad_set "spot = 0" "model.spot=0" "--set" "[model] spot" "!base.ini:2"
+bad_set "paths = 0" "simulation.paths=0" "--set" "[simulation] paths"
+bad_set "paths > 1e15" "simulation.paths=1_000_000_000_000_001" "--set" "[simulation] paths"
+bad_set "paths = 1__000" "simulation.paths=1__000" "--set" "[simulation] paths"
+bad_set "steps = 0" "simulation.steps=0" "--set" "[simulation] steps"
+bad_set "seed = -1" "simulation.seed=-1" "--set" "[simulation] seed"
+bad_set "unknown model" "model.type=heston9" "--set" "[model] type" "gbm"
+bad_set "unknown payoff" "option.payoff=asianx" "--set" "[option] payoff" "european"
+bad_set "unknown option type" "option.type=straddle" "--set" "[option] type" "call, put"
+bad_set "unknown rng" "simulation.rng=mt19937" "--set" "[simulation] rng" "pcg64"
+bad_set "unknown precision" "simulation.precision=half" "--set" "[simulation] precision" \
+    "single, double"
+bad_set "not section.key=value" "model.volatility" "--set model.volatility" "section.key=value"
+expect_fail "--paths 1.5: exit 78" 78 "--paths" "[simulation] paths" -- base.ini --paths 1.5
+expect_fail "--paths 1e6x: exit 78" 78 "--paths" "[simulation] paths" -- base.ini --paths 1e6x
+expect_fail "--seed 2^64: exit 78" 78 "--seed" "[simulation] seed" -- \
+    base.ini --seed 18446744073709551616
+
+# --- usage errors: 64; missing file: 66; I/O: 74 ------------------------------
+expect_fail "no config argument: exit 64" 64 "no config file" --
+expect_fail "options but no config argument: exit 64" 64 "no config file" -- --paths 5
+expect_fail "two config arguments: exit 64" 64 "one config file" -- base.ini base.ini
+expect_fail "unknown option: exit 64" 64 "--bogus" -- base.ini --bogus
+expect_fail "--threads 0: exit 64" 64 "--threads 0" -- base.ini --threads 0
+expect_fail "--threads abc: exit 64" 64 "--threads abc" -- base.ini --threads abc
+expect_fail "--format xml: exit 64" 64 "--format xml" -- base.ini --format xml
+expect_fail "--backend tpu: exit 64" 64 "--backend tpu" -- base.ini --backend tpu
+expect_fail "--paths without value: exit 64" 64 "--paths" "needs a value" -- base.ini --paths
+expect_fail "-o without value: exit 64" 64 "-o" "needs a value" -- base.ini -o
+expect_fail "missing config file: exit 66" 66 "nonexistent.ini" -- nonexistent.ini
+expect_fail "config file in missing folder: exit 66" 66 "nodir/x.ini" -- nodir/x.ini
+expect_fail "-o into a missing folder: exit 74" 74 "nodir" -- base.ini --paths 1000 -o nodir/run.h5
+printf '%s[output]\nfile = nodir/run.h5\n' "$REQ" >outdir.ini
+expect_fail "[output] file into a missing folder: exit 74" 74 "nodir" -- outdir.ini --paths 1000
+rm -f outdir.ini
+
+"$mcsim" --version >"$out" 2>"$err"
+gpu_built=1
+grep -q "gpu backend: not built" "$out" && gpu_built=0
+if [ $gpu_built -eq 0 ]; then
+    expect_fail "--backend gpu without GPU support: exit 69" 69 "GPU support" -- \
+        base.ini --paths 1000 --backend gpu
+else
+    skip "--backend gpu without GPU support: exit 69" "this mcsim is built with GPU support"
+fi
+
+# --- good runs -----------------------------------------------------------------
+# A GPU build may pick the GPU by default; these cases are about the CPU.
+cpu=()
+[ $gpu_built -eq 1 ] && cpu=(--backend cpu)
+
+"$mcsim" "$european" --paths 200000 ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
+rc=$?
+[ $rc -eq 0 ] || problems+=("exit code $rc, expected 0")
+logs=$(find output -maxdepth 1 -type f -name 'european-cpu-*.h5' 2>/dev/null | wc -l)
+[ "$logs" -eq 1 ] || problems+=("$logs files output/european-cpu-*.h5, expected 1")
+others=$(find . -mindepth 1 -path ./logs -prune -o -path ./base.ini -prune -o -path ./output \
+    -prune -o -print; find output -mindepth 1 ! -name 'european-cpu-*.h5' -print 2>/dev/null)
+[ -z "$others" ] || problems+=("unexpected files: ${others//$'\n'/ }")
+need_in "$out" stdout "price"
+report "default run: exit 0, one output/european-cpu-*.h5, nothing else"
+rm -rf output
+
+if [ $gpu_built -eq 0 ]; then
+    "$mcsim" base.ini --paths 200000 --backend auto -o auto.h5 >"$out" 2>"$err"
+    rc=$?
+    [ $rc -eq 0 ] || problems+=("exit code $rc, expected 0")
+    need_in "$err" stderr "using cpu"
+    [ -f auto.h5 ] || problems+=("auto.h5 not written")
+    report "--backend auto: says on stderr that it uses cpu"
+    rm -f auto.h5
+    "$mcsim" base.ini --paths 200000 --backend auto --quiet -o auto.h5 >"$out" 2>"$err"
+    rc=$?
+    [ $rc -eq 0 ] || problems+=("exit code $rc, expected 0")
+    [ -s "$err" ] && problems+=("stderr not empty")
+    [ -s "$out" ] || problems+=("stdout empty")
+    report "--backend auto --quiet: stderr empty"
+    rm -f auto.h5
+else
+    skip "--backend auto: says on stderr that it uses cpu" "this mcsim is built with GPU support"
+    skip "--backend auto --quiet: stderr empty" "this mcsim is built with GPU support"
+fi
+
+# Prints the price of the one JSON object on stdin; fails on anything else.
+json_price() {
+    "$py" -c '
+import json, sys
+d = json.load(sys.stdin)
+missing = [k for k in ("price", "std_error", "ci_low", "ci_high", "paths", "backend", "seconds")
+           if k not in d]
+if missing:
+    sys.exit("keys missing: %s" % ", ".join(missing))
+if d["paths"] != int(sys.argv[1]):
+    sys.exit("paths is %r, expected %s" % (d["paths"], sys.argv[1]))
+if d["backend"] != "cpu":
+    sys.exit("backend is %r, expected cpu" % d["backend"])
+if not d["ci_low"] < d["price"] < d["ci_high"]:
+    sys.exit("not ci_low < price < ci_high: %r %r %r" % (d["ci_low"], d["price"], d["ci_high"]))
+if not (d["std_error"] > 0 and d["seconds"] >= 0):
+    sys.exit("std_error %r or seconds %r out of range" % (d["std_error"], d["seconds"]))
+print(repr(d["price"]))
+' "$1"
+}
+
+"$mcsim" "$european" --paths 200000 --format json -o run.h5 ${cpu[@]+"${cpu[@]}"} \
+    >"$out" 2>"$err"
+rc=$?
+[ $rc -eq 0 ] || problems+=("exit code $rc, expected 0")
+price=$(json_price 200000 <"$out" 2>"$tmp/logs/py") || problems+=("JSON: $(cat "$tmp/logs/py")")
+report "--format json: one JSON object with price, std_error, CI, paths, backend, seconds"
+
+if [ -f run.h5 ] && [ -n "${price:-}" ]; then
+    if ! "$readers" run.h5 "$price" >"$tmp/logs/readers" 2>&1; then
+        problems+=("check_h5_readers.sh: $(tail -n 3 "$tmp/logs/readers")")
+    fi
+else
+    problems+=("no run.h5 or no JSON price to check")
+fi
+report "-o run.h5: run log read back by h5dump and h5py with the JSON price"
+rm -f run.h5
+
+# The reproducibility contract: any thread count gives the same result.
+p1=$("$mcsim" base.ini --paths 200000 --seed 7 --threads 1 --format json -o t1.h5 \
+    ${cpu[@]+"${cpu[@]}"} 2>"$err" | json_price 200000 2>&1)
+p2=$("$mcsim" base.ini --paths 200000 --seed 7 --threads 2 --format json -o t2.h5 \
+    ${cpu[@]+"${cpu[@]}"} 2>"$err" | json_price 200000 2>&1)
+[ -n "$p1" ] && [ "$p1" = "$p2" ] || problems+=("--threads 1: $p1, --threads 2: $p2")
+report "same seed with --threads 1 and 2: identical price"
+rm -f t1.h5 t2.h5
+
+mkdir sub
+"$mcsim" base.ini --paths 200000 -o sub/named.h5 ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
+rc=$?
+[ $rc -eq 0 ] || problems+=("exit code $rc, expected 0")
+[ -s sub/named.h5 ] || problems+=("sub/named.h5 not written")
+[ -e output ] && problems+=("output/ created although -o was given")
+left=$(find sub -mindepth 1 ! -name named.h5 -print)
+[ -z "$left" ] || problems+=("left behind: ${left//$'\n'/ }")
+report "-o sub/named.h5 writes that file and nothing else"
+rm -rf sub
+
+"$mcsim" --help >"$out" 2>"$err"
+rc=$?
+[ $rc -eq 0 ] || problems+=("exit code $rc, expected 0")
+for p in "--set" "[model]" "[option]" "[simulation]" "[output]"; do need_in "$out" stdout "$p"; done
+report "--help: exit 0, mentions --set and every config section"
+
+"$mcsim" --version >"$out" 2>"$err"
+rc=$?
+[ $rc -eq 0 ] || problems+=("exit code $rc, expected 0")
+head -n 1 "$out" | grep -q '^mcsim ' || problems+=("first line is '$(head -n 1 "$out")'")
+report "--version: exit 0, starts with 'mcsim '"
+
+echo "# $passed passed, $failed failed, $skipped skipped"
+[ $failed -eq 0 ]
