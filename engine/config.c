@@ -54,6 +54,8 @@ typedef struct {
     slot slots[N_KEYS];
     int line; /* line of the text inih is handling */
     int lines_done;
+    int fail_line; /* line of the first error found by the handler */
+    int long_line; /* first line longer than inih's buffer */
     FILE *file;
     char *err;
     size_t err_len;
@@ -159,25 +161,39 @@ static int store(parse_state *ps, const char *section, const char *key, const ch
 static int on_ini_value(void *user, const char *section, const char *name, const char *value)
 {
     parse_state *ps = user;
+    int ok;
     if (section[0] == '\0') {
         fail(ps, "%s:%d: %s: key outside any section (put it under [model], [option], "
                  "[simulation] or [output])", ps->path, ps->line, name);
-        return 0;
-    }
-    return store(ps, section, name, value, ps->path, ps->line);
+        ok = 0;
+    } else
+        ok = store(ps, section, name, value, ps->path, ps->line);
+    if (!ok && !ps->fail_line)
+        ps->fail_line = ps->line;
+    return ok;
 }
 
-/* fgets that keeps count of lines, so the handler knows where it is. */
+/* fgets that keeps count of lines, so the handler knows where it is. A line
+ * longer than inih's buffer is read to its end and handed over as one bad
+ * line, so inih's line numbers stay the file's. */
 static char *line_reader(char *str, int num, void *stream)
 {
     parse_state *ps = stream;
     char *r = fgets(str, num, ps->file);
     if (!r)
         return NULL;
-    ps->line = ps->lines_done + 1;
+    ps->line = ++ps->lines_done;
     size_t n = strlen(r);
-    if (n > 0 && r[n - 1] == '\n')
-        ps->lines_done++;
+    if (n > 0 && r[n - 1] != '\n') {
+        int c = fgetc(ps->file);
+        if (c != EOF && c != '\n') {
+            while ((c = fgetc(ps->file)) != EOF && c != '\n')
+                ;
+            if (!ps->long_line)
+                ps->long_line = ps->line;
+            snprintf(str, (size_t)num, "%s", "\x01"); /* no '[', '=' or ';': a syntax error */
+        }
+    }
     return r;
 }
 
@@ -488,9 +504,16 @@ mcs_status mcs_config_load(const char *path, const mcs_override *overrides, int 
         st = MCS_E_NOMEM;
         goto cleanup;
     }
-    if (rc > 0 && !ps->failed)
-        fail(ps, "%s:%d: syntax error: expected '[section]', 'key = value' or a comment "
-                 "(lines are at most 199 characters)", path, rc);
+    /* rc is the first bad line, syntax or handler: report the syntax error
+     * unless the handler's error came first */
+    if (rc > 0 && (!ps->failed || rc != ps->fail_line)) {
+        ps->failed = 0;
+        if (rc == ps->long_line)
+            fail(ps, "%s:%d: line longer than 199 characters", path, rc);
+        else
+            fail(ps, "%s:%d: syntax error: expected '[section]', 'key = value' or a comment "
+                     "(lines are at most 199 characters)", path, rc);
+    }
     if (ps->failed)
         goto cleanup;
     for (int i = 0; i < n_overrides; i++)
