@@ -2,6 +2,7 @@
  * table. See docs/reproducibility.md for why the order is fixed. */
 #include "engine.h"
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "../models/black_scholes.h"
@@ -12,6 +13,13 @@
 
 /* z for a two-sided 95% interval: Phi^{-1}(0.975). */
 #define MCS_Z95 1.959963984540054
+
+static volatile sig_atomic_t stop_requested;
+
+void mcs_engine_request_stop(void)
+{
+    stop_requested = 1;
+}
 
 double mcs_job_discount(const mcs_job *job)
 {
@@ -70,6 +78,12 @@ mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, int threads
 
     res->n_convergence = 0;
     for (uint64_t first = 0; first < blocks; first += chunk) {
+        if (stop_requested) {
+            snprintf(err, err_len, "interrupted after %llu of %llu paths; no run log written",
+                     (unsigned long long)total.n, (unsigned long long)job->sim.paths);
+            st = MCS_E_INTERRUPTED;
+            goto cleanup;
+        }
         uint64_t count = blocks - first < chunk ? blocks - first : chunk;
         st = be->run(ctx, first, count, sums, t);
         if (st != MCS_OK) {

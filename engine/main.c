@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <libgen.h>
 #include <omp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,6 +133,13 @@ static mcs_status pick_backend(const char *wanted, int quiet, const mcs_backend 
     return MCS_OK;
 }
 
+/* SIGINT/SIGTERM: stop between chunks, so no half-written file is left. */
+static void on_signal(int sig)
+{
+    (void)sig;
+    mcs_engine_request_stop();
+}
+
 int main(int argc, char **argv)
 {
     static char resolved[RESOLVED_MAX], command_line[8192], log_path[MCS_PATH_MAX];
@@ -180,6 +188,13 @@ int main(int argc, char **argv)
     if ((st = check_writable(log_path, err, sizeof err)) != MCS_OK)
         goto fail;
     t.seconds[MCS_PHASE_SETUP] += mcs_now() - s0;
+
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
 
     int threads = cli.threads > 0 ? cli.threads : omp_get_max_threads();
     int threads_used = threads;

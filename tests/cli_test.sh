@@ -385,6 +385,18 @@ p2=$("$mcsim" base.ini --paths 200000 --seed 7 --threads 2 --format json -o t2.h
 report "same seed with --threads 1 and 2: identical price"
 rm -f t1.h5 t2.h5
 
+# Ctrl-C (SIGINT) stops the run between chunks: exit 130, no run log.
+"$mcsim" base.ini --paths 1e12 -o stopped.h5 ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err" &
+pid=$!
+sleep 0.5
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+[ $rc -eq 130 ] || problems+=("exit code $rc, expected 130")
+need_in "$err" stderr "interrupted"
+need_no_leftovers
+report "SIGINT during a run: exit 130, message, no run log"
+
 mkdir sub
 "$mcsim" base.ini --paths 200000 -o sub/named.h5 ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
 rc=$?
