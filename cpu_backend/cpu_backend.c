@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include "../engine/backend.h"
+#include "../engine/stop.h"
 #include "block_kernel.h"
 #include "pcg64.h"
 
@@ -53,17 +54,21 @@ static mcs_status cpu_open(const mcs_job *job, int threads, void **out, char *er
     c->scratch = calloc((size_t)threads, sizeof *c->scratch);
     if (!c->scratch)
         goto nomem;
-    int failed = 0;
+    int failed = 0, team = 0;
     /* Start the thread team now, so its cost is counted as setup; each
-     * thread allocates its own buffers (first touch on its own NUMA node). */
+     * thread allocates its own buffers (first touch on its own NUMA node).
+     * OpenMP may grant fewer threads (OMP_THREAD_LIMIT): use what it gave. */
 #pragma omp parallel num_threads(threads) reduction(| : failed)
     {
         int t = omp_get_thread_num();
+#pragma omp single nowait
+        team = omp_get_num_threads();
         if (t < threads)
             failed |= mcs_block_scratch_init(&c->scratch[t], job) != MCS_OK;
     }
     if (failed)
         goto nomem;
+    c->threads = team < threads ? team : threads;
     *out = c;
     return MCS_OK;
 nomem:
@@ -95,6 +100,8 @@ static mcs_status cpu_run(void *p, uint64_t first, uint64_t count, mcs_block_sum
         mcs_block_scratch *s = &c->scratch[omp_get_thread_num()];
 #pragma omp for schedule(dynamic, 1)
         for (uint64_t i = 0; i < count; i++) {
+            if (mcs_stop_flag)
+                continue; /* skip the rest quickly */
             uint32_t n = mcs_job_block_paths(job, first + i);
             c->kernel(job, &c->rngs[i], n, s, &out[i]);
         }

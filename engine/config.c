@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include "catalog.h"
 
 #define VALUE_MAX 512
@@ -225,8 +226,10 @@ static int parse_real(const char *text, double *out)
     char *end;
     errno = 0;
     double v = strtod(buf, &end);
-    if (end == buf || *end != '\0' || errno == ERANGE || !isfinite(v))
+    if (strpbrk(buf, "xX")) /* no hex floats: 0x10 is not a price */
         return 0;
+    if (end == buf || *end != '\0' || !isfinite(v) || (errno == ERANGE && fabs(v) >= 1.0))
+        return 0; /* underflow (1e-400) is accepted as the tiny value it is */
     *out = v;
     return 1;
 }
@@ -446,6 +449,17 @@ static void write_resolved(const mcs_job *job, const char *path, char *buf, size
              job->output_file);
 }
 
+/* Strip leading and trailing white space in place. */
+static void trim(char *s)
+{
+    size_t n = strlen(s), i = 0;
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        s[--n] = '\0';
+    while (s[i] == ' ' || s[i] == '\t')
+        i++;
+    memmove(s, s + i, n - i + 1);
+}
+
 static int apply_override(parse_state *ps, const mcs_override *ov)
 {
     const char *a = ov->assignment;
@@ -466,6 +480,11 @@ static int apply_override(parse_state *ps, const mcs_override *ov)
     section[ls] = '\0';
     memcpy(key, dot + 1, lk);
     key[lk] = '\0';
+    trim(section);
+    trim(key);
+    char value[VALUE_MAX];
+    snprintf(value, sizeof value, "%s", eq + 1);
+    trim(value); /* as inih trims values in the file */
     char origin[VALUE_MAX];
     if (strcmp(ov->origin, "--set") == 0)
         snprintf(origin, sizeof origin, "--set %s", a);
@@ -474,7 +493,7 @@ static int apply_override(parse_state *ps, const mcs_override *ov)
     int k = find_key(section, key);
     if (k >= 0)
         ps->slots[k].set = 0; /* an override replaces the file's value */
-    if (!store(ps, section, key, eq + 1, origin, 0))
+    if (!store(ps, section, key, value, origin, 0))
         return 0;
     return 1;
 }
@@ -498,7 +517,18 @@ mcs_status mcs_config_load(const char *path, const mcs_override *overrides, int 
         st = MCS_E_NOINPUT;
         goto cleanup;
     }
+    struct stat fst;
+    if (fstat(fileno(ps->file), &fst) != 0 || !S_ISREG(fst.st_mode)) {
+        snprintf(err, err_len, "%s: not a config file (a folder or device?)", path);
+        st = MCS_E_NOINPUT;
+        goto cleanup;
+    }
     int rc = ini_parse_stream(line_reader, ps, on_ini_value, ps);
+    if (ferror(ps->file)) {
+        snprintf(err, err_len, "%s: cannot read config file: %s", path, strerror(errno));
+        st = MCS_E_NOINPUT;
+        goto cleanup;
+    }
     if (rc == -2) {
         snprintf(err, err_len, "%s: out of memory while parsing", path);
         st = MCS_E_NOMEM;

@@ -19,10 +19,6 @@ mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, int threads
                           mcs_progress_fn progress, void *progress_ctx, mcs_result *res,
                           int *threads_used, mcs_timings *t, char *err, size_t err_len);
 
-/* Ask a running mcs_engine_run to stop after the current chunk (it then
- * returns MCS_E_INTERRUPTED). Async-signal-safe: call it from a handler. */
-void mcs_engine_request_stop(void);
-
 /* Discount factor e^{-rT} of a job. */
 double mcs_job_discount(const mcs_job *job);
 

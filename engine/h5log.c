@@ -292,9 +292,35 @@ static int sync_file(const char *name)
     return rc;
 }
 
-mcs_status mcs_h5log_write(const char *path, const mcs_run_info *info,
-                           const mcs_job *job, const mcs_result *res,
-                           mcs_timings *t, char *err, size_t errlen)
+/* Put the finished temporary at its final name. Replacing: rename(). Not
+ * replacing: link() claims the name atomically (concurrent runs never take
+ * each other's file); if taken, "-2", "-3", ... go before the extension. */
+static int commit(const char *tmp, char *path, size_t path_len, int replace)
+{
+    if (replace)
+        return rename(tmp, path);
+    char stem[4096], ext[64] = "";
+    snprintf(stem, sizeof stem, "%s", path);
+    char *dot = strrchr(stem, '.'), *slash = strrchr(stem, '/');
+    if (dot && (!slash || dot > slash + 1) && strlen(dot) < sizeof ext) {
+        snprintf(ext, sizeof ext, "%s", dot);
+        *dot = '\0';
+    }
+    for (int k = 1; k < 1000; k++) {
+        if (k > 1)
+            snprintf(path, path_len, "%s-%d%s", stem, k, ext);
+        if (link(tmp, path) == 0)
+            return unlink(tmp);
+        if (errno != EEXIST)
+            return -1;
+    }
+    errno = EEXIST;
+    return -1;
+}
+
+static mcs_status write_log(char *path, size_t path_len, int replace,
+                            const mcs_run_info *info, const mcs_job *job,
+                            const mcs_result *res, mcs_timings *t, char *err, size_t errlen)
 {
     double t0 = mcs_now();
     H5E_auto2_t old_func = NULL;
@@ -362,7 +388,7 @@ mcs_status mcs_h5log_write(const char *path, const mcs_run_info *info,
                 strerror(errno));
         goto cleanup;
     }
-    if (rename(tmp, path) != 0) {
+    if (commit(tmp, path, path_len, replace) != 0) {
         set_err(err, errlen, "cannot write HDF5 log '%s': cannot rename '%s' onto it: %s",
                 path, tmp, strerror(errno));
         goto cleanup;
@@ -382,4 +408,18 @@ cleanup:
         H5Eset_auto2(H5E_DEFAULT, old_func, old_data);
     free(tmp);
     return st;
+}
+
+mcs_status mcs_h5log_write(const char *path, const mcs_run_info *info,
+                           const mcs_job *job, const mcs_result *res,
+                           mcs_timings *t, char *err, size_t errlen)
+{
+    return write_log((char *)path, 0, 1, info, job, res, t, err, errlen);
+}
+
+mcs_status mcs_h5log_write_new(char *path, size_t path_len, const mcs_run_info *info,
+                               const mcs_job *job, const mcs_result *res,
+                               mcs_timings *t, char *err, size_t errlen)
+{
+    return write_log(path, path_len, 0, info, job, res, t, err, errlen);
 }

@@ -29,4 +29,12 @@ mcs_status mcs_h5log_write(const char *path, const mcs_run_info *info,
                            const mcs_job *job, const mcs_result *res,
                            mcs_timings *t, char *err, size_t errlen);
 
+/* As mcs_h5log_write, but never replaces an existing file, even one another
+ * process creates at the same moment: if `path` is taken, "-2", "-3", ...
+ * (up to 999) go before its extension, and `path` (capacity path_len)
+ * receives the name used. For default log names. */
+mcs_status mcs_h5log_write_new(char *path, size_t path_len, const mcs_run_info *info,
+                               const mcs_job *job, const mcs_result *res,
+                               mcs_timings *t, char *err, size_t errlen);
+
 #endif

@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <libgen.h>
+#include <math.h>
 #include <omp.h>
 #include <signal.h>
 #include <stdio.h>
@@ -19,6 +20,7 @@
 #include "h5log.h"
 #include "progress.h"
 #include "report.h"
+#include "stop.h"
 #include "sysinfo.h"
 
 #ifndef MCS_VERSION
@@ -39,30 +41,49 @@ static void print_version(void)
 #endif
 }
 
-/* argv joined with spaces, quoting arguments that need it. */
+/* argv as a shell command: an argument with any character outside
+ * [A-Za-z0-9_./=:,+@%-] is single-quoted, an embedded ' written as '\''. */
 static void join_command_line(int argc, char **argv, char *buf, size_t len)
 {
+    static const char safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                               "0123456789_./=:,+@%-";
     size_t used = 0;
     buf[0] = '\0';
-    for (int i = 0; i < argc && used < len; i++) {
-        int quote = strpbrk(argv[i], " \t\"'$\\") != NULL || argv[i][0] == '\0';
-        int n = snprintf(buf + used, len - used, quote ? "%s'%s'" : "%s%s", i ? " " : "",
-                         argv[i]);
-        if (n < 0)
-            break;
-        used += (size_t)n;
+#define PUT(c)                      \
+    do {                            \
+        if (used + 1 < len)         \
+            buf[used++] = (c);      \
+    } while (0)
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        int quote = a[0] == '\0' || a[strspn(a, safe)] != '\0';
+        if (i)
+            PUT(' ');
+        if (quote)
+            PUT('\'');
+        for (; *a; a++) {
+            if (*a == '\'' && quote) {
+                PUT('\'');
+                PUT('\\');
+                PUT('\'');
+                PUT('\'');
+            } else
+                PUT(*a);
+        }
+        if (quote)
+            PUT('\'');
     }
+#undef PUT
+    buf[used] = '\0';
 }
 
-/* output/<config name>-<backend>-<UTC time>.h5, unique in that folder. */
+/* output/<config name>-<backend>-<UTC time>.h5; made unique when written,
+ * and the folder is created only then, so a failed run leaves nothing. */
 static mcs_status default_log_path(const char *config_path, const char *backend, char *buf,
                                    size_t len, char *err, size_t err_len)
 {
-    if (mkdir("output", 0777) != 0 && errno != EEXIST) {
-        snprintf(err, err_len, "cannot create folder 'output' for the run log: %s",
-                 strerror(errno));
-        return MCS_E_IO;
-    }
+    (void)err;
+    (void)err_len;
     char copy[MCS_PATH_MAX];
     snprintf(copy, sizeof copy, "%s", config_path);
     char *base = basename(copy);
@@ -75,18 +96,36 @@ static mcs_status default_log_path(const char *config_path, const char *backend,
     gmtime_r(&now, &tm);
     strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
     snprintf(buf, len, "output/%s-%s-%s.h5", base, backend, stamp);
-    for (int k = 2; access(buf, F_OK) == 0 && k < 1000; k++)
-        snprintf(buf, len, "output/%s-%s-%s-%d.h5", base, backend, stamp, k);
     return MCS_OK;
 }
 
-/* Fail early (before a long run) if the log's folder is not writable. */
-static mcs_status check_writable(const char *path, char *err, size_t err_len)
+/* Fail early (before a long run) if the log cannot be written: its folder
+ * is missing or read-only, or the name is taken by something that is not a
+ * regular file (a folder, /dev/null, a link), which must never be replaced. */
+static mcs_status check_writable(const char *path, int may_create_folder, char *err,
+                                 size_t err_len)
 {
     char copy[MCS_PATH_MAX];
     snprintf(copy, sizeof copy, "%s", path);
     const char *dir = dirname(copy);
     struct stat st;
+    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        snprintf(err, err_len,
+                 "cannot write run log '%s': it exists and is not a regular file (a folder, "
+                 "device or link); name a file", path);
+        return MCS_E_IO;
+    }
+    if (may_create_folder && stat(dir, &st) != 0) {
+        char parent[MCS_PATH_MAX];
+        snprintf(parent, sizeof parent, "%s", dir);
+        dir = dirname(parent);
+        if (access(dir, W_OK | X_OK) != 0) {
+            snprintf(err, err_len, "cannot create the folder for run log '%s': '%s' is not "
+                     "writable", path, dir);
+            return MCS_E_IO;
+        }
+        return MCS_OK;
+    }
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
         snprintf(err, err_len, "cannot write run log '%s': folder '%s' does not exist", path,
                  dir);
@@ -133,11 +172,12 @@ static mcs_status pick_backend(const char *wanted, int quiet, const mcs_backend 
     return MCS_OK;
 }
 
-/* SIGINT/SIGTERM: stop between chunks, so no half-written file is left. */
+/* SIGINT/SIGTERM: stop within a batch, so no half-written file is left.
+ * The handler is one-shot (SA_RESETHAND): a second Ctrl-C kills at once. */
 static void on_signal(int sig)
 {
     (void)sig;
-    mcs_engine_request_stop();
+    mcs_request_stop();
 }
 
 int main(int argc, char **argv)
@@ -152,6 +192,7 @@ int main(int argc, char **argv)
     mcs_result res;
     memset(&res, 0, sizeof res);
     const mcs_backend *be = NULL;
+    join_command_line(argc, argv, command_line, sizeof command_line); /* before getopt permutes */
     mcs_status st = mcs_cli_parse(argc, argv, &cli, err, sizeof err);
     if (st != MCS_OK) {
         fprintf(stderr, "mcsim: %s\n(see mcsim --help)\n", err);
@@ -178,6 +219,7 @@ int main(int argc, char **argv)
         goto fail;
 
     double s0 = mcs_now();
+    int default_name = !cli.output && !job.output_file[0];
     if (cli.output)
         snprintf(log_path, sizeof log_path, "%s", cli.output);
     else if (job.output_file[0])
@@ -185,13 +227,14 @@ int main(int argc, char **argv)
     else if ((st = default_log_path(cli.config_path, be->name, log_path, sizeof log_path, err,
                                     sizeof err)) != MCS_OK)
         goto fail;
-    if ((st = check_writable(log_path, err, sizeof err)) != MCS_OK)
+    if ((st = check_writable(log_path, default_name, err, sizeof err)) != MCS_OK)
         goto fail;
     t.seconds[MCS_PHASE_SETUP] += mcs_now() - s0;
 
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
+    sa.sa_flags = SA_RESETHAND;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
@@ -208,7 +251,6 @@ int main(int argc, char **argv)
 
     mcs_run_info info;
     memset(&info, 0, sizeof info);
-    join_command_line(argc, argv, command_line, sizeof command_line);
     info.backend = be->name;
     info.command_line = command_line;
     info.config_file = cli.config_path;
@@ -218,9 +260,33 @@ int main(int argc, char **argv)
     info.cores = mcs_sysinfo_cores();
     info.threads = threads_used;
     info.cpu_isa = be->variant ? be->variant() : NULL;
-    st = mcs_h5log_write(log_path, &info, &job, &res, &t, err, sizeof err);
+    if (default_name && mkdir("output", 0777) != 0 && errno != EEXIST) {
+        snprintf(err, sizeof err, "cannot create folder 'output' for the run log: %s",
+                 strerror(errno));
+        st = MCS_E_IO;
+        goto fail;
+    }
+    if (default_name)
+        st = mcs_h5log_write_new(log_path, sizeof log_path, &info, &job, &res, &t, err,
+                                 sizeof err);
+    else
+        st = mcs_h5log_write(log_path, &info, &job, &res, &t, err, sizeof err);
     if (st != MCS_OK)
         goto fail;
+
+    /* An honest warning: an estimate far from a known closed form means the
+     * sample cannot represent this distribution (e.g. sigma*sqrt(T) huge). */
+    if (res.has_analytic && !cli.quiet) {
+        double gap = fabs(res.price - res.analytic);
+        if ((res.std_error > 0 && gap > 6 * res.std_error) ||
+            (res.std_error == 0 && gap > 1e-9 * (1 + fabs(res.analytic))))
+            fprintf(stderr,
+                    "mcsim: warning: the estimate is %s from the closed form %.8g; the paths "
+                    "do not represent this distribution well (very large volatility x "
+                    "maturity?), so do not trust the standard error\n",
+                    res.std_error > 0 ? "more than 6 std errors" : "away",
+                    res.analytic);
+    }
 
     mcs_report_info rinfo = {cli.config_path, be->name, threads_used, log_path,
                              t.seconds[MCS_PHASE_TOTAL]};

@@ -1,5 +1,6 @@
 /* report.c - text table and JSON output of a result. */
 #include "report.h"
+#include <math.h>
 #include <string.h>
 #include "catalog.h"
 
@@ -76,12 +77,28 @@ void mcs_report_text(FILE *f, const mcs_job *job, const mcs_result *res,
     }
 }
 
+/* A JSON number, or null where JSON has none (inf, nan). */
+static void json_number(FILE *f, const char *key, double v)
+{
+    if (isfinite(v))
+        fprintf(f, "\"%s\": %.17g", key, v);
+    else
+        fprintf(f, "\"%s\": null", key);
+}
+
 void mcs_report_json(FILE *f, const mcs_job *job, const mcs_result *res,
                      const mcs_timings *t, const mcs_report_info *info)
 {
     double sim = t->seconds[MCS_PHASE_SIMULATE];
-    fprintf(f, "{\"price\": %.17g, \"std_error\": %.17g, \"ci_low\": %.17g, \"ci_high\": %.17g, ",
-            res->price, res->std_error, res->ci_low, res->ci_high);
+    fputc('{', f);
+    json_number(f, "price", res->price);
+    fputs(", ", f);
+    json_number(f, "std_error", res->std_error);
+    fputs(", ", f);
+    json_number(f, "ci_low", res->ci_low);
+    fputs(", ", f);
+    json_number(f, "ci_high", res->ci_high);
+    fputs(", ", f);
     fprintf(f, "\"paths\": %llu, \"backend\": ", (unsigned long long)res->paths);
     json_string(f, info->backend);
     fprintf(f, ", \"threads\": %d, \"seconds\": %.9g, \"simulate_seconds\": %.9g, ", info->threads,

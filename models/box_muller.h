@@ -12,7 +12,8 @@
 #include "fastmath.h"
 #include "mc_hd.h"
 
-/* Two float normals from one 64-bit draw: high word -> radius, low word -> angle. */
+/* Two float normals from one 64-bit draw: high word -> radius, low word ->
+ * angle; (r sin, r cos) in that order, as cuRAND's _curand_box_muller. */
 MC_HD static inline void mcs_box_muller_f(uint64_t bits, float *z0, float *z1)
 {
     const float two_m32 = 2.3283064365386963e-10f; /* 2^-32 */
@@ -21,8 +22,8 @@ MC_HD static inline void mcs_box_muller_f(uint64_t bits, float *z0, float *z1)
     float r = sqrtf(-2.0f * mcs_log_f(u));
     float s, c;
     mcs_sincos_2pi_f(v, &s, &c);
-    *z0 = r * c;
-    *z1 = r * s;
+    *z0 = r * s; /* sine first, as cuRAND's _curand_box_muller */
+    *z1 = r * c;
 }
 
 /* Two double normals from two 64-bit draws (top 52 bits each). The top 52
@@ -36,8 +37,8 @@ MC_HD static inline void mcs_box_muller_d(uint64_t a, uint64_t b, double *z0, do
     double r = sqrt(-2.0 * mcs_log_d(u));
     double s, c;
     mcs_sincos_2pi_d(v, &s, &c);
-    *z0 = r * c;
-    *z1 = r * s;
+    *z0 = r * s;
+    *z1 = r * c;
 }
 
 #endif

@@ -35,7 +35,8 @@ MC_HD static inline float mcs_round_f(float x)
     return (x + magic) - magic;
 }
 
-/* e^x for float x; clamps to [e^-87.3, e^88.7] outside that range. */
+/* e^x for float x; x is clamped to [-87.3, 88.7], so the result is always
+ * finite (e^88.7 = 3.3e38 < FLT_MAX). */
 MC_HD static inline float mcs_exp_f(float x)
 {
     x = x < -87.3f ? -87.3f : x;
@@ -51,8 +52,11 @@ MC_HD static inline float mcs_exp_f(float x)
     p = fmaf(p, r, 1.6666665459e-1f);
     p = fmaf(p, r, 5.0000001201e-1f);
     p = fmaf(p, z, r) + 1.0f;
-    int32_t e = (int32_t)n + 127;
-    return p * mcs_bits_float((uint32_t)e << 23);
+    /* 2^n in two factors: n reaches 128 near the top of the range */
+    int32_t ni = (int32_t)n;
+    int32_t h = ni >> 1;
+    return p * mcs_bits_float((uint32_t)(h + 127) << 23) *
+           mcs_bits_float((uint32_t)(ni - h + 127) << 23);
 }
 
 /* Natural log for positive, normal, finite float x. */

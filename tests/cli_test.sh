@@ -385,6 +385,41 @@ p2=$("$mcsim" base.ini --paths 200000 --seed 7 --threads 2 --format json -o t2.h
 report "same seed with --threads 1 and 2: identical price"
 rm -f t1.h5 t2.h5
 
+# Found in review: overflow, logs onto non-files, config folders, collisions.
+expect_fail "single-precision overflow: exit 65, no log" 65 "overflowed" "precision = double" -- \
+    base.ini --paths 1e5 --set model.rate=1 --set model.dividend=-1 --set option.maturity=50
+mkdir folder
+expect_fail "-o onto a folder: exit 74 before the run" 74 "not a regular file" -- \
+    base.ini --paths 1e12 -o folder
+rmdir folder
+expect_fail "-o /dev/null: exit 74, the device is left alone" 74 "not a regular file" -- \
+    base.ini --paths 1e5 -o /dev/null
+[ -c /dev/null ] || problems+=("/dev/null is no longer a character device")
+report "/dev/null still a device"
+mkdir cfgdir
+expect_fail "config path is a folder: exit 66" 66 "not a config file" -- cfgdir
+rmdir cfgdir
+for i in 1 2 3 4; do
+    "$mcsim" base.ini -q --paths 20000 --seed "$i" --threads 1 ${cpu[@]+"${cpu[@]}"} >/dev/null 2>&1 &
+done
+wait
+n=$(find output -name '*.h5' | wc -l)
+[ "$n" -eq 4 ] || problems+=("4 concurrent runs left $n run logs")
+report "4 concurrent runs with default names: 4 distinct run logs"
+rm -rf output
+
+# Ctrl-C with very long blocks (2^24 paths x 1e5 steps each) stops at once.
+timeout 20 "$mcsim" base.ini --paths 1e9 --set simulation.steps=100000 \
+    --set simulation.block_size=16777216 -o slow.h5 ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err" &
+pid=$!
+sleep 0.5
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+[ $rc -eq 130 ] || problems+=("exit code $rc, expected 130 (124: did not stop)")
+need_no_leftovers
+report "SIGINT inside a long block: exit 130 promptly, no run log"
+
 # Ctrl-C (SIGINT) stops the run between chunks: exit 130, no run log.
 "$mcsim" base.ini --paths 1e12 -o stopped.h5 ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err" &
 pid=$!
