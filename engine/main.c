@@ -33,7 +33,9 @@
 static void print_version(void)
 {
     printf("mcsim %s\n", MCS_VERSION);
-    printf("  cpu backend: %s (OpenMP %d)\n", "OpenMP threads, PCG64 streams", _OPENMP);
+    const mcs_backend *cpu = mcs_backend_find("cpu");
+    printf("  cpu backend: %s (OpenMP %d; kernel for this CPU: %s)\n", cpu->description,
+           _OPENMP, cpu->variant ? cpu->variant() : "?");
 #ifdef MCSIM_HAVE_CUDA
     printf("  gpu backend: built in\n");
 #else
