@@ -39,7 +39,7 @@ static void print_version(void)
 #ifdef MCSIM_HAVE_CUDA
     printf("  gpu backend: built in\n");
 #else
-    printf("  gpu backend: not built (no CUDA toolkit at build time)\n");
+    printf("  gpu backend: not built into this binary\n");
 #endif
 }
 
@@ -161,8 +161,8 @@ static mcs_status pick_backend(const char *wanted, int quiet, const mcs_backend 
     const mcs_backend *be = mcs_backend_find(wanted);
     if (!be) {
         snprintf(err, err_len,
-                 "--backend %s: this build of mcsim has no GPU support (built without a CUDA "
-                 "toolkit); available: %s",
+                 "--backend %s: this build of mcsim has no GPU support (no GPU backend "
+                 "compiled in); available: %s",
                  wanted, mcs_backend_names());
         return MCS_E_UNAVAILABLE;
     }
