@@ -60,11 +60,9 @@ static mcs_status cpu_open(const mcs_job *job, int threads, void **out, char *er
      * OpenMP may grant fewer threads (OMP_THREAD_LIMIT): use what it gave. */
 #pragma omp parallel num_threads(threads) reduction(| : failed)
     {
-        int t = omp_get_thread_num();
 #pragma omp single nowait
         team = omp_get_num_threads();
-        if (t < threads)
-            failed |= mcs_block_scratch_init(&c->scratch[t], job) != MCS_OK;
+        failed |= mcs_block_scratch_init(&c->scratch[omp_get_thread_num()], job) != MCS_OK;
     }
     if (failed)
         goto nomem;

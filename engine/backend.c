@@ -1,5 +1,6 @@
 /* backend.c - the table of built-in backends and lookup by name. */
 #include "backend.h"
+#include <stdio.h>
 #include <string.h>
 
 extern const mcs_backend mcs_cpu_backend;
@@ -25,9 +26,12 @@ const mcs_backend *mcs_backend_find(const char *name)
 
 const char *mcs_backend_names(void)
 {
-#ifdef MCSIM_HAVE_CUDA
-    return "cpu, gpu";
-#else
-    return "cpu";
-#endif
+    static char names[128];
+    if (!names[0])
+        for (int i = 0; mcs_backends[i]; i++) {
+            size_t used = strlen(names);
+            snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "",
+                     mcs_backends[i]->name);
+        }
+    return names;
 }

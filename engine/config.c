@@ -274,18 +274,7 @@ static int parse_u64(const char *text, unsigned long long *out)
 
 /* --- validation ------------------------------------------------------- */
 
-typedef struct {
-    parse_state *ps;
-} checker;
-
-static const slot *value_of(parse_state *ps, const char *section, const char *key, int *index)
-{
-    int k = find_key(section, key);
-    *index = k;
-    return &ps->slots[k];
-}
-
-/* Text of a key: its value, else its default; "" if required and missing. */
+/* Text of a key: its value, else its default; NULL if required and missing. */
 static const char *text_of(parse_state *ps, int k)
 {
     const slot *s = &ps->slots[k];
@@ -312,7 +301,7 @@ static void bad(parse_state *ps, int k, const char *fmt, ...)
 static int get_text(parse_state *ps, const char *section, const char *key, const char **out,
                     int *index)
 {
-    value_of(ps, section, key, index);
+    *index = find_key(section, key);
     const char *t = text_of(ps, *index);
     if (!t) {
         bad(ps, *index, "required key is missing (%s)", keys[*index].meaning);
@@ -490,9 +479,7 @@ static int apply_override(parse_state *ps, const mcs_override *ov)
         snprintf(origin, sizeof origin, "--set %s", a);
     else
         snprintf(origin, sizeof origin, "%s", ov->origin); /* e.g. "--paths 1e6" */
-    int k = find_key(section, key);
-    if (k >= 0)
-        ps->slots[k].set = 0; /* an override replaces the file's value */
+    /* store() replaces a file's value when line is 0 (an override) */
     if (!store(ps, section, key, value, origin, 0))
         return 0;
     return 1;

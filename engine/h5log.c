@@ -292,12 +292,13 @@ static int sync_file(const char *name)
     return rc;
 }
 
-/* Put the finished temporary at its final name. Replacing: rename(). Not
- * replacing: link() claims the name atomically (concurrent runs never take
- * each other's file); if taken, "-2", "-3", ... go before the extension. */
-static int commit(const char *tmp, char *path, size_t path_len, int replace)
+/* Put the finished temporary at its final name. chosen == NULL: rename()
+ * onto path, replacing. Otherwise link() claims the name atomically
+ * (concurrent runs never take each other's file); if path is taken, "-2",
+ * "-3", ... go before the extension; chosen receives the name used. */
+static int commit(const char *tmp, const char *path, char *chosen, size_t chosen_len)
 {
-    if (replace)
+    if (!chosen)
         return rename(tmp, path);
     char stem[4096], ext[64] = "";
     snprintf(stem, sizeof stem, "%s", path);
@@ -307,9 +308,11 @@ static int commit(const char *tmp, char *path, size_t path_len, int replace)
         *dot = '\0';
     }
     for (int k = 1; k < 1000; k++) {
-        if (k > 1)
-            snprintf(path, path_len, "%s-%d%s", stem, k, ext);
-        if (link(tmp, path) == 0)
+        if (k == 1)
+            snprintf(chosen, chosen_len, "%s%s", stem, ext);
+        else
+            snprintf(chosen, chosen_len, "%s-%d%s", stem, k, ext);
+        if (link(tmp, chosen) == 0)
             return unlink(tmp);
         if (errno != EEXIST)
             return -1;
@@ -318,7 +321,7 @@ static int commit(const char *tmp, char *path, size_t path_len, int replace)
     return -1;
 }
 
-static mcs_status write_log(char *path, size_t path_len, int replace,
+static mcs_status write_log(const char *path, char *chosen, size_t chosen_len,
                             const mcs_run_info *info, const mcs_job *job,
                             const mcs_result *res, mcs_timings *t, char *err, size_t errlen)
 {
@@ -388,7 +391,7 @@ static mcs_status write_log(char *path, size_t path_len, int replace,
                 strerror(errno));
         goto cleanup;
     }
-    if (commit(tmp, path, path_len, replace) != 0) {
+    if (commit(tmp, path, chosen, chosen_len) != 0) {
         set_err(err, errlen, "cannot write HDF5 log '%s': cannot rename '%s' onto it: %s",
                 path, tmp, strerror(errno));
         goto cleanup;
@@ -414,12 +417,14 @@ mcs_status mcs_h5log_write(const char *path, const mcs_run_info *info,
                            const mcs_job *job, const mcs_result *res,
                            mcs_timings *t, char *err, size_t errlen)
 {
-    return write_log((char *)path, 0, 1, info, job, res, t, err, errlen);
+    return write_log(path, NULL, 0, info, job, res, t, err, errlen);
 }
 
 mcs_status mcs_h5log_write_new(char *path, size_t path_len, const mcs_run_info *info,
                                const mcs_job *job, const mcs_result *res,
                                mcs_timings *t, char *err, size_t errlen)
 {
-    return write_log(path, path_len, 0, info, job, res, t, err, errlen);
+    char wanted[4096];
+    snprintf(wanted, sizeof wanted, "%s", path);
+    return write_log(wanted, path, path_len, info, job, res, t, err, errlen);
 }

@@ -81,11 +81,9 @@ static void join_command_line(int argc, char **argv, char *buf, size_t len)
 
 /* output/<config name>-<backend>-<UTC time>.h5; made unique when written,
  * and the folder is created only then, so a failed run leaves nothing. */
-static mcs_status default_log_path(const char *config_path, const char *backend, char *buf,
-                                   size_t len, char *err, size_t err_len)
+static void default_log_path(const char *config_path, const char *backend, char *buf,
+                             size_t len)
 {
-    (void)err;
-    (void)err_len;
     char copy[MCS_PATH_MAX];
     snprintf(copy, sizeof copy, "%s", config_path);
     char *base = basename(copy);
@@ -98,7 +96,6 @@ static mcs_status default_log_path(const char *config_path, const char *backend,
     gmtime_r(&now, &tm);
     strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
     snprintf(buf, len, "output/%s-%s-%s.h5", base, backend, stamp);
-    return MCS_OK;
 }
 
 /* Fail early (before a long run) if the log cannot be written: its folder
@@ -226,9 +223,8 @@ int main(int argc, char **argv)
         snprintf(log_path, sizeof log_path, "%s", cli.output);
     else if (job.output_file[0])
         snprintf(log_path, sizeof log_path, "%s", job.output_file);
-    else if ((st = default_log_path(cli.config_path, be->name, log_path, sizeof log_path, err,
-                                    sizeof err)) != MCS_OK)
-        goto fail;
+    else
+        default_log_path(cli.config_path, be->name, log_path, sizeof log_path);
     if ((st = check_writable(log_path, default_name, err, sizeof err)) != MCS_OK)
         goto fail;
     t.seconds[MCS_PHASE_SETUP] += mcs_now() - s0;

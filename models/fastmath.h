@@ -124,13 +124,6 @@ MC_HD static inline double mcs_bits_double(uint64_t u)
     return x;
 }
 
-/* Round to nearest for |x| < 2^51 (adding 1.5*2^52 pushes the fraction out). */
-MC_HD static inline double mcs_round_d(double x)
-{
-    const double magic = 6755399441055744.0;
-    return (x + magic) - magic;
-}
-
 /* e^x for double x (Cephes exp: Pade form); clamps to [e^-708, e^709].
  * Integer parts are read from the bits of x*log2(e) + 1.5*2^52 rather than
  * converted, so the loop vectorises without AVX-512's int64 conversions. */
