@@ -10,9 +10,9 @@
 #define MCS_ISA_NAME(base) MCS_ISA_CAT(base, MCS_ISA)
 
 #define MCS_ISA_DECLARE(isa)                                                        \
-    void mcs_block_single_##isa(const mcs_job *, mcs_pcg64 *, uint32_t,             \
+    void mcs_block_single_##isa(const mcs_job *, mcs_block_stream *, uint32_t,            \
                                 mcs_block_scratch *, mcs_block_sums *);             \
-    void mcs_block_double_##isa(const mcs_job *, mcs_pcg64 *, uint32_t,             \
+    void mcs_block_double_##isa(const mcs_job *, mcs_block_stream *, uint32_t,            \
                                 mcs_block_scratch *, mcs_block_sums *);
 MCS_ISA_DECLARE(v1)
 MCS_ISA_DECLARE(v3)

@@ -8,6 +8,17 @@
 #include "../engine/job.h"
 #include "../engine/stats.h"
 #include "pcg64.h"
+#include "philox.h"
+
+/* Where one block's random numbers come from: the block index and either its
+ * PCG64 stream (stream = block index, positioned at its start) or the Philox
+ * key (counters are derived from the block index and path, philox.h). */
+typedef struct {
+    mcs_rng_id rng;  /* MCS_RNG_PCG64 or MCS_RNG_PHILOX */
+    uint64_t block;
+    mcs_pcg64 pcg;
+    uint32_t key[2];
+} mcs_block_stream;
 
 /* Per-thread work buffers for one batch of paths (see block_kernel.inc). */
 typedef struct {
@@ -23,10 +34,11 @@ int mcs_block_scratch_init(mcs_block_scratch *s, const mcs_job *job);
 /* Free the buffers. */
 void mcs_block_scratch_free(mcs_block_scratch *s);
 
-/* Simulate n_paths paths of one block from `rng` (already on the block's
- * stream) and return the shifted partial sums of their (undiscounted)
- * payoffs. Path i of the block consumes normals [i*steps, (i+1)*steps). */
-typedef void (*mcs_block_fn)(const mcs_job *job, mcs_pcg64 *rng, uint32_t n_paths,
+/* Simulate n_paths paths of one block from its stream and return the shifted
+ * partial sums of their (undiscounted) payoffs. PCG64: path i of the block
+ * consumes normals [i*steps, (i+1)*steps) of the stream. Philox: the normal
+ * of path i at step k is the one the GPU draws (philox.h). */
+typedef void (*mcs_block_fn)(const mcs_job *job, mcs_block_stream *stream, uint32_t n_paths,
                              mcs_block_scratch *s, mcs_block_sums *out);
 
 /* The kernel for a precision, compiled for the best instruction set this CPU

@@ -1,6 +1,6 @@
 /* cpu_backend.c - the CPU backend: blocks spread over OpenMP threads, each
- * block on its own PCG64 stream (stream = block index), one batch kernel per
- * precision. */
+ * block on its own random stream (PCG64: stream = block index; Philox: the
+ * GPU's counters), one batch kernel per precision. */
 #include <omp.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -14,7 +14,7 @@ typedef struct {
     mcs_block_fn kernel;
     int threads;
     mcs_block_scratch *scratch; /* one per thread */
-    mcs_pcg64 *rngs;            /* one per block of the current call */
+    mcs_block_stream *streams;  /* one per block of the current call */
     uint64_t rng_capacity;
 } cpu_ctx;
 
@@ -34,12 +34,15 @@ static void cpu_close(void *p)
         for (int i = 0; i < c->threads; i++)
             mcs_block_scratch_free(&c->scratch[i]);
     free(c->scratch);
-    free(c->rngs);
+    free(c->streams);
     free(c);
 }
 
-static mcs_status cpu_open(const mcs_job *job, int threads, void **out, char *err, size_t err_len)
+static mcs_status cpu_open(const mcs_job *job, int threads, int device, void **out,
+                           mcs_timings *t, char *err, size_t err_len)
 {
+    (void)device;
+    double t0 = mcs_now();
     cpu_ctx *c = calloc(1, sizeof *c);
     if (!c)
         goto nomem;
@@ -68,6 +71,7 @@ static mcs_status cpu_open(const mcs_job *job, int threads, void **out, char *er
         goto nomem;
     c->threads = team < threads ? team : threads;
     *out = c;
+    t->seconds[MCS_PHASE_SETUP] += mcs_now() - t0;
     return MCS_OK;
 nomem:
     snprintf(err, err_len, "cpu backend: out of memory allocating buffers for %d threads", threads);
@@ -82,14 +86,20 @@ static mcs_status cpu_run(void *p, uint64_t first, uint64_t count, mcs_block_sum
     const mcs_job *job = c->job;
     double t0 = mcs_now();
     if (count > c->rng_capacity) {
-        mcs_pcg64 *r = realloc(c->rngs, count * sizeof *r);
+        mcs_block_stream *r = realloc(c->streams, count * sizeof *r);
         if (!r)
             return MCS_E_NOMEM;
-        c->rngs = r;
+        c->streams = r;
         c->rng_capacity = count;
     }
-    for (uint64_t i = 0; i < count; i++)
-        mcs_pcg64_seed(&c->rngs[i], job->sim.seed, first + i);
+    for (uint64_t i = 0; i < count; i++) {
+        mcs_block_stream *st = &c->streams[i];
+        st->rng = job->sim.rng;
+        st->block = first + i;
+        if (st->rng == MCS_RNG_PCG64)
+            mcs_pcg64_seed(&st->pcg, job->sim.seed, first + i);
+        mcs_philox_key(job->sim.seed, st->key);
+    }
     double t1 = mcs_now();
     t->seconds[MCS_PHASE_RNG_INIT] += t1 - t0;
 
@@ -101,7 +111,7 @@ static mcs_status cpu_run(void *p, uint64_t first, uint64_t count, mcs_block_sum
             if (mcs_stop_flag)
                 continue; /* skip the rest quickly */
             uint32_t n = mcs_job_block_paths(job, first + i);
-            c->kernel(job, &c->rngs[i], n, s, &out[i]);
+            c->kernel(job, &c->streams[i], n, s, &out[i]);
         }
     }
     t->seconds[MCS_PHASE_SIMULATE] += mcs_now() - t1;
@@ -115,7 +125,9 @@ static int cpu_threads(void *p)
 
 const mcs_backend mcs_cpu_backend = {
     .name = "cpu",
-    .description = "OpenMP threads, PCG64 streams, vectorised batches",
+    .description = "OpenMP threads, PCG64 or Philox streams, vectorised batches",
+    .rngs = 1u << MCS_RNG_PCG64 | 1u << MCS_RNG_PHILOX,
+    .default_rng = MCS_RNG_PCG64,
     .probe = cpu_probe,
     .open = cpu_open,
     .run = cpu_run,

@@ -19,7 +19,11 @@ const mcs_named mcs_option_types[] = {
     {NULL, 0, NULL},
 };
 const mcs_named mcs_rngs[] = {
-    {"pcg64", MCS_RNG_PCG64, "PCG XSL-RR 128/64 (O'Neill), stream = block index"},
+    {"auto", MCS_RNG_AUTO, "the backend's default: pcg64 on the cpu, philox on the gpu"},
+    {"pcg64", MCS_RNG_PCG64, "PCG XSL-RR 128/64 (O'Neill), stream = block index (cpu)"},
+    {"philox", MCS_RNG_PHILOX, "Philox4x32-10, counter from block and path: same numbers on cpu and gpu"},
+    {"mrg32k3a", MCS_RNG_MRG32K3A, "L'Ecuyer MRG32k3a from cuRAND (gpu)"},
+    {"sobol", MCS_RNG_SOBOL, "scrambled Sobol quasi-random, one dimension per step (gpu)"},
     {NULL, 0, NULL},
 };
 const mcs_named mcs_precisions[] = {

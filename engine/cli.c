@@ -28,7 +28,7 @@ mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t 
         {"set", required_argument, NULL, 'S'},     {"output", required_argument, NULL, 'o'},
         {"format", required_argument, NULL, 'f'},  {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},          {"version", no_argument, NULL, 'V'},
-        {NULL, 0, NULL, 0},
+        {"device", required_argument, NULL, 'd'},  {NULL, 0, NULL, 0},
     };
     memset(cli, 0, sizeof *cli);
     cli->backend = "auto";
@@ -36,7 +36,7 @@ mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t 
     opterr = 0;
     optind = 1;
     int c;
-    while ((c = getopt_long(argc, argv, ":b:n:s:t:S:o:f:qhV", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":b:d:n:s:t:S:o:f:qhV", opts, NULL)) != -1) {
         switch (c) {
         case 'b':
             if (strcmp(optarg, "cpu") && strcmp(optarg, "gpu") && strcmp(optarg, "auto")) {
@@ -69,6 +69,17 @@ mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t 
                 return MCS_E_USAGE;
             }
             cli->threads = (int)v;
+            break;
+        }
+        case 'd': {
+            char *end;
+            long v = strtol(optarg, &end, 10);
+            if (*optarg == '\0' || *end != '\0' || v < 0 || v > 1023) {
+                snprintf(err, err_len, "--device %s: must be a GPU number from 0 (see nvidia-smi)",
+                         optarg);
+                return MCS_E_USAGE;
+            }
+            cli->device = (int)v;
             break;
         }
         case 'S':
@@ -139,6 +150,7 @@ void mcs_cli_print_help(void *file)
             "                              --set simulation.paths=N)\n"
             "  -s, --seed S                seed (same as --set simulation.seed=S)\n"
             "  -t, --threads N             CPU threads (default: OMP_NUM_THREADS or all cores)\n"
+            "  -d, --device N              GPU number for --backend gpu (default 0)\n"
             "  -S, --set SECTION.KEY=VALUE override any config key (repeatable)\n"
             "  -o, --output FILE           HDF5 run log path (default [output] file, else\n"
             "                              output/<config>-<backend>-<UTC time>.h5)\n"
@@ -154,8 +166,10 @@ void mcs_cli_print_help(void *file)
     fprintf(f,
             "\n"
             "reproducibility: paths are cut into blocks of block_size paths; block b\n"
-            "draws from PCG64 stream b of the seed, and block sums are merged in block\n"
-            "order, so a result is bit-identical for any --threads. (docs/reproducibility.md)\n"
+            "draws from its own stream (PCG64 stream b, or Philox counters from b), and\n"
+            "block sums are merged in block order, so a result is bit-identical for any\n"
+            "--threads, GPU launch shape or chunking. rng = philox draws the same numbers\n"
+            "on cpu and gpu: the prices agree to float rounding. (docs/reproducibility.md)\n"
             "\n"
             "exit codes: 0 ok, 64 usage, 65 bad data, 66 config file missing, 69 backend\n"
             "unavailable, 70 internal error, 71 out of memory, 74 I/O error, 78 config error,\n"
@@ -164,5 +178,6 @@ void mcs_cli_print_help(void *file)
             "examples:\n"
             "  mcsim configs/european.ini\n"
             "  mcsim configs/european.ini --paths 1e8 --threads 8 --format json\n"
-            "  mcsim configs/european.ini --set option.type=put --set model.volatility=0.3\n");
+            "  mcsim configs/european.ini --set option.type=put --set model.volatility=0.3\n"
+            "  mcsim configs/european.ini --backend gpu --paths 1e10 --set simulation.rng=philox\n");
 }

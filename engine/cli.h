@@ -13,6 +13,7 @@ typedef struct {
     const char *config_path;
     const char *backend; /* "cpu", "gpu", "auto" */
     int threads;         /* 0 = OpenMP default */
+    int device;          /* --device: GPU number, default 0 */
     const char *output;  /* -o, NULL = from config or default */
     mcs_format format;
     int quiet;

@@ -36,7 +36,7 @@ static const key_spec keys[] = {
     {"simulation", "paths", "1000000", "number of paths, 1 to 1e15 (1e6 and 1_000_000 work)"},
     {"simulation", "steps", "1", "time steps per path, 1 to 100000"},
     {"simulation", "seed", "1", "seed, 0 to 2^64-1 (decimal or 0x hex)"},
-    {"simulation", "rng", "pcg64", "random number generator"},
+    {"simulation", "rng", "auto", "random numbers: auto, pcg64, philox, mrg32k3a, sobol"},
     {"simulation", "precision", "single", "path arithmetic: single or double"},
     {"simulation", "block_size", "65536", "paths per block (part of the result's identity)"},
     {"output", "file", "", "HDF5 run log path (empty: output/<config>-<backend>-<UTC>.h5)"},
@@ -403,6 +403,13 @@ static int validate(parse_state *ps, mcs_job *job)
     job->sim.seed = n;
     if (!get_name(ps, "simulation", "rng", mcs_rngs, &id)) return 0;
     job->sim.rng = (mcs_rng_id)id;
+    if (job->sim.rng == MCS_RNG_SOBOL &&
+        (job->sim.paths > MCS_SOBOL_MAX_PATHS || job->sim.steps > MCS_SOBOL_MAX_DIMENSIONS)) {
+        get_text(ps, "simulation", "rng", &t, &k);
+        bad(ps, k, "sobol has 2^32 points (paths) and 20000 dimensions (steps); this job "
+                   "has more: use philox");
+        return 0;
+    }
     if (!get_name(ps, "simulation", "precision", mcs_precisions, &id)) return 0;
     job->sim.precision = (mcs_precision)id;
     if (!get_count(ps, "simulation", "block_size", 1, MCS_MAX_BLOCK_SIZE, &n)) return 0;
@@ -417,8 +424,7 @@ static int validate(parse_state *ps, mcs_job *job)
     return 1;
 }
 
-/* The resolved config as INI text: canonical values for every key. */
-static void write_resolved(const mcs_job *job, const char *path, char *buf, size_t len)
+void mcs_config_render(const mcs_job *job, const char *path, char *buf, size_t len)
 {
     snprintf(buf, len,
              "; resolved from %s\n"
@@ -538,7 +544,7 @@ mcs_status mcs_config_load(const char *path, const mcs_override *overrides, int 
             goto cleanup;
     if (!validate(ps, job))
         goto cleanup;
-    write_resolved(job, path, resolved, resolved_len);
+    mcs_config_render(job, path, resolved, resolved_len);
     st = MCS_OK;
 cleanup:
     if (ps->file)

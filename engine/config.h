@@ -11,6 +11,8 @@
 #define MCS_MAX_STEPS 100000u
 #define MCS_MAX_BLOCK_SIZE (1u << 24)
 #define MCS_DEFAULT_BLOCK_SIZE 65536u
+#define MCS_SOBOL_MAX_PATHS 4294967296ULL /* 2^32 points of 32-bit Sobol */
+#define MCS_SOBOL_MAX_DIMENSIONS 20000u   /* cuRAND's Joe-Kuo direction vectors */
 
 /* One override "section.key=value"; origin says where it came from for
  * error messages: "--set" (shown with the assignment) or a full text such
@@ -27,6 +29,10 @@ typedef struct {
 mcs_status mcs_config_load(const char *path, const mcs_override *overrides, int n_overrides,
                            mcs_job *job, char *resolved, size_t resolved_len, char *err,
                            size_t err_len);
+
+/* The job as INI text (every key with its canonical value) into buf; the
+ * run log's `config` attribute. `path` is named in a comment line. */
+void mcs_config_render(const mcs_job *job, const char *path, char *buf, size_t len);
 
 /* Parse a count such as "1000000", "1e6" or "1_000_000" (whole, >= 0). */
 int mcs_parse_count(const char *text, unsigned long long *out);

@@ -43,9 +43,29 @@ static void add_convergence(mcs_result *res, const mcs_moments *m, double disc)
     p->std_error = disc * mcs_moments_std_error(m);
 }
 
-mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, int threads,
+/* Blocks per backend call: the backend's choice, else about 2^27 path-steps
+ * per thread, at most 128 blocks per thread. */
+static uint64_t chunk_blocks(const mcs_job *job, const mcs_backend *be, void *ctx, int threads)
+{
+    uint64_t chunk;
+    if (be->chunk_blocks) {
+        chunk = be->chunk_blocks(ctx);
+    } else {
+        double block_work = (double)job->sim.block_size * job->sim.steps;
+        uint64_t per_thread = (uint64_t)(MCS_CHUNK_PATH_STEPS_PER_THREAD / block_work);
+        per_thread = per_thread < 1 ? 1 : per_thread;
+        if (per_thread > MCS_MAX_BLOCKS_PER_THREAD_PER_CHUNK)
+            per_thread = MCS_MAX_BLOCKS_PER_THREAD_PER_CHUNK;
+        chunk = (uint64_t)threads * per_thread;
+    }
+    uint64_t blocks = mcs_job_blocks(job);
+    return chunk < 1 ? 1 : chunk > blocks ? blocks : chunk;
+}
+
+mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, const mcs_placement *where,
                           mcs_progress_fn progress, void *progress_ctx, mcs_result *res,
-                          int *threads_used, mcs_timings *t, char *err, size_t err_len)
+                          int *threads_used, mcs_gpu_info *gpu, mcs_timings *t, char *err,
+                          size_t err_len)
 {
     mcs_status st;
     void *ctx = NULL;
@@ -55,19 +75,14 @@ mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, int threads
     mcs_moments total = {0, 0.0, 0.0};
     uint64_t merged = 0, next_point = 1;
 
-    double t0 = mcs_now();
-    st = be->open(job, threads, &ctx, err, err_len);
+    st = be->open(job, where->threads, where->device, &ctx, t, err, err_len);
     if (st != MCS_OK)
         goto cleanup;
     *threads_used = be->threads(ctx);
-    double block_work = (double)job->sim.block_size * job->sim.steps;
-    uint64_t per_thread = (uint64_t)(MCS_CHUNK_PATH_STEPS_PER_THREAD / block_work);
-    per_thread = per_thread < 1 ? 1 : per_thread;
-    per_thread = per_thread > MCS_MAX_BLOCKS_PER_THREAD_PER_CHUNK ? MCS_MAX_BLOCKS_PER_THREAD_PER_CHUNK
-                                                                  : per_thread;
-    uint64_t chunk = (uint64_t)*threads_used * per_thread;
-    if (chunk > blocks)
-        chunk = blocks;
+    if (gpu && be->describe_gpu)
+        be->describe_gpu(ctx, gpu);
+    double t0 = mcs_now();
+    uint64_t chunk = chunk_blocks(job, be, ctx, *threads_used);
     sums = malloc(chunk * sizeof *sums);
     if (!sums) {
         snprintf(err, err_len, "out of memory for %llu block sums", (unsigned long long)chunk);
@@ -125,7 +140,10 @@ mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, int threads
     st = MCS_OK;
 cleanup:
     free(sums);
-    if (ctx)
+    if (ctx) {
+        double c0 = mcs_now();
         be->close(ctx);
+        t->seconds[MCS_PHASE_TEARDOWN] += mcs_now() - c0;
+    }
     return st;
 }

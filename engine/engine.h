@@ -13,11 +13,19 @@
 /* Called between chunks with the share of paths done (0..1). */
 typedef void (*mcs_progress_fn)(void *ctx, double done, uint64_t paths_done);
 
-/* Price `job` on backend `be` with `threads` threads. Fills res and adds to
- * t's setup/rng_init/simulate/reduce phases. err names the failure. */
-mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, int threads,
+/* Where a job runs: CPU threads, GPU number. */
+typedef struct {
+    int threads; /* CPU threads wanted (the backend may grant fewer) */
+    int device;  /* GPU number (--device) */
+} mcs_placement;
+
+/* Price `job` on backend `be`. Fills res, *threads_used, *gpu (when the
+ * backend has a GPU and gpu is not NULL) and adds to t's phases. err names
+ * the failure. */
+mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, const mcs_placement *where,
                           mcs_progress_fn progress, void *progress_ctx, mcs_result *res,
-                          int *threads_used, mcs_timings *t, char *err, size_t err_len);
+                          int *threads_used, mcs_gpu_info *gpu, mcs_timings *t, char *err,
+                          size_t err_len);
 
 /* Discount factor e^{-rT} of a job. */
 double mcs_job_discount(const mcs_job *job);

@@ -2,6 +2,7 @@
  * temporary file in the target folder and renames it into place when complete. */
 #define _POSIX_C_SOURCE 200809L
 #include "h5log.h"
+#include "catalog.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -104,10 +105,8 @@ static int attr_i32(hid_t loc, const char *name, int32_t v)
 
 static const char *rng_name(mcs_rng_id rng)
 {
-    switch (rng) {
-    case MCS_RNG_PCG64: return "pcg64";
-    }
-    return "unknown";
+    const mcs_named *e = mcs_named_by_id(mcs_rngs, (int)rng);
+    return e ? e->name : "unknown";
 }
 
 static int write_root(hid_t file, const mcs_run_info *info)
@@ -205,6 +204,26 @@ cleanup:
     return rc;
 }
 
+static int write_gpu(hid_t grp, const mcs_gpu_info *g)
+{
+    char cc[16];
+    snprintf(cc, sizeof cc, "%d.%d", g->cc_major, g->cc_minor);
+    return attr_str(grp, "gpu_name", g->name) < 0 ||
+                   attr_i32(grp, "gpu_ordinal", g->ordinal) < 0 ||
+                   attr_i32(grp, "gpu_sm_count", g->sm_count) < 0 ||
+                   attr_str(grp, "gpu_compute_capability", cc) < 0 ||
+                   attr_u64(grp, "gpu_memory_bytes", g->memory_bytes) < 0 ||
+                   attr_i32(grp, "gpu_sm_clock_khz", g->sm_clock_khz) < 0 ||
+                   attr_i32(grp, "gpu_memory_clock_khz", g->memory_clock_khz) < 0 ||
+                   attr_i32(grp, "gpu_memory_bus_bits", g->memory_bus_bits) < 0 ||
+                   attr_i32(grp, "cuda_driver_version", g->driver_version) < 0 ||
+                   attr_i32(grp, "cuda_runtime_version", g->runtime_version) < 0 ||
+                   attr_i32(grp, "gpu_block_threads", g->block_threads) < 0 ||
+                   attr_i32(grp, "gpu_grid_blocks", g->grid_blocks) < 0
+               ? -1
+               : 0;
+}
+
 static int write_device(hid_t file, const mcs_run_info *info)
 {
     hid_t grp = -1;
@@ -212,11 +231,13 @@ static int write_device(hid_t file, const mcs_run_info *info)
 
     if ((grp = H5Gcreate2(file, "device", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)) < 0)
         goto cleanup;
-    if (attr_str(grp, "kind", "cpu") < 0 ||
+    if (attr_str(grp, "kind", info->gpu ? "gpu" : "cpu") < 0 ||
         attr_str(grp, "cpu_model", info->cpu_model) < 0 ||
         attr_str(grp, "cpu_isa", info->cpu_isa ? info->cpu_isa : "unknown") < 0 ||
         attr_i32(grp, "cores", info->cores) < 0 ||
         attr_i32(grp, "threads", info->threads) < 0)
+        goto cleanup;
+    if (info->gpu && write_gpu(grp, info->gpu) < 0)
         goto cleanup;
     rc = 0;
 cleanup:
@@ -227,6 +248,8 @@ cleanup:
 typedef struct {
     char phase[MCS_H5LOG_PHASE_LEN];
     double seconds;
+    uint64_t bytes;
+    uint64_t count;
 } timing_row;
 
 static int write_timings(hid_t file, const mcs_timings *t)
@@ -234,6 +257,7 @@ static int write_timings(hid_t file, const mcs_timings *t)
     hid_t str = -1, ftype = -1, mtype = -1, space = -1, dset = -1;
     hsize_t dims[1] = {MCS_PHASE_COUNT};
     timing_row rows[MCS_PHASE_COUNT];
+    const size_t len_ = MCS_H5LOG_PHASE_LEN;
     int rc = -1;
 
     memset(rows, 0, sizeof rows);
@@ -244,18 +268,24 @@ static int write_timings(hid_t file, const mcs_timings *t)
             goto cleanup; /* a phase name too long for the schema's field */
         memcpy(rows[p].phase, name, len);
         rows[p].seconds = t->seconds[p];
+        rows[p].bytes = t->bytes[p];
+        rows[p].count = t->count[p];
     }
     /* fixed-length, null-terminated ASCII (at most 15 characters): h5py reads it as bytes */
     if ((str = H5Tcopy(H5T_C_S1)) < 0 || H5Tset_size(str, MCS_H5LOG_PHASE_LEN) < 0 ||
         H5Tset_strpad(str, H5T_STR_NULLTERM) < 0)
         goto cleanup;
-    if ((ftype = H5Tcreate(H5T_COMPOUND, MCS_H5LOG_PHASE_LEN + 8)) < 0 ||
+    if ((ftype = H5Tcreate(H5T_COMPOUND, len_ + 24)) < 0 ||
         H5Tinsert(ftype, "phase", 0, str) < 0 ||
-        H5Tinsert(ftype, "seconds", MCS_H5LOG_PHASE_LEN, H5T_IEEE_F64LE) < 0)
+        H5Tinsert(ftype, "seconds", len_, H5T_IEEE_F64LE) < 0 ||
+        H5Tinsert(ftype, "bytes", len_ + 8, H5T_STD_U64LE) < 0 ||
+        H5Tinsert(ftype, "count", len_ + 16, H5T_STD_U64LE) < 0)
         goto cleanup;
     if ((mtype = H5Tcreate(H5T_COMPOUND, sizeof(timing_row))) < 0 ||
         H5Tinsert(mtype, "phase", HOFFSET(timing_row, phase), str) < 0 ||
-        H5Tinsert(mtype, "seconds", HOFFSET(timing_row, seconds), H5T_NATIVE_DOUBLE) < 0)
+        H5Tinsert(mtype, "seconds", HOFFSET(timing_row, seconds), H5T_NATIVE_DOUBLE) < 0 ||
+        H5Tinsert(mtype, "bytes", HOFFSET(timing_row, bytes), H5T_NATIVE_UINT64) < 0 ||
+        H5Tinsert(mtype, "count", HOFFSET(timing_row, count), H5T_NATIVE_UINT64) < 0)
         goto cleanup;
     if ((space = H5Screate_simple(1, dims, NULL)) < 0)
         goto cleanup;
@@ -265,7 +295,7 @@ static int write_timings(hid_t file, const mcs_timings *t)
     if (H5Dwrite(dset, mtype, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows) < 0)
         goto cleanup;
     if (attr_str(dset, "units", "s") < 0 ||
-        attr_str(dset, "clock", "CLOCK_MONOTONIC wall time") < 0)
+        attr_str(dset, "clock", "CLOCK_MONOTONIC wall time; GPU phases: CUDA event time") < 0)
         goto cleanup;
     rc = 0;
 cleanup:

@@ -11,7 +11,7 @@
 #include "timing.h"
 
 /* Root attribute `schema_version`; incremented on incompatible changes. */
-#define MCS_H5LOG_SCHEMA_VERSION 1
+#define MCS_H5LOG_SCHEMA_VERSION 2
 
 /* Bytes of the fixed-length `phase` field of the /timings table. */
 #define MCS_H5LOG_PHASE_LEN 16

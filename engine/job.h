@@ -7,7 +7,15 @@
 
 typedef enum { MCS_MODEL_GBM = 0 } mcs_model_id;
 typedef enum { MCS_PAYOFF_EUROPEAN = 0 } mcs_payoff_id;
-typedef enum { MCS_RNG_PCG64 = 0 } mcs_rng_id;
+/* MCS_RNG_AUTO: the backend's default (cpu: pcg64, gpu: philox), resolved
+ * before the run; a finished job always names a concrete generator. */
+typedef enum {
+    MCS_RNG_PCG64 = 0,
+    MCS_RNG_PHILOX = 1,
+    MCS_RNG_MRG32K3A = 2,
+    MCS_RNG_SOBOL = 3,
+    MCS_RNG_AUTO = 4
+} mcs_rng_id;
 typedef enum { MCS_SINGLE = 0, MCS_DOUBLE = 1 } mcs_precision;
 typedef enum { MCS_PUT = 0, MCS_CALL = 1 } mcs_option_type;
 

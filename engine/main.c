@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "backend.h"
+#include "catalog.h"
 #include "cli.h"
 #include "config.h"
 #include "engine.h"
@@ -36,11 +37,11 @@ static void print_version(void)
     const mcs_backend *cpu = mcs_backend_find("cpu");
     printf("  cpu backend: %s (OpenMP %d; kernel for this CPU: %s)\n", cpu->description,
            _OPENMP, cpu->variant ? cpu->variant() : "?");
-#ifdef MCSIM_HAVE_CUDA
-    printf("  gpu backend: built in\n");
-#else
-    printf("  gpu backend: not built into this binary\n");
-#endif
+    const mcs_backend *gpu = mcs_backend_find("gpu");
+    if (gpu) /* variant(): CUDA versions and code targets; starts no GPU context */
+        printf("  gpu backend: built in: %s (%s)\n", gpu->description, gpu->variant());
+    else
+        printf("  gpu backend: not built into this binary (no CUDA toolkit at build time)\n");
 }
 
 /* argv as a shell command: an argument with any character outside
@@ -138,35 +139,73 @@ static mcs_status check_writable(const char *path, int may_create_folder, char *
     return MCS_OK;
 }
 
-/* Resolve --backend to a usable backend; explains auto's choice on stderr. */
-static mcs_status pick_backend(const char *wanted, int quiet, const mcs_backend **out, char *err,
-                               size_t err_len)
+/* "philox, mrg32k3a": the generators backend `be` can run, for messages. */
+static void rng_names(const mcs_backend *be, char *buf, size_t len)
 {
-    char why[512] = "";
+    size_t used = 0;
+    buf[0] = '\0';
+    for (const mcs_named *e = mcs_rngs; e->name; e++)
+        if (e->id != MCS_RNG_AUTO && mcs_backend_has_rng(be, (mcs_rng_id)e->id) && used < len)
+            used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "", e->name);
+}
+
+static int can_run(const mcs_backend *be, mcs_rng_id rng)
+{
+    return rng == MCS_RNG_AUTO || mcs_backend_has_rng(be, rng);
+}
+
+/* Resolve --backend to a usable backend that can run the job's generator,
+ * then resolve rng = auto to that backend's default. Explains auto's choice
+ * on stderr. */
+static mcs_status pick_backend(const char *wanted, const char *config_path, mcs_job *job, int quiet,
+                               const mcs_backend **out, char *err, size_t err_len)
+{
+    char why[512] = "", names[128];
+    const mcs_rng_id rng = job->sim.rng;
+    const char *rng_name = mcs_named_by_id(mcs_rngs, rng)->name;
+    const mcs_backend *be = NULL;
     if (strcmp(wanted, "auto") == 0) {
-        const mcs_backend *gpu = mcs_backend_find("gpu");
-        if (gpu && gpu->probe(why, sizeof why) == MCS_OK) {
-            *out = gpu;
-            return MCS_OK;
+        const mcs_backend *gpu = mcs_backend_find("gpu"), *cpu = mcs_backend_find("cpu");
+        int gpu_ok = gpu && gpu->probe(why, sizeof why) == MCS_OK;
+        if (gpu_ok && can_run(gpu, rng)) {
+            be = gpu;
+        } else if (can_run(cpu, rng)) {
+            be = cpu;
+            if (!quiet)
+                fprintf(stderr, "mcsim: --backend auto: using cpu (%s)\n",
+                        !gpu      ? "this build has no GPU support"
+                        : !gpu_ok ? why
+                                  : "the gpu backend cannot run this rng");
+        } else {
+            snprintf(err, err_len,
+                     "rng = %s runs on the gpu backend only, and it is unavailable here: %s",
+                     rng_name, gpu ? why : "this build has no GPU support");
+            return MCS_E_UNAVAILABLE;
         }
-        if (!quiet)
-            fprintf(stderr, "mcsim: --backend auto: using cpu (%s)\n",
-                    gpu ? why : "this build has no GPU support");
-        *out = mcs_backend_find("cpu");
-        return MCS_OK;
+    } else {
+        be = mcs_backend_find(wanted);
+        if (!be) {
+            snprintf(err, err_len,
+                     "--backend %s: this build of mcsim has no GPU support (no GPU backend "
+                     "compiled in); available: %s",
+                     wanted, mcs_backend_names());
+            return MCS_E_UNAVAILABLE;
+        }
+        if (!can_run(be, rng)) {
+            rng_names(be, names, sizeof names);
+            snprintf(err, err_len,
+                     "%s: [simulation] rng = %s is not available on the %s backend (it has: %s); "
+                     "rng = philox draws the same numbers on cpu and gpu",
+                     config_path, rng_name, be->name, names);
+            return MCS_E_CONFIG;
+        }
+        if (be->probe(why, sizeof why) != MCS_OK) {
+            snprintf(err, err_len, "--backend %s: unavailable: %s", wanted, why);
+            return MCS_E_UNAVAILABLE;
+        }
     }
-    const mcs_backend *be = mcs_backend_find(wanted);
-    if (!be) {
-        snprintf(err, err_len,
-                 "--backend %s: this build of mcsim has no GPU support (no GPU backend "
-                 "compiled in); available: %s",
-                 wanted, mcs_backend_names());
-        return MCS_E_UNAVAILABLE;
-    }
-    if (be->probe(why, sizeof why) != MCS_OK) {
-        snprintf(err, err_len, "--backend %s: unavailable: %s", wanted, why);
-        return MCS_E_UNAVAILABLE;
-    }
+    if (job->sim.rng == MCS_RNG_AUTO)
+        job->sim.rng = be->default_rng;
     *out = be;
     return MCS_OK;
 }
@@ -213,9 +252,10 @@ int main(int argc, char **argv)
     if (st != MCS_OK)
         goto fail;
 
-    st = pick_backend(cli.backend, cli.quiet, &be, err, sizeof err);
+    st = pick_backend(cli.backend, cli.config_path, &job, cli.quiet, &be, err, sizeof err);
     if (st != MCS_OK)
         goto fail;
+    mcs_config_render(&job, cli.config_path, resolved, sizeof resolved); /* rng resolved */
 
     double s0 = mcs_now();
     int default_name = !cli.output && !job.output_file[0];
@@ -237,12 +277,14 @@ int main(int argc, char **argv)
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
 
-    int threads = cli.threads > 0 ? cli.threads : omp_get_max_threads();
-    int threads_used = threads;
+    mcs_placement where = {cli.threads > 0 ? cli.threads : omp_get_max_threads(), cli.device};
+    int threads_used = where.threads;
+    mcs_gpu_info gpu;
+    memset(&gpu, 0, sizeof gpu);
     mcs_progress progress;
     mcs_progress_init(&progress, job.sim.paths, cli.quiet);
-    st = mcs_engine_run(&job, be, threads, mcs_progress_update, &progress, &res, &threads_used,
-                        &t, err, sizeof err);
+    st = mcs_engine_run(&job, be, &where, mcs_progress_update, &progress, &res, &threads_used,
+                        &gpu, &t, err, sizeof err);
     mcs_progress_finish(&progress);
     if (st != MCS_OK)
         goto fail;
@@ -257,7 +299,8 @@ int main(int argc, char **argv)
     mcs_sysinfo_cpu_model(info.cpu_model, sizeof info.cpu_model);
     info.cores = mcs_sysinfo_cores();
     info.threads = threads_used;
-    info.cpu_isa = be->variant ? be->variant() : NULL;
+    info.cpu_isa = mcs_backend_find("cpu")->variant();
+    info.gpu = be->describe_gpu ? &gpu : NULL;
     if (default_name && mkdir("output", 0777) != 0 && errno != EEXIST) {
         snprintf(err, sizeof err, "cannot create folder 'output' for the run log: %s",
                  strerror(errno));

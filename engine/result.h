@@ -24,6 +24,22 @@ typedef struct {
     mcs_convergence_point convergence[MCS_CONVERGENCE_MAX];
 } mcs_result;
 
+/* The GPU a run used (the HDF5 /device group); filled by the GPU backend. */
+typedef struct {
+    char name[256];           /* e.g. "NVIDIA H100 80GB HBM3" */
+    int ordinal;              /* CUDA device number (--device) */
+    int sm_count;             /* streaming multiprocessors */
+    int cc_major, cc_minor;   /* compute capability */
+    uint64_t memory_bytes;    /* global memory */
+    int sm_clock_khz;         /* peak SM clock */
+    int memory_clock_khz;     /* peak memory clock */
+    int memory_bus_bits;      /* memory bus width */
+    int driver_version;       /* CUDA driver API version, 1000*major + 10*minor */
+    int runtime_version;      /* CUDA runtime version, same encoding */
+    int block_threads;        /* launch shape: threads per CUDA block */
+    int grid_blocks;          /* launch shape: CUDA blocks per launch (largest) */
+} mcs_gpu_info;
+
 /* Facts about the run that are not statistics. Strings are owned by caller. */
 typedef struct {
     const char *backend;      /* "cpu" */
@@ -34,7 +50,8 @@ typedef struct {
     char cpu_model[256];
     const char *cpu_isa; /* kernel variant used, e.g. "x86-64-v4"; may be NULL */
     int cores;   /* logical CPUs online */
-    int threads; /* OpenMP threads used */
+    int threads; /* OpenMP threads used (cpu) or CUDA streams (gpu) */
+    const mcs_gpu_info *gpu; /* the GPU used; NULL on the cpu backend */
 } mcs_run_info;
 
 #endif

@@ -2,14 +2,23 @@
 #ifndef MCS_TIMING_H
 #define MCS_TIMING_H
 
-/* X(enum suffix, name in the HDF5 file, what it covers) */
-#define MCS_PHASE_LIST(X)                                                         \
-    X(CONFIG, "config", "parse and validate the INI file and overrides")         \
-    X(SETUP, "setup", "backend start-up: thread team, buffers, output folder")  \
-    X(RNG_INIT, "rng_init", "seeding one random stream per block")              \
-    X(SIMULATE, "simulate", "path generation and payoffs (per-block sums)")     \
-    X(REDUCE, "reduce", "merging block sums in block order, statistics")        \
-    X(WRITE, "write", "writing the HDF5 run log (all but the timings table)")   \
+#include <stdint.h>
+
+/* X(enum suffix, name in the HDF5 file, what it covers). Both backends
+ * write every row; a phase a backend does not have stays 0. */
+#define MCS_PHASE_LIST(X)                                                              \
+    X(CONFIG, "config", "parse and validate the INI file and overrides")              \
+    X(CONTEXT, "context", "GPU context creation (CUDA runtime start-up)")             \
+    X(DEVICE_QUERY, "device_query", "GPU properties and driver/runtime versions")     \
+    X(SETUP, "setup", "backend start-up: thread team, streams, events, log folder")  \
+    X(ALLOC, "alloc", "GPU memory and pinned host memory allocation")                 \
+    X(RNG_INIT, "rng_init", "random stream set-up (seeding, Sobol tables)")           \
+    X(H2D, "h2d", "host-to-device copies (GPU event time)")                          \
+    X(SIMULATE, "simulate", "path generation and payoffs: kernels (GPU event time)") \
+    X(D2H, "d2h", "device-to-host copies of block sums (GPU event time)")            \
+    X(REDUCE, "reduce", "merging block sums in block order, statistics")             \
+    X(TEARDOWN, "teardown", "freeing buffers, streams and thread state")             \
+    X(WRITE, "write", "writing the HDF5 run log (all but the timings table)")        \
     X(TOTAL, "total", "process start to the timings table being written")
 
 typedef enum {
@@ -22,6 +31,8 @@ typedef enum {
 typedef struct {
     double start;                     /* mcs_now() at process start */
     double seconds[MCS_PHASE_COUNT];  /* accumulated seconds per phase */
+    uint64_t bytes[MCS_PHASE_COUNT];  /* bytes moved (h2d, d2h), else 0 */
+    uint64_t count[MCS_PHASE_COUNT];  /* operations: kernels launched, copies made */
 } mcs_timings;
 
 /* Monotonic wall clock in seconds. */

@@ -4,7 +4,12 @@
  * every CPU with or without vector units (and on the GPU). Float and double
  * versions of each.
  * Accuracy (tests/test_fastmath.c): exp and log within 2 ulps of the exact
- * value, sincos within 2.5e-7 (float) and 4e-16 (double) absolute. */
+ * value, sincos within 2.5e-7 (float) and 4e-16 (double) absolute.
+ * In GPU device code each function is the GPU's own instead, which is where
+ * its speed is: float uses the special-function unit (__expf, __logf,
+ * __sincosf: a few ulps, 2^-21 absolute for sincos), double CUDA's exp, log
+ * and sincospi (2 ulps). CPU and GPU normals therefore agree to float
+ * rounding, not bit for bit (docs/reproducibility.md). */
 #ifndef MCS_FASTMATH_H
 #define MCS_FASTMATH_H
 
@@ -41,6 +46,9 @@ MC_HD static inline float mcs_exp_f(float x)
 {
     x = x < -87.3f ? -87.3f : x;
     x = x > 88.7f ? 88.7f : x;
+#ifdef __CUDA_ARCH__
+    return __expf(x);
+#endif
     float n = mcs_round_f(x * 1.44269504088896341f);
     float r = fmaf(n, -0.693359375f, x); /* Cody-Waite: ln2 = C1 + C2 */
     r = fmaf(n, 2.12194440e-4f, r);
@@ -62,6 +70,9 @@ MC_HD static inline float mcs_exp_f(float x)
 /* Natural log for positive, normal, finite float x. */
 MC_HD static inline float mcs_log_f(float x)
 {
+#ifdef __CUDA_ARCH__
+    return __logf(x);
+#endif
     uint32_t bits = mcs_float_bits(x);
     int32_t e = (int32_t)((bits >> 23) & 0xffu) - 127;
     float m = mcs_bits_float((bits & 0x007fffffu) | 0x3f800000u); /* [1,2) */
@@ -91,6 +102,10 @@ MC_HD static inline float mcs_log_f(float x)
  * error arises; the polynomials cover [-pi/4, pi/4]. */
 MC_HD static inline void mcs_sincos_2pi_f(float v, float *s_out, float *c_out)
 {
+#ifdef __CUDA_ARCH__
+    __sincosf(6.28318530717958648f * v, s_out, c_out);
+    return;
+#endif
     float t = 4.0f * v;
     float q = mcs_round_f(t);
     float a = (t - q) * 1.57079632679489662f;
@@ -132,6 +147,9 @@ MC_HD static inline double mcs_exp_d(double x)
     const double magic = 6755399441055744.0; /* 1.5 * 2^52 */
     x = x < -708.0 ? -708.0 : x;
     x = x > 709.0 ? 709.0 : x;
+#ifdef __CUDA_ARCH__
+    return exp(x);
+#endif
     double t = x * 1.4426950408889634074 + magic;
     double n = t - magic;
     int64_t ni = (int64_t)(mcs_double_bits(t) - mcs_double_bits(magic)); /* = n */
@@ -156,6 +174,9 @@ MC_HD static inline double mcs_exp_d(double x)
 /* Natural log for positive, normal, finite double x (Cephes log). */
 MC_HD static inline double mcs_log_d(double x)
 {
+#ifdef __CUDA_ARCH__
+    return log(x);
+#endif
     const double two52 = 4503599627370496.0;
     uint64_t bits = mcs_double_bits(x);
     /* exponent as a double without an int64 conversion: 2^52 + e - 2^52 */
@@ -185,6 +206,10 @@ MC_HD static inline double mcs_log_d(double x)
 /* sin(2*pi*v) and cos(2*pi*v) for v in [0, 1], as the float version. */
 MC_HD static inline void mcs_sincos_2pi_d(double v, double *s_out, double *c_out)
 {
+#ifdef __CUDA_ARCH__
+    sincospi(2.0 * v, s_out, c_out);
+    return;
+#endif
     const double magic = 6755399441055744.0; /* 1.5 * 2^52 */
     double t = 4.0 * v;
     double tq = t + magic;

@@ -61,8 +61,8 @@ with h5py.File(path, "r") as f:
             need(isinstance(f.attrs[name], str),
                  "root attribute %r is %s, not str" % (name, type(f.attrs[name]).__name__))
     need(f.attrs.get("creator") == "mcsim", "creator is %r, not 'mcsim'" % f.attrs.get("creator"))
-    need(f.attrs.get("schema_version") == 1,
-         "schema_version is %r, not 1" % f.attrs.get("schema_version"))
+    need(f.attrs.get("schema_version") == 2,
+         "schema_version is %r, not 2" % f.attrs.get("schema_version"))
 
     if need(isinstance(f.get("result"), h5py.Group), "group /result missing"):
         r = f["result"].attrs
@@ -90,14 +90,21 @@ with h5py.File(path, "r") as f:
         need(t.attrs.get("units") == "s", "/timings units is %r" % t.attrs.get("units"))
         phases = [p.decode("ascii") if isinstance(p, bytes) else p for p in t["phase"]]
         need(all(isinstance(p, bytes) for p in t["phase"]), "/timings phase is not bytes")
-        want = ["config", "setup", "rng_init", "simulate", "reduce", "write", "total"]
+        want = ["config", "context", "device_query", "setup", "alloc", "rng_init", "h2d",
+                "simulate", "d2h", "reduce", "teardown", "write", "total"]
         need(phases == want, "/timings phases are %r, expected %r" % (phases, want))
+        need(t.dtype.names == ("phase", "seconds", "bytes", "count"),
+             "/timings columns are %r" % (t.dtype.names,))
         seconds = [float(s) for s in t["seconds"]]
-        need(len(seconds) == 7, "/timings has %d rows, expected 7" % len(seconds))
+        need(len(seconds) == 13, "/timings has %d rows, expected 13" % len(seconds))
         if phases == want:
             sec = dict(zip(phases, seconds))
             need(sec["total"] >= sec["simulate"],
                  "/timings total %g < simulate %g" % (sec["total"], sec["simulate"]))
+            if f.attrs.get("backend") == "gpu":
+                rows = dict(zip(phases, zip(t["bytes"], t["count"])))
+                need(rows["simulate"][1] >= 1, "/timings: no kernel launch counted")
+                need(rows["d2h"][0] > 0, "/timings: no device-to-host bytes counted")
 
 for p in problems:
     print("check_h5_readers: h5py: " + p, file=sys.stderr)

@@ -200,7 +200,7 @@ static void test_defaults_apply_to_optional_keys(void **state)
     assert_int_equal(o.job.sim.paths, 1000000);
     assert_int_equal(o.job.sim.steps, 1);
     assert_int_equal(o.job.sim.seed, 1);
-    assert_int_equal(o.job.sim.rng, MCS_RNG_PCG64);
+    assert_int_equal(o.job.sim.rng, MCS_RNG_AUTO); /* resolved by the backend chosen */
     assert_int_equal(o.job.sim.precision, MCS_SINGLE);
     assert_int_equal(o.job.sim.block_size, MCS_DEFAULT_BLOCK_SIZE);
     assert_string_equal(o.job.output_file, "");

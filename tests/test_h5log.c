@@ -76,6 +76,10 @@ static void fill(fixture *f)
     f->t.seconds[MCS_PHASE_RNG_INIT] = 0.003;
     f->t.seconds[MCS_PHASE_SIMULATE] = 0.5;
     f->t.seconds[MCS_PHASE_REDUCE] = 0.004;
+    f->t.seconds[MCS_PHASE_D2H] = 0.0005; /* as a GPU run would record */
+    f->t.bytes[MCS_PHASE_D2H] = 4096;
+    f->t.count[MCS_PHASE_D2H] = 2;
+    f->t.count[MCS_PHASE_SIMULATE] = 2;
 }
 
 static int setup(void **state)
@@ -147,6 +151,7 @@ static int exists(const char *p)
 typedef struct {
     char phase[MCS_H5LOG_PHASE_LEN];
     double seconds;
+    uint64_t bytes, count;
 } timing_row;
 
 static void read_attr(hid_t file, const char *obj, const char *name, hid_t mem_type, void *out)
@@ -236,7 +241,7 @@ static void test_round_trip(void **state)
 
     /* root */
     assert_int_equal(attr_i32(file, "/", "schema_version"), MCS_H5LOG_SCHEMA_VERSION);
-    assert_int_equal(attr_i32(file, "/", "schema_version"), 1);
+    assert_int_equal(attr_i32(file, "/", "schema_version"), 2);
     assert_attr_str(file, "/", "creator", "mcsim");
     assert_attr_str(file, "/", "version", NULL);
     assert_attr_str(file, "/", "host", "testhost");
@@ -304,32 +309,39 @@ static void test_round_trip(void **state)
     H5Sclose(space);
     H5Dclose(dset);
 
-    /* /timings: 7 rows in MCS_PHASE_LIST order */
+    /* /timings: 13 rows in MCS_PHASE_LIST order */
     dset = H5Dopen2(file, "/timings", H5P_DEFAULT);
     assert_true(dset >= 0);
     space = H5Dget_space(dset);
     H5Sget_simple_extent_dims(space, &n, NULL);
     assert_int_equal(n, MCS_PHASE_COUNT);
-    assert_int_equal(n, 7);
+    assert_int_equal(n, 13);
     str = H5Tcopy(H5T_C_S1);
     H5Tset_size(str, MCS_H5LOG_PHASE_LEN);
     mtype = H5Tcreate(H5T_COMPOUND, sizeof rows[0]);
     H5Tinsert(mtype, "phase", HOFFSET(timing_row, phase), str);
     H5Tinsert(mtype, "seconds", HOFFSET(timing_row, seconds), H5T_NATIVE_DOUBLE);
+    H5Tinsert(mtype, "bytes", HOFFSET(timing_row, bytes), H5T_NATIVE_UINT64);
+    H5Tinsert(mtype, "count", HOFFSET(timing_row, count), H5T_NATIVE_UINT64);
     memset(rows, 0, sizeof rows);
     assert_true(H5Dread(dset, mtype, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows) >= 0);
     {
-        static const char *const want[] = {"config", "setup",  "rng_init", "simulate",
-                                           "reduce", "write",  "total"};
-        for (int p = 0; p < 7; p++) {
+        static const char *const want[] = {"config",   "context", "device_query", "setup",
+                                           "alloc",    "rng_init", "h2d",         "simulate",
+                                           "d2h",      "reduce",  "teardown",     "write",
+                                           "total"};
+        for (int p = 0; p < 13; p++) {
             rows[p].phase[MCS_H5LOG_PHASE_LEN - 1] = '\0';
             assert_string_equal(rows[p].phase, want[p]);
             assert_true(rows[p].seconds == f->t.seconds[p]);
+            assert_true(rows[p].bytes == f->t.bytes[p]);
+            assert_true(rows[p].count == f->t.count[p]);
         }
     }
     assert_true(rows[MCS_PHASE_TOTAL].seconds >= rows[MCS_PHASE_SIMULATE].seconds);
     assert_attr_str(file, "/timings", "units", "s");
-    assert_attr_str(file, "/timings", "clock", "CLOCK_MONOTONIC wall time");
+    assert_attr_str(file, "/timings", "clock",
+                    "CLOCK_MONOTONIC wall time; GPU phases: CUDA event time");
     H5Tclose(mtype);
     H5Tclose(str);
     H5Sclose(space);
