@@ -4,6 +4,8 @@
 #   make deps   only install the missing Debian packages (apt-get, via sudo if not root)
 #   make test-sanitize   the suite built with AddressSanitizer + UBSan
 #   make bench  the CPU benchmark against NumPy and QuantLib (bench/)
+#   make gpu-bundle  build in build-gpu and bundle mcsim and the tests with their
+#               libraries into .gpu/ for a GPU machine without them (docs/gpu.md)
 BUILD ?= build
 CMAKE_FLAGS ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
@@ -14,7 +16,13 @@ DEB_PACKAGES = build-essential cmake pkg-config libhdf5-dev hdf5-tools libinih-d
 # What the benchmark's peers need.
 BENCH_PACKAGES = python3-numpy quantlib-python
 
-.PHONY: all deps deps-bench build run test test-sanitize bench clean
+# The GPU backend is built when CMake finds nvcc: on the PATH or in
+# /usr/local/cuda/bin (where NVIDIA's installer puts it).
+NVCC ?= $(shell command -v nvcc 2>/dev/null || { [ -x /usr/local/cuda/bin/nvcc ] && echo /usr/local/cuda/bin/nvcc; })
+CUDA_FLAGS = $(if $(NVCC),-DCMAKE_CUDA_COMPILER=$(NVCC))
+BUNDLE ?= ../shared/device/bundle
+
+.PHONY: all deps deps-bench build run test test-sanitize bench gpu-bundle clean
 
 all: build
 
@@ -25,7 +33,7 @@ deps-bench:
 	@PACKAGES="$(BENCH_PACKAGES)" ./.ci/install-deps
 
 build: deps
-	cmake -S . -B $(BUILD) $(CMAKE_FLAGS)
+	cmake -S . -B $(BUILD) $(CUDA_FLAGS) $(CMAKE_FLAGS)
 	cmake --build $(BUILD) -j $(JOBS)
 
 run: build
@@ -34,13 +42,25 @@ run: build
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
+# Without the GPU backend (the CUDA runtime and ASan do not mix): this is
+# also the test of a build that has no GPU support.
 test-sanitize: deps
-	cmake -S . -B $(BUILD)-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMCSIM_SANITIZE=ON $(CMAKE_FLAGS)
+	cmake -S . -B $(BUILD)-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMCSIM_SANITIZE=ON \
+	      -DMCSIM_CUDA=OFF $(CMAKE_FLAGS)
 	cmake --build $(BUILD)-sanitize -j $(JOBS)
 	cd $(BUILD)-sanitize && ctest --output-on-failure -j $(JOBS)
 
 bench: build deps-bench
 	/usr/bin/python3 bench/bench_european.py --mcsim $(BUILD)/mcsim
 
+gpu-bundle: deps
+	cmake -S . -B build-gpu $(CUDA_FLAGS) $(CMAKE_FLAGS)
+	cmake --build build-gpu -j $(JOBS)
+	$(BUNDLE) .gpu build-gpu/mcsim build-gpu/tests/*
+	@# libcurand is 127 MB, over the device tool's 64 MiB; the GPU machine's
+	@# CUDA toolkit has it (tests/gpu_device_check.sh finds it there)
+	rm -f .gpu/lib/libcurand*
+	du -sh .gpu
+
 clean:
-	rm -rf $(BUILD) $(BUILD)-sanitize
+	rm -rf $(BUILD) $(BUILD)-sanitize build-gpu .gpu

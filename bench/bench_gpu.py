@@ -290,7 +290,10 @@ def parse_args(argv):
                     help="smoke run: sizes 1e6,1e7, repeat 1")
     a = ap.parse_args(argv)
     sizes = a.sizes or ("1e6,1e7" if a.quick else "1e6,1e8,1e9,1e10")
-    a.sizes = [parse_count(s) for s in sizes.split(",") if s.strip()]
+    try:
+        a.sizes = [parse_count(s) for s in sizes.split(",") if s.strip()]
+    except (ValueError, argparse.ArgumentTypeError) as e:
+        ap.error("--sizes: %s" % e)
     a.repeat = a.repeat or (1 if a.quick else 3)
     a.mcsim = shlex.split(a.mcsim)
     return a
@@ -441,22 +444,24 @@ def main(argv=None):
         "loop; cold/warm = end to end)" % a.repeat)
     for line in hardware_lines(hw):
         say(line)
-    hdr = "%6s  %-13s %10s %9s %9s %9s  %-22s %6s" % (
+    hdr = "%6s  %-13s %10s %9s %9s %9s %9s  %-22s %6s" % (
         "paths", "impl", "G paths/s", "kernel s", "cold s", "warm s",
-        "price +- std error", "z")
+        "wall s", "price +- std error", "z")
     say(hdr)
     say("-" * len(hdr))
     for r in rows:
         if "kernel_seconds" not in r:
-            say("%6s  %-13s %10s %9s %9s %9s  %-22s %6s  FAILED" % (
-                fmt_n(r["paths"]), r["label"], "-", "-", "-", "-", "-", "-"))
+            say("%6s  %-13s %10s %9s %9s %9s %9s  %-22s %6s  FAILED" % (
+                fmt_n(r["paths"]), r["label"], "-", "-", "-", "-", "-", "-", "-"))
             continue
-        say("%6s  %-13s %10.3f %9.4f %9.4f %9.4f  %-22s %+6.2f  %s%s" % (
+        say("%6s  %-13s %10.3f %9.4f %9.4f %9.4f %9.4f  %-22s %+6.2f  %s%s" % (
             fmt_n(r["paths"]), r["label"], r["paths_per_second"] / 1e9,
             r["kernel_seconds"], r["cold_seconds"], r["warm_seconds"],
+            r["wall_seconds"],
             "%.5f +- %.5f" % (r["price"], r["std_error"]), r["z"],
             r["bs_check"], "  (a repeat FAILED)" if r["error"] else ""))
-    say("Black-Scholes %.6f; OK = within 4 std errors" % BS)
+    say("Black-Scholes %.6f; OK = within 4 std errors. wall = this script's "
+        "clock around the process (peers: = cold)" % BS)
     say()
     say("== mcsim gpu speed-up (kernel: paths/s over paths/s; warm, cold: "
         "other's seconds over mcsim gpu's)")

@@ -80,15 +80,18 @@ nomem:
 }
 
 static mcs_status cpu_run(void *p, uint64_t first, uint64_t count, mcs_block_sums *out,
-                          mcs_timings *t)
+                          mcs_timings *t, char *err, size_t err_len)
 {
     cpu_ctx *c = p;
     const mcs_job *job = c->job;
     double t0 = mcs_now();
     if (count > c->rng_capacity) {
         mcs_block_stream *r = realloc(c->streams, count * sizeof *r);
-        if (!r)
+        if (!r) {
+            snprintf(err, err_len, "out of memory for %llu block streams",
+                     (unsigned long long)count);
             return MCS_E_NOMEM;
+        }
         c->streams = r;
         c->rng_capacity = count;
     }

@@ -22,9 +22,10 @@ typedef struct mcs_backend {
     mcs_status (*open)(const mcs_job *job, int threads, int device, void **ctx,
                        mcs_timings *t, char *err, size_t err_len);
     /* Simulate blocks [first, first + count): out[i] gets block first+i's
-     * sums. Adds its time to t (rng_init, simulate, d2h). */
+     * sums. Adds its time to t (rng_init, simulate, d2h); err says why on
+     * failure. */
     mcs_status (*run)(void *ctx, uint64_t first, uint64_t count, mcs_block_sums *out,
-                      mcs_timings *t);
+                      mcs_timings *t, char *err, size_t err_len);
     /* Release everything open() made. */
     void (*close)(void *ctx);
     /* Threads (or GPU streams) the backend actually uses. */
@@ -38,6 +39,9 @@ typedef struct mcs_backend {
     /* Blocks to hand to one run() call, or NULL for the engine's CPU rule
      * (about 2^27 path-steps per thread). */
     uint64_t (*chunk_blocks)(void *ctx);
+    /* A buffer for `count` block sums that run() fills fastest (GPU: pinned
+     * host memory), owned by ctx; NULL: the engine allocates its own. */
+    mcs_block_sums *(*sums_buffer)(void *ctx, uint64_t count);
     /* The GPU in use, for the run log; NULL for backends without one. */
     void (*describe_gpu)(void *ctx, mcs_gpu_info *out);
 } mcs_backend;

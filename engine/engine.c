@@ -69,7 +69,7 @@ mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, const mcs_p
 {
     mcs_status st;
     void *ctx = NULL;
-    mcs_block_sums *sums = NULL;
+    mcs_block_sums *sums = NULL, *own = NULL;
     const uint64_t blocks = mcs_job_blocks(job);
     const double disc = mcs_job_discount(job);
     mcs_moments total = {0, 0.0, 0.0};
@@ -83,7 +83,10 @@ mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, const mcs_p
         be->describe_gpu(ctx, gpu);
     double t0 = mcs_now();
     uint64_t chunk = chunk_blocks(job, be, ctx, *threads_used);
-    sums = malloc(chunk * sizeof *sums);
+    if (be->sums_buffer)
+        sums = be->sums_buffer(ctx, chunk);
+    else
+        sums = own = malloc(chunk * sizeof *sums);
     if (!sums) {
         snprintf(err, err_len, "out of memory for %llu block sums", (unsigned long long)chunk);
         st = MCS_E_NOMEM;
@@ -100,11 +103,13 @@ mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, const mcs_p
             goto cleanup;
         }
         uint64_t count = blocks - first < chunk ? blocks - first : chunk;
-        st = be->run(ctx, first, count, sums, t);
+        char why[512] = "";
+        st = be->run(ctx, first, count, sums, t, why, sizeof why);
         if (mcs_stop_flag)
             continue; /* the chunk may be partial: reported at the loop top */
         if (st != MCS_OK) {
-            snprintf(err, err_len, "%s backend failed: %s", be->name, mcs_status_message(st));
+            snprintf(err, err_len, "%s backend failed: %s", be->name,
+                     why[0] ? why : mcs_status_message(st));
             goto cleanup;
         }
         double r0 = mcs_now();
@@ -139,7 +144,7 @@ mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, const mcs_p
     res->has_analytic = mcs_job_analytic(job, &res->analytic);
     st = MCS_OK;
 cleanup:
-    free(sums);
+    free(own);
     if (ctx) {
         double c0 = mcs_now();
         be->close(ctx);

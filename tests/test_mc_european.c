@@ -12,60 +12,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "backend.h"
 #include "block_kernel.h"
-#include "engine.h"
-#include "reference/european_refs.h"
-
-#define K_SE 4.0 /* a statistical check passes within 4 standard errors */
+#include "mc_test_util.h"
 
 static mcs_rng_id test_rng; /* the generator of the group being run */
 
 static mcs_job job_for(const mcs_ref_case *c, mcs_option_type type, mcs_precision prec,
                        uint64_t paths, uint64_t seed)
 {
-    mcs_job job;
-    memset(&job, 0, sizeof job);
-    job.model.id = MCS_MODEL_GBM;
-    job.model.spot = c->spot;
-    job.model.rate = c->rate;
-    job.model.dividend = c->dividend;
-    job.model.volatility = c->volatility;
-    job.option.payoff = MCS_PAYOFF_EUROPEAN;
-    job.option.type = type;
-    job.option.strike = c->strike;
-    job.option.maturity = c->maturity;
-    job.sim.paths = paths;
-    job.sim.steps = 1;
-    job.sim.seed = seed;
-    job.sim.rng = test_rng;
-    job.sim.precision = prec;
-    job.sim.block_size = 65536;
-    return job;
+    return job_for_case(c, type, prec, test_rng, paths, seed);
 }
 
 static mcs_result run(const mcs_job *job, int threads)
 {
-    mcs_result res;
-    mcs_timings t;
-    char err[512];
-    int used;
-    memset(&res, 0, sizeof res);
-    memset(&t, 0, sizeof t);
-    mcs_placement where = {threads, 0};
-    mcs_status st = mcs_engine_run(job, mcs_backend_find("cpu"), &where, NULL, NULL, &res,
-                                   &used, NULL, &t, err, sizeof err);
-    if (st != MCS_OK)
-        fail_msg("engine: %s", err);
-    return res;
-}
-
-static void expect_near(const char *what, double got, double se, double want)
-{
-    double z = (got - want) / se;
-    print_message("  %-40s %12.6f  ref %12.6f  se %.2e  z %+.2f\n", what, got, want, se, z);
-    if (!(se > 0) || fabs(z) > K_SE)
-        fail_msg("%s: %.8f is %.2f std errors from the reference %.8f", what, got, z, want);
+    return run_on("cpu", job, threads, NULL, NULL);
 }
 
 static void prices_match_quantlib(mcs_precision prec, uint64_t paths)
@@ -140,11 +100,6 @@ static void test_put_call_parity(void **state)
             expect_near(what, diff, se, parity);
         }
     }
-}
-
-static int same_bits(double a, double b)
-{
-    return memcmp(&a, &b, sizeof a) == 0;
 }
 
 /* 1000 blocks, so thread counts also change the engine's chunking. */

@@ -1,0 +1,347 @@
+/* gpu_backend.c - the GPU backend's host side (C, CUDA runtime API): device
+ * choice and context, buffers, Sobol tables, kernel launches chunk by chunk,
+ * and the timing of every phase (CUDA events for kernels and copies).
+ * The kernels are in gpu_kernel.cuh. */
+#include <cuda_runtime_api.h>
+#include <curand.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../engine/backend.h"
+#include "../engine/config.h"
+#include "gpu_kernel.h"
+
+#ifndef MCSIM_CUDA_ARCHS
+#define MCSIM_CUDA_ARCHS "?"
+#endif
+
+/* Work per launch, in path-steps: about 30 ms at 500 G path-steps/s, long
+ * enough that launch and copy overheads are small, short enough for a live
+ * progress bar and a prompt Ctrl-C. At most 2^20 blocks (32 MiB of sums). */
+#define GPU_CHUNK_PATH_STEPS (1ull << 34)
+#define GPU_MAX_CHUNK_BLOCKS (1ull << 20)
+
+typedef struct {
+    const mcs_job *job;
+    int device;
+    int block_threads;   /* CUDA threads per block */
+    int grid_cap;        /* most CUDA blocks per launch */
+    uint64_t chunk;      /* blocks per run() call */
+    cudaStream_t stream;
+    cudaEvent_t ev[3];   /* kernel start, kernel end = copy start, copy end */
+    int events_made;
+    mcs_block_sums *d_sums;  /* device: chunk block sums */
+    mcs_block_sums *h_sums;  /* pinned host: the same */
+    uint32_t *d_sobol;       /* device: directions (32 per step) then scramble words */
+    uint32_t *h_staging;     /* pinned host staging for the Sobol tables */
+    mcs_gpu_kernel_args args;
+    mcs_gpu_info info;
+} gpu_ctx;
+
+/* "cudaErrorNoDevice: no CUDA-capable device is detected" */
+static void cuda_why(cudaError_t e, const char *what, char *err, size_t err_len)
+{
+    snprintf(err, err_len, "%s: CUDA error %d (%s): %s", what, (int)e, cudaGetErrorName(e),
+             cudaGetErrorString(e));
+}
+
+static mcs_status gpu_probe(char *why, size_t why_len)
+{
+    int n = 0;
+    cudaError_t e = cudaGetDeviceCount(&n);
+    if (e != cudaSuccess) {
+        cuda_why(e, "no usable GPU", why, why_len);
+        return MCS_E_UNAVAILABLE;
+    }
+    if (n == 0) {
+        snprintf(why, why_len, "no usable GPU: CUDA sees no device");
+        return MCS_E_UNAVAILABLE;
+    }
+    return MCS_OK;
+}
+
+/* Environment knob for tests and tuning: a whole number in [lo, hi], or def. */
+static long env_long(const char *name, long def, long lo, long hi)
+{
+    const char *v = getenv(name);
+    if (!v || !*v)
+        return def;
+    char *end;
+    long x = strtol(v, &end, 10);
+    return *end == '\0' && x >= lo && x <= hi ? x : def;
+}
+
+static void gpu_close(void *p)
+{
+    gpu_ctx *c = p;
+    if (!c)
+        return;
+    if (c->stream)
+        cudaStreamSynchronize(c->stream); /* an interrupted chunk may still run */
+    for (int i = 0; i < c->events_made; i++)
+        cudaEventDestroy(c->ev[i]);
+    if (c->stream)
+        cudaStreamDestroy(c->stream);
+    cudaFree(c->d_sums);
+    cudaFree(c->d_sobol);
+    cudaFreeHost(c->h_sums);
+    cudaFreeHost(c->h_staging);
+    free(c);
+}
+
+/* Copy the first `steps` dimensions of cuRAND's scrambled Sobol tables
+ * (Joe-Kuo 6 direction vectors, scramble constants) to the device. */
+static mcs_status upload_sobol(gpu_ctx *c, mcs_timings *t, char *err, size_t err_len)
+{
+    const uint32_t steps = c->job->sim.steps;
+    const size_t words = (size_t)steps * 33, bytes = words * sizeof(uint32_t);
+    curandDirectionVectors32_t *dirs = NULL;
+    unsigned int *scramble = NULL;
+    cudaError_t e;
+
+    double t0 = mcs_now();
+    if ((e = cudaMalloc((void **)&c->d_sobol, bytes)) != cudaSuccess ||
+        (e = cudaMallocHost((void **)&c->h_staging, bytes)) != cudaSuccess) {
+        cuda_why(e, "allocating the Sobol tables", err, err_len);
+        return MCS_E_NOMEM;
+    }
+    t->seconds[MCS_PHASE_ALLOC] += mcs_now() - t0;
+    t->bytes[MCS_PHASE_ALLOC] += 2 * bytes;
+    t->count[MCS_PHASE_ALLOC] += 2;
+
+    double t1 = mcs_now();
+    if (curandGetDirectionVectors32(&dirs, CURAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6) !=
+            CURAND_STATUS_SUCCESS ||
+        curandGetScrambleConstants32(&scramble) != CURAND_STATUS_SUCCESS) {
+        snprintf(err, err_len, "cuRAND could not provide the Sobol direction vectors");
+        return MCS_E_UNAVAILABLE;
+    }
+    memcpy(c->h_staging, dirs, (size_t)steps * 32 * sizeof(uint32_t));
+    memcpy(c->h_staging + (size_t)steps * 32, scramble, steps * sizeof(uint32_t));
+    t->seconds[MCS_PHASE_RNG_INIT] += mcs_now() - t1;
+
+    float ms = 0;
+    if ((e = cudaEventRecord(c->ev[0], c->stream)) != cudaSuccess ||
+        (e = cudaMemcpyAsync(c->d_sobol, c->h_staging, bytes, cudaMemcpyHostToDevice,
+                             c->stream)) != cudaSuccess ||
+        (e = cudaEventRecord(c->ev[1], c->stream)) != cudaSuccess ||
+        (e = cudaEventSynchronize(c->ev[1])) != cudaSuccess ||
+        (e = cudaEventElapsedTime(&ms, c->ev[0], c->ev[1])) != cudaSuccess) {
+        cuda_why(e, "copying the Sobol tables to the GPU", err, err_len);
+        return MCS_E_UNAVAILABLE;
+    }
+    t->seconds[MCS_PHASE_H2D] += ms * 1e-3;
+    t->bytes[MCS_PHASE_H2D] += bytes;
+    t->count[MCS_PHASE_H2D] += 1;
+    c->args.sobol_directions = c->d_sobol;
+    c->args.sobol_scramble = c->d_sobol + (size_t)steps * 32;
+    return MCS_OK;
+}
+
+static void query_device(gpu_ctx *c)
+{
+    struct cudaDeviceProp prop;
+    mcs_gpu_info *g = &c->info;
+    memset(g, 0, sizeof *g);
+    g->ordinal = c->device;
+    if (cudaGetDeviceProperties(&prop, c->device) == cudaSuccess) {
+        snprintf(g->name, sizeof g->name, "%s", prop.name);
+        g->sm_count = prop.multiProcessorCount;
+        g->cc_major = prop.major;
+        g->cc_minor = prop.minor;
+        g->memory_bytes = prop.totalGlobalMem;
+        g->memory_bus_bits = prop.memoryBusWidth;
+    }
+    cudaDeviceGetAttribute(&g->sm_clock_khz, cudaDevAttrClockRate, c->device);
+    cudaDeviceGetAttribute(&g->memory_clock_khz, cudaDevAttrMemoryClockRate, c->device);
+    cudaDriverGetVersion(&g->driver_version);
+    cudaRuntimeGetVersion(&g->runtime_version);
+}
+
+static mcs_status gpu_open(const mcs_job *job, int threads, int device, void **out,
+                           mcs_timings *t, char *err, size_t err_len)
+{
+    (void)threads;
+    cudaError_t e;
+    mcs_status st = MCS_E_UNAVAILABLE;
+    gpu_ctx *c = calloc(1, sizeof *c);
+    if (!c) {
+        snprintf(err, err_len, "gpu backend: out of memory");
+        return MCS_E_NOMEM;
+    }
+    c->job = job;
+    c->device = device;
+
+    /* context: selecting the device and touching it creates the primary context */
+    double t0 = mcs_now();
+    int n = 0;
+    if ((e = cudaGetDeviceCount(&n)) != cudaSuccess) {
+        cuda_why(e, "no usable GPU", err, err_len);
+        goto fail;
+    }
+    if (device >= n) {
+        snprintf(err, err_len, "--device %d: this machine has %d GPU%s (numbered 0 to %d)",
+                 device, n, n == 1 ? "" : "s", n - 1);
+        goto fail;
+    }
+    if ((e = cudaSetDevice(device)) != cudaSuccess || (e = cudaFree(0)) != cudaSuccess) {
+        cuda_why(e, "creating the CUDA context", err, err_len);
+        goto fail;
+    }
+    double t1 = mcs_now();
+    t->seconds[MCS_PHASE_CONTEXT] += t1 - t0;
+
+    query_device(c);
+    double t2 = mcs_now();
+    t->seconds[MCS_PHASE_DEVICE_QUERY] += t2 - t1;
+
+    /* launch shape: 256 threads (one per virtual thread) and one CUDA block
+     * per block of paths unless the environment says otherwise (tests) */
+    c->block_threads = (int)env_long("MCSIM_GPU_BLOCK_THREADS", MCS_GPU_VTHREADS, 32,
+                                     MCS_GPU_VTHREADS);
+    if (c->block_threads & (c->block_threads - 1))
+        c->block_threads = MCS_GPU_VTHREADS; /* not a power of two */
+    c->grid_cap = (int)env_long("MCSIM_GPU_GRID", 0x7fffffffL, 1, 0x7fffffffL);
+    uint64_t work = (uint64_t)job->sim.block_size * job->sim.steps;
+    uint64_t chunk = GPU_CHUNK_PATH_STEPS / work;
+    chunk = chunk < 1 ? 1 : chunk > GPU_MAX_CHUNK_BLOCKS ? GPU_MAX_CHUNK_BLOCKS : chunk;
+    chunk = (uint64_t)env_long("MCSIM_GPU_CHUNK_BLOCKS", (long)chunk, 1,
+                               (long)GPU_MAX_CHUNK_BLOCKS);
+    uint64_t blocks = mcs_job_blocks(job);
+    c->chunk = chunk < blocks ? chunk : blocks;
+    c->info.block_threads = c->block_threads;
+    c->info.grid_blocks = c->chunk < (uint64_t)c->grid_cap ? (int)c->chunk : c->grid_cap;
+
+    if ((e = cudaStreamCreateWithFlags(&c->stream, cudaStreamNonBlocking)) != cudaSuccess) {
+        cuda_why(e, "creating a CUDA stream", err, err_len);
+        goto fail;
+    }
+    for (; c->events_made < 3; c->events_made++)
+        if ((e = cudaEventCreate(&c->ev[c->events_made])) != cudaSuccess) {
+            cuda_why(e, "creating CUDA events", err, err_len);
+            goto fail;
+        }
+    double t3 = mcs_now();
+    t->seconds[MCS_PHASE_SETUP] += t3 - t2;
+
+    size_t bytes = c->chunk * sizeof(mcs_block_sums);
+    if ((e = cudaMalloc((void **)&c->d_sums, bytes)) != cudaSuccess ||
+        (e = cudaMallocHost((void **)&c->h_sums, bytes)) != cudaSuccess) {
+        cuda_why(e, "allocating block sums", err, err_len);
+        st = MCS_E_NOMEM;
+        goto fail;
+    }
+    t->seconds[MCS_PHASE_ALLOC] += mcs_now() - t3;
+    t->bytes[MCS_PHASE_ALLOC] += 2 * bytes;
+    t->count[MCS_PHASE_ALLOC] += 2;
+
+    mcs_gpu_kernel_args *a = &c->args;
+    a->spot = job->model.spot;
+    a->rate = job->model.rate;
+    a->dividend = job->model.dividend;
+    a->volatility = job->model.volatility;
+    a->dt = job->option.maturity / job->sim.steps;
+    a->strike = job->option.strike;
+    a->is_call = job->option.type == MCS_CALL;
+    a->rng = (int)job->sim.rng;
+    a->steps = job->sim.steps;
+    a->block_size = job->sim.block_size;
+    a->paths = job->sim.paths;
+    a->seed = job->sim.seed;
+    if (job->sim.rng == MCS_RNG_SOBOL && (st = upload_sobol(c, t, err, err_len)) != MCS_OK)
+        goto fail;
+    *out = c;
+    return MCS_OK;
+fail:
+    gpu_close(c);
+    return st;
+}
+
+static mcs_status gpu_run(void *p, uint64_t first, uint64_t count, mcs_block_sums *out,
+                          mcs_timings *t, char *err, size_t err_len)
+{
+    gpu_ctx *c = p;
+    cudaError_t e;
+    size_t bytes = count * sizeof(mcs_block_sums);
+    int grid = count < (uint64_t)c->grid_cap ? (int)count : c->grid_cap;
+    int (*launch)(const mcs_gpu_kernel_args *, uint64_t, uint64_t, int, int, mcs_block_sums *,
+                  void *) = c->job->sim.precision == MCS_DOUBLE ? mcs_gpu_launch_double
+                                                                : mcs_gpu_launch_single;
+    float kernel_ms = 0, copy_ms = 0;
+
+    if ((e = cudaEventRecord(c->ev[0], c->stream)) != cudaSuccess)
+        goto fail;
+    if ((e = (cudaError_t)launch(&c->args, first, count, grid, c->block_threads, c->d_sums,
+                                 c->stream)) != cudaSuccess)
+        goto fail;
+    if ((e = cudaEventRecord(c->ev[1], c->stream)) != cudaSuccess ||
+        (e = cudaMemcpyAsync(out, c->d_sums, bytes, cudaMemcpyDeviceToHost, c->stream)) !=
+            cudaSuccess ||
+        (e = cudaEventRecord(c->ev[2], c->stream)) != cudaSuccess ||
+        (e = cudaEventSynchronize(c->ev[2])) != cudaSuccess ||
+        (e = cudaEventElapsedTime(&kernel_ms, c->ev[0], c->ev[1])) != cudaSuccess ||
+        (e = cudaEventElapsedTime(&copy_ms, c->ev[1], c->ev[2])) != cudaSuccess)
+        goto fail;
+    t->seconds[MCS_PHASE_SIMULATE] += kernel_ms * 1e-3;
+    t->count[MCS_PHASE_SIMULATE] += 1;
+    t->seconds[MCS_PHASE_D2H] += copy_ms * 1e-3;
+    t->bytes[MCS_PHASE_D2H] += bytes;
+    t->count[MCS_PHASE_D2H] += 1;
+    return MCS_OK;
+fail:
+    cuda_why(e, "kernel or copy", err, err_len);
+    return MCS_E_UNAVAILABLE;
+}
+
+static int gpu_threads(void *p)
+{
+    (void)p;
+    return 1; /* one CUDA stream */
+}
+
+static uint64_t gpu_chunk_blocks(void *p)
+{
+    return ((gpu_ctx *)p)->chunk;
+}
+
+static mcs_block_sums *gpu_sums_buffer(void *p, uint64_t count)
+{
+    gpu_ctx *c = p;
+    return count <= c->chunk ? c->h_sums : NULL;
+}
+
+static void gpu_describe(void *p, mcs_gpu_info *out)
+{
+    *out = ((gpu_ctx *)p)->info;
+}
+
+/* "CUDA runtime 13.0, driver 13.0, code for sm_90" without creating a context. */
+static const char *gpu_variant(void)
+{
+    static char text[128];
+    int rt = 0, drv = 0;
+    cudaRuntimeGetVersion(&rt);
+    cudaDriverGetVersion(&drv);
+    char drv_text[32] = "none";
+    if (drv > 0)
+        snprintf(drv_text, sizeof drv_text, "%d.%d", drv / 1000, drv % 1000 / 10);
+    snprintf(text, sizeof text, "CUDA runtime %d.%d, driver %s, code for sm_%s", rt / 1000,
+             rt % 1000 / 10, drv_text, MCSIM_CUDA_ARCHS);
+    return text;
+}
+
+const mcs_backend mcs_gpu_backend = {
+    .name = "gpu",
+    .description = "CUDA kernels, cuRAND Philox4x32-10 / MRG32k3a / scrambled Sobol",
+    .probe = gpu_probe,
+    .open = gpu_open,
+    .run = gpu_run,
+    .close = gpu_close,
+    .threads = gpu_threads,
+    .variant = gpu_variant,
+    .rngs = 1u << MCS_RNG_PHILOX | 1u << MCS_RNG_MRG32K3A | 1u << MCS_RNG_SOBOL,
+    .default_rng = MCS_RNG_PHILOX,
+    .chunk_blocks = gpu_chunk_blocks,
+    .sums_buffer = gpu_sums_buffer,
+    .describe_gpu = gpu_describe,
+};

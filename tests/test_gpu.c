@@ -1,0 +1,231 @@
+/* test_gpu.c - the GPU backend on a real GPU: prices against QuantLib for
+ * every GPU generator and precision, CPU-philox against GPU-philox (the same
+ * random numbers: prices agree to float rounding), bit-identical results
+ * across launch shapes and chunk sizes, the timing breakdown and device facts,
+ * and a bad --device. Exits 77 (ctest: skipped) when no GPU is usable.
+ * MCSIM_TEST_QUICK=1 uses few paths (for compute-sanitizer, which is slow). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include "mc_test_util.h"
+
+static int quick; /* MCSIM_TEST_QUICK */
+
+static uint64_t scaled(uint64_t paths)
+{
+    return quick ? 131075 : paths; /* quick: two whole blocks and a 3-path one */
+}
+
+static const char *rng_name(mcs_rng_id rng)
+{
+    return rng == MCS_RNG_PHILOX ? "philox" : rng == MCS_RNG_MRG32K3A ? "mrg32k3a" : "sobol";
+}
+
+/* Calls and puts of every reference case, for one generator and precision. */
+static void prices_match_quantlib(mcs_rng_id rng, mcs_precision prec, uint64_t paths)
+{
+    for (size_t i = 0; i < MCS_REF_CASE_COUNT; i++) {
+        const mcs_ref_case *c = &mcs_ref_cases[i];
+        char what[96];
+        for (int call = 0; call < 2; call++) {
+            mcs_job job = job_for_case(c, call ? MCS_CALL : MCS_PUT, prec, rng, scaled(paths),
+                                       3000 + 2 * i + call);
+            mcs_result r = run_on("gpu", &job, 1, NULL, NULL);
+            snprintf(what, sizeof what, "%s %s %s %s", c->name, call ? "call" : "put",
+                     rng_name(rng), prec == MCS_DOUBLE ? "double" : "single");
+            expect_near(what, r.price, r.std_error, call ? c->call : c->put);
+        }
+    }
+}
+
+static void test_philox_prices_match_quantlib(void **state)
+{
+    (void)state;
+    prices_match_quantlib(MCS_RNG_PHILOX, MCS_SINGLE, 4000000);
+    prices_match_quantlib(MCS_RNG_PHILOX, MCS_DOUBLE, 2000000);
+}
+
+static void test_mrg32k3a_prices_match_quantlib(void **state)
+{
+    (void)state;
+    prices_match_quantlib(MCS_RNG_MRG32K3A, MCS_SINGLE, 2000000);
+    prices_match_quantlib(MCS_RNG_MRG32K3A, MCS_DOUBLE, 1000000);
+}
+
+/* The standard error printed for Sobol is the i.i.d. formula: conservative
+ * for quasi-random points, so a 4-se check is looser than for Philox. */
+static void test_sobol_prices_match_quantlib(void **state)
+{
+    (void)state;
+    prices_match_quantlib(MCS_RNG_SOBOL, MCS_SINGLE, 1000000);
+    prices_match_quantlib(MCS_RNG_SOBOL, MCS_DOUBLE, 1000000);
+}
+
+/* Exact steps: 12 and 3 steps have the terminal law of one step; a block
+ * size of 9999 leaves partial groups of paths in every block. */
+static void test_multi_step_paths_match_quantlib(void **state)
+{
+    (void)state;
+    const mcs_ref_case *c = &mcs_ref_cases[0];
+    const mcs_rng_id rngs[] = {MCS_RNG_PHILOX, MCS_RNG_MRG32K3A, MCS_RNG_SOBOL};
+    const uint32_t steps[] = {12, 3};
+    for (int r = 0; r < 3; r++)
+        for (int k = 0; k < 2; k++)
+            for (int p = 0; p < 2; p++) {
+                mcs_precision prec = p ? MCS_DOUBLE : MCS_SINGLE;
+                mcs_job job = job_for_case(c, MCS_CALL, prec, rngs[r], scaled(1000000), 70 + k);
+                job.sim.steps = steps[k];
+                job.sim.block_size = 9999;
+                mcs_result res = run_on("gpu", &job, 1, NULL, NULL);
+                char what[96];
+                snprintf(what, sizeof what, "%s call %u steps %s %s", c->name, steps[k],
+                         rng_name(rngs[r]), p ? "double" : "single");
+                expect_near(what, res.price, res.std_error, c->call);
+            }
+}
+
+/* The strongest check: the CPU's C Philox draws the GPU's numbers, so the
+ * prices differ only by float rounding of the math (GPU intrinsics vs the
+ * CPU's polynomials) and of the sums' order: at most 2e-6 relative in single
+ * precision and 1e-12 in double, where a stream mismatch would be off by
+ * about one standard error (1e-3 relative here). */
+static void test_cpu_philox_agrees_with_gpu(void **state)
+{
+    (void)state;
+    const uint32_t steps[] = {1, 12};
+    for (size_t i = 0; i < MCS_REF_CASE_COUNT; i++)
+        for (int k = 0; k < 2; k++)
+            for (int p = 0; p < 2; p++) {
+                mcs_precision prec = p ? MCS_DOUBLE : MCS_SINGLE;
+                mcs_job job = job_for_case(&mcs_ref_cases[i], i % 2 ? MCS_PUT : MCS_CALL, prec,
+                                           MCS_RNG_PHILOX, scaled(1000003), 11 + i);
+                job.sim.steps = steps[k];
+                job.sim.block_size = k ? 9999 : 65536;
+                mcs_result g = run_on("gpu", &job, 1, NULL, NULL);
+                mcs_result c = run_on("cpu", &job, 2, NULL, NULL);
+                double rel = fabs(g.price - c.price) / fabs(c.price);
+                double rel_se = fabs(g.std_error - c.std_error) / c.std_error;
+                double tol = p ? 1e-12 : 2e-6;
+                print_message("  %-10s %2u steps %s: gpu %.12f cpu %.12f rel %.1e (se rel %.1e)\n",
+                              mcs_ref_cases[i].name, steps[k], p ? "double" : "single",
+                              g.price, c.price, rel, rel_se);
+                assert_int_equal(g.paths, c.paths);
+                if (!(rel <= tol) || !(rel_se <= 10 * tol))
+                    fail_msg("cpu and gpu philox differ by %.2e relative (limit %.0e)", rel, tol);
+            }
+}
+
+static void set_shape(const char *threads, const char *grid, const char *chunk)
+{
+    setenv("MCSIM_GPU_BLOCK_THREADS", threads, 1);
+    setenv("MCSIM_GPU_GRID", grid, 1);
+    setenv("MCSIM_GPU_CHUNK_BLOCKS", chunk, 1);
+}
+
+/* 1000 blocks of 1000 paths: every shape and chunking gives the same bits. */
+static void test_bit_identical_across_launch_shapes(void **state)
+{
+    (void)state;
+    static const char *const shapes[][3] = {
+        {"256", "2147483647", "1000"}, {"128", "7", "1000"}, {"64", "1", "3"},
+        {"32", "100", "64"},           {"256", "13", "1"},   {"128", "2147483647", "999"},
+    };
+    const mcs_rng_id rngs[] = {MCS_RNG_PHILOX, MCS_RNG_MRG32K3A, MCS_RNG_SOBOL};
+    for (int r = 0; r < 3; r++)
+        for (int p = 0; p < 2; p++) {
+            mcs_job job = job_for_case(&mcs_ref_cases[0], MCS_CALL, p ? MCS_DOUBLE : MCS_SINGLE,
+                                       rngs[r], quick ? 20003 : 1000000, 5);
+            job.sim.block_size = quick ? 1000 : 1000;
+            job.sim.steps = r == 2 ? 2 : 1;
+            set_shape("256", "2147483647", "1048576");
+            mcs_result ref = run_on("gpu", &job, 1, NULL, NULL);
+            for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+                set_shape(shapes[s][0], shapes[s][1], shapes[s][2]);
+                mcs_result res = run_on("gpu", &job, 1, NULL, NULL);
+                print_message("  %s %s threads %s grid %s chunk %s: %.17g\n", rng_name(rngs[r]),
+                              p ? "double" : "single", shapes[s][0], shapes[s][1],
+                              shapes[s][2], res.price);
+                assert_true(same_bits(res.price, ref.price));
+                assert_true(same_bits(res.std_error, ref.std_error));
+                assert_int_equal(res.n_convergence, ref.n_convergence);
+                for (int i = 0; i < res.n_convergence; i++)
+                    assert_true(same_bits(res.convergence[i].price, ref.convergence[i].price));
+            }
+        }
+    unsetenv("MCSIM_GPU_BLOCK_THREADS");
+    unsetenv("MCSIM_GPU_GRID");
+    unsetenv("MCSIM_GPU_CHUNK_BLOCKS");
+}
+
+/* The run records its kernels, copies and GPU; one path and a partial last
+ * block are counted right. */
+static void test_timings_and_device_facts(void **state)
+{
+    (void)state;
+    mcs_job job = job_for_case(&mcs_ref_cases[0], MCS_CALL, MCS_SINGLE, MCS_RNG_PHILOX, 65539, 9);
+    mcs_timings t;
+    mcs_gpu_info gpu;
+    memset(&t, 0, sizeof t);
+    memset(&gpu, 0, sizeof gpu);
+    mcs_result r = run_on("gpu", &job, 1, &t, &gpu);
+    assert_int_equal(r.paths, 65539);
+    assert_true(t.seconds[MCS_PHASE_CONTEXT] > 0);
+    assert_true(t.seconds[MCS_PHASE_SIMULATE] > 0);
+    assert_int_equal(t.count[MCS_PHASE_SIMULATE], 1);
+    assert_int_equal(t.bytes[MCS_PHASE_D2H], 2 * sizeof(mcs_block_sums));
+    assert_int_equal(t.count[MCS_PHASE_D2H], 1);
+    assert_true(t.bytes[MCS_PHASE_ALLOC] >= 2 * 2 * sizeof(mcs_block_sums));
+    assert_true(gpu.name[0] != '\0');
+    assert_true(gpu.sm_count > 0 && gpu.cc_major >= 1 && gpu.memory_bytes > 0);
+    assert_true(gpu.driver_version > 0 && gpu.runtime_version > 0);
+    print_message("  %s, %d SMs, cc %d.%d, context %.3f s, kernel %.6f s\n", gpu.name,
+                  gpu.sm_count, gpu.cc_major, gpu.cc_minor, t.seconds[MCS_PHASE_CONTEXT],
+                  t.seconds[MCS_PHASE_SIMULATE]);
+
+    job.sim.paths = 1;
+    r = run_on("gpu", &job, 1, NULL, NULL);
+    assert_int_equal(r.paths, 1);
+    assert_true(r.price >= 0 && r.std_error == 0.0);
+}
+
+static void test_missing_device_is_unavailable(void **state)
+{
+    (void)state;
+    mcs_job job = job_for_case(&mcs_ref_cases[0], MCS_CALL, MCS_SINGLE, MCS_RNG_PHILOX, 1000, 1);
+    mcs_result res;
+    mcs_timings t;
+    char err[512] = "";
+    int used;
+    memset(&t, 0, sizeof t);
+    mcs_placement where = {1, 999};
+    mcs_status st = mcs_engine_run(&job, mcs_backend_find("gpu"), &where, NULL, NULL, &res,
+                                   &used, NULL, &t, err, sizeof err);
+    print_message("  %s\n", err);
+    assert_int_equal(st, MCS_E_UNAVAILABLE);
+    assert_non_null(strstr(err, "--device 999"));
+}
+
+int main(void)
+{
+    char why[512] = "";
+    const mcs_backend *gpu = mcs_backend_find("gpu");
+    if (!gpu || gpu->probe(why, sizeof why) != MCS_OK) {
+        printf("SKIP: %s\n", gpu ? why : "no GPU backend in this build");
+        return 77; /* ctest SKIP_RETURN_CODE */
+    }
+    quick = getenv("MCSIM_TEST_QUICK") && atoi(getenv("MCSIM_TEST_QUICK")) > 0;
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_philox_prices_match_quantlib),
+        cmocka_unit_test(test_mrg32k3a_prices_match_quantlib),
+        cmocka_unit_test(test_sobol_prices_match_quantlib),
+        cmocka_unit_test(test_multi_step_paths_match_quantlib),
+        cmocka_unit_test(test_cpu_philox_agrees_with_gpu),
+        cmocka_unit_test(test_bit_identical_across_launch_shapes),
+        cmocka_unit_test(test_timings_and_device_facts),
+        cmocka_unit_test(test_missing_device_is_unavailable),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
