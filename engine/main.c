@@ -252,9 +252,13 @@ int main(int argc, char **argv)
     if (st != MCS_OK)
         goto fail;
 
+    double p0 = mcs_now();
     st = pick_backend(cli.backend, cli.config_path, &job, cli.quiet, &be, err, sizeof err);
     if (st != MCS_OK)
         goto fail;
+    /* probing a GPU starts its driver (about 0.1 s): part of context creation
+     * when the GPU runs the job, of set-up when auto fell back to the CPU */
+    t.seconds[be->describe_gpu ? MCS_PHASE_CONTEXT : MCS_PHASE_SETUP] += mcs_now() - p0;
     mcs_config_render(&job, cli.config_path, resolved, sizeof resolved); /* rng resolved */
 
     double s0 = mcs_now();

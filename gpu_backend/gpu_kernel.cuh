@@ -90,8 +90,9 @@ struct sobol_stream {
     }
 };
 
-/* Undiscounted payoffs of the GROUP paths of group g. */
-template <class Stream>
+/* Undiscounted payoffs of the GROUP paths of group g; ONE_STEP: steps == 1
+ * known at compile time (the loop disappears). */
+template <bool ONE_STEP, class Stream>
 __device__ __forceinline__ void simulate_group(Stream &st, const mcs_gpu_kernel_args &a,
                                                const mcs_gbm_coef &coef, mcs_real strike,
                                                uint64_t g, mcs_real pay[GROUP])
@@ -100,7 +101,8 @@ __device__ __forceinline__ void simulate_group(Stream &st, const mcs_gpu_kernel_
 #pragma unroll
     for (int j = 0; j < GROUP; j++)
         x[j] = 0;
-    for (uint32_t k = 0; k < a.steps; k++) {
+    const uint32_t steps = ONE_STEP ? 1 : a.steps;
+    for (uint32_t k = 0; k < steps; k++) {
         mcs_real z[GROUP];
         st.normals(g, k, z);
 #pragma unroll
@@ -110,6 +112,72 @@ __device__ __forceinline__ void simulate_group(Stream &st, const mcs_gpu_kernel_
 #pragma unroll
     for (int j = 0; j < GROUP; j++)
         pay[j] = mcs_european_payoff(mcs_gbm_price(x[j], &coef), strike, a.is_call);
+}
+
+/* Add the first `count` payoffs of a group to the running shifted sums. */
+__device__ __forceinline__ void accumulate(const mcs_real pay[GROUP], int count, double shift,
+                                           double &sum, double &sq)
+{
+#pragma unroll
+    for (int j = 0; j < GROUP; j++) {
+        if (j < count) {
+            double d = (double)pay[j] - shift;
+            sum += d;
+            sq = fma(d, d, sq);
+        }
+    }
+}
+
+/* Shifted sums of block b's n paths into out: virtual thread v sums its
+ * groups v, v+256, ... in order (the partial last group, if any, is its
+ * last), then a fixed tree adds the 256 partial sums. */
+template <bool ONE_STEP, class Stream>
+__device__ void block_sums(const mcs_gpu_kernel_args &a, const mcs_gbm_coef &coef,
+                           mcs_real strike, uint64_t b, uint32_t n, double *part_sum,
+                           double *part_sq, double *block_shift, mcs_block_sums *out)
+{
+    const uint32_t full = n / GROUP, rest = n % GROUP;
+    if (threadIdx.x == 0) { /* shift = the block's first payoff, as on the CPU */
+        Stream st(a, b, 0);
+        mcs_real pay[GROUP];
+        simulate_group<ONE_STEP>(st, a, coef, strike, 0, pay);
+        *block_shift = (double)pay[0];
+    }
+    __syncthreads();
+    const double shift = *block_shift;
+    for (int v = threadIdx.x; v < MCS_GPU_VTHREADS; v += blockDim.x) {
+        Stream st(a, b, v);
+        double sum = 0.0, sq = 0.0;
+        mcs_real pay[GROUP];
+        uint32_t g = v;
+        for (; g < full; g += MCS_GPU_VTHREADS) {
+            simulate_group<ONE_STEP>(st, a, coef, strike, g, pay);
+            accumulate(pay, GROUP, shift, sum, sq);
+        }
+        if (rest && g == full) {
+            simulate_group<ONE_STEP>(st, a, coef, strike, g, pay);
+            accumulate(pay, (int)rest, shift, sum, sq);
+        }
+        part_sum[v] = sum;
+        part_sq[v] = sq;
+    }
+    __syncthreads();
+    for (int half = MCS_GPU_VTHREADS / 2; half > 0; half >>= 1) {
+        for (int v = threadIdx.x; v < half; v += blockDim.x) {
+            part_sum[v] += part_sum[v + half];
+            part_sq[v] += part_sq[v + half];
+        }
+        __syncthreads();
+    }
+    if (threadIdx.x == 0) {
+        mcs_block_sums r;
+        r.n = n;
+        r.shift = shift;
+        r.sum = part_sum[0];
+        r.sumsq = part_sq[0];
+        *out = r;
+    }
+    __syncthreads(); /* the shared arrays are reused by the next block */
 }
 
 template <class Stream>
@@ -127,50 +195,12 @@ __global__ void __launch_bounds__(MCS_GPU_VTHREADS)
         const uint64_t start = b * a.block_size;
         const uint32_t n = a.paths - start < a.block_size ? (uint32_t)(a.paths - start)
                                                           : a.block_size;
-        const uint32_t groups = (n + GROUP - 1) / GROUP;
-        if (threadIdx.x == 0) { /* shift = the block's first payoff, as on the CPU */
-            Stream st(a, b, 0);
-            mcs_real pay[GROUP];
-            simulate_group(st, a, coef, strike, 0, pay);
-            block_shift = (double)pay[0];
-        }
-        __syncthreads();
-        const double shift = block_shift;
-        for (int v = threadIdx.x; v < MCS_GPU_VTHREADS; v += blockDim.x) {
-            Stream st(a, b, v);
-            double sum = 0.0, sq = 0.0;
-            for (uint32_t g = v; g < groups; g += MCS_GPU_VTHREADS) {
-                mcs_real pay[GROUP];
-                simulate_group(st, a, coef, strike, g, pay);
-#pragma unroll
-                for (int j = 0; j < GROUP; j++) {
-                    if (g * GROUP + j < n) {
-                        double d = (double)pay[j] - shift;
-                        sum += d;
-                        sq = fma(d, d, sq);
-                    }
-                }
-            }
-            part_sum[v] = sum;
-            part_sq[v] = sq;
-        }
-        __syncthreads();
-        for (int half = MCS_GPU_VTHREADS / 2; half > 0; half >>= 1) {
-            for (int v = threadIdx.x; v < half; v += blockDim.x) {
-                part_sum[v] += part_sum[v + half];
-                part_sq[v] += part_sq[v + half];
-            }
-            __syncthreads();
-        }
-        if (threadIdx.x == 0) {
-            mcs_block_sums r;
-            r.n = n;
-            r.shift = shift;
-            r.sum = part_sum[0];
-            r.sumsq = part_sq[0];
-            out[i] = r;
-        }
-        __syncthreads(); /* shared arrays are reused by the next block */
+        if (a.steps == 1)
+            block_sums<true, Stream>(a, coef, strike, b, n, part_sum, part_sq, &block_shift,
+                                     &out[i]);
+        else
+            block_sums<false, Stream>(a, coef, strike, b, n, part_sum, part_sq, &block_shift,
+                                      &out[i]);
     }
 }
 

@@ -44,11 +44,11 @@ MC_HD static inline float mcs_round_f(float x)
  * finite (e^88.7 = 3.3e38 < FLT_MAX). */
 MC_HD static inline float mcs_exp_f(float x)
 {
+#ifdef __CUDA_ARCH__
+    return __expf(x); /* no clamp: an overflow gives inf, which the engine reports */
+#else
     x = x < -87.3f ? -87.3f : x;
     x = x > 88.7f ? 88.7f : x;
-#ifdef __CUDA_ARCH__
-    return __expf(x);
-#endif
     float n = mcs_round_f(x * 1.44269504088896341f);
     float r = fmaf(n, -0.693359375f, x); /* Cody-Waite: ln2 = C1 + C2 */
     r = fmaf(n, 2.12194440e-4f, r);
@@ -65,6 +65,7 @@ MC_HD static inline float mcs_exp_f(float x)
     int32_t h = ni >> 1;
     return p * mcs_bits_float((uint32_t)(h + 127) << 23) *
            mcs_bits_float((uint32_t)(ni - h + 127) << 23);
+#endif
 }
 
 /* Natural log for positive, normal, finite float x. */
@@ -72,7 +73,7 @@ MC_HD static inline float mcs_log_f(float x)
 {
 #ifdef __CUDA_ARCH__
     return __logf(x);
-#endif
+#else
     uint32_t bits = mcs_float_bits(x);
     int32_t e = (int32_t)((bits >> 23) & 0xffu) - 127;
     float m = mcs_bits_float((bits & 0x007fffffu) | 0x3f800000u); /* [1,2) */
@@ -95,6 +96,7 @@ MC_HD static inline float mcs_log_f(float x)
     y = fmaf(fe, -2.12194440e-4f, y);
     y = fmaf(z, -0.5f, y);
     return fmaf(fe, 0.693359375f, f + y);
+#endif
 }
 
 /* sin(2*pi*v) and cos(2*pi*v) for v in [0, 1]: v*4 is split exactly into a
@@ -104,8 +106,7 @@ MC_HD static inline void mcs_sincos_2pi_f(float v, float *s_out, float *c_out)
 {
 #ifdef __CUDA_ARCH__
     __sincosf(6.28318530717958648f * v, s_out, c_out);
-    return;
-#endif
+#else
     float t = 4.0f * v;
     float q = mcs_round_f(t);
     float a = (t - q) * 1.57079632679489662f;
@@ -123,6 +124,7 @@ MC_HD static inline void mcs_sincos_2pi_f(float v, float *s_out, float *c_out)
     float cv = (qi & 1) ? s : c;
     *s_out = (qi & 2) ? -sv : sv;
     *c_out = ((qi + 1) & 2) ? -cv : cv;
+#endif
 }
 
 MC_HD static inline uint64_t mcs_double_bits(double x)
@@ -144,12 +146,12 @@ MC_HD static inline double mcs_bits_double(uint64_t u)
  * converted, so the loop vectorises without AVX-512's int64 conversions. */
 MC_HD static inline double mcs_exp_d(double x)
 {
-    const double magic = 6755399441055744.0; /* 1.5 * 2^52 */
     x = x < -708.0 ? -708.0 : x;
     x = x > 709.0 ? 709.0 : x;
 #ifdef __CUDA_ARCH__
     return exp(x);
-#endif
+#else
+    const double magic = 6755399441055744.0; /* 1.5 * 2^52 */
     double t = x * 1.4426950408889634074 + magic;
     double n = t - magic;
     int64_t ni = (int64_t)(mcs_double_bits(t) - mcs_double_bits(magic)); /* = n */
@@ -169,6 +171,7 @@ MC_HD static inline double mcs_exp_d(double x)
     int64_t h = ni >> 1;
     return r * mcs_bits_double((uint64_t)(h + 1023) << 52) *
            mcs_bits_double((uint64_t)(ni - h + 1023) << 52);
+#endif
 }
 
 /* Natural log for positive, normal, finite double x (Cephes log). */
@@ -176,7 +179,7 @@ MC_HD static inline double mcs_log_d(double x)
 {
 #ifdef __CUDA_ARCH__
     return log(x);
-#endif
+#else
     const double two52 = 4503599627370496.0;
     uint64_t bits = mcs_double_bits(x);
     /* exponent as a double without an int64 conversion: 2^52 + e - 2^52 */
@@ -201,6 +204,7 @@ MC_HD static inline double mcs_log_d(double x)
     y = fma(fe, -2.121944400546905827679e-4, y);
     y = fma(z, -0.5, y);
     return fma(fe, 0.693359375, f + y);
+#endif
 }
 
 /* sin(2*pi*v) and cos(2*pi*v) for v in [0, 1], as the float version. */
@@ -208,8 +212,7 @@ MC_HD static inline void mcs_sincos_2pi_d(double v, double *s_out, double *c_out
 {
 #ifdef __CUDA_ARCH__
     sincospi(2.0 * v, s_out, c_out);
-    return;
-#endif
+#else
     const double magic = 6755399441055744.0; /* 1.5 * 2^52 */
     double t = 4.0 * v;
     double tq = t + magic;
@@ -235,6 +238,7 @@ MC_HD static inline void mcs_sincos_2pi_d(double v, double *s_out, double *c_out
     double cv = (qi & 1) ? s : c;
     *s_out = (qi & 2) ? -sv : sv;
     *c_out = ((qi + 1) & 2) ? -cv : cv;
+#endif
 }
 
 #endif

@@ -90,8 +90,9 @@ static void test_multi_step_paths_match_quantlib(void **state)
 /* The strongest check: the CPU's C Philox draws the GPU's numbers, so the
  * prices differ only by float rounding of the math (GPU intrinsics vs the
  * CPU's polynomials) and of the sums' order: at most 2e-6 relative in single
- * precision and 1e-12 in double, where a stream mismatch would be off by
- * about one standard error (1e-3 relative here). */
+ * precision and 1e-10 in double (seen on an H100: 6.5e-7 and 1.5e-12, the
+ * largest for the deep in-the-money call worth 0.011), where a stream
+ * mismatch would be off by about one standard error (1e-3 relative here). */
 static void test_cpu_philox_agrees_with_gpu(void **state)
 {
     (void)state;
@@ -108,7 +109,7 @@ static void test_cpu_philox_agrees_with_gpu(void **state)
                 mcs_result c = run_on("cpu", &job, 2, NULL, NULL);
                 double rel = fabs(g.price - c.price) / fabs(c.price);
                 double rel_se = fabs(g.std_error - c.std_error) / c.std_error;
-                double tol = p ? 1e-12 : 2e-6;
+                double tol = p ? 1e-10 : 2e-6;
                 print_message("  %-10s %2u steps %s: gpu %.12f cpu %.12f rel %.1e (se rel %.1e)\n",
                               mcs_ref_cases[i].name, steps[k], p ? "double" : "single",
                               g.price, c.price, rel, rel_se);
