@@ -334,7 +334,7 @@ int main(int argc, char **argv)
     }
 
     mcs_report_info rinfo = {cli.config_path, be->name, threads_used, log_path,
-                             t.seconds[MCS_PHASE_TOTAL]};
+                             t.seconds[MCS_PHASE_TOTAL], info.gpu ? gpu.name : NULL};
     if (cli.format == MCS_FORMAT_JSON)
         mcs_report_json(stdout, &job, &res, &t, &rinfo);
     else

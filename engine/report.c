@@ -59,11 +59,21 @@ void mcs_report_text(FILE *f, const mcs_job *job, const mcs_result *res,
                     (res->price - res->analytic) / res->std_error);
     }
     fprintf(f, "  paths            %s\n", paths);
-    fprintf(f, "  backend          %s, %d thread%s, %s precision, %s, seed %llu\n",
-            info->backend, info->threads, info->threads == 1 ? "" : "s",
-            name_of(mcs_precisions, job->sim.precision), name_of(mcs_rngs, job->sim.rng),
-            (unsigned long long)job->sim.seed);
+    if (info->device)
+        fprintf(f, "  backend          %s (%s), %s precision, %s, seed %llu\n", info->backend,
+                info->device, name_of(mcs_precisions, job->sim.precision),
+                name_of(mcs_rngs, job->sim.rng), (unsigned long long)job->sim.seed);
+    else
+        fprintf(f, "  backend          %s, %d thread%s, %s precision, %s, seed %llu\n",
+                info->backend, info->threads, info->threads == 1 ? "" : "s",
+                name_of(mcs_precisions, job->sim.precision), name_of(mcs_rngs, job->sim.rng),
+                (unsigned long long)job->sim.seed);
     fprintf(f, "  seconds          %.4f  (simulate %.4f)\n", info->seconds, sim);
+    fprintf(f, "  time went to    ");
+    for (int p = 0; p < MCS_PHASE_TOTAL; p++) /* every phase that took 0.1 ms or more */
+        if (t->seconds[p] >= 1e-4)
+            fprintf(f, " %s %.4f", mcs_phase_name((mcs_phase)p), t->seconds[p]);
+    fprintf(f, " s\n");
     if (sim > 0)
         fprintf(f, "  paths/s          %.4g\n", (double)res->paths / sim);
     fprintf(f, "  run log          %s\n", info->log_path);
@@ -101,6 +111,11 @@ void mcs_report_json(FILE *f, const mcs_job *job, const mcs_result *res,
     fputs(", ", f);
     fprintf(f, "\"paths\": %llu, \"backend\": ", (unsigned long long)res->paths);
     json_string(f, info->backend);
+    fprintf(f, ", \"device\": ");
+    if (info->device)
+        json_string(f, info->device);
+    else
+        fputs("null", f);
     fprintf(f, ", \"threads\": %d, \"seconds\": %.9g, \"simulate_seconds\": %.9g, ", info->threads,
             info->seconds, sim);
     fprintf(f, "\"paths_per_second\": %.9g, ", sim > 0 ? (double)res->paths / sim : 0.0);
@@ -119,7 +134,10 @@ void mcs_report_json(FILE *f, const mcs_job *job, const mcs_result *res,
     fprintf(f, ", \"timings\": {");
     for (int p = 0; p < MCS_PHASE_COUNT; p++)
         fprintf(f, "%s\"%s\": %.9g", p ? ", " : "", mcs_phase_name((mcs_phase)p), t->seconds[p]);
-    fprintf(f, "}, \"convergence\": [");
+    fprintf(f, "}, \"h2d_bytes\": %llu, \"d2h_bytes\": %llu, \"kernel_launches\": %llu",
+            (unsigned long long)t->bytes[MCS_PHASE_H2D], (unsigned long long)t->bytes[MCS_PHASE_D2H],
+            (unsigned long long)t->count[MCS_PHASE_SIMULATE]);
+    fprintf(f, ", \"convergence\": [");
     for (int i = 0; i < res->n_convergence; i++)
         fprintf(f, "%s{\"paths\": %llu, \"price\": %.17g, \"std_error\": %.17g}", i ? ", " : "",
                 (unsigned long long)res->convergence[i].paths, res->convergence[i].price,

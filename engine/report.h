@@ -14,6 +14,7 @@ typedef struct {
     int threads;
     const char *log_path; /* HDF5 file written */
     double seconds;       /* wall time of the whole run */
+    const char *device;   /* GPU name, NULL on the cpu backend */
 } mcs_report_info;
 
 /* Print the text table (price, std error, CI, analytic, convergence ...). */

@@ -47,10 +47,12 @@ static void cuda_why(cudaError_t e, const char *what, char *err, size_t err_len)
 
 static mcs_status gpu_probe(char *why, size_t why_len)
 {
-    int n = 0;
+    int n = 0, driver = 0;
     cudaError_t e = cudaGetDeviceCount(&n);
     if (e != cudaSuccess) {
-        cuda_why(e, "no usable GPU", why, why_len);
+        cudaDriverGetVersion(&driver);
+        cuda_why(e, driver ? "no usable GPU" : "no usable GPU (no NVIDIA driver found)", why,
+                 why_len);
         return MCS_E_UNAVAILABLE;
     }
     if (n == 0) {

@@ -294,12 +294,42 @@ rm -f outdir.ini
 "$mcsim" --version >"$out" 2>"$err"
 gpu_built=1
 grep -q "gpu backend: not built" "$out" && gpu_built=0
+# a GPU is present when nvidia-smi lists one (independent of mcsim's probe)
+gpu_present=0
+nvidia-smi -L 2>/dev/null | grep -q '^GPU ' && gpu_present=1
 if [ $gpu_built -eq 0 ]; then
     expect_fail "--backend gpu without GPU support: exit 69" 69 "GPU support" -- \
         base.ini --paths 1000 --backend gpu
+    skip "--backend gpu with GPU support but no GPU: exit 69" "this mcsim has no GPU support"
+    expect_fail "[simulation] rng = sobol on a build without GPU: exit 69" 69 "gpu backend only" \
+        "no GPU support" -- base.ini --paths 1000 --set simulation.rng=sobol
+elif [ $gpu_present -eq 0 ]; then
+    skip "--backend gpu without GPU support: exit 69" "this mcsim is built with GPU support"
+    expect_fail "--backend gpu with GPU support but no GPU: exit 69 with the CUDA error" 69 \
+        "--backend gpu: unavailable" "CUDA error" -- base.ini --paths 1000 --backend gpu
+    expect_fail "[simulation] rng = sobol without a GPU: exit 69" 69 "gpu backend only" \
+        "CUDA error" -- base.ini --paths 1000 --set simulation.rng=sobol
 else
     skip "--backend gpu without GPU support: exit 69" "this mcsim is built with GPU support"
+    skip "--backend gpu with GPU support but no GPU: exit 69" "a GPU is present"
+    skip "[simulation] rng = sobol without a GPU: exit 69" "a GPU is present"
 fi
+expect_fail "[simulation] rng = sobol on the cpu backend: exit 78" 78 "base.ini" "rng = sobol" \
+    "not available on the cpu backend" "pcg64, philox" -- base.ini --backend cpu \
+    --set simulation.rng=sobol
+if [ $gpu_built -eq 1 ]; then
+    expect_fail "[simulation] rng = pcg64 on the gpu backend: exit 78" 78 "rng = pcg64" \
+        "not available on the gpu backend" "philox" -- base.ini --backend gpu \
+        --set simulation.rng=pcg64
+else
+    skip "[simulation] rng = pcg64 on the gpu backend: exit 78" "this mcsim has no GPU support"
+fi
+expect_fail "rng = sobol with more than 2^32 paths: exit 78" 78 "[simulation] rng" "2^32" -- \
+    base.ini --paths 5e9 --set simulation.rng=sobol
+expect_fail "rng = sobol with more than 20000 steps: exit 78" 78 "[simulation] rng" "20000" -- \
+    base.ini --set simulation.steps=20001 --set simulation.rng=sobol
+expect_fail "--device -1: exit 64" 64 "--device -1" -- base.ini --device -1
+expect_fail "--device abc: exit 64" 64 "--device abc" -- base.ini --device abc
 
 # --- good runs -----------------------------------------------------------------
 # A GPU build may pick the GPU by default; these cases are about the CPU.
@@ -318,11 +348,12 @@ need_in "$out" stdout "price"
 report "default run: exit 0, one output/european-cpu-*.h5, nothing else"
 rm -rf output
 
-if [ $gpu_built -eq 0 ]; then
+if [ $gpu_present -eq 0 ]; then
     "$mcsim" base.ini --paths 200000 --backend auto -o auto.h5 >"$out" 2>"$err"
     rc=$?
     [ $rc -eq 0 ] || problems+=("exit code $rc, expected 0")
     need_in "$err" stderr "using cpu"
+    [ $gpu_built -eq 1 ] && need_in "$err" stderr "CUDA error"
     [ -f auto.h5 ] || problems+=("auto.h5 not written")
     report "--backend auto: says on stderr that it uses cpu"
     rm -f auto.h5
@@ -334,8 +365,8 @@ if [ $gpu_built -eq 0 ]; then
     report "--backend auto --quiet: stderr empty"
     rm -f auto.h5
 else
-    skip "--backend auto: says on stderr that it uses cpu" "this mcsim is built with GPU support"
-    skip "--backend auto --quiet: stderr empty" "this mcsim is built with GPU support"
+    skip "--backend auto: says on stderr that it uses cpu" "a GPU is present"
+    skip "--backend auto --quiet: stderr empty" "a GPU is present"
 fi
 
 # Prints the price of the one JSON object on stdin; fails on anything else.
@@ -453,7 +484,9 @@ report "--help: exit 0, mentions --set and every config section"
 rc=$?
 [ $rc -eq 0 ] || problems+=("exit code $rc, expected 0")
 head -n 1 "$out" | grep -q '^mcsim ' || problems+=("first line is '$(head -n 1 "$out")'")
-report "--version: exit 0, starts with 'mcsim '"
+need_in "$out" stdout "gpu backend:"
+if [ $gpu_built -eq 1 ]; then need_in "$out" stdout "CUDA runtime"; fi
+report "--version: exit 0, starts with 'mcsim ', says whether GPU support is built in"
 
 echo "# $passed passed, $failed failed, $skipped skipped"
 [ $failed -eq 0 ]
