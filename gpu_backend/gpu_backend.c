@@ -223,6 +223,12 @@ static mcs_status gpu_open(const mcs_job *job, int threads, int device, void **o
             cuda_why(e, "creating CUDA events", err, err_len);
             goto fail;
         }
+    e = (cudaError_t)(job->sim.precision == MCS_DOUBLE ? mcs_gpu_prepare_double((int)job->sim.rng)
+                                                       : mcs_gpu_prepare_single((int)job->sim.rng));
+    if (e != cudaSuccess) {
+        cuda_why(e, "loading the GPU kernel (built for another GPU architecture?)", err, err_len);
+        goto fail;
+    }
     double t3 = mcs_now();
     t->seconds[MCS_PHASE_SETUP] += t3 - t2;
 

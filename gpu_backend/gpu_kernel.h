@@ -40,6 +40,11 @@ int mcs_gpu_launch_single(const mcs_gpu_kernel_args *a, uint64_t first, uint64_t
 int mcs_gpu_launch_double(const mcs_gpu_kernel_args *a, uint64_t first, uint64_t count,
                           int grid, int threads, mcs_block_sums *d_out, void *stream);
 
+/* Load the kernel module for generator `rng` (CUDA loads lazily at the
+ * first launch otherwise). Returns a cudaError_t. */
+int mcs_gpu_prepare_single(int rng);
+int mcs_gpu_prepare_double(int rng);
+
 #ifdef __cplusplus
 }
 #endif
