@@ -10,14 +10,13 @@
 #include "pcg64.h"
 #include "philox.h"
 
-/* Where one block's random numbers come from: the block index and either its
- * PCG64 stream (stream = block index, positioned at its start) or the Philox
- * key (counters are derived from the block index and path, philox.h). */
+/* Where one block's random numbers come from (the generator and seed are the
+ * job's): the block index, and for PCG64 the block's stream (stream = block
+ * index, positioned at its start). Philox counters derive from the block
+ * index and the path (philox.h). */
 typedef struct {
-    mcs_rng_id rng;  /* MCS_RNG_PCG64 or MCS_RNG_PHILOX */
     uint64_t block;
     mcs_pcg64 pcg;
-    uint32_t key[2];
 } mcs_block_stream;
 
 /* Per-thread work buffers for one batch of paths (see block_kernel.inc). */

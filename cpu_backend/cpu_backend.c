@@ -38,10 +38,10 @@ static void cpu_close(void *p)
     free(c);
 }
 
-static mcs_status cpu_open(const mcs_job *job, int threads, int device, void **out,
+static mcs_status cpu_open(const mcs_job *job, const mcs_placement *where, void **out,
                            mcs_timings *t, char *err, size_t err_len)
 {
-    (void)device;
+    const int threads = where->threads;
     double t0 = mcs_now();
     cpu_ctx *c = calloc(1, sizeof *c);
     if (!c)
@@ -96,12 +96,9 @@ static mcs_status cpu_run(void *p, uint64_t first, uint64_t count, mcs_block_sum
         c->rng_capacity = count;
     }
     for (uint64_t i = 0; i < count; i++) {
-        mcs_block_stream *st = &c->streams[i];
-        st->rng = job->sim.rng;
-        st->block = first + i;
-        if (st->rng == MCS_RNG_PCG64)
-            mcs_pcg64_seed(&st->pcg, job->sim.seed, first + i);
-        mcs_philox_key(job->sim.seed, st->key);
+        c->streams[i].block = first + i;
+        if (job->sim.rng == MCS_RNG_PCG64)
+            mcs_pcg64_seed(&c->streams[i].pcg, job->sim.seed, first + i);
     }
     double t1 = mcs_now();
     t->seconds[MCS_PHASE_RNG_INIT] += t1 - t0;

@@ -11,15 +11,21 @@
 #include "status.h"
 #include "timing.h"
 
+/* Where a job runs: CPU threads, GPU number. */
+typedef struct {
+    int threads; /* CPU threads wanted (the backend may grant fewer) */
+    int device;  /* GPU number (--device) */
+} mcs_placement;
+
 typedef struct mcs_backend {
     const char *name;        /* "cpu", "gpu" */
     const char *description; /* one line for --help and --version */
     /* MCS_OK when usable on this machine; else why (into why). */
     mcs_status (*probe)(char *why, size_t why_len);
-    /* Start-up for one job (thread team or GPU context, buffers) on `threads`
-     * CPU threads or GPU number `device`; *ctx receives the state. Adds its
-     * time to t (context, device_query, setup, alloc, rng_init, h2d). */
-    mcs_status (*open)(const mcs_job *job, int threads, int device, void **ctx,
+    /* Start-up for one job (thread team or GPU context, buffers) where
+     * `where` says; *ctx receives the state. Adds its time to t (context,
+     * device_query, setup, alloc, rng_init, h2d). */
+    mcs_status (*open)(const mcs_job *job, const mcs_placement *where, void **ctx,
                        mcs_timings *t, char *err, size_t err_len);
     /* Simulate blocks [first, first + count): out[i] gets block first+i's
      * sums. Adds its time to t (rng_init, simulate, d2h); err says why on

@@ -20,6 +20,17 @@ static int add_override(mcs_cli *cli, const char *origin, const char *assignment
     return 1;
 }
 
+/* A whole decimal number in [lo, hi] into *out; 0 if text is anything else. */
+static int parse_int(const char *text, long lo, long hi, int *out)
+{
+    char *end;
+    long v = strtol(text, &end, 10);
+    if (*text == '\0' || *end != '\0' || v < lo || v > hi)
+        return 0;
+    *out = (int)v;
+    return 1;
+}
+
 mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t err_len)
 {
     static const struct option opts[] = {
@@ -60,28 +71,20 @@ mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t 
             if (!add_override(cli, cli->seed_origin, cli->seed_assignment, err, err_len))
                 return MCS_E_USAGE;
             break;
-        case 't': {
-            char *end;
-            long v = strtol(optarg, &end, 10);
-            if (*optarg == '\0' || *end != '\0' || v < 1 || v > 4096) {
+        case 't':
+            if (!parse_int(optarg, 1, 4096, &cli->threads)) {
                 snprintf(err, err_len, "--threads %s: must be a whole number from 1 to 4096",
                          optarg);
                 return MCS_E_USAGE;
             }
-            cli->threads = (int)v;
             break;
-        }
-        case 'd': {
-            char *end;
-            long v = strtol(optarg, &end, 10);
-            if (*optarg == '\0' || *end != '\0' || v < 0 || v > 1023) {
+        case 'd':
+            if (!parse_int(optarg, 0, 1023, &cli->device)) {
                 snprintf(err, err_len, "--device %s: must be a GPU number from 0 (see nvidia-smi)",
                          optarg);
                 return MCS_E_USAGE;
             }
-            cli->device = (int)v;
             break;
-        }
         case 'S':
             if (!add_override(cli, "--set", optarg, err, err_len))
                 return MCS_E_USAGE;

@@ -75,7 +75,7 @@ mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, const mcs_p
     mcs_moments total = {0, 0.0, 0.0};
     uint64_t merged = 0, next_point = 1;
 
-    st = be->open(job, where->threads, where->device, &ctx, t, err, err_len);
+    st = be->open(job, where, &ctx, t, err, err_len);
     if (st != MCS_OK)
         goto cleanup;
     *threads_used = be->threads(ctx);

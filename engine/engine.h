@@ -13,12 +13,6 @@
 /* Called between chunks with the share of paths done (0..1). */
 typedef void (*mcs_progress_fn)(void *ctx, double done, uint64_t paths_done);
 
-/* Where a job runs: CPU threads, GPU number. */
-typedef struct {
-    int threads; /* CPU threads wanted (the backend may grant fewer) */
-    int device;  /* GPU number (--device) */
-} mcs_placement;
-
 /* Price `job` on backend `be`. Fills res, *threads_used, *gpu (when the
  * backend has a GPU and gpu is not NULL) and adds to t's phases. err names
  * the failure. */

@@ -257,7 +257,6 @@ static int write_timings(hid_t file, const mcs_timings *t)
     hid_t str = -1, ftype = -1, mtype = -1, space = -1, dset = -1;
     hsize_t dims[1] = {MCS_PHASE_COUNT};
     timing_row rows[MCS_PHASE_COUNT];
-    const size_t len_ = MCS_H5LOG_PHASE_LEN;
     int rc = -1;
 
     memset(rows, 0, sizeof rows);
@@ -275,11 +274,13 @@ static int write_timings(hid_t file, const mcs_timings *t)
     if ((str = H5Tcopy(H5T_C_S1)) < 0 || H5Tset_size(str, MCS_H5LOG_PHASE_LEN) < 0 ||
         H5Tset_strpad(str, H5T_STR_NULLTERM) < 0)
         goto cleanup;
-    if ((ftype = H5Tcreate(H5T_COMPOUND, len_ + 24)) < 0 ||
+    /* packed file layout: phase, then three 8-byte numbers */
+    const size_t at = MCS_H5LOG_PHASE_LEN;
+    if ((ftype = H5Tcreate(H5T_COMPOUND, at + 24)) < 0 ||
         H5Tinsert(ftype, "phase", 0, str) < 0 ||
-        H5Tinsert(ftype, "seconds", len_, H5T_IEEE_F64LE) < 0 ||
-        H5Tinsert(ftype, "bytes", len_ + 8, H5T_STD_U64LE) < 0 ||
-        H5Tinsert(ftype, "count", len_ + 16, H5T_STD_U64LE) < 0)
+        H5Tinsert(ftype, "seconds", at, H5T_IEEE_F64LE) < 0 ||
+        H5Tinsert(ftype, "bytes", at + 8, H5T_STD_U64LE) < 0 ||
+        H5Tinsert(ftype, "count", at + 16, H5T_STD_U64LE) < 0)
         goto cleanup;
     if ((mtype = H5Tcreate(H5T_COMPOUND, sizeof(timing_row))) < 0 ||
         H5Tinsert(mtype, "phase", HOFFSET(timing_row, phase), str) < 0 ||

@@ -160,10 +160,10 @@ static void query_device(gpu_ctx *c)
     cudaRuntimeGetVersion(&g->runtime_version);
 }
 
-static mcs_status gpu_open(const mcs_job *job, int threads, int device, void **out,
+static mcs_status gpu_open(const mcs_job *job, const mcs_placement *where, void **out,
                            mcs_timings *t, char *err, size_t err_len)
 {
-    (void)threads;
+    const int device = where->device;
     cudaError_t e;
     mcs_status st = MCS_E_UNAVAILABLE;
     gpu_ctx *c = calloc(1, sizeof *c);

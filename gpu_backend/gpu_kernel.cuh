@@ -204,39 +204,38 @@ __global__ void __launch_bounds__(MCS_GPU_VTHREADS)
     }
 }
 
+/* Call fn with the kernel for generator `rng`; the one place that maps a
+ * generator to its kernel. */
+template <class Fn> static int with_kernel(int rng, Fn fn)
+{
+    switch (rng) {
+    case MCS_RNG_PHILOX:
+        return fn(block_kernel<philox_stream>);
+    case MCS_RNG_MRG32K3A:
+        return fn(block_kernel<mrg_stream>);
+    case MCS_RNG_SOBOL:
+        return fn(block_kernel<sobol_stream>);
+    default:
+        return (int)cudaErrorInvalidValue;
+    }
+}
+
 /* Load the kernel for `rng` now (CUDA loads modules lazily, at the first
  * launch), so that the load counts as set-up, not as kernel time. */
 extern "C" int PREPARE_FN(int rng)
 {
-    cudaFuncAttributes attr;
-    switch (rng) {
-    case MCS_RNG_PHILOX:
-        return (int)cudaFuncGetAttributes(&attr, block_kernel<philox_stream>);
-    case MCS_RNG_MRG32K3A:
-        return (int)cudaFuncGetAttributes(&attr, block_kernel<mrg_stream>);
-    case MCS_RNG_SOBOL:
-        return (int)cudaFuncGetAttributes(&attr, block_kernel<sobol_stream>);
-    default:
-        return (int)cudaErrorInvalidValue;
-    }
+    return with_kernel(rng, [](auto kernel) {
+        cudaFuncAttributes attr;
+        return (int)cudaFuncGetAttributes(&attr, kernel);
+    });
 }
 
 extern "C" int LAUNCH_FN(const mcs_gpu_kernel_args *a, uint64_t first, uint64_t count, int grid,
                          int threads, mcs_block_sums *d_out, void *stream)
 {
     cudaStream_t s = (cudaStream_t)stream;
-    switch (a->rng) {
-    case MCS_RNG_PHILOX:
-        block_kernel<philox_stream><<<grid, threads, 0, s>>>(*a, first, count, d_out);
-        break;
-    case MCS_RNG_MRG32K3A:
-        block_kernel<mrg_stream><<<grid, threads, 0, s>>>(*a, first, count, d_out);
-        break;
-    case MCS_RNG_SOBOL:
-        block_kernel<sobol_stream><<<grid, threads, 0, s>>>(*a, first, count, d_out);
-        break;
-    default:
-        return (int)cudaErrorInvalidValue;
-    }
-    return (int)cudaGetLastError();
+    return with_kernel(a->rng, [&](auto kernel) {
+        kernel<<<grid, threads, 0, s>>>(*a, first, count, d_out);
+        return (int)cudaGetLastError();
+    });
 }

@@ -5,11 +5,12 @@
  * versions of each.
  * Accuracy (tests/test_fastmath.c): exp and log within 2 ulps of the exact
  * value, sincos within 2.5e-7 (float) and 4e-16 (double) absolute.
- * In GPU device code each function is the GPU's own instead, which is where
- * its speed is: float uses the special-function unit (__expf, __logf,
- * __sincosf: a few ulps, 2^-21 absolute for sincos), double CUDA's exp, log
- * and sincospi (2 ulps). CPU and GPU normals therefore agree to float
- * rounding, not bit for bit (docs/reproducibility.md). */
+ * In GPU device code exp is the GPU's own instead, which is where its speed
+ * is: float __expf (the special-function unit, a few ulps), double CUDA's
+ * exp, log and sincospi (2 ulps); the float Box-Muller uses the
+ * special-function unit directly (box_muller.h). CPU and GPU normals
+ * therefore agree to float rounding, not bit for bit
+ * (docs/reproducibility.md). */
 #ifndef MCS_FASTMATH_H
 #define MCS_FASTMATH_H
 
@@ -71,9 +72,6 @@ MC_HD static inline float mcs_exp_f(float x)
 /* Natural log for positive, normal, finite float x. */
 MC_HD static inline float mcs_log_f(float x)
 {
-#ifdef __CUDA_ARCH__
-    return __logf(x);
-#else
     uint32_t bits = mcs_float_bits(x);
     int32_t e = (int32_t)((bits >> 23) & 0xffu) - 127;
     float m = mcs_bits_float((bits & 0x007fffffu) | 0x3f800000u); /* [1,2) */
@@ -96,7 +94,6 @@ MC_HD static inline float mcs_log_f(float x)
     y = fmaf(fe, -2.12194440e-4f, y);
     y = fmaf(z, -0.5f, y);
     return fmaf(fe, 0.693359375f, f + y);
-#endif
 }
 
 /* sin(2*pi*v) and cos(2*pi*v) for v in [0, 1]: v*4 is split exactly into a
@@ -104,9 +101,6 @@ MC_HD static inline float mcs_log_f(float x)
  * error arises; the polynomials cover [-pi/4, pi/4]. */
 MC_HD static inline void mcs_sincos_2pi_f(float v, float *s_out, float *c_out)
 {
-#ifdef __CUDA_ARCH__
-    __sincosf(6.28318530717958648f * v, s_out, c_out);
-#else
     float t = 4.0f * v;
     float q = mcs_round_f(t);
     float a = (t - q) * 1.57079632679489662f;
@@ -124,7 +118,6 @@ MC_HD static inline void mcs_sincos_2pi_f(float v, float *s_out, float *c_out)
     float cv = (qi & 1) ? s : c;
     *s_out = (qi & 2) ? -sv : sv;
     *c_out = ((qi + 1) & 2) ? -cv : cv;
-#endif
 }
 
 MC_HD static inline uint64_t mcs_double_bits(double x)

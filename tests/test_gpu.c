@@ -139,7 +139,7 @@ static void test_bit_identical_across_launch_shapes(void **state)
         for (int p = 0; p < 2; p++) {
             mcs_job job = job_for_case(&mcs_ref_cases[0], MCS_CALL, p ? MCS_DOUBLE : MCS_SINGLE,
                                        rngs[r], quick ? 20003 : 1000000, 5);
-            job.sim.block_size = quick ? 1000 : 1000;
+            job.sim.block_size = 1000;
             job.sim.steps = r == 2 ? 2 : 1;
             set_shape("256", "2147483647", "1048576");
             mcs_result ref = run_on("gpu", &job, 1, NULL, NULL);
