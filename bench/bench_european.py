@@ -37,7 +37,6 @@ Exit status: 0 when everything ran, 1 when an implementation failed to run,
 
 import argparse
 import json
-import math
 import os
 import platform
 import subprocess
@@ -46,11 +45,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchlib import S0, K, R, Q, SIGMA, T, black_scholes_call, cpu_model, usable_cores
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 PEERS = HERE / "peers"
-
-S0, K, R, Q, SIGMA, T = 100.0, 100.0, 0.05, 0.0, 0.2, 1.0
 
 DEFAULT_PATHS = {"mcsim": 200_000_000, "numpy": 20_000_000, "quantlib": 1_000_000}
 QUICK_PATHS = {"mcsim": 1_000_000, "numpy": 1_000_000, "quantlib": 20_000}
@@ -71,34 +70,7 @@ ONE_THREAD_ENV = {
 }
 
 
-def black_scholes_call(s, k, r, q, sigma, t):
-    def ncdf(x):
-        return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
-    sd = sigma * math.sqrt(t)
-    d1 = (math.log(s / k) + (r - q + 0.5 * sigma * sigma) * t) / sd
-    d2 = d1 - sd
-    return s * math.exp(-q * t) * ncdf(d1) - k * math.exp(-r * t) * ncdf(d2)
-
-
 # ----------------------------------------------------------------- hardware
-
-def cpu_model():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.lower().startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
-
-def usable_cores():
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:
-        return os.cpu_count() or 1
-
 
 def peer_versions():
     code = ("import json\n"

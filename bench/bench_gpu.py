@@ -54,7 +54,6 @@ missing.
 
 import argparse
 import json
-import math
 import os
 import platform
 import shlex
@@ -66,26 +65,18 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchlib import S0, K, R, Q, SIGMA, T, black_scholes_call, cpu_model, parse_count, usable_cores
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 PEERS = HERE / "peers"
 
-S0, K, R, Q, SIGMA, T = 100.0, 100.0, 0.05, 0.0, 0.2, 1.0
 BS_CONFIG = 10.450583572185565      # configs/european.ini's comment
 
 TARGET_SIZE = 10**10
 TARGET_KERNEL = 520e9               # mcsim GPU kernel paths/s at 1e10
 TARGET_SPEEDUP = {"torch": 12.0, "cupy": 20.0}
 PEER_NAMES = ("torch", "cupy")
-
-
-def black_scholes_call(s, k, r, q, sigma, t):
-    def ncdf(x):
-        return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
-    sd = sigma * math.sqrt(t)
-    d1 = (math.log(s / k) + (r - q + 0.5 * sigma * sigma) * t) / sd
-    d2 = d1 - sd
-    return s * math.exp(-q * t) * ncdf(d1) - k * math.exp(-r * t) * ncdf(d2)
 
 
 BS = black_scholes_call(S0, K, R, Q, SIGMA, T)
@@ -111,21 +102,6 @@ class Tee:
             s.flush()
 
 
-def parse_count(text):
-    """A positive count: 1000000, 1_000_000 or 1e6."""
-    text = text.strip().replace("_", "")
-    try:
-        n = int(text)
-    except ValueError:
-        x = float(text)
-        if not x.is_integer():
-            raise argparse.ArgumentTypeError("not a whole number: %s" % text)
-        n = int(x)
-    if n < 1:
-        raise argparse.ArgumentTypeError("must be >= 1: %s" % text)
-    return n
-
-
 def fmt_n(n):
     """1e10 for 10000000000, 2e9, else the digits."""
     e = len(str(n)) - 1
@@ -133,24 +109,6 @@ def fmt_n(n):
 
 
 # ----------------------------------------------------------------- hardware
-
-def cpu_model():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.lower().startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
-
-def usable_cores():
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:
-        return os.cpu_count() or 1
-
 
 def quiet_output(cmd):
     """stdout of cmd, stripped, or None if it cannot run."""

@@ -35,33 +35,17 @@ import time
 
 T_START = time.perf_counter()
 
-import argparse  # noqa: E402
-import json  # noqa: E402
 import math  # noqa: E402
 import sys  # noqa: E402
+
+from gpu_peer import run_peer  # noqa: E402  (puts bench/ on sys.path)
+from benchlib import S0, K, R, Q, SIGMA, T  # noqa: E402
 
 try:
     import cupy as cp
 except ImportError as e:
     sys.stderr.write("cupy_european: cannot import cupy: %s\n" % e)
     sys.exit(2)
-
-S0, K, R, Q, SIGMA, T = 100.0, 100.0, 0.05, 0.0, 0.2, 1.0
-
-
-def parse_count(text):
-    """A positive path count: 1000000, 1_000_000 or 1e6."""
-    text = text.replace("_", "")
-    try:
-        n = int(text)
-    except ValueError:
-        x = float(text)
-        if not x.is_integer():
-            raise argparse.ArgumentTypeError("not a whole number: %s" % text)
-        n = int(x)
-    if n < 1:
-        raise argparse.ArgumentTypeError("must be >= 1: %s" % text)
-    return n
 
 
 def simulate(paths, chunk, seed):
@@ -85,67 +69,19 @@ def simulate(paths, chunk, seed):
     return float(total), float(total_sq)
 
 
-def timed_run(paths, chunk, seed):
-    cp.cuda.Device().synchronize()
-    t0 = time.perf_counter()
-    total, total_sq = simulate(paths, chunk, seed)
-    cp.cuda.Device().synchronize()
-    return total, total_sq, time.perf_counter() - t0
-
-
 def device_name():
     props = cp.cuda.runtime.getDeviceProperties(cp.cuda.Device().id)
     name = props["name"]
     return name.decode() if isinstance(name, bytes) else str(name)
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--paths", type=parse_count, default=10**9,
-                    help="paths (1e9 style accepted; default 1e9)")
-    ap.add_argument("--seed", type=int, default=42)
-    ap.add_argument("--chunk", type=parse_count, default=1 << 28,
-                    help="paths per chunk (default 2^28)")
-    ap.add_argument("--repeat", type=int, default=3,
-                    help="timed runs, best kept (default 3)")
-    ap.add_argument("--warmup", type=int, default=None,
-                    help="paths of the untimed warm-up run (default: one "
-                    "chunk, or all paths if fewer; 0: none)")
-    a = ap.parse_args(argv)
-    warmup = min(a.paths, a.chunk) if a.warmup is None else a.warmup
-
-    if warmup > 0:
-        simulate(warmup, a.chunk, a.seed)
-    cp.cuda.Device().synchronize()
-    setup_seconds = time.perf_counter() - T_START
-
-    runs = [timed_run(a.paths, a.chunk, a.seed) for _ in range(max(a.repeat, 1))]
-    total, total_sq, _ = runs[-1]
-    seconds = min(r[2] for r in runs)
-    n = a.paths
-    disc = math.exp(-R * T)
-    mean = total / n
-    var = max(total_sq - n * mean * mean, 0.0) / max(n - 1, 1)
-    print(json.dumps({
-        "impl": "cupy",
-        "paths": n,
-        "seconds": seconds,
-        "all_seconds": [r[2] for r in runs],
-        "paths_per_second": n / seconds,
-        "price": disc * mean,
-        "std_error": disc * math.sqrt(var / n),
-        "device": device_name(),
-        "chunk": a.chunk,
-        "seed": a.seed,
-        "warmup_paths": warmup,
-        "setup_seconds": setup_seconds,
-        "dtype": "float32",
-        "rng": "cupy.random legacy (cuRAND XORWOW)",
-        "cupy": cp.__version__,
-        "cuda_runtime": cp.cuda.runtime.runtimeGetVersion(),
-    }), flush=True)
-    return 0
+def facts():
+    return {"device": device_name(),
+            "rng": "cupy.random legacy (cuRAND XORWOW)",
+            "cupy": cp.__version__,
+            "cuda_runtime": cp.cuda.runtime.runtimeGetVersion()}
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_peer("cupy", __doc__, T_START, simulate,
+                      lambda: cp.cuda.Device().synchronize(), facts))

@@ -35,33 +35,17 @@ import time
 
 T_START = time.perf_counter()
 
-import argparse  # noqa: E402
-import json  # noqa: E402
 import math  # noqa: E402
 import sys  # noqa: E402
+
+from gpu_peer import run_peer  # noqa: E402  (puts bench/ on sys.path)
+from benchlib import S0, K, R, Q, SIGMA, T  # noqa: E402
 
 try:
     import torch
 except ImportError as e:
     sys.stderr.write("torch_european: cannot import torch: %s\n" % e)
     sys.exit(2)
-
-S0, K, R, Q, SIGMA, T = 100.0, 100.0, 0.05, 0.0, 0.2, 1.0
-
-
-def parse_count(text):
-    """A positive path count: 1000000, 1_000_000 or 1e6."""
-    text = text.replace("_", "")
-    try:
-        n = int(text)
-    except ValueError:
-        x = float(text)
-        if not x.is_integer():
-            raise argparse.ArgumentTypeError("not a whole number: %s" % text)
-        n = int(x)
-    if n < 1:
-        raise argparse.ArgumentTypeError("must be >= 1: %s" % text)
-    return n
 
 
 def simulate(paths, chunk, seed):
@@ -84,65 +68,19 @@ def simulate(paths, chunk, seed):
     return total.item(), total_sq.item()
 
 
-def timed_run(paths, chunk, seed):
-    torch.cuda.synchronize()
-    t0 = time.perf_counter()
-    total, total_sq = simulate(paths, chunk, seed)
-    torch.cuda.synchronize()
-    return total, total_sq, time.perf_counter() - t0
+def facts():
+    return {"device": torch.cuda.get_device_name(),
+            "rng": "torch CUDA default generator (Philox)",
+            "torch": torch.__version__,
+            "cuda_runtime": torch.version.cuda}
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--paths", type=parse_count, default=10**9,
-                    help="paths (1e9 style accepted; default 1e9)")
-    ap.add_argument("--seed", type=int, default=42)
-    ap.add_argument("--chunk", type=parse_count, default=1 << 28,
-                    help="paths per chunk (default 2^28)")
-    ap.add_argument("--repeat", type=int, default=3,
-                    help="timed runs, best kept (default 3)")
-    ap.add_argument("--warmup", type=int, default=None,
-                    help="paths of the untimed warm-up run (default: one "
-                    "chunk, or all paths if fewer; 0: none)")
-    a = ap.parse_args(argv)
-    warmup = min(a.paths, a.chunk) if a.warmup is None else a.warmup
+def check():
     if not torch.cuda.is_available():
-        sys.stderr.write("torch_european: torch %s sees no CUDA device\n"
-                         % torch.__version__)
-        return 2
-
-    if warmup > 0:
-        simulate(warmup, a.chunk, a.seed)
-    torch.cuda.synchronize()
-    setup_seconds = time.perf_counter() - T_START
-
-    runs = [timed_run(a.paths, a.chunk, a.seed) for _ in range(max(a.repeat, 1))]
-    total, total_sq, _ = runs[-1]
-    seconds = min(r[2] for r in runs)
-    n = a.paths
-    disc = math.exp(-R * T)
-    mean = total / n
-    var = max(total_sq - n * mean * mean, 0.0) / max(n - 1, 1)
-    print(json.dumps({
-        "impl": "torch",
-        "paths": n,
-        "seconds": seconds,
-        "all_seconds": [r[2] for r in runs],
-        "paths_per_second": n / seconds,
-        "price": disc * mean,
-        "std_error": disc * math.sqrt(var / n),
-        "device": torch.cuda.get_device_name(),
-        "chunk": a.chunk,
-        "seed": a.seed,
-        "warmup_paths": warmup,
-        "setup_seconds": setup_seconds,
-        "dtype": "float32",
-        "rng": "torch CUDA default generator (Philox)",
-        "torch": torch.__version__,
-        "cuda_runtime": torch.version.cuda,
-    }), flush=True)
-    return 0
+        return "torch %s sees no CUDA device" % torch.__version__
+    return None
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_peer("torch", __doc__, T_START, simulate, torch.cuda.synchronize, facts,
+                      check))
