@@ -252,7 +252,7 @@ typedef struct {
     uint64_t count;
 } timing_row;
 
-static int write_timings(hid_t file, const mcs_timings *t)
+static int write_timings(hid_t file, const char *name, const mcs_timings *t)
 {
     hid_t str = -1, ftype = -1, mtype = -1, space = -1, dset = -1;
     hsize_t dims[1] = {MCS_PHASE_COUNT};
@@ -290,7 +290,7 @@ static int write_timings(hid_t file, const mcs_timings *t)
         goto cleanup;
     if ((space = H5Screate_simple(1, dims, NULL)) < 0)
         goto cleanup;
-    if ((dset = H5Dcreate2(file, "timings", ftype, space, H5P_DEFAULT, H5P_DEFAULT,
+    if ((dset = H5Dcreate2(file, name, ftype, space, H5P_DEFAULT, H5P_DEFAULT,
                            H5P_DEFAULT)) < 0)
         goto cleanup;
     if (H5Dwrite(dset, mtype, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows) < 0)
@@ -305,6 +305,36 @@ cleanup:
     close_id(&mtype, H5Tclose);
     close_id(&ftype, H5Tclose);
     close_id(&str, H5Tclose);
+    return rc;
+}
+
+/* The estimator's prediction for this run: /estimate with a timings table
+ * of the same phases as /timings (predicted seconds, bytes and launches). */
+static int write_estimate(hid_t file, const mcs_run_estimate *e)
+{
+    hid_t grp = -1;
+    int rc = -1;
+    mcs_timings t;
+    memset(&t, 0, sizeof t);
+    for (int p = 0; p < MCS_PHASE_COUNT; p++)
+        t.seconds[p] = e->seconds[p];
+    t.bytes[MCS_PHASE_H2D] = (uint64_t)e->h2d_bytes;
+    t.bytes[MCS_PHASE_D2H] = (uint64_t)e->d2h_bytes;
+    t.count[MCS_PHASE_SIMULATE] = (uint64_t)e->launches;
+    if ((grp = H5Gcreate2(file, "estimate", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)) < 0)
+        goto cleanup;
+    if (attr_str(grp, "cpu_profile", e->cpu_profile) < 0 ||
+        attr_str(grp, "gpu_profile", e->gpu_profile) < 0 ||
+        attr_str(grp, "backend", e->backend) < 0 || attr_i32(grp, "cold", e->cold) < 0 ||
+        attr_f64(grp, "cpu_total_s", e->cpu_total) < 0 ||
+        attr_f64(grp, "gpu_total_s", e->gpu_total) < 0 ||
+        attr_f64(grp, "speedup", e->speedup) < 0 ||
+        attr_f64(grp, "break_even_paths", e->break_even) < 0 ||
+        write_timings(grp, "timings", &t) < 0)
+        goto cleanup;
+    rc = 0;
+cleanup:
+    close_id(&grp, H5Gclose);
     return rc;
 }
 
@@ -404,13 +434,17 @@ static mcs_status write_log(const char *path, char *chosen, size_t chosen_len,
     if (write_result(file, job, res) < 0) { stage = "/result"; goto cleanup; }
     if (write_convergence(file, res) < 0) { stage = "/convergence"; goto cleanup; }
     if (write_device(file, info) < 0) { stage = "/device"; goto cleanup; }
+    if (info->estimate && write_estimate(file, info->estimate) < 0) {
+        stage = "/estimate";
+        goto cleanup;
+    }
 
     {
         double now = mcs_now();
         t->seconds[MCS_PHASE_WRITE] = now - t0;
         t->seconds[MCS_PHASE_TOTAL] = now - t->start;
     }
-    if (write_timings(file, t) < 0) { stage = "/timings"; goto cleanup; }
+    if (write_timings(file, "timings", t) < 0) { stage = "/timings"; goto cleanup; }
 
     {
         herr_t c = H5Fclose(file);

@@ -16,6 +16,7 @@
 #include "backend.h"
 #include "catalog.h"
 #include "cli.h"
+#include "commands.h"
 #include "config.h"
 #include "engine.h"
 #include "h5log.h"
@@ -158,7 +159,7 @@ static int can_run(const mcs_backend *be, mcs_rng_id rng)
  * then resolve rng = auto to that backend's default. Explains auto's choice
  * on stderr. */
 static mcs_status pick_backend(const char *wanted, const char *config_path, mcs_job *job, int quiet,
-                               const mcs_backend **out, char *err, size_t err_len)
+                               int threads, const mcs_backend **out, char *err, size_t err_len)
 {
     char why[512] = "", names[128];
     const mcs_rng_id rng = job->sim.rng;
@@ -167,8 +168,17 @@ static mcs_status pick_backend(const char *wanted, const char *config_path, mcs_
     if (strcmp(wanted, "auto") == 0) {
         const mcs_backend *gpu = mcs_backend_find("gpu"), *cpu = mcs_backend_find("cpu");
         int gpu_ok = gpu && gpu->probe(why, sizeof why) == MCS_OK;
-        if (gpu_ok && can_run(gpu, rng)) {
+        int prefer = -1; /* what the local profile predicts faster: 1 gpu, 0 cpu */
+        if (gpu_ok && can_run(gpu, rng) && can_run(cpu, rng))
+            prefer = mcs_estimate_prefers_gpu(job, threads, why, sizeof why);
+        if (prefer == 0) {
+            be = cpu;
+            if (!quiet)
+                fprintf(stderr, "mcsim: --backend auto: using cpu, predicted faster: %s\n", why);
+        } else if (gpu_ok && can_run(gpu, rng)) {
             be = gpu;
+            if (!quiet && prefer == 1)
+                fprintf(stderr, "mcsim: --backend auto: using gpu, predicted faster: %s\n", why);
         } else if (can_run(cpu, rng)) {
             be = cpu;
             if (!quiet)
@@ -230,6 +240,14 @@ int main(int argc, char **argv)
     mcs_result res;
     memset(&res, 0, sizeof res);
     const mcs_backend *be = NULL;
+    if (argc > 1 && strcmp(argv[1], "estimate") == 0)
+        return mcs_cmd_estimate(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "calibrate") == 0)
+        return mcs_cmd_calibrate(argc - 1, argv + 1, argv[0]);
+    if (argc > 1 && strcmp(argv[1], "sweep") == 0)
+        return mcs_cmd_sweep(argc - 1, argv + 1, argv[0]);
+    if (argc > 1 && strcmp(argv[1], "validate") == 0)
+        return mcs_cmd_validate(argc - 1, argv + 1);
     join_command_line(argc, argv, command_line, sizeof command_line); /* before getopt permutes */
     mcs_status st = mcs_cli_parse(argc, argv, &cli, err, sizeof err);
     if (st != MCS_OK) {
@@ -253,7 +271,8 @@ int main(int argc, char **argv)
         goto fail;
 
     double p0 = mcs_now();
-    st = pick_backend(cli.backend, cli.config_path, &job, cli.quiet, &be, err, sizeof err);
+    st = pick_backend(cli.backend, cli.config_path, &job, cli.quiet, cli.threads, &be, err,
+                      sizeof err);
     if (st != MCS_OK)
         goto fail;
     /* probing a GPU starts its driver (about 0.1 s): part of context creation
@@ -283,6 +302,10 @@ int main(int argc, char **argv)
 
     mcs_placement where = {cli.threads > 0 ? cli.threads : omp_get_max_threads(), cli.device};
     int threads_used = where.threads;
+    /* the local profile's prediction, stored beside the measured timings */
+    mcs_run_estimate estimate;
+    int have_estimate = mcs_estimate_for_run(&job, be->describe_gpu != NULL, where.threads, 1,
+                                             &estimate);
     mcs_gpu_info gpu;
     memset(&gpu, 0, sizeof gpu);
     mcs_progress progress;
@@ -305,6 +328,7 @@ int main(int argc, char **argv)
     info.threads = threads_used;
     info.cpu_isa = mcs_backend_find("cpu")->variant();
     info.gpu = be->describe_gpu ? &gpu : NULL;
+    info.estimate = have_estimate ? &estimate : NULL;
     if (default_name && mkdir("output", 0777) != 0 && errno != EEXIST) {
         snprintf(err, sizeof err, "cannot create folder 'output' for the run log: %s",
                  strerror(errno));

@@ -10,8 +10,7 @@ static const char *name_of(const mcs_named *table, int id)
     return e ? e->name : "?";
 }
 
-/* Print a JSON string with the escapes JSON requires. */
-static void json_string(FILE *f, const char *s)
+void mcs_json_string(FILE *f, const char *s)
 {
     fputc('"', f);
     for (; *s; s++) {
@@ -24,6 +23,14 @@ static void json_string(FILE *f, const char *s)
             fputc(c, f);
     }
     fputc('"', f);
+}
+
+void mcs_json_number(FILE *f, double x)
+{
+    if (isfinite(x))
+        fprintf(f, "%.17g", x);
+    else
+        fputs("null", f);
 }
 
 /* 12345678 -> "12,345,678" */
@@ -110,10 +117,10 @@ void mcs_report_json(FILE *f, const mcs_job *job, const mcs_result *res,
     json_number(f, "ci_high", res->ci_high);
     fputs(", ", f);
     fprintf(f, "\"paths\": %llu, \"backend\": ", (unsigned long long)res->paths);
-    json_string(f, info->backend);
+    mcs_json_string(f, info->backend);
     fprintf(f, ", \"device\": ");
     if (info->device)
-        json_string(f, info->device);
+        mcs_json_string(f, info->device);
     else
         fputs("null", f);
     fprintf(f, ", \"threads\": %d, \"seconds\": %.9g, \"simulate_seconds\": %.9g, ", info->threads,
@@ -130,7 +137,7 @@ void mcs_report_json(FILE *f, const mcs_job *job, const mcs_result *res,
             (unsigned long long)job->sim.seed, name_of(mcs_rngs, job->sim.rng),
             name_of(mcs_precisions, job->sim.precision), job->sim.block_size);
     fprintf(f, "\"steps\": %u, \"log\": ", job->sim.steps);
-    json_string(f, info->log_path);
+    mcs_json_string(f, info->log_path);
     fprintf(f, ", \"timings\": {");
     for (int p = 0; p < MCS_PHASE_COUNT; p++)
         fprintf(f, "%s\"%s\": %.9g", p ? ", " : "", mcs_phase_name((mcs_phase)p), t->seconds[p]);

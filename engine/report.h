@@ -25,4 +25,9 @@ void mcs_report_text(FILE *f, const mcs_job *job, const mcs_result *res,
 void mcs_report_json(FILE *f, const mcs_job *job, const mcs_result *res,
                      const mcs_timings *t, const mcs_report_info *info);
 
+/* Print a JSON string with the escapes JSON requires. */
+void mcs_json_string(FILE *f, const char *s);
+/* Print a number exactly (%.17g), or null when it is NaN or infinite. */
+void mcs_json_number(FILE *f, double x);
+
 #endif

@@ -4,6 +4,7 @@
 #define MCS_RESULT_H
 
 #include <stdint.h>
+#include "timing.h"
 
 #define MCS_CONVERGENCE_MAX 64
 
@@ -40,6 +41,18 @@ typedef struct {
     int grid_blocks;          /* launch shape: CUDA blocks per launch (largest) */
 } mcs_gpu_info;
 
+/* The speedup estimator's prediction for a run (the HDF5 /estimate group),
+ * made from the local hardware profile before the run. */
+typedef struct {
+    const char *cpu_profile, *gpu_profile; /* profile names */
+    const char *backend;                   /* the backend predicted: this run's */
+    int cold;                              /* 1: predicted as a fresh process */
+    double seconds[MCS_PHASE_COUNT];       /* predicted seconds per phase */
+    double h2d_bytes, d2h_bytes, launches;
+    double cpu_total, gpu_total;           /* both backends' predicted totals (NaN: n/a) */
+    double speedup, break_even;            /* cpu_total / gpu_total; N* (paths) */
+} mcs_run_estimate;
+
 /* Facts about the run that are not statistics. Strings are owned by caller. */
 typedef struct {
     const char *backend;      /* "cpu" */
@@ -52,6 +65,7 @@ typedef struct {
     int cores;   /* logical CPUs online */
     int threads; /* OpenMP threads used (cpu) or CUDA streams (gpu) */
     const mcs_gpu_info *gpu; /* the GPU used; NULL on the cpu backend */
+    const mcs_run_estimate *estimate; /* NULL when there is no local profile */
 } mcs_run_info;
 
 #endif

@@ -1,0 +1,22 @@
+# embed_catalogue.cmake - compile profiles/*.ini (the spec-sheet catalogue and
+# the calibrated reference; not local.ini) into a C table, mcs_catalogue[].
+# Run as: cmake -DSRC=<profiles dir> -DOUT=<catalogue.c> -P embed_catalogue.cmake
+file(GLOB files "${SRC}/*.ini")
+list(SORT files)
+set(body "/* catalogue.c - generated from the profiles folder by cmake/embed_catalogue.cmake. */\n#include \"profile.h\"\n\n")
+set(table "const mcs_catalogue_entry mcs_catalogue[] = {\n")
+set(i 0)
+foreach(f IN LISTS files)
+  get_filename_component(name "${f}" NAME_WE)
+  if(name STREQUAL "local")
+    continue()
+  endif()
+  file(READ "${f}" hex HEX)
+  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
+  string(APPEND body "static const char text_${i}[] = {${bytes}0x00};\n")
+  string(APPEND table "    {\"${name}\", text_${i}},\n")
+  math(EXPR i "${i} + 1")
+endforeach()
+string(APPEND table "    {0, 0},\n};\n")
+file(WRITE "${OUT}.new" "${body}\n${table}")
+execute_process(COMMAND ${CMAKE_COMMAND} -E copy_if_different "${OUT}.new" "${OUT}")

@@ -1,0 +1,585 @@
+/* calibrate.c - `mcsim calibrate`: measure this machine's costs for every
+ * term of the estimator's model (docs/estimator.md) and write them as a
+ * hardware profile. Fixed costs come from real mcsim runs (cold: fresh
+ * processes; warm: in this process), so they are what a run pays. */
+#define _GNU_SOURCE
+#include <getopt.h>
+#include <stdarg.h>
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include "backend.h"
+#include "catalog.h"
+#include "commands.h"
+#include "profile.h"
+#include "runner.h"
+#include "sysinfo.h"
+#include "validate.h"
+#ifdef MCSIM_HAVE_CUDA
+#include "gpu_calibrate.h"
+#endif
+
+static const char usage[] =
+    "usage: mcsim calibrate [--backend cpu|gpu|all] [-o PROFILE.ini] [--name NAME] [--quick]\n"
+    "\n"
+    "Measures this machine for the speedup estimator and writes a profile\n"
+    "(default profiles/local.ini, which estimate, validate and --backend auto use):\n"
+    "  cpu: fixed costs of a run (fresh processes and repeated runs), one thread's\n"
+    "       cost per path-step for each precision and generator, parallel\n"
+    "       efficiency from 1 thread to all;\n"
+    "  gpu: CUDA context creation in fresh processes, kernel launch latency,\n"
+    "       pinned and pageable copies from 1 KB to 1 GB fitted to alpha + bytes/beta,\n"
+    "       kernel cost per path-step and the ramp of small grids for each precision\n"
+    "       and generator.\n"
+    "--backend gpu keeps the [cpu] section of an existing output file. --quick\n"
+    "measures less (for tests). Progress on stderr; about a minute in all.\n";
+
+typedef struct {
+    const char *self, *output, *name;
+    int cpu, gpu, quick;
+    char dir[64], config[128], log[128];
+} calib;
+
+static void progress(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "mcsim calibrate: ");
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+static double median_of(double *x, int n)
+{
+    double med, p90;
+    mcs_quantiles(x, n, &med, &p90);
+    return med;
+}
+
+/* time outside every phase: total - sum of the others */
+static double other_seconds(const mcs_timings *t)
+{
+    double sum = 0;
+    for (int p = 0; p < MCS_PHASE_TOTAL; p++)
+        sum += t->seconds[p];
+    double o = t->seconds[MCS_PHASE_TOTAL] - sum;
+    return o > 0 ? o : 0;
+}
+
+#define REPS_MAX 16
+
+/* Phase medians of `reps` runs (cold: fresh processes; warm: in process). */
+static mcs_status fixed_costs(calib *c, const char *backend, int cold, int reps,
+                              const char *paths, mcs_timings *med, double *other, char *err,
+                              size_t len)
+{
+    double s[MCS_PHASE_COUNT][REPS_MAX], o[REPS_MAX];
+    mcs_run_spec spec = {c->config, {paths}, 1, backend, 0};
+    mcs_timings t;
+    mcs_status st;
+    if (!cold && (st = mcs_run_warm(&spec, c->log, &t, NULL, NULL, err, len)) != MCS_OK)
+        return st; /* an unmeasured first run */
+    for (int r = 0; r < reps; r++) {
+        st = cold ? mcs_run_cold(c->self, &spec, c->log, &t, err, len)
+                  : mcs_run_warm(&spec, c->log, &t, NULL, NULL, err, len);
+        if (st != MCS_OK)
+            return st;
+        for (int p = 0; p < MCS_PHASE_COUNT; p++)
+            s[p][r] = t.seconds[p];
+        o[r] = other_seconds(&t);
+    }
+    memset(med, 0, sizeof *med);
+    for (int p = 0; p < MCS_PHASE_COUNT; p++)
+        med->seconds[p] = median_of(s[p], reps);
+    *other = median_of(o, reps);
+    return MCS_OK;
+}
+
+/* A warm run's timings (median of reps by simulate time). */
+static mcs_status timed_run(calib *c, const char *backend, int threads, const char **sets,
+                            int n_sets, int reps, mcs_timings *out, char *err, size_t len)
+{
+    mcs_run_spec spec = {c->config, {0}, 0, backend, threads};
+    for (int i = 0; i < n_sets; i++)
+        spec.overrides[spec.n_overrides++] = sets[i];
+    mcs_timings runs[REPS_MAX];
+    double sim[REPS_MAX];
+    for (int r = 0; r < reps; r++) {
+        mcs_status st = mcs_run_warm(&spec, c->log, &runs[r], NULL, NULL, err, len);
+        if (st != MCS_OK)
+            return st;
+        sim[r] = runs[r].seconds[MCS_PHASE_SIMULATE];
+    }
+    double med = median_of(sim, reps);
+    for (int r = 0; r < reps; r++)
+        if (runs[r].seconds[MCS_PHASE_SIMULATE] == med || r == reps - 1) {
+            *out = runs[r];
+            break;
+        }
+    return MCS_OK;
+}
+
+static const char *precisions[] = {"single", "double"};
+
+static mcs_status calibrate_cpu(calib *c, mcs_profile *p, char *err, size_t len)
+{
+    mcs_cpu_profile *cpu = &p->cpu;
+    mcs_status st;
+    mcs_timings med, t;
+    double other;
+    int reps = c->quick ? 3 : 7;
+    p->has_cpu = 1;
+    mcs_sysinfo_cpu_model(cpu->model, sizeof cpu->model);
+    cpu->threads = omp_get_max_threads();
+    progress("cpu: fixed costs of %d fresh processes (1000 paths)", reps);
+    if ((st = fixed_costs(c, "cpu", 1, reps, "simulation.paths=1000", &med, &other, err, len)))
+        return st;
+    cpu->config_s = med.seconds[MCS_PHASE_CONFIG];
+    cpu->setup_cold_s = med.seconds[MCS_PHASE_SETUP];
+    cpu->teardown_s = med.seconds[MCS_PHASE_TEARDOWN];
+    cpu->write_s = med.seconds[MCS_PHASE_WRITE];
+    cpu->other_s = other;
+    progress("cpu: fixed costs of %d runs in one process", reps);
+    if ((st = fixed_costs(c, "cpu", 0, reps, "simulation.paths=1000", &med, &other, err, len)))
+        return st;
+    cpu->setup_warm_s = med.seconds[MCS_PHASE_SETUP];
+
+    /* one thread's cost per path-step: runs of at least 0.25 s (0.05 quick) */
+    const double enough = c->quick ? 0.05 : 0.25;
+    double paths_1s = 0;
+    static const char *rngs[] = {"pcg64", "philox"};
+    for (int q = 0; q < 2; q++)
+        for (int g = 0; g < 2; g++) {
+            char prec[64], rng[64], paths[64];
+            snprintf(prec, sizeof prec, "simulation.precision=%s", precisions[q]);
+            snprintf(rng, sizeof rng, "simulation.rng=%s", rngs[g]);
+            double n = 1 << 22;
+            for (;;) {
+                snprintf(paths, sizeof paths, "simulation.paths=%.0f", n);
+                const char *sets[] = {prec, rng, paths};
+                if ((st = timed_run(c, "cpu", 1, sets, 3, 3, &t, err, len)))
+                    return st;
+                double sim = t.seconds[MCS_PHASE_SIMULATE];
+                if (sim >= enough || n >= 1e11) {
+                    cpu->path_step_ns[q][g] = sim / n * 1e9;
+                    if (q == 0 && g == 0) {
+                        paths_1s = n / sim;
+                        cpu->reduce_block_ns = t.seconds[MCS_PHASE_REDUCE] / ceil(n / 65536) * 1e9;
+                    }
+                    break;
+                }
+                n *= sim > 0 ? fmin(8, 1.2 * enough / sim) : 8;
+                n = ceil(n / 65536) * 65536;
+            }
+            progress("cpu: %s %s: %.3f ns per path-step on one thread", precisions[q], rngs[g],
+                     cpu->path_step_ns[q][g]);
+        }
+
+    /* parallel efficiency: T threads, 64 blocks each (whole waves) */
+    int all = omp_get_max_threads(), n_threads = 0, list[64];
+    for (int k = 1; k < all && n_threads < 62; k *= 2)
+        list[n_threads++] = k;
+    list[n_threads++] = all;
+    cpu->n_scaling = 0;
+    double rate1 = 0; /* paths per second on one thread, in this series */
+    double blocks_per_thread = fmax(16, ceil(enough * paths_1s / 65536));
+    for (int i = 0; i < n_threads; i++) {
+        int T = list[i];
+        char paths[64];
+        double n = T * blocks_per_thread * 65536;
+        snprintf(paths, sizeof paths, "simulation.paths=%.0f", n);
+        const char *sets[] = {"simulation.precision=single", "simulation.rng=pcg64", paths};
+        if ((st = timed_run(c, "cpu", T, sets, 3, 3, &t, err, len)))
+            return st;
+        double rate = n / t.seconds[MCS_PHASE_SIMULATE];
+        if (T == 1)
+            rate1 = rate;
+        double eff = rate / (T * rate1);
+        cpu->scaling_threads[cpu->n_scaling] = T;
+        cpu->scaling_efficiency[cpu->n_scaling++] = fmin(eff, 1.5);
+        progress("cpu: %d thread%s: parallel efficiency %.3f", T, T == 1 ? "" : "s", eff);
+    }
+    /* spec numbers, estimated from /proc/cpuinfo (docs/estimator.md) */
+    cpu->cores = mcs_sysinfo_cores();
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    char line[4096];
+    double mhz = NAN;
+    int avx512 = 0, avx2 = 0, intel = 0;
+    while (f && fgets(line, sizeof line, f)) {
+        if (strncmp(line, "cpu MHz", 7) == 0 && isnan(mhz))
+            mhz = atof(strchr(line, ':') + 1);
+        if (strncmp(line, "vendor_id", 9) == 0)
+            intel = strstr(line, "GenuineIntel") != NULL;
+        if (strncmp(line, "flags", 5) == 0) {
+            avx512 = strstr(line, " avx512f") != NULL;
+            avx2 = strstr(line, " avx2") != NULL && strstr(line, " fma") != NULL;
+        }
+    }
+    if (f)
+        fclose(f);
+    FILE *mf = fopen("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq", "r");
+    double khz;
+    if (mf && fscanf(mf, "%lf", &khz) == 1)
+        mhz = khz / 1000;
+    if (mf)
+        fclose(mf);
+    cpu->all_core_clock_mhz = mhz;
+    cpu->fp32_flops_per_cycle = avx512 && intel ? 64 : avx2 || avx512 ? 32 : 16;
+    cpu->fp32_gflops = cpu->cores * mhz * cpu->fp32_flops_per_cycle / 1000;
+    cpu->fp64_gflops = cpu->fp32_gflops / 2;
+    return MCS_OK;
+}
+
+#ifdef MCSIM_HAVE_CUDA
+/* Least squares of t = a + b x weighted by 1/t^2 (relative errors). */
+static void fit_line(const double *x, const double *t, int n, double *a, double *b)
+{
+    double sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (int i = 0; i < n; i++) {
+        double w = 1 / (t[i] * t[i]);
+        sw += w;
+        sx += w * x[i];
+        sy += w * t[i];
+        sxx += w * x[i] * x[i];
+        sxy += w * x[i] * t[i];
+    }
+    double d = sw * sxx - sx * sx;
+    *b = (sw * sxy - sx * sy) / d;
+    *a = (sy - *b * sx) / sw;
+    if (*a < 0)
+        *a = 0;
+}
+
+static mcs_status calibrate_copies(calib *c, mcs_gpu_profile *g, char *err, size_t len)
+{
+    size_t bytes[16];
+    double x[16], t[16];
+    int n = 0;
+    size_t top = c->quick ? (size_t)1 << 26 : (size_t)1 << 30;
+    for (size_t b = 1024; b <= top; b *= 4)
+        bytes[n++] = b;
+    mcs_link *links[4] = {&g->h2d_pinned, &g->h2d_pageable, &g->d2h_pinned, &g->d2h_pageable};
+    static const char *names[4] = {"h2d pinned", "h2d pageable", "d2h pinned", "d2h pageable"};
+    for (int k = 0; k < 4; k++) {
+        int e = mcs_gpu_copy_seconds(0, k < 2, k % 2 == 0, bytes, n, c->quick ? 3 : 5, t);
+        if (e) {
+            snprintf(err, len, "timing %s copies: CUDA error %d", names[k], e);
+            return MCS_E_UNAVAILABLE;
+        }
+        for (int i = 0; i < n; i++)
+            x[i] = (double)bytes[i];
+        double a, b;
+        fit_line(x, t, n, &a, &b);
+        links[k]->alpha_us = a * 1e6;
+        links[k]->gbps = 1 / b / 1e9;
+        double worst = 0;
+        for (int i = 0; i < n; i++)
+            worst = fmax(worst, fabs(log((a + b * x[i]) / t[i])));
+        progress("gpu: %s copies 1 KB..%zu MB: alpha %.2f us, beta %.2f GB/s (fit within %.0f%%)",
+                 names[k], top >> 20, links[k]->alpha_us, links[k]->gbps,
+                 100 * (exp(worst) - 1));
+    }
+    return MCS_OK;
+}
+
+/* Kernel cost of one precision and generator: simulate time of one block
+ * and of a large single-launch run give the ramp and the per-path-step cost. */
+static mcs_status calibrate_kernel(calib *c, mcs_gpu_profile *g, int q, int k, char *err,
+                                   size_t len)
+{
+    static const char *rngs[] = {"philox", "mrg32k3a", "sobol"};
+    char prec[64], rng[64], paths[64];
+    snprintf(prec, sizeof prec, "simulation.precision=%s", precisions[q]);
+    snprintf(rng, sizeof rng, "simulation.rng=%s", rngs[k]);
+    const double bs = 65536, steps = 1, per_thread = ceil(bs / 256) * steps;
+    const double launch = g->launch_us * 1e-6;
+    mcs_timings t;
+    mcs_status st;
+    snprintf(paths, sizeof paths, "simulation.paths=%.0f", bs);
+    const char *sets[] = {prec, rng, paths};
+    if ((st = timed_run(c, "gpu", 0, sets, 3, 5, &t, err, len)))
+        return st;
+    double t1 = t.seconds[MCS_PHASE_SIMULATE];
+    /* a large run: at least 20 ms of kernel (5 quick), one launch */
+    double n = 1 << 24, t2 = 0, launches = 1;
+    double cap = k == 2 ? 4294967296.0 : 17179869184.0 / steps;
+    const double enough = c->quick ? 0.005 : 0.02;
+    for (;;) {
+        snprintf(paths, sizeof paths, "simulation.paths=%.0f", n);
+        if ((st = timed_run(c, "gpu", 0, sets, 3, 3, &t, err, len)))
+            return st;
+        t2 = t.seconds[MCS_PHASE_SIMULATE];
+        launches = (double)t.count[MCS_PHASE_SIMULATE];
+        if (t2 >= enough || n * 4 > cap)
+            break;
+        n *= 4;
+    }
+    /* t1 - launch = A ramp + bs ps;  t2 - L launch = L A ramp + n ps  (A = per_thread) */
+    double a11 = per_thread, a12 = bs * steps, b1 = t1 - launch;
+    double a21 = launches * per_thread, a22 = n * steps, b2 = t2 - launches * launch;
+    double det = a11 * a22 - a12 * a21;
+    double ramp = (b1 * a22 - a12 * b2) / det, ps = (a11 * b2 - a21 * b1) / det;
+    if (ramp < 0) { /* the small run is all throughput: no ramp */
+        ramp = 0;
+        ps = b2 / a22;
+    }
+    g->kernel_ramp_path_step_ns[q][k] = ramp * 1e9;
+    g->kernel_path_step_ps[q][k] = ps * 1e12;
+    /* check the fit in between */
+    double worst = 0;
+    for (double m = bs * 16; m < n; m *= 16) {
+        snprintf(paths, sizeof paths, "simulation.paths=%.0f", m);
+        if ((st = timed_run(c, "gpu", 0, sets, 3, 3, &t, err, len)))
+            return st;
+        double L = (double)t.count[MCS_PHASE_SIMULATE];
+        double pred = L * (launch + per_thread * ramp) + m * steps * ps;
+        worst = fmax(worst, fabs(log(pred / t.seconds[MCS_PHASE_SIMULATE])));
+    }
+    progress("gpu: %s %s: %.3f ps per path-step saturated (%.3g G paths/s), ramp %.3f ns per "
+             "path-step of one thread; fit within %.0f%% from 1 block to %.3g paths",
+             precisions[q], rngs[k], ps * 1e12, 1e-9 / ps, ramp * 1e9, 100 * (exp(worst) - 1), n);
+    return MCS_OK;
+}
+
+/* FP32 and FP64 lanes per SM by compute capability (CUDA programming guide,
+ * "Arithmetic instructions" throughput table). */
+static void lanes(int major, int minor, double *fp32, double *fp64)
+{
+    *fp32 = major >= 8 && !(major == 8 && minor == 0) ? 128 : 64;
+    *fp64 = (major == 9 && minor == 0) || (major == 8 && minor == 0) || major == 7 ? 32 : 2;
+    if (major == 7 && minor == 5)
+        *fp64 = 2;
+}
+
+static mcs_status calibrate_gpu(calib *c, mcs_profile *p, char *err, size_t len)
+{
+    mcs_gpu_profile *g = &p->gpu;
+    mcs_status st;
+    mcs_timings med;
+    double other;
+    int reps = c->quick ? 3 : 7;
+    p->has_gpu = 1;
+    progress("gpu: context creation in %d fresh processes", reps);
+    if ((st = fixed_costs(c, "gpu", 1, reps, "simulation.paths=1000", &med, &other, err, len)))
+        return st;
+    g->context_s = med.seconds[MCS_PHASE_CONTEXT];
+    g->device_query_cold_s = med.seconds[MCS_PHASE_DEVICE_QUERY];
+    g->setup_cold_s = med.seconds[MCS_PHASE_SETUP];
+    progress("gpu: context %.3f s, device query %.2g s, set-up %.3g s (cold)", g->context_s,
+             g->device_query_cold_s, g->setup_cold_s);
+    if ((st = fixed_costs(c, "gpu", 0, reps, "simulation.paths=1000", &med, &other, err, len)))
+        return st;
+    g->device_query_warm_s = med.seconds[MCS_PHASE_DEVICE_QUERY];
+    g->setup_warm_s = med.seconds[MCS_PHASE_SETUP];
+    g->teardown_s = med.seconds[MCS_PHASE_TEARDOWN];
+    double alloc_small = med.seconds[MCS_PHASE_ALLOC];
+    /* allocation per byte: 2^20 blocks of 256 paths = 2 x 32 MiB of block sums */
+    mcs_timings t;
+    const char *big[] = {"simulation.block_size=256", "simulation.paths=268435456"};
+    if ((st = timed_run(c, "gpu", 0, big, 2, 3, &t, err, len)))
+        return st;
+    double bytes = 2.0 * 1048576 * 32;
+    g->alloc_ns_per_byte = fmax(0, (t.seconds[MCS_PHASE_ALLOC] - alloc_small) / bytes * 1e9);
+    g->alloc_s = alloc_small;
+    progress("gpu: allocation %.3g s + %.3g ns per byte", g->alloc_s, g->alloc_ns_per_byte);
+    double launch;
+    int e = mcs_gpu_launch_seconds(0, c->quick ? 50 : 200, &launch);
+    if (e) {
+        snprintf(err, len, "timing kernel launches: CUDA error %d", e);
+        return MCS_E_UNAVAILABLE;
+    }
+    g->launch_us = launch * 1e6;
+    progress("gpu: kernel launch %.2f us (empty kernel, event time)", g->launch_us);
+    if ((st = calibrate_copies(c, g, err, len)))
+        return st;
+    for (int q = 0; q < 2; q++)
+        for (int k = 0; k < 3; k++)
+            if ((st = calibrate_kernel(c, g, q, k, err, len)))
+                return st;
+    /* spec numbers: from the catalogue entry of this GPU model, else from
+     * the device's SM count and clock */
+    mcs_gpu_info info;
+    mcs_run_spec spec = {c->config, {"simulation.paths=1"}, 1, "gpu", 0};
+    if ((st = mcs_run_warm(&spec, c->log, &t, NULL, &info, err, len)))
+        return st;
+    snprintf(g->model, sizeof g->model, "%s", info.name);
+    for (const mcs_catalogue_entry *ce = mcs_catalogue; ce->name; ce++) {
+        mcs_profile cat;
+        char why[256];
+        if (mcs_profile_parse(ce->text, ce->name, &cat, why, sizeof why) == MCS_OK &&
+            cat.has_gpu && strcmp(cat.gpu.model, info.name) == 0) {
+            g->fp32_tflops = cat.gpu.fp32_tflops;
+            g->fp64_tflops = cat.gpu.fp64_tflops;
+            g->fp16_tflops = cat.gpu.fp16_tflops;
+            g->pcie_gbps = cat.gpu.pcie_gbps;
+            g->memory_bandwidth_gbps = cat.gpu.memory_bandwidth_gbps;
+            g->boost_clock_mhz = cat.gpu.boost_clock_mhz;
+            progress("gpu: spec numbers from the catalogue's %s", ce->name);
+        }
+    }
+    g->sm_count = info.sm_count;
+    g->memory_gb = info.memory_bytes / 1e9;
+    if (isnan(g->fp32_tflops)) {
+        double l32, l64;
+        lanes(info.cc_major, info.cc_minor, &l32, &l64);
+        g->boost_clock_mhz = info.sm_clock_khz / 1000.0;
+        g->fp32_tflops = info.sm_count * l32 * 2 * g->boost_clock_mhz / 1e6;
+        g->fp64_tflops = info.sm_count * l64 * 2 * g->boost_clock_mhz / 1e6;
+        g->memory_bandwidth_gbps = 2.0 * info.memory_clock_khz * info.memory_bus_bits / 8 / 1e6;
+    }
+    return MCS_OK;
+}
+#endif
+
+static int parse(int argc, char **argv, calib *c)
+{
+    static const struct option opts[] = {
+        {"backend", required_argument, NULL, 'b'}, {"output", required_argument, NULL, 'o'},
+        {"name", required_argument, NULL, 'n'},    {"quick", no_argument, NULL, 'Q'},
+        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0},
+    };
+    c->output = "profiles/local.ini";
+    c->name = "local";
+    c->cpu = c->gpu = 1;
+    optind = 1;
+    opterr = 0;
+    int o;
+    while ((o = getopt_long(argc, argv, ":b:o:n:h", opts, NULL)) != -1) {
+        switch (o) {
+        case 'b':
+            if (strcmp(optarg, "cpu") && strcmp(optarg, "gpu") && strcmp(optarg, "all")) {
+                fprintf(stderr, "mcsim calibrate: --backend %s: must be cpu, gpu or all\n", optarg);
+                return 0;
+            }
+            c->cpu = strcmp(optarg, "gpu") != 0;
+            c->gpu = strcmp(optarg, "cpu") != 0;
+            break;
+        case 'o': c->output = optarg; break;
+        case 'n': c->name = optarg; break;
+        case 'Q': c->quick = 1; break;
+        case 'h': fputs(usage, stdout); exit(0);
+        default:
+            fprintf(stderr, "mcsim calibrate: %s '%s'\n(see mcsim calibrate --help)\n",
+                    o == ':' ? "a value is missing after" : "unknown option", argv[optind - 1]);
+            return 0;
+        }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "mcsim calibrate: unexpected argument '%s'\n", argv[optind]);
+        return 0;
+    }
+    return 1;
+}
+
+int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
+{
+    calib c;
+    memset(&c, 0, sizeof c);
+    if (!parse(argc, argv, &c))
+        return mcs_status_exit_code(MCS_E_USAGE);
+    c.self = mcs_self_path(argv0);
+    char err[1024] = "";
+    mcs_status st = MCS_OK;
+    mcs_profile p;
+    mcs_profile_init(&p);
+    if (c.gpu && !c.cpu) { /* keep the [cpu] part of an existing profile */
+        mcs_profile old;
+        if (mcs_profile_load_file(c.output, &old, err, sizeof err) == MCS_OK && old.has_cpu) {
+            p.has_cpu = 1;
+            p.cpu = old.cpu;
+        }
+        err[0] = '\0';
+    }
+#ifndef MCSIM_HAVE_CUDA
+    if (c.gpu && strcmp(argv[0], "calibrate") == 0 && !c.cpu) {
+        fprintf(stderr, "mcsim calibrate: this build has no GPU support\n");
+        return mcs_status_exit_code(MCS_E_UNAVAILABLE);
+    }
+    c.gpu = 0;
+#endif
+    snprintf(c.dir, sizeof c.dir, "/tmp/mcsim-calibrate-XXXXXX");
+    if (!mkdtemp(c.dir)) {
+        fprintf(stderr, "mcsim calibrate: cannot make a temporary folder in /tmp\n");
+        return mcs_status_exit_code(MCS_E_IO);
+    }
+    snprintf(c.config, sizeof c.config, "%s/calibrate.ini", c.dir);
+    snprintf(c.log, sizeof c.log, "%s/run.h5", c.dir);
+    FILE *f = fopen(c.config, "w");
+    if (f) { /* the job every measurement runs: GBM European call, one step */
+        fputs("# mcsim calibrate's job\n[model]\ntype = gbm\nspot = 100\nrate = 0.05\n"
+              "volatility = 0.2\n[option]\npayoff = european\ntype = call\nstrike = 100\n"
+              "maturity = 1\n[simulation]\npaths = 1000\nsteps = 1\nseed = 1\n", f);
+        fclose(f);
+    }
+    double t0 = mcs_now();
+    if (c.gpu) { /* first, so a machine without a usable GPU says so at once */
+        char why[512];
+        const mcs_backend *gpu = mcs_backend_find("gpu");
+        if (!gpu || gpu->probe(why, sizeof why) != MCS_OK) {
+            if (c.cpu) {
+                progress("no usable GPU (%s): calibrating the cpu only", gpu ? why : "no GPU support");
+                c.gpu = 0;
+            } else {
+                snprintf(err, sizeof err, "--backend gpu: %s", gpu ? why : "no GPU support");
+                st = MCS_E_UNAVAILABLE;
+            }
+        }
+    }
+    if (st == MCS_OK && c.cpu)
+        st = calibrate_cpu(&c, &p, err, sizeof err);
+#ifdef MCSIM_HAVE_CUDA
+    if (st == MCS_OK && c.gpu)
+        st = calibrate_gpu(&c, &p, err, sizeof err);
+#endif
+    unlink(c.config);
+    unlink(c.log);
+    rmdir(c.dir);
+    if (st == MCS_OK && !p.has_cpu) {
+        snprintf(err, sizeof err, "%s has no [cpu] section to keep: calibrate the cpu too "
+                 "(--backend all)", c.output);
+        st = MCS_E_CONFIG;
+    }
+    if (st != MCS_OK) {
+        fprintf(stderr, "mcsim calibrate: %s; no profile written\n", err);
+        return mcs_status_exit_code(st);
+    }
+    snprintf(p.name, sizeof p.name, "%s", c.name);
+    snprintf(p.kind, sizeof p.kind, "%s", p.has_gpu ? "machine" : "cpu");
+    p.calibrated = 1;
+    mcs_sysinfo_host(p.host, sizeof p.host);
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    strftime(p.date, sizeof p.date, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    snprintf(p.mcsim_version, sizeof p.mcsim_version, "%s", MCS_VERSION);
+    snprintf(p.description, sizeof p.description, "%s%s%s (measured)", p.cpu.model,
+             p.has_gpu ? " + " : "", p.has_gpu ? p.gpu.model : "");
+    snprintf(p.source, sizeof p.source, "mcsim calibrate%s%s; cpu spec numbers estimated from "
+             "/proc/cpuinfo", c.quick ? " --quick" : "", c.gpu ? "" : " --backend cpu");
+    if (strncmp(c.output, "profiles/", 9) == 0)
+        mkdir("profiles", 0777); /* the default place; an error shows at the write */
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp.%d", c.output, (int)getpid());
+    f = fopen(tmp, "w");
+    int ok = f != NULL;
+    if (f) {
+        fprintf(f, "# %s - hardware profile measured by mcsim calibrate (docs/estimator.md)\n",
+                c.output);
+        ok = mcs_profile_write(&p, f) == 0;
+        ok = fclose(f) == 0 && ok;
+    }
+    if (!ok || rename(tmp, c.output) != 0) {
+        unlink(tmp);
+        fprintf(stderr, "mcsim calibrate: cannot write '%s' (does its folder exist?)\n",
+                c.output);
+        return mcs_status_exit_code(MCS_E_IO);
+    }
+    progress("done in %.0f s: %s", mcs_now() - t0, c.output);
+    return 0;
+}

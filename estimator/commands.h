@@ -1,0 +1,23 @@
+/* commands.h - the estimator's subcommands: `mcsim calibrate`, `estimate`,
+ * `sweep` and `validate`. Each takes the arguments after its name and
+ * returns the process exit code. */
+#ifndef MCS_COMMANDS_H
+#define MCS_COMMANDS_H
+
+int mcs_cmd_calibrate(int argc, char **argv, const char *self);
+int mcs_cmd_estimate(int argc, char **argv);
+int mcs_cmd_sweep(int argc, char **argv, const char *self);
+int mcs_cmd_validate(int argc, char **argv);
+
+/* Which backend `--backend auto` should use for a job, by the local
+ * profile: 1 = gpu, 0 = cpu, -1 = no local profile (why in `why`). */
+#include "job.h"
+int mcs_estimate_prefers_gpu(const mcs_job *job, int threads, char *why, size_t why_len);
+
+/* The local profile's prediction for a run of `job` on the gpu (on_gpu = 1)
+ * or the cpu; 0 when there is no local profile or it cannot predict. */
+#include "result.h"
+int mcs_estimate_for_run(const mcs_job *job, int on_gpu, int threads, int cold,
+                         mcs_run_estimate *out);
+
+#endif

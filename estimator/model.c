@@ -1,0 +1,212 @@
+/* model.c - the estimator's formulas (docs/estimator.md, symbol for symbol). */
+#include "model.h"
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "stats.h"
+
+/* The GPU backend's launch chunking (gpu_backend.c): about 2^34 path-steps
+ * and at most 2^20 blocks per launch; 256 threads per CUDA block. */
+#define GPU_CHUNK_PATH_STEPS 17179869184.0
+#define GPU_MAX_CHUNK_BLOCKS 1048576.0
+#define GPU_BLOCK_THREADS 256.0
+
+mcs_workload mcs_workload_of_job(const mcs_job *job, int threads, int cold)
+{
+    mcs_workload w = {job->sim.paths, job->sim.steps, job->sim.block_size, job->sim.precision,
+                      job->sim.rng,   threads,        cold};
+    return w;
+}
+
+double mcs_cpu_efficiency(const mcs_cpu_profile *cpu, double threads)
+{
+    int n = cpu->n_scaling;
+    if (n == 0)
+        return 1.0;
+    if (threads <= cpu->scaling_threads[0])
+        return cpu->scaling_efficiency[0];
+    for (int i = 1; i < n; i++) {
+        if (threads <= cpu->scaling_threads[i]) {
+            double t0 = cpu->scaling_threads[i - 1], t1 = cpu->scaling_threads[i];
+            double e0 = cpu->scaling_efficiency[i - 1], e1 = cpu->scaling_efficiency[i];
+            return e0 + (e1 - e0) * (threads - t0) / (t1 - t0);
+        }
+    }
+    /* beyond the table: no more throughput than at its last entry */
+    double tn = cpu->scaling_threads[n - 1];
+    return cpu->scaling_efficiency[n - 1] * tn / threads;
+}
+
+static double copy_seconds(const mcs_link *l, double bytes, double copies)
+{
+    if (copies <= 0)
+        return 0;
+    return copies * l->alpha_us * 1e-6 + bytes / (l->gbps * 1e9);
+}
+
+/* Host phases every run has, whichever backend computes. */
+static void host_phases(const mcs_cpu_profile *host, const mcs_workload *w, double blocks,
+                        mcs_prediction *out)
+{
+    (void)w;
+    out->seconds[MCS_PHASE_CONFIG] = host->config_s;
+    out->seconds[MCS_PHASE_REDUCE] = blocks * host->reduce_block_ns * 1e-9;
+    out->seconds[MCS_PHASE_WRITE] = host->write_s;
+}
+
+static void finish(mcs_prediction *out, double other)
+{
+    double sum = 0;
+    for (int p = 0; p < MCS_PHASE_TOTAL; p++)
+        sum += out->seconds[p];
+    out->seconds[MCS_PHASE_TOTAL] = sum + other;
+}
+
+void mcs_predict_cpu(const mcs_cpu_profile *cpu, const mcs_workload *w, mcs_prediction *out)
+{
+    memset(out, 0, sizeof *out);
+    mcs_rng_id rng = w->rng == MCS_RNG_AUTO ? MCS_RNG_PCG64 : w->rng;
+    out->rng = rng;
+    if (rng != MCS_RNG_PCG64 && rng != MCS_RNG_PHILOX) {
+        snprintf(out->why, sizeof out->why, "the cpu backend runs pcg64 and philox only");
+        return;
+    }
+    out->available = 1;
+    double threads = w->threads > 0 ? w->threads : cpu->threads;
+    out->threads = (int)threads;
+    double n = (double)w->paths, bs = w->block_size;
+    double blocks = ceil(n / bs);
+    double c1 = cpu->path_step_ns[w->precision][rng == MCS_RNG_PHILOX] * 1e-9;
+    /* blocks are handed out one at a time; a wave is one block per thread */
+    double busy = blocks < threads ? blocks : threads;
+    double waves = ceil(blocks / threads);
+    double block_paths = n < bs ? n : bs;
+    out->seconds[MCS_PHASE_SIMULATE] =
+        waves * block_paths * w->steps * c1 / mcs_cpu_efficiency(cpu, busy);
+    out->seconds[MCS_PHASE_SETUP] = w->cold ? cpu->setup_cold_s : cpu->setup_warm_s;
+    out->seconds[MCS_PHASE_TEARDOWN] = cpu->teardown_s;
+    host_phases(cpu, w, blocks, out);
+    finish(out, cpu->other_s);
+}
+
+void mcs_predict_gpu(const mcs_gpu_profile *gpu, const mcs_cpu_profile *host,
+                     const mcs_workload *w, mcs_prediction *out)
+{
+    memset(out, 0, sizeof *out);
+    mcs_rng_id rng = w->rng == MCS_RNG_AUTO ? MCS_RNG_PHILOX : w->rng;
+    out->rng = rng;
+    if (rng == MCS_RNG_PCG64) {
+        snprintf(out->why, sizeof out->why,
+                 "the gpu backend has no pcg64 (rng = philox runs on both)");
+        return;
+    }
+    out->available = 1;
+    int k = rng == MCS_RNG_PHILOX ? 0 : rng == MCS_RNG_MRG32K3A ? 1 : 2;
+    double n = (double)w->paths, bs = w->block_size, steps = w->steps;
+    double blocks = ceil(n / bs);
+    double chunk = floor(GPU_CHUNK_PATH_STEPS / (bs * steps));
+    chunk = chunk < 1 ? 1 : chunk > GPU_MAX_CHUNK_BLOCKS ? GPU_MAX_CHUNK_BLOCKS : chunk;
+    chunk = chunk < blocks ? chunk : blocks;
+    double launches = ceil(blocks / chunk);
+    double sums_bytes = sizeof(mcs_block_sums);
+    out->launches = launches;
+
+    /* kernels: per launch, the launch itself plus one thread's walk through
+     * its share of a block (the ramp of a grid too small to fill the GPU),
+     * plus the saturated cost of every path-step */
+    double ps = gpu->kernel_path_step_ps[w->precision][k] * 1e-12;
+    double ramp = gpu->kernel_ramp_path_step_ns[w->precision][k] * 1e-9;
+    double per_thread = ceil((n < bs ? n : bs) / GPU_BLOCK_THREADS) * steps;
+    out->seconds[MCS_PHASE_SIMULATE] =
+        launches * (gpu->launch_us * 1e-6 + per_thread * ramp) + n * steps * ps;
+
+    out->d2h_bytes = blocks * sums_bytes;
+    out->seconds[MCS_PHASE_D2H] = copy_seconds(&gpu->d2h_pinned, out->d2h_bytes, launches);
+    double alloc_bytes = 2 * chunk * sums_bytes;
+    if (rng == MCS_RNG_SOBOL) {
+        out->h2d_bytes = steps * 33 * 4;
+        out->seconds[MCS_PHASE_H2D] = copy_seconds(&gpu->h2d_pinned, out->h2d_bytes, 1);
+        alloc_bytes += 2 * out->h2d_bytes;
+    }
+    out->seconds[MCS_PHASE_ALLOC] = gpu->alloc_s + alloc_bytes * gpu->alloc_ns_per_byte * 1e-9;
+    out->seconds[MCS_PHASE_CONTEXT] = w->cold ? gpu->context_s : 0;
+    out->seconds[MCS_PHASE_DEVICE_QUERY] =
+        w->cold ? gpu->device_query_cold_s : gpu->device_query_warm_s;
+    out->seconds[MCS_PHASE_SETUP] = w->cold ? gpu->setup_cold_s : gpu->setup_warm_s;
+    out->seconds[MCS_PHASE_TEARDOWN] = gpu->teardown_s;
+    host_phases(host, w, blocks, out);
+    finish(out, host->other_s);
+}
+
+/* ln(T_cpu / T_gpu) at n paths: > 0 where the GPU is faster. */
+static double log_speedup(const mcs_cpu_profile *cpu, const mcs_gpu_profile *gpu,
+                          mcs_workload w, double n)
+{
+    mcs_prediction c, g;
+    w.paths = (uint64_t)n;
+    mcs_predict_cpu(cpu, &w, &c);
+    mcs_predict_gpu(gpu, cpu, &w, &g);
+    return log(c.seconds[MCS_PHASE_TOTAL] / g.seconds[MCS_PHASE_TOTAL]);
+}
+
+double mcs_break_even(const mcs_cpu_profile *cpu, const mcs_gpu_profile *gpu,
+                      const mcs_workload *w)
+{
+    /* scan 1 .. 1e15 at 40 points per decade for the last size where the
+     * CPU is at least as fast, then bisect to the next scan point */
+    const int per_decade = 40, points = 15 * per_decade;
+    double last_cpu = -1;
+    for (int i = 0; i <= points; i++) {
+        double n = floor(pow(10.0, (double)i / per_decade));
+        if (log_speedup(cpu, gpu, *w, n) <= 0)
+            last_cpu = i;
+    }
+    if (last_cpu < 0)
+        return 1;
+    if (last_cpu == points)
+        return 0;
+    double lo = floor(pow(10.0, last_cpu / per_decade));
+    double hi = floor(pow(10.0, (last_cpu + 1) / per_decade));
+    while (hi - lo > 1 && hi / lo > 1.0001) {
+        double mid = floor(sqrt(lo * hi));
+        if (mid <= lo)
+            mid = lo + 1;
+        if (log_speedup(cpu, gpu, *w, mid) > 0)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi;
+}
+
+mcs_status mcs_flop_estimate_run(const mcs_cpu_profile *cpu, const mcs_gpu_profile *gpu,
+                                 const mcs_flop_job *job, mcs_flop_estimate *out, char *err,
+                                 size_t err_len)
+{
+    memset(out, 0, sizeof *out);
+    double cpu_rate = cpu->sustained_gflops_fp32, gpu_peak;
+    if (job->precision == MCS_FP64)
+        cpu_rate *= cpu->fp64_gflops / cpu->fp32_gflops;
+    gpu_peak = job->precision == MCS_FP16   ? gpu->fp16_tflops
+               : job->precision == MCS_FP64 ? gpu->fp64_tflops
+                                            : gpu->fp32_tflops;
+    if (!(cpu_rate > 0)) {
+        snprintf(err, err_len, "the CPU profile lacks sustained_gflops_fp32%s",
+                 job->precision == MCS_FP64 ? " or fp32_gflops/fp64_gflops" : "");
+        return MCS_E_CONFIG;
+    }
+    if (!(gpu_peak > 0) || !(gpu->pcie_gbps > 0)) {
+        snprintf(err, err_len, "the GPU profile lacks its %s peak or pcie_gbps",
+                 job->precision == MCS_FP16 ? "fp16" : job->precision == MCS_FP64 ? "fp64" : "fp32");
+        return MCS_E_CONFIG;
+    }
+    out->cpu_gflops = cpu_rate;
+    out->gpu_gflops = gpu_peak * 1e3 * job->efficiency;
+    out->cpu_s = job->gflop / out->cpu_gflops;
+    out->gpu_compute_s = job->gflop / out->gpu_gflops;
+    out->gpu_transfer_s = job->data_gb / gpu->pcie_gbps;
+    out->gpu_overhead_s = job->overhead_ms * 1e-3;
+    out->gpu_s = out->gpu_compute_s + out->gpu_transfer_s + out->gpu_overhead_s;
+    out->speedup = out->cpu_s / out->gpu_s;
+    return MCS_OK;
+}

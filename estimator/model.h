@@ -1,0 +1,73 @@
+/* model.h - the estimator's time model: predicted seconds per phase of a run
+ * on the CPU and on the GPU from a hardware profile, speedup and break-even
+ * path count, and the generic FLOP-based calculator. Every formula is
+ * written out, with its symbols, in docs/estimator.md. */
+#ifndef MCS_MODEL_H
+#define MCS_MODEL_H
+
+#include <stdint.h>
+#include "job.h"
+#include "profile.h"
+#include "timing.h"
+
+/* What the model needs to know about a job. */
+typedef struct {
+    uint64_t paths;       /* N */
+    uint32_t steps;       /* time steps per path */
+    uint32_t block_size;  /* paths per block */
+    mcs_precision precision;
+    mcs_rng_id rng;       /* as configured; auto = each backend's default */
+    int threads;          /* CPU threads (0: all the CPU's hardware threads) */
+    int cold;             /* 1: a fresh process (pays context creation) */
+} mcs_workload;
+
+/* A prediction: seconds per phase (the run log's phase names); total is the
+ * sum. available = 0 when the backend cannot run the job (why says why). */
+typedef struct {
+    int available;
+    char why[160];
+    mcs_rng_id rng;        /* the generator that backend would use */
+    int threads;           /* CPU threads assumed */
+    double seconds[MCS_PHASE_COUNT];
+    double launches;       /* kernel launches (GPU) */
+    double h2d_bytes, d2h_bytes;
+} mcs_prediction;
+
+/* The workload of a job (paths, steps, block size, precision, rng). */
+mcs_workload mcs_workload_of_job(const mcs_job *job, int threads, int cold);
+
+/* Predicted CPU run. */
+void mcs_predict_cpu(const mcs_cpu_profile *cpu, const mcs_workload *w, mcs_prediction *out);
+
+/* Predicted GPU run; host-side phases (config, reduce, write) use `host`. */
+void mcs_predict_gpu(const mcs_gpu_profile *gpu, const mcs_cpu_profile *host,
+                     const mcs_workload *w, mcs_prediction *out);
+
+/* Parallel efficiency at T threads, interpolated in the profile's scaling
+ * table (1 when it has none; flat beyond its ends). */
+double mcs_cpu_efficiency(const mcs_cpu_profile *cpu, double threads);
+
+/* Smallest path count (1 .. 1e15) from which the GPU is predicted faster
+ * for the rest of the range scanned; 0 when the GPU is never faster; 1 when
+ * it is always faster. Other workload fields are kept. */
+double mcs_break_even(const mcs_cpu_profile *cpu, const mcs_gpu_profile *gpu,
+                      const mcs_workload *w);
+
+/* The generic calculator of ../shared/seeds/000 and 001:
+ *   T_cpu = GFLOP / R_cpu;  T_gpu = GFLOP / (R_gpu x efficiency) + GB / B_link + overhead */
+typedef enum { MCS_FP16, MCS_FP32, MCS_FP64 } mcs_flop_precision;
+typedef struct {
+    double gflop, data_gb, efficiency, overhead_ms;
+    mcs_flop_precision precision;
+} mcs_flop_job;
+typedef struct {
+    double cpu_gflops, gpu_gflops;  /* effective rates used */
+    double cpu_s, gpu_compute_s, gpu_transfer_s, gpu_overhead_s, gpu_s, speedup;
+} mcs_flop_estimate;
+
+/* MCS_E_CONFIG (message in err) when a profile lacks a number it needs. */
+mcs_status mcs_flop_estimate_run(const mcs_cpu_profile *cpu, const mcs_gpu_profile *gpu,
+                                 const mcs_flop_job *job, mcs_flop_estimate *out, char *err,
+                                 size_t err_len);
+
+#endif

@@ -1,0 +1,265 @@
+/* report_html.c - the validation report: estimator/report_template.html
+ * (compiled in) with the data (profiles, runs, predictions, errors) put in
+ * place of its MCS_DATA line, written as one self-contained HTML file. */
+#define _GNU_SOURCE
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "report.h"
+#include "validate.h"
+
+extern const char mcs_report_template[];
+
+static void num(FILE *f, double x)
+{
+    mcs_json_number(f, x);
+}
+
+static void key(FILE *f, const char *k, double x, int comma)
+{
+    fprintf(f, "%s\"%s\": ", comma ? ", " : "", k);
+    num(f, x);
+}
+
+static void link_json(FILE *f, const char *k, const mcs_link *l)
+{
+    fprintf(f, ", \"%s\": {\"alpha_us\": ", k);
+    num(f, l->alpha_us);
+    fprintf(f, ", \"gbps\": ");
+    num(f, l->gbps);
+    fprintf(f, "}");
+}
+
+static void matrix(FILE *f, const char *k, const double *m, int rows, int cols)
+{
+    fprintf(f, ", \"%s\": [", k);
+    for (int r = 0; r < rows; r++) {
+        fprintf(f, "%s[", r ? ", " : "");
+        for (int c = 0; c < cols; c++) {
+            if (c)
+                fprintf(f, ", ");
+            num(f, m[r * cols + c]);
+        }
+        fprintf(f, "]");
+    }
+    fprintf(f, "]");
+}
+
+/* A profile as the page's JSON (field names as in profile.h). */
+static void profile_json(FILE *f, const mcs_profile *p)
+{
+    fprintf(f, "{\"name\": ");
+    mcs_json_string(f, p->name);
+    fprintf(f, ", \"kind\": ");
+    mcs_json_string(f, p->kind);
+    fprintf(f, ", \"calibrated\": %s, \"description\": ", p->calibrated ? "true" : "false");
+    mcs_json_string(f, p->description);
+    fprintf(f, ", \"source\": ");
+    mcs_json_string(f, p->source);
+    key(f, "price_per_hour", p->price_per_hour, 1);
+    fprintf(f, ", \"cpu\": ");
+    if (p->has_cpu) {
+        const mcs_cpu_profile *c = &p->cpu;
+        fprintf(f, "{\"model\": ");
+        mcs_json_string(f, c->model);
+        key(f, "cores", c->cores, 1);
+        key(f, "threads", c->threads, 1);
+        key(f, "config_s", c->config_s, 1);
+        key(f, "other_s", c->other_s, 1);
+        key(f, "write_s", c->write_s, 1);
+        key(f, "setup_cold_s", c->setup_cold_s, 1);
+        key(f, "setup_warm_s", c->setup_warm_s, 1);
+        key(f, "teardown_s", c->teardown_s, 1);
+        key(f, "reduce_block_ns", c->reduce_block_ns, 1);
+        matrix(f, "path_step_ns", &c->path_step_ns[0][0], MCS_PREC_COUNT, MCS_CPU_RNG_COUNT);
+        fprintf(f, ", \"scaling\": [");
+        for (int i = 0; i < c->n_scaling; i++) {
+            fprintf(f, "%s[", i ? ", " : "");
+            num(f, c->scaling_threads[i]);
+            fprintf(f, ", ");
+            num(f, c->scaling_efficiency[i]);
+            fprintf(f, "]");
+        }
+        fprintf(f, "]}");
+    } else {
+        fprintf(f, "null");
+    }
+    fprintf(f, ", \"gpu\": ");
+    if (p->has_gpu) {
+        const mcs_gpu_profile *g = &p->gpu;
+        fprintf(f, "{\"model\": ");
+        mcs_json_string(f, g->model);
+        key(f, "context_s", g->context_s, 1);
+        key(f, "device_query_cold_s", g->device_query_cold_s, 1);
+        key(f, "device_query_warm_s", g->device_query_warm_s, 1);
+        key(f, "setup_cold_s", g->setup_cold_s, 1);
+        key(f, "setup_warm_s", g->setup_warm_s, 1);
+        key(f, "alloc_s", g->alloc_s, 1);
+        key(f, "alloc_ns_per_byte", g->alloc_ns_per_byte, 1);
+        key(f, "teardown_s", g->teardown_s, 1);
+        key(f, "launch_us", g->launch_us, 1);
+        link_json(f, "h2d_pinned", &g->h2d_pinned);
+        link_json(f, "h2d_pageable", &g->h2d_pageable);
+        link_json(f, "d2h_pinned", &g->d2h_pinned);
+        link_json(f, "d2h_pageable", &g->d2h_pageable);
+        matrix(f, "kernel_path_step_ps", &g->kernel_path_step_ps[0][0], MCS_PREC_COUNT,
+               MCS_GPU_RNG_COUNT);
+        matrix(f, "kernel_ramp_path_step_ns", &g->kernel_ramp_path_step_ns[0][0], MCS_PREC_COUNT,
+               MCS_GPU_RNG_COUNT);
+        fprintf(f, "}");
+    } else {
+        fprintf(f, "null");
+    }
+    fprintf(f, "}");
+}
+
+static void profiles_json(FILE *f, const mcs_validation *v)
+{
+    fprintf(f, "\"profiles\": {");
+    mcs_json_string(f, v->cpu.name);
+    fprintf(f, ": ");
+    profile_json(f, &v->cpu);
+    if (strcmp(v->gpu.name, v->cpu.name) != 0) {
+        fprintf(f, ", ");
+        mcs_json_string(f, v->gpu.name);
+        fprintf(f, ": ");
+        profile_json(f, &v->gpu);
+    }
+    mcs_profile ref;
+    char err[512];
+    int have_ref = mcs_profile_find(MCS_PROFILE_REFERENCE, &ref, err, sizeof err) == MCS_OK;
+    for (const mcs_catalogue_entry *e = mcs_catalogue; e->name; e++) {
+        mcs_profile p;
+        if (strcmp(e->name, v->cpu.name) == 0 || strcmp(e->name, v->gpu.name) == 0 ||
+            mcs_profile_parse(e->text, e->name, &p, err, sizeof err) != MCS_OK)
+            continue;
+        if (!p.calibrated && (!have_ref || mcs_profile_derive(&p, &ref, err, sizeof err) != MCS_OK))
+            continue;
+        fprintf(f, ", ");
+        mcs_json_string(f, p.name);
+        fprintf(f, ": ");
+        profile_json(f, &p);
+    }
+    fprintf(f, "}");
+}
+
+static void phases_json(FILE *f, const double *s)
+{
+    fprintf(f, "{");
+    for (int p = 0; p < MCS_PHASE_COUNT; p++) {
+        fprintf(f, "%s\"%s\": ", p ? ", " : "", mcs_phase_name((mcs_phase)p));
+        num(f, s[p]);
+    }
+    fprintf(f, "}");
+}
+
+static void data_json(FILE *f, const mcs_validation *v)
+{
+    char now[32];
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(now, sizeof now, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    fprintf(f, "{\"generated\": \"%s\", \"mcsim_version\": \"%s\", \"sweep_file\": ", now,
+            MCS_VERSION);
+    char files[2048] = "";
+    for (int i = 0; i < v->n_files; i++)
+        snprintf(files + strlen(files), sizeof files - strlen(files), "%s%s", i ? ", " : "",
+                 v->files[i]);
+    mcs_json_string(f, files);
+    fprintf(f, ", \"host\": ");
+    mcs_json_string(f, v->meta.host);
+    fprintf(f, ", \"config\": ");
+    mcs_json_string(f, v->meta.config_file);
+    fprintf(f, ", \"cpu_profile\": ");
+    mcs_json_string(f, v->cpu.name);
+    fprintf(f, ", \"gpu_profile\": ");
+    mcs_json_string(f, v->gpu.name);
+    fprintf(f, ", \"phase_names\": [");
+    for (int p = 0; p < MCS_PHASE_COUNT; p++)
+        fprintf(f, "%s\"%s\"", p ? ", " : "", mcs_phase_name((mcs_phase)p));
+    fprintf(f, "], ");
+    profiles_json(f, v);
+    fprintf(f, ", \"runs\": [");
+    for (size_t i = 0; i < v->n_rows; i++) {
+        const mcs_sweep_row *r = &v->rows[i];
+        fprintf(f, "%s\n{\"backend\": \"%s\", \"mode\": \"%s\", \"paths\": %llu, \"steps\": %u, "
+                   "\"block_size\": %u, \"precision\": \"%s\", \"rng\": \"%s\", \"threads\": %d, "
+                   "\"repeat\": %d, \"measured\": ",
+                i ? "," : "", r->backend, r->mode, (unsigned long long)r->paths, r->steps,
+                r->block_size, r->precision, r->rng, r->threads, r->repeat);
+        phases_json(f, r->seconds);
+        fprintf(f, ", \"predicted\": ");
+        phases_json(f, v->predicted[i]);
+        fprintf(f, "}");
+    }
+    fprintf(f, "],\n\"summary\": {\"phases\": [");
+    for (int i = 0; i < v->n_phases; i++) {
+        const mcs_phase_error *e = &v->phases[i];
+        fprintf(f, "%s{\"backend\": \"%s\", \"mode\": \"%s\", \"phase\": \"%s\", \"n\": %d",
+                i ? ", " : "", e->backend, e->mode, e->phase, e->n);
+        key(f, "median", e->median, 1);
+        key(f, "p90", e->p90, 1);
+        fprintf(f, "}");
+    }
+    fprintf(f, "], \"speedup\": [");
+    for (int i = 0; i < v->n_speedups; i++) {
+        const mcs_speedup_error *e = &v->speedups[i];
+        fprintf(f, "%s{\"mode\": \"%s\", \"precision\": \"%s\", \"steps\": %u, \"n\": %d",
+                i ? ", " : "", e->mode, e->precision, e->steps, e->n);
+        key(f, "median", e->median, 1);
+        key(f, "p90", e->p90, 1);
+        fprintf(f, "}");
+    }
+    fprintf(f, "], \"points\": [");
+    for (int i = 0; i < v->n_points; i++) {
+        const mcs_speedup_point *p = &v->points[i];
+        fprintf(f, "%s{\"mode\": \"%s\", \"precision\": \"%s\", \"steps\": %u, \"paths\": %llu",
+                i ? ", " : "", p->mode, p->precision, p->steps, (unsigned long long)p->paths);
+        key(f, "measured_speedup", p->measured, 1);
+        key(f, "predicted_speedup", p->predicted, 1);
+        fprintf(f, ", \"correct\": %s}", p->correct ? "true" : "false");
+    }
+    fprintf(f, "], \"break_even\": [");
+    for (int i = 0; i < v->n_break_even; i++) {
+        const mcs_break_even_pair *b = &v->break_even[i];
+        fprintf(f, "%s{\"mode\": \"%s\", \"precision\": \"%s\", \"steps\": %u", i ? ", " : "",
+                b->mode, b->precision, b->steps);
+        key(f, "predicted", b->predicted, 1);
+        key(f, "measured", b->measured, 1);
+        fprintf(f, ", \"below\": %s, \"above\": %s}", b->below ? "true" : "false",
+                b->above ? "true" : "false");
+    }
+    fprintf(f, "], \"decisions\": {\"correct\": %d, \"total\": %d}}}", v->correct, v->decisions);
+}
+
+mcs_status mcs_report_html(const char *path, const mcs_validation *v, char *err,
+                           size_t err_len)
+{
+    static const char marker[] = "/*MCS_DATA*/";
+    const char *at = strstr(mcs_report_template, marker);
+    if (!at) {
+        snprintf(err, err_len, "the compiled-in report template has no %s line", marker);
+        return MCS_E_SOFTWARE;
+    }
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid());
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        snprintf(err, err_len, "cannot write report '%s'", path);
+        return MCS_E_IO;
+    }
+    fwrite(mcs_report_template, 1, (size_t)(at - mcs_report_template), f);
+    fprintf(f, "const MCS_DATA = ");
+    data_json(f, v);
+    fprintf(f, ";");
+    fputs(at + strlen(marker), f);
+    if (fclose(f) != 0 || rename(tmp, path) != 0) {
+        unlink(tmp);
+        snprintf(err, err_len, "cannot write report '%s'", path);
+        return MCS_E_IO;
+    }
+    return MCS_OK;
+}

@@ -1,0 +1,134 @@
+/* runner.c - warm (in-process) and cold (fresh process) timed runs. */
+#define _GNU_SOURCE
+#include "runner.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <omp.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "backend.h"
+#include "engine.h"
+#include "h5log.h"
+#include "runlog.h"
+#include "sysinfo.h"
+
+extern char **environ;
+
+mcs_status mcs_run_warm(const mcs_run_spec *spec, const char *log_path, mcs_timings *t,
+                        mcs_job *job_out, mcs_gpu_info *gpu_out, char *err, size_t err_len)
+{
+    static char resolved[8192];
+    mcs_override ov[16];
+    for (int i = 0; i < spec->n_overrides; i++)
+        ov[i] = (mcs_override){"--set", spec->overrides[i]};
+    memset(t, 0, sizeof *t);
+    t->start = mcs_now();
+    mcs_job job;
+    mcs_status st = mcs_config_load(spec->config, ov, spec->n_overrides, &job, resolved,
+                                    sizeof resolved, err, err_len);
+    t->seconds[MCS_PHASE_CONFIG] = mcs_now() - t->start;
+    if (st != MCS_OK)
+        return st;
+    double p0 = mcs_now();
+    const mcs_backend *be = mcs_backend_find(spec->backend);
+    char why[512];
+    if (!be || be->probe(why, sizeof why) != MCS_OK) {
+        snprintf(err, err_len, "backend %s unavailable: %s", spec->backend,
+                 be ? why : "not built in");
+        return MCS_E_UNAVAILABLE;
+    }
+    if (job.sim.rng == MCS_RNG_AUTO)
+        job.sim.rng = be->default_rng;
+    t->seconds[be->describe_gpu ? MCS_PHASE_CONTEXT : MCS_PHASE_SETUP] += mcs_now() - p0;
+    mcs_placement where = {spec->threads > 0 ? spec->threads : omp_get_max_threads(), 0};
+    int threads_used = where.threads;
+    mcs_gpu_info gpu;
+    memset(&gpu, 0, sizeof gpu);
+    mcs_result res;
+    memset(&res, 0, sizeof res);
+    st = mcs_engine_run(&job, be, &where, NULL, NULL, &res, &threads_used, &gpu, t, err,
+                        err_len);
+    if (st != MCS_OK)
+        return st;
+    mcs_run_info info;
+    memset(&info, 0, sizeof info);
+    info.backend = be->name;
+    info.command_line = "(in-process run by mcsim calibrate/sweep)";
+    info.config_file = spec->config;
+    mcs_config_render(&job, spec->config, resolved, sizeof resolved);
+    info.config_text = resolved;
+    mcs_sysinfo_host(info.host, sizeof info.host);
+    mcs_sysinfo_cpu_model(info.cpu_model, sizeof info.cpu_model);
+    info.cores = mcs_sysinfo_cores();
+    info.threads = threads_used;
+    info.cpu_isa = mcs_backend_find("cpu")->variant();
+    info.gpu = be->describe_gpu ? &gpu : NULL;
+    st = mcs_h5log_write(log_path, &info, &job, &res, t, err, err_len);
+    if (job_out)
+        *job_out = job;
+    if (gpu_out)
+        *gpu_out = gpu;
+    return st;
+}
+
+mcs_status mcs_run_cold(const char *self, const mcs_run_spec *spec, const char *log_path,
+                        mcs_timings *t, char *err, size_t err_len)
+{
+    char threads[32];
+    const char *argv[64];
+    int n = 0;
+    argv[n++] = self;
+    argv[n++] = spec->config;
+    argv[n++] = "--backend";
+    argv[n++] = spec->backend;
+    argv[n++] = "-q";
+    argv[n++] = "-o";
+    argv[n++] = log_path;
+    if (spec->threads > 0) {
+        snprintf(threads, sizeof threads, "%d", spec->threads);
+        argv[n++] = "--threads";
+        argv[n++] = threads;
+    }
+    for (int i = 0; i < spec->n_overrides; i++) {
+        argv[n++] = "--set";
+        argv[n++] = spec->overrides[i];
+    }
+    argv[n] = NULL;
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    pid_t pid;
+    int rc = posix_spawn(&pid, self, &fa, NULL, (char *const *)argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    if (rc != 0) {
+        snprintf(err, err_len, "cannot start %s: %s", self, strerror(rc));
+        return MCS_E_SOFTWARE;
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        snprintf(err, err_len, "a fresh mcsim run (%s %s --backend %s) failed with %s %d",
+                 self, spec->config, spec->backend,
+                 WIFEXITED(status) ? "exit code" : "signal",
+                 WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+        return WIFEXITED(status) && WEXITSTATUS(status) == 69 ? MCS_E_UNAVAILABLE
+                                                              : MCS_E_SOFTWARE;
+    }
+    char backend[16];
+    return mcs_runlog_read(log_path, t, backend, err, err_len);
+}
+
+const char *mcs_self_path(const char *argv0)
+{
+    static char path[4096];
+    ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
+    if (n <= 0)
+        return argv0;
+    path[n] = '\0';
+    return path;
+}

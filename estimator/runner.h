@@ -1,0 +1,36 @@
+/* runner.h - running mcsim jobs for calibrate and sweep: warm runs inside
+ * this process (the CUDA context and thread team stay up between runs) and
+ * cold runs as fresh mcsim processes, both timed phase by phase exactly as
+ * a normal run is (the same /timings). */
+#ifndef MCS_RUNNER_H
+#define MCS_RUNNER_H
+
+#include <stddef.h>
+#include "config.h"
+#include "job.h"
+#include "result.h"
+#include "timing.h"
+
+/* What to run: a config file with overrides ("section.key=value"). */
+typedef struct {
+    const char *config;
+    const char *overrides[16];
+    int n_overrides;
+    const char *backend; /* "cpu" or "gpu" */
+    int threads;         /* 0: OpenMP default */
+} mcs_run_spec;
+
+/* Run in this process and write the run log to log_path; fills t (total
+ * included) and, when given, job and gpu. */
+mcs_status mcs_run_warm(const mcs_run_spec *spec, const char *log_path, mcs_timings *t,
+                        mcs_job *job, mcs_gpu_info *gpu, char *err, size_t err_len);
+
+/* Run `self` (this mcsim binary) as a fresh process writing log_path, then
+ * read the timings back from the log. */
+mcs_status mcs_run_cold(const char *self, const mcs_run_spec *spec, const char *log_path,
+                        mcs_timings *t, char *err, size_t err_len);
+
+/* The path of this executable (for cold runs), from /proc/self/exe. */
+const char *mcs_self_path(const char *argv0);
+
+#endif
