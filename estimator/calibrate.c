@@ -83,8 +83,12 @@ static mcs_status fixed_costs(calib *c, const char *backend, int cold, int reps,
     mcs_run_spec spec = {c->config, {paths}, 1, backend, 0};
     mcs_timings t;
     mcs_status st;
-    if (!cold && (st = mcs_run_warm(&spec, c->log, &t, NULL, NULL, err, len)) != MCS_OK)
-        return st; /* an unmeasured first run */
+    /* an unmeasured first run: loads the binary and libraries into the page
+     * cache (cold) or brings the context and threads up (warm) */
+    st = cold ? mcs_run_cold(c->self, &spec, c->log, &t, err, len)
+              : mcs_run_warm(&spec, c->log, &t, NULL, NULL, err, len);
+    if (st != MCS_OK)
+        return st;
     for (int r = 0; r < reps; r++) {
         st = cold ? mcs_run_cold(c->self, &spec, c->log, &t, err, len)
                   : mcs_run_warm(&spec, c->log, &t, NULL, NULL, err, len);
@@ -140,15 +144,18 @@ static mcs_status calibrate_cpu(calib *c, mcs_profile *p, char *err, size_t len)
     progress("cpu: fixed costs of %d fresh processes (1000 paths)", reps);
     if ((st = fixed_costs(c, "cpu", 1, reps, "simulation.paths=1000", &med, &other, err, len)))
         return st;
-    cpu->config_s = med.seconds[MCS_PHASE_CONFIG];
+    cpu->config_cold_s = med.seconds[MCS_PHASE_CONFIG];
     cpu->setup_cold_s = med.seconds[MCS_PHASE_SETUP];
     cpu->teardown_s = med.seconds[MCS_PHASE_TEARDOWN];
-    cpu->write_s = med.seconds[MCS_PHASE_WRITE];
-    cpu->other_s = other;
+    cpu->write_cold_s = med.seconds[MCS_PHASE_WRITE];
+    cpu->other_cold_s = other;
     progress("cpu: fixed costs of %d runs in one process", reps);
     if ((st = fixed_costs(c, "cpu", 0, reps, "simulation.paths=1000", &med, &other, err, len)))
         return st;
     cpu->setup_warm_s = med.seconds[MCS_PHASE_SETUP];
+    cpu->config_warm_s = med.seconds[MCS_PHASE_CONFIG];
+    cpu->write_warm_s = med.seconds[MCS_PHASE_WRITE];
+    cpu->other_warm_s = other;
 
     /* one thread's cost per path-step: runs of at least 0.25 s (0.05 quick) */
     const double enough = c->quick ? 0.05 : 0.25;
@@ -192,7 +199,8 @@ static mcs_status calibrate_cpu(calib *c, mcs_profile *p, char *err, size_t len)
     for (int i = 0; i < n_threads; i++) {
         int T = list[i];
         char paths[64];
-        double n = T * blocks_per_thread * 65536;
+        /* the full team is what runs use: measure it four times as long */
+        double n = T * blocks_per_thread * 65536 * (T == all ? 4 : 1);
         snprintf(paths, sizeof paths, "simulation.paths=%.0f", n);
         const char *sets[] = {"simulation.precision=single", "simulation.rng=pcg64", paths};
         if ((st = timed_run(c, "cpu", T, sets, 3, 3, &t, err, len)))
@@ -301,12 +309,18 @@ static mcs_status calibrate_kernel(calib *c, mcs_gpu_profile *g, int q, int k, c
     const double launch = g->launch_us * 1e-6;
     mcs_timings t;
     mcs_status st;
-    snprintf(paths, sizeof paths, "simulation.paths=%.0f", bs);
+    /* 1: a block of 256 paths (one per thread); 2: one full block */
+    double t0, t1;
+    snprintf(paths, sizeof paths, "simulation.paths=256");
     const char *sets[] = {prec, rng, paths};
     if ((st = timed_run(c, "gpu", 0, sets, 3, 5, &t, err, len)))
         return st;
-    double t1 = t.seconds[MCS_PHASE_SIMULATE];
-    /* a large run: at least 20 ms of kernel (5 quick), one launch */
+    t0 = t.seconds[MCS_PHASE_SIMULATE];
+    snprintf(paths, sizeof paths, "simulation.paths=%.0f", bs);
+    if ((st = timed_run(c, "gpu", 0, sets, 3, 5, &t, err, len)))
+        return st;
+    t1 = t.seconds[MCS_PHASE_SIMULATE];
+    /* 3: a large run, at least 20 ms of kernel (5 quick), one launch if it can */
     double n = 1 << 24, t2 = 0, launches = 1;
     double cap = k == 2 ? 4294967296.0 : 17179869184.0 / steps;
     const double enough = c->quick ? 0.005 : 0.02;
@@ -320,30 +334,42 @@ static mcs_status calibrate_kernel(calib *c, mcs_gpu_profile *g, int q, int k, c
             break;
         n *= 4;
     }
-    /* t1 - launch = A ramp + bs ps;  t2 - L launch = L A ramp + n ps  (A = per_thread) */
-    double a11 = per_thread, a12 = bs * steps, b1 = t1 - launch;
-    double a21 = launches * per_thread, a22 = n * steps, b2 = t2 - launches * launch;
-    double det = a11 * a22 - a12 * a21;
-    double ramp = (b1 * a22 - a12 * b2) / det, ps = (a11 * b2 - a21 * b1) / det;
-    if (ramp < 0) { /* the small run is all throughput: no ramp */
-        ramp = 0;
-        ps = b2 / a22;
+    /* per launch: t - launch = fixed + A ramp + paths ps (A: one thread's
+     * path-steps); solve the three runs for fixed, ramp and ps */
+    double m[3][4] = {{1, 1 * steps, 256 * steps, t0 - launch},
+                      {1, per_thread, bs * steps, t1 - launch},
+                      {launches, launches * per_thread, n * steps, t2 - launches * launch}};
+    for (int i = 0; i < 3; i++) /* Gauss-Jordan, pivots on the diagonal */
+        for (int r = 0; r < 3; r++) {
+            if (r == i)
+                continue;
+            double f = m[r][i] / m[i][i];
+            for (int j = 0; j < 4; j++)
+                m[r][j] -= f * m[i][j];
+        }
+    double fixed = m[0][3] / m[0][0], ramp = m[1][3] / m[1][1], ps = m[2][3] / m[2][2];
+    if (ramp < 0 || fixed < 0) { /* noise: keep the throughput, fold the rest into fixed */
+        ramp = fmax(0, ramp);
+        ps = (t2 - t0) / (n - 256) / steps;
+        fixed = fmax(0, t0 - launch - 256 * steps * ps - steps * ramp);
     }
+    g->kernel_fixed_us[q][k] = fixed * 1e6;
     g->kernel_ramp_path_step_ns[q][k] = ramp * 1e9;
     g->kernel_path_step_ps[q][k] = ps * 1e12;
     /* check the fit in between */
     double worst = 0;
-    for (double m = bs * 16; m < n; m *= 16) {
-        snprintf(paths, sizeof paths, "simulation.paths=%.0f", m);
+    for (double size = bs * 16; size < n; size *= 16) {
+        snprintf(paths, sizeof paths, "simulation.paths=%.0f", size);
         if ((st = timed_run(c, "gpu", 0, sets, 3, 3, &t, err, len)))
             return st;
         double L = (double)t.count[MCS_PHASE_SIMULATE];
-        double pred = L * (launch + per_thread * ramp) + m * steps * ps;
+        double pred = L * (launch + fixed + per_thread * ramp) + size * steps * ps;
         worst = fmax(worst, fabs(log(pred / t.seconds[MCS_PHASE_SIMULATE])));
     }
-    progress("gpu: %s %s: %.3f ps per path-step saturated (%.3g G paths/s), ramp %.3f ns per "
-             "path-step of one thread; fit within %.0f%% from 1 block to %.3g paths",
-             precisions[q], rngs[k], ps * 1e12, 1e-9 / ps, ramp * 1e9, 100 * (exp(worst) - 1), n);
+    progress("gpu: %s %s: %.3f ps per path-step saturated (%.3g G paths/s), fixed %.1f us per "
+             "launch, ramp %.3f ns per path-step of one thread; fit within %.0f%% up to %.3g paths",
+             precisions[q], rngs[k], ps * 1e12, 1e-9 / ps, fixed * 1e6, ramp * 1e9,
+             100 * (exp(worst) - 1), n);
     return MCS_OK;
 }
 
@@ -371,6 +397,7 @@ static mcs_status calibrate_gpu(calib *c, mcs_profile *p, char *err, size_t len)
     g->context_s = med.seconds[MCS_PHASE_CONTEXT];
     g->device_query_cold_s = med.seconds[MCS_PHASE_DEVICE_QUERY];
     g->setup_cold_s = med.seconds[MCS_PHASE_SETUP];
+    double cold_simulate = med.seconds[MCS_PHASE_SIMULATE];
     progress("gpu: context %.3f s, device query %.2g s, set-up %.3g s (cold)", g->context_s,
              g->device_query_cold_s, g->setup_cold_s);
     if ((st = fixed_costs(c, "gpu", 0, reps, "simulation.paths=1000", &med, &other, err, len)))
@@ -378,6 +405,7 @@ static mcs_status calibrate_gpu(calib *c, mcs_profile *p, char *err, size_t len)
     g->device_query_warm_s = med.seconds[MCS_PHASE_DEVICE_QUERY];
     g->setup_warm_s = med.seconds[MCS_PHASE_SETUP];
     g->teardown_s = med.seconds[MCS_PHASE_TEARDOWN];
+    g->first_launch_us = fmax(0, cold_simulate - med.seconds[MCS_PHASE_SIMULATE]) * 1e6;
     double alloc_small = med.seconds[MCS_PHASE_ALLOC];
     /* allocation per byte: 2^20 blocks of 256 paths = 2 x 32 MiB of block sums */
     mcs_timings t;
@@ -518,15 +546,19 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
         fclose(f);
     }
     double t0 = mcs_now();
-    if (c.gpu) { /* first, so a machine without a usable GPU says so at once */
+    if (c.gpu) {
+        /* is there a usable GPU? Asked of a child process: a CUDA driver
+         * opened here would keep the GPU initialised and make the cold runs'
+         * context creation look cheaper than a user's fresh process finds it */
+        mcs_run_spec probe = {c.config, {"simulation.paths=1"}, 1, "gpu", 0};
+        mcs_timings t;
         char why[512];
-        const mcs_backend *gpu = mcs_backend_find("gpu");
-        if (!gpu || gpu->probe(why, sizeof why) != MCS_OK) {
+        if (mcs_run_cold(c.self, &probe, c.log, &t, why, sizeof why) != MCS_OK) {
             if (c.cpu) {
-                progress("no usable GPU (%s): calibrating the cpu only", gpu ? why : "no GPU support");
+                progress("no usable GPU (the message above): calibrating the cpu only");
                 c.gpu = 0;
             } else {
-                snprintf(err, sizeof err, "--backend gpu: %s", gpu ? why : "no GPU support");
+                snprintf(err, sizeof err, "--backend gpu: no usable GPU (the message above)");
                 st = MCS_E_UNAVAILABLE;
             }
         }

@@ -48,10 +48,9 @@ static double copy_seconds(const mcs_link *l, double bytes, double copies)
 static void host_phases(const mcs_cpu_profile *host, const mcs_workload *w, double blocks,
                         mcs_prediction *out)
 {
-    (void)w;
-    out->seconds[MCS_PHASE_CONFIG] = host->config_s;
+    out->seconds[MCS_PHASE_CONFIG] = w->cold ? host->config_cold_s : host->config_warm_s;
     out->seconds[MCS_PHASE_REDUCE] = blocks * host->reduce_block_ns * 1e-9;
-    out->seconds[MCS_PHASE_WRITE] = host->write_s;
+    out->seconds[MCS_PHASE_WRITE] = w->cold ? host->write_cold_s : host->write_warm_s;
 }
 
 static void finish(mcs_prediction *out, double other)
@@ -86,7 +85,7 @@ void mcs_predict_cpu(const mcs_cpu_profile *cpu, const mcs_workload *w, mcs_pred
     out->seconds[MCS_PHASE_SETUP] = w->cold ? cpu->setup_cold_s : cpu->setup_warm_s;
     out->seconds[MCS_PHASE_TEARDOWN] = cpu->teardown_s;
     host_phases(cpu, w, blocks, out);
-    finish(out, cpu->other_s);
+    finish(out, w->cold ? cpu->other_cold_s : cpu->other_warm_s);
 }
 
 void mcs_predict_gpu(const mcs_gpu_profile *gpu, const mcs_cpu_profile *host,
@@ -111,14 +110,17 @@ void mcs_predict_gpu(const mcs_gpu_profile *gpu, const mcs_cpu_profile *host,
     double sums_bytes = sizeof(mcs_block_sums);
     out->launches = launches;
 
-    /* kernels: per launch, the launch itself plus one thread's walk through
-     * its share of a block (the ramp of a grid too small to fill the GPU),
-     * plus the saturated cost of every path-step */
+    /* kernels: per launch, the launch itself, the kernel's fixed work and one
+     * thread's walk through its share of a block (the ramp of a grid too small
+     * to fill the GPU), plus the saturated cost of every path-step; a fresh
+     * process pays extra for its first launch */
     double ps = gpu->kernel_path_step_ps[w->precision][k] * 1e-12;
     double ramp = gpu->kernel_ramp_path_step_ns[w->precision][k] * 1e-9;
     double per_thread = ceil((n < bs ? n : bs) / GPU_BLOCK_THREADS) * steps;
     out->seconds[MCS_PHASE_SIMULATE] =
-        launches * (gpu->launch_us * 1e-6 + per_thread * ramp) + n * steps * ps;
+        launches * ((gpu->launch_us + gpu->kernel_fixed_us[w->precision][k]) * 1e-6 +
+                    per_thread * ramp) +
+        n * steps * ps + (w->cold ? gpu->first_launch_us * 1e-6 : 0);
 
     out->d2h_bytes = blocks * sums_bytes;
     out->seconds[MCS_PHASE_D2H] = copy_seconds(&gpu->d2h_pinned, out->d2h_bytes, launches);
@@ -135,7 +137,7 @@ void mcs_predict_gpu(const mcs_gpu_profile *gpu, const mcs_cpu_profile *host,
     out->seconds[MCS_PHASE_SETUP] = w->cold ? gpu->setup_cold_s : gpu->setup_warm_s;
     out->seconds[MCS_PHASE_TEARDOWN] = gpu->teardown_s;
     host_phases(host, w, blocks, out);
-    finish(out, host->other_s);
+    finish(out, w->cold ? host->other_cold_s : host->other_warm_s);
 }
 
 /* ln(T_cpu / T_gpu) at n paths: > 0 where the GPU is faster. */

@@ -47,9 +47,13 @@ static const profile_key keys[] = {
     NUM("cpu", "fp64_gflops", cpu.fp64_gflops, "peak, all cores"),
     NUM("cpu", "sustained_gflops_fp32", cpu.sustained_gflops_fp32,
         "sustained by vectorised library code (the generic calculator's CPU rate)"),
-    NUM("cpu", "config_s", cpu.config_s, "reading and checking the config, seconds"),
-    NUM("cpu", "other_s", cpu.other_s, "time in a run outside every phase, seconds"),
-    NUM("cpu", "write_s", cpu.write_s, "writing the HDF5 run log, seconds"),
+    NUM("cpu", "config_cold_s", cpu.config_cold_s,
+        "reading and checking the config in a fresh process (cold), seconds"),
+    NUM("cpu", "config_warm_s", cpu.config_warm_s, "the same in a later run (warm)"),
+    NUM("cpu", "write_cold_s", cpu.write_cold_s, "writing the HDF5 run log, cold, seconds"),
+    NUM("cpu", "write_warm_s", cpu.write_warm_s, NULL),
+    NUM("cpu", "other_cold_s", cpu.other_cold_s, "time in a run outside every phase, seconds"),
+    NUM("cpu", "other_warm_s", cpu.other_warm_s, NULL),
     NUM("cpu", "setup_cold_s", cpu.setup_cold_s, "cpu backend set-up in a fresh process, s"),
     NUM("cpu", "setup_warm_s", cpu.setup_warm_s, "cpu backend set-up, later runs, s"),
     NUM("cpu", "teardown_s", cpu.teardown_s, "freeing thread state, seconds"),
@@ -78,7 +82,9 @@ static const profile_key keys[] = {
     NUM("gpu", "alloc_s", gpu.alloc_s, "device and pinned buffers: fixed part, s"),
     NUM("gpu", "alloc_ns_per_byte", gpu.alloc_ns_per_byte, "and per byte, ns"),
     NUM("gpu", "teardown_s", gpu.teardown_s, NULL),
-    NUM("gpu", "launch_us", gpu.launch_us, "one kernel launch, microseconds"),
+    NUM("gpu", "launch_us", gpu.launch_us, "one kernel launch, empty kernel, microseconds"),
+    NUM("gpu", "first_launch_us", gpu.first_launch_us,
+        "extra for the first launch in a fresh process, us"),
     NUM("gpu", "h2d_pinned_alpha_us", gpu.h2d_pinned.alpha_us, "copy = alpha + bytes / beta"),
     NUM("gpu", "h2d_pinned_gbps", gpu.h2d_pinned.gbps, NULL),
     NUM("gpu", "h2d_pageable_alpha_us", gpu.h2d_pageable.alpha_us, NULL),
@@ -101,6 +107,13 @@ static const profile_key keys[] = {
     NUM("gpu", "kernel_ramp_path_step_ns_double_philox", gpu.kernel_ramp_path_step_ns[1][0], NULL),
     NUM("gpu", "kernel_ramp_path_step_ns_double_mrg32k3a", gpu.kernel_ramp_path_step_ns[1][1], NULL),
     NUM("gpu", "kernel_ramp_path_step_ns_double_sobol", gpu.kernel_ramp_path_step_ns[1][2], NULL),
+    NUM("gpu", "kernel_fixed_us_single_philox", gpu.kernel_fixed_us[0][0],
+        "mcsim's kernel beyond an empty one, per launch (stream set-up, block sums), us"),
+    NUM("gpu", "kernel_fixed_us_single_mrg32k3a", gpu.kernel_fixed_us[0][1], NULL),
+    NUM("gpu", "kernel_fixed_us_single_sobol", gpu.kernel_fixed_us[0][2], NULL),
+    NUM("gpu", "kernel_fixed_us_double_philox", gpu.kernel_fixed_us[1][0], NULL),
+    NUM("gpu", "kernel_fixed_us_double_mrg32k3a", gpu.kernel_fixed_us[1][1], NULL),
+    NUM("gpu", "kernel_fixed_us_double_sobol", gpu.kernel_fixed_us[1][2], NULL),
 };
 #define N_KEYS (sizeof keys / sizeof keys[0])
 
@@ -422,9 +435,12 @@ mcs_status mcs_profile_derive(mcs_profile *p, const mcs_profile *ref, char *err,
         for (int q = 0; q < MCS_PREC_COUNT; q++)
             for (int g = 0; g < MCS_CPU_RNG_COUNT; g++)
                 c->path_step_ns[q][g] = r->path_step_ns[q][g] * per_core;
-        c->config_s = r->config_s;
-        c->other_s = r->other_s;
-        c->write_s = r->write_s;
+        c->config_cold_s = r->config_cold_s;
+        c->config_warm_s = r->config_warm_s;
+        c->write_cold_s = r->write_cold_s;
+        c->write_warm_s = r->write_warm_s;
+        c->other_cold_s = r->other_cold_s;
+        c->other_warm_s = r->other_warm_s;
         c->setup_cold_s = r->setup_cold_s;
         c->setup_warm_s = r->setup_warm_s;
         c->teardown_s = r->teardown_s;
@@ -449,6 +465,7 @@ mcs_status mcs_profile_derive(mcs_profile *p, const mcs_profile *ref, char *err,
             for (int k = 0; k < MCS_GPU_RNG_COUNT; k++) {
                 g->kernel_path_step_ps[q][k] = r->kernel_path_step_ps[q][k] * (q ? fp64 : fp32);
                 g->kernel_ramp_path_step_ns[q][k] = r->kernel_ramp_path_step_ns[q][k] * clock;
+                g->kernel_fixed_us[q][k] = r->kernel_fixed_us[q][k] * clock;
             }
         g->context_s = r->context_s;
         g->device_query_cold_s = r->device_query_cold_s;
@@ -459,6 +476,7 @@ mcs_status mcs_profile_derive(mcs_profile *p, const mcs_profile *ref, char *err,
         g->alloc_ns_per_byte = r->alloc_ns_per_byte;
         g->teardown_s = r->teardown_s;
         g->launch_us = r->launch_us;
+        g->first_launch_us = r->first_launch_us;
         const mcs_link *rl[4] = {&r->h2d_pinned, &r->h2d_pageable, &r->d2h_pinned,
                                  &r->d2h_pageable};
         mcs_link *gl[4] = {&g->h2d_pinned, &g->h2d_pageable, &g->d2h_pinned, &g->d2h_pageable};

@@ -30,7 +30,9 @@ typedef struct {
     double fp32_gflops, fp64_gflops;             /* peak, all cores */
     double sustained_gflops_fp32;                /* the generic calculator's CPU rate */
     /* measured: host phases of every run (both backends), seconds */
-    double config_s, other_s, write_s;
+    double config_cold_s, config_warm_s;   /* cold: a fresh process; warm: a later run */
+    double write_cold_s, write_warm_s;     /* HDF5 run log (cold pays library start-up) */
+    double other_cold_s, other_warm_s;     /* time in a run outside every phase */
     double setup_cold_s, setup_warm_s, teardown_s;
     double reduce_block_ns;                      /* merging one block's sums */
     /* measured: one thread's cost per path-step, ns, [precision][pcg64, philox] */
@@ -53,11 +55,13 @@ typedef struct {
     double alloc_s, alloc_ns_per_byte; /* device + pinned buffers */
     double teardown_s;
     double launch_us;                 /* one kernel launch, empty kernel */
+    double first_launch_us;           /* extra for the first launch in a fresh process */
     mcs_link h2d_pinned, h2d_pageable, d2h_pinned, d2h_pageable;
-    /* kernel time = launches x launch + ramp + path-steps x throughput cost:
+    /* kernel time = launches x (launch + fixed + ramp) + path-steps x throughput cost:
      * [precision][philox, mrg32k3a, sobol] */
     double kernel_path_step_ps[MCS_PREC_COUNT][MCS_GPU_RNG_COUNT]; /* saturated, ps */
     double kernel_ramp_path_step_ns[MCS_PREC_COUNT][MCS_GPU_RNG_COUNT]; /* one thread, ns */
+    double kernel_fixed_us[MCS_PREC_COUNT][MCS_GPU_RNG_COUNT]; /* per launch beyond an empty one */
 } mcs_gpu_profile;
 
 typedef struct {

@@ -66,9 +66,12 @@ static void profile_json(FILE *f, const mcs_profile *p)
         mcs_json_string(f, c->model);
         key(f, "cores", c->cores, 1);
         key(f, "threads", c->threads, 1);
-        key(f, "config_s", c->config_s, 1);
-        key(f, "other_s", c->other_s, 1);
-        key(f, "write_s", c->write_s, 1);
+        key(f, "config_cold_s", c->config_cold_s, 1);
+        key(f, "config_warm_s", c->config_warm_s, 1);
+        key(f, "write_cold_s", c->write_cold_s, 1);
+        key(f, "write_warm_s", c->write_warm_s, 1);
+        key(f, "other_cold_s", c->other_cold_s, 1);
+        key(f, "other_warm_s", c->other_warm_s, 1);
         key(f, "setup_cold_s", c->setup_cold_s, 1);
         key(f, "setup_warm_s", c->setup_warm_s, 1);
         key(f, "teardown_s", c->teardown_s, 1);
@@ -100,6 +103,7 @@ static void profile_json(FILE *f, const mcs_profile *p)
         key(f, "alloc_ns_per_byte", g->alloc_ns_per_byte, 1);
         key(f, "teardown_s", g->teardown_s, 1);
         key(f, "launch_us", g->launch_us, 1);
+        key(f, "first_launch_us", g->first_launch_us, 1);
         link_json(f, "h2d_pinned", &g->h2d_pinned);
         link_json(f, "h2d_pageable", &g->h2d_pageable);
         link_json(f, "d2h_pinned", &g->d2h_pinned);
@@ -108,6 +112,7 @@ static void profile_json(FILE *f, const mcs_profile *p)
                MCS_GPU_RNG_COUNT);
         matrix(f, "kernel_ramp_path_step_ns", &g->kernel_ramp_path_step_ns[0][0], MCS_PREC_COUNT,
                MCS_GPU_RNG_COUNT);
+        matrix(f, "kernel_fixed_us", &g->kernel_fixed_us[0][0], MCS_PREC_COUNT, MCS_GPU_RNG_COUNT);
         fprintf(f, "}");
     } else {
         fprintf(f, "null");
