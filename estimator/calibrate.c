@@ -146,7 +146,8 @@ static mcs_status calibrate_cpu(calib *c, mcs_profile *p, char *err, size_t len)
         return st;
     cpu->config_cold_s = med.seconds[MCS_PHASE_CONFIG];
     cpu->setup_cold_s = med.seconds[MCS_PHASE_SETUP];
-    cpu->teardown_s = med.seconds[MCS_PHASE_TEARDOWN];
+    cpu->teardown_cold_s = med.seconds[MCS_PHASE_TEARDOWN];
+    double cold_simulate = med.seconds[MCS_PHASE_SIMULATE];
     cpu->write_cold_s = med.seconds[MCS_PHASE_WRITE];
     cpu->other_cold_s = other;
     progress("cpu: fixed costs of %d runs in one process", reps);
@@ -156,6 +157,8 @@ static mcs_status calibrate_cpu(calib *c, mcs_profile *p, char *err, size_t len)
     cpu->config_warm_s = med.seconds[MCS_PHASE_CONFIG];
     cpu->write_warm_s = med.seconds[MCS_PHASE_WRITE];
     cpu->other_warm_s = other;
+    cpu->teardown_warm_s = med.seconds[MCS_PHASE_TEARDOWN];
+    double warm_simulate = med.seconds[MCS_PHASE_SIMULATE];
 
     /* one thread's cost per path-step: runs of at least 0.25 s (0.05 quick) */
     const double enough = c->quick ? 0.05 : 0.25;
@@ -187,6 +190,10 @@ static mcs_status calibrate_cpu(calib *c, mcs_profile *p, char *err, size_t len)
             progress("cpu: %s %s: %.3f ns per path-step on one thread", precisions[q], rngs[g],
                      cpu->path_step_ns[q][g]);
         }
+
+    /* starting a chunk: a 1000-path run's simulate time beyond its path-steps */
+    cpu->chunk_start_cold_us = fmax(0, cold_simulate - 1000 * cpu->path_step_ns[0][0] * 1e-9) * 1e6;
+    cpu->chunk_start_warm_us = fmax(0, warm_simulate - 1000 * cpu->path_step_ns[0][0] * 1e-9) * 1e6;
 
     /* parallel efficiency: T threads, 64 blocks each (whole waves) */
     int all = omp_get_max_threads(), n_threads = 0, list[64];
@@ -398,6 +405,7 @@ static mcs_status calibrate_gpu(calib *c, mcs_profile *p, char *err, size_t len)
     g->device_query_cold_s = med.seconds[MCS_PHASE_DEVICE_QUERY];
     g->setup_cold_s = med.seconds[MCS_PHASE_SETUP];
     double cold_simulate = med.seconds[MCS_PHASE_SIMULATE];
+    g->write_cold_s = med.seconds[MCS_PHASE_WRITE];
     progress("gpu: context %.3f s, device query %.2g s, set-up %.3g s (cold)", g->context_s,
              g->device_query_cold_s, g->setup_cold_s);
     if ((st = fixed_costs(c, "gpu", 0, reps, "simulation.paths=1000", &med, &other, err, len)))
@@ -405,6 +413,7 @@ static mcs_status calibrate_gpu(calib *c, mcs_profile *p, char *err, size_t len)
     g->device_query_warm_s = med.seconds[MCS_PHASE_DEVICE_QUERY];
     g->setup_warm_s = med.seconds[MCS_PHASE_SETUP];
     g->teardown_s = med.seconds[MCS_PHASE_TEARDOWN];
+    g->write_warm_s = med.seconds[MCS_PHASE_WRITE];
     g->first_launch_us = fmax(0, cold_simulate - med.seconds[MCS_PHASE_SIMULATE]) * 1e6;
     double alloc_small = med.seconds[MCS_PHASE_ALLOC];
     /* allocation per byte: 2^20 blocks of 256 paths = 2 x 32 MiB of block sums */

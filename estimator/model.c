@@ -80,10 +80,15 @@ void mcs_predict_cpu(const mcs_cpu_profile *cpu, const mcs_workload *w, mcs_pred
     double busy = blocks < threads ? blocks : threads;
     double waves = ceil(blocks / threads);
     double block_paths = n < bs ? n : bs;
+    /* the engine hands the backend chunks of at most threads x 128 blocks */
+    double per_thread = floor(134217728.0 / (bs * w->steps));
+    per_thread = per_thread < 1 ? 1 : per_thread > 128 ? 128 : per_thread;
+    double chunks = ceil(blocks / (threads * per_thread));
+    double start = (w->cold ? cpu->chunk_start_cold_us : cpu->chunk_start_warm_us) * 1e-6;
     out->seconds[MCS_PHASE_SIMULATE] =
-        waves * block_paths * w->steps * c1 / mcs_cpu_efficiency(cpu, busy);
+        chunks * start + waves * block_paths * w->steps * c1 / mcs_cpu_efficiency(cpu, busy);
     out->seconds[MCS_PHASE_SETUP] = w->cold ? cpu->setup_cold_s : cpu->setup_warm_s;
-    out->seconds[MCS_PHASE_TEARDOWN] = cpu->teardown_s;
+    out->seconds[MCS_PHASE_TEARDOWN] = w->cold ? cpu->teardown_cold_s : cpu->teardown_warm_s;
     host_phases(cpu, w, blocks, out);
     finish(out, w->cold ? cpu->other_cold_s : cpu->other_warm_s);
 }
@@ -137,6 +142,9 @@ void mcs_predict_gpu(const mcs_gpu_profile *gpu, const mcs_cpu_profile *host,
     out->seconds[MCS_PHASE_SETUP] = w->cold ? gpu->setup_cold_s : gpu->setup_warm_s;
     out->seconds[MCS_PHASE_TEARDOWN] = gpu->teardown_s;
     host_phases(host, w, blocks, out);
+    double write = w->cold ? gpu->write_cold_s : gpu->write_warm_s;
+    if (write >= 0) /* a GPU run's own log cost, when measured */
+        out->seconds[MCS_PHASE_WRITE] = write;
     finish(out, w->cold ? host->other_cold_s : host->other_warm_s);
 }
 

@@ -56,7 +56,11 @@ static const profile_key keys[] = {
     NUM("cpu", "other_warm_s", cpu.other_warm_s, NULL),
     NUM("cpu", "setup_cold_s", cpu.setup_cold_s, "cpu backend set-up in a fresh process, s"),
     NUM("cpu", "setup_warm_s", cpu.setup_warm_s, "cpu backend set-up, later runs, s"),
-    NUM("cpu", "teardown_s", cpu.teardown_s, "freeing thread state, seconds"),
+    NUM("cpu", "teardown_cold_s", cpu.teardown_cold_s, "freeing thread state, seconds"),
+    NUM("cpu", "teardown_warm_s", cpu.teardown_warm_s, NULL),
+    NUM("cpu", "chunk_start_cold_us", cpu.chunk_start_cold_us,
+        "starting the thread team on a chunk of blocks, microseconds"),
+    NUM("cpu", "chunk_start_warm_us", cpu.chunk_start_warm_us, NULL),
     NUM("cpu", "reduce_block_ns", cpu.reduce_block_ns, "merging one block's sums, ns"),
     NUM("cpu", "path_step_ns_single_pcg64", cpu.path_step_ns[0][0], "one thread, ns per path-step"),
     NUM("cpu", "path_step_ns_single_philox", cpu.path_step_ns[0][1], NULL),
@@ -82,6 +86,8 @@ static const profile_key keys[] = {
     NUM("gpu", "alloc_s", gpu.alloc_s, "device and pinned buffers: fixed part, s"),
     NUM("gpu", "alloc_ns_per_byte", gpu.alloc_ns_per_byte, "and per byte, ns"),
     NUM("gpu", "teardown_s", gpu.teardown_s, NULL),
+    NUM("gpu", "write_cold_s", gpu.write_cold_s, "writing a GPU run's log, cold, seconds"),
+    NUM("gpu", "write_warm_s", gpu.write_warm_s, NULL),
     NUM("gpu", "launch_us", gpu.launch_us, "one kernel launch, empty kernel, microseconds"),
     NUM("gpu", "first_launch_us", gpu.first_launch_us,
         "extra for the first launch in a fresh process, us"),
@@ -443,7 +449,10 @@ mcs_status mcs_profile_derive(mcs_profile *p, const mcs_profile *ref, char *err,
         c->other_warm_s = r->other_warm_s;
         c->setup_cold_s = r->setup_cold_s;
         c->setup_warm_s = r->setup_warm_s;
-        c->teardown_s = r->teardown_s;
+        c->teardown_cold_s = r->teardown_cold_s;
+        c->teardown_warm_s = r->teardown_warm_s;
+        c->chunk_start_cold_us = r->chunk_start_cold_us;
+        c->chunk_start_warm_us = r->chunk_start_warm_us;
         c->reduce_block_ns = r->reduce_block_ns;
         c->n_scaling = r->n_scaling;
         memcpy(c->scaling_threads, r->scaling_threads, sizeof c->scaling_threads);
@@ -475,6 +484,8 @@ mcs_status mcs_profile_derive(mcs_profile *p, const mcs_profile *ref, char *err,
         g->alloc_s = r->alloc_s;
         g->alloc_ns_per_byte = r->alloc_ns_per_byte;
         g->teardown_s = r->teardown_s;
+        g->write_cold_s = r->write_cold_s;
+        g->write_warm_s = r->write_warm_s;
         g->launch_us = r->launch_us;
         g->first_launch_us = r->first_launch_us;
         const mcs_link *rl[4] = {&r->h2d_pinned, &r->h2d_pageable, &r->d2h_pinned,

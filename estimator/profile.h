@@ -33,7 +33,8 @@ typedef struct {
     double config_cold_s, config_warm_s;   /* cold: a fresh process; warm: a later run */
     double write_cold_s, write_warm_s;     /* HDF5 run log (cold pays library start-up) */
     double other_cold_s, other_warm_s;     /* time in a run outside every phase */
-    double setup_cold_s, setup_warm_s, teardown_s;
+    double setup_cold_s, setup_warm_s, teardown_cold_s, teardown_warm_s;
+    double chunk_start_cold_us, chunk_start_warm_us; /* waking the thread team, per chunk */
     double reduce_block_ns;                      /* merging one block's sums */
     /* measured: one thread's cost per path-step, ns, [precision][pcg64, philox] */
     double path_step_ns[MCS_PREC_COUNT][MCS_CPU_RNG_COUNT];
@@ -54,6 +55,7 @@ typedef struct {
     double setup_cold_s, setup_warm_s; /* stream, events, kernel module load (cold) */
     double alloc_s, alloc_ns_per_byte; /* device + pinned buffers */
     double teardown_s;
+    double write_cold_s, write_warm_s; /* a GPU run's log (more to write than a CPU run's) */
     double launch_us;                 /* one kernel launch, empty kernel */
     double first_launch_us;           /* extra for the first launch in a fresh process */
     mcs_link h2d_pinned, h2d_pageable, d2h_pinned, d2h_pageable;

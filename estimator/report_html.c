@@ -74,7 +74,10 @@ static void profile_json(FILE *f, const mcs_profile *p)
         key(f, "other_warm_s", c->other_warm_s, 1);
         key(f, "setup_cold_s", c->setup_cold_s, 1);
         key(f, "setup_warm_s", c->setup_warm_s, 1);
-        key(f, "teardown_s", c->teardown_s, 1);
+        key(f, "teardown_cold_s", c->teardown_cold_s, 1);
+        key(f, "teardown_warm_s", c->teardown_warm_s, 1);
+        key(f, "chunk_start_cold_us", c->chunk_start_cold_us, 1);
+        key(f, "chunk_start_warm_us", c->chunk_start_warm_us, 1);
         key(f, "reduce_block_ns", c->reduce_block_ns, 1);
         matrix(f, "path_step_ns", &c->path_step_ns[0][0], MCS_PREC_COUNT, MCS_CPU_RNG_COUNT);
         fprintf(f, ", \"scaling\": [");
@@ -102,6 +105,8 @@ static void profile_json(FILE *f, const mcs_profile *p)
         key(f, "alloc_s", g->alloc_s, 1);
         key(f, "alloc_ns_per_byte", g->alloc_ns_per_byte, 1);
         key(f, "teardown_s", g->teardown_s, 1);
+        key(f, "write_cold_s", g->write_cold_s, 1);
+        key(f, "write_warm_s", g->write_warm_s, 1);
         key(f, "launch_us", g->launch_us, 1);
         key(f, "first_launch_us", g->first_launch_us, 1);
         link_json(f, "h2d_pinned", &g->h2d_pinned);

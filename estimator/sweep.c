@@ -192,26 +192,25 @@ int mcs_cmd_sweep(int argc, char **argv, const char *argv0)
         for (int warm = 0; warm < 2 && st == MCS_OK; warm++) {
             if (!(warm ? o.warm : o.cold))
                 continue;
-            for (int s = 0; s < o.n_sizes && st == MCS_OK; s++) {
-                char paths[64];
-                snprintf(paths, sizeof paths, "simulation.paths=%.0f", o.sizes[s]);
-                mcs_run_spec spec = {o.config, {0}, 0, backends[b], o.threads};
-                for (int i = 0; i < o.n_overrides; i++)
-                    spec.overrides[spec.n_overrides++] = o.overrides[i];
-                spec.overrides[spec.n_overrides++] = paths;
-                mcs_job job;
-                mcs_gpu_info gpu;
-                mcs_timings t;
-                if (warm && s == 0) /* one unmeasured run brings the context and threads up */
-                    st = mcs_run_warm(&spec, log, &t, &job, &gpu, err, sizeof err);
-                for (int r = 0; r < o.repeat && st == MCS_OK && !mcs_stop_flag; r++) {
-                    if (warm)
+            /* repeats outermost: a burst of noise on the machine then hits
+             * one repeat of several sizes, which the medians discard */
+            for (int r = 0; r < o.repeat && st == MCS_OK && !mcs_stop_flag; r++)
+                for (int s = 0; s < o.n_sizes && st == MCS_OK && !mcs_stop_flag; s++) {
+                    char paths[64];
+                    snprintf(paths, sizeof paths, "simulation.paths=%.0f", o.sizes[s]);
+                    mcs_run_spec spec = {o.config, {0}, 0, backends[b], o.threads};
+                    for (int i = 0; i < o.n_overrides; i++)
+                        spec.overrides[spec.n_overrides++] = o.overrides[i];
+                    spec.overrides[spec.n_overrides++] = paths;
+                    mcs_job job;
+                    mcs_gpu_info gpu;
+                    mcs_timings t;
+                    if (warm && r == 0 && s == 0) /* unmeasured: brings context and threads up */
                         st = mcs_run_warm(&spec, log, &t, &job, &gpu, err, sizeof err);
-                    else
-                        st = mcs_run_cold(self, &spec, log, &t, err, sizeof err);
-                    if (st != MCS_OK)
-                        break;
-                    if (!warm) { /* the job as the fresh process saw it */
+                    if (st == MCS_OK)
+                        st = warm ? mcs_run_warm(&spec, log, &t, &job, &gpu, err, sizeof err)
+                                  : mcs_run_cold(self, &spec, log, &t, err, sizeof err);
+                    if (st == MCS_OK && !warm) { /* the job as the fresh process saw it */
                         mcs_override ov[16];
                         for (int i = 0; i < spec.n_overrides; i++)
                             ov[i] = (mcs_override){"--set", spec.overrides[i]};
@@ -220,6 +219,8 @@ int mcs_cmd_sweep(int argc, char **argv, const char *argv0)
                         if (job.sim.rng == MCS_RNG_AUTO)
                             job.sim.rng = b ? MCS_RNG_PHILOX : MCS_RNG_PCG64;
                     }
+                    if (st != MCS_OK)
+                        break;
                     fill_row(&rows[n++], backends[b], warm ? "warm" : "cold", &job,
                              b ? 1 : (o.threads ? o.threads : omp_get_max_threads()), r, &t);
                     fprintf(stderr, "mcsim sweep: %zu/%zu  %s %s %.0e paths  total %.4g s\n", n,
@@ -228,7 +229,6 @@ int mcs_cmd_sweep(int argc, char **argv, const char *argv0)
                     if (b && !meta.gpu_name[0] && warm)
                         snprintf(meta.gpu_name, sizeof meta.gpu_name, "%s", gpu.name);
                 }
-            }
         }
     }
     unlink(log);
