@@ -191,8 +191,13 @@ def cases(data):
 
 
 def run(chromium, mcsim, report, config):
-    data = embedded_data(report)
-    workdir = os.path.dirname(os.path.abspath(report))
+    try:
+        data = embedded_data(report)
+    except (OSError, ValueError, RuntimeError) as e:
+        print("report_test: cannot read the report's data: %s" % e)
+        return 1
+    # where mcsim looks for profiles/NAME.ini: the report's folder, or $REPORT_TEST_CWD
+    workdir = os.environ.get("REPORT_TEST_CWD") or os.path.dirname(os.path.abspath(report))
     compared = 0
     bad = 0
     for k, q in enumerate(cases(data), 1):

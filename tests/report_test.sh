@@ -5,7 +5,9 @@
 # `mcsim estimate --format json` (relative 1e-9; break-even 1e-6).
 # Usage: tests/report_test.sh PATH/TO/mcsim REPORT_HTML [CONFIG]
 # CONFIG defaults to configs/european.ini of this repository. mcsim runs in the
-# report's folder (so profiles/NAME.ini there resolves as it did for validate).
+# report's folder, or in $REPORT_TEST_CWD when set, so that the profile names the
+# report holds (MCS_DATA.cpu_profile, gpu_profile and the catalogue's) resolve
+# there as they did for `mcsim validate` (profiles/NAME.ini or the catalogue).
 # Exit 0: all equal; 1: a difference or failure; 77: skipped (no Chromium).
 set -u
 
