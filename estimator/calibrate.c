@@ -89,11 +89,11 @@ static mcs_status fixed_costs(calib *c, const char *backend, int cold, int reps,
               : mcs_run_warm(&spec, c->log, &t, NULL, NULL, err, len);
     if (st != MCS_OK)
         return st;
-    mcs_run_spec other = {c->config, {"simulation.paths=10000000"}, 1, backend, 0};
+    mcs_run_spec larger = {c->config, {"simulation.paths=10000000"}, 1, backend, 0};
     for (int r = 0; r < reps; r++) {
         /* warm: a larger job in between, as in real use (and in a sweep), so
          * the small run does not find every cache primed by its twin */
-        if (!cold && (st = mcs_run_warm(&other, c->log, &t, NULL, NULL, err, len)) != MCS_OK)
+        if (!cold && (st = mcs_run_warm(&larger, c->log, &t, NULL, NULL, err, len)) != MCS_OK)
             return st;
         st = cold ? mcs_run_cold(c->self, &spec, c->log, &t, err, len)
                   : mcs_run_warm(&spec, c->log, &t, NULL, NULL, err, len);
