@@ -15,7 +15,9 @@ void mcs_json_string(FILE *f, const char *s)
     fputc('"', f);
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
+        if (c == '<') /* so "</script>" cannot end a script that embeds JSON */
+            fputs("\\u003c", f);
+        else if (c == '"' || c == '\\')
             fprintf(f, "\\%c", c);
         else if (c < 0x20)
             fprintf(f, "\\u%04x", c);

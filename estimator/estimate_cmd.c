@@ -184,8 +184,8 @@ static int list_profiles(void)
     else
         printf("(no local profile: run `mcsim calibrate` to measure this machine)\n");
     printf("\nSpec-sheet profiles take their costs from the calibrated reference '%s',\n"
-           "scaled by spec ratios (docs/estimator.md). Sources: mcsim estimate --profile NAME "
-           "shows them.\n", MCS_PROFILE_REFERENCE);
+           "scaled by spec ratios (docs/estimator.md); their sources are in profiles/NAME.ini.\n",
+           MCS_PROFILE_REFERENCE);
     return 0;
 }
 

@@ -177,6 +177,8 @@ static void add_speedups(mcs_validation *v)
                 w.block_size = v->rows[i].block_size;
                 w.threads = v->rows[i].threads;
                 w.rng = (mcs_rng_id)find_id(mcs_rngs, v->rows[i].rng);
+                if (w.rng == MCS_RNG_PCG64) /* rng = auto: pcg64 on the cpu, philox on the gpu */
+                    w.rng = MCS_RNG_AUTO;
             }
         be->predicted = mcs_break_even(&v->cpu.cpu, &v->gpu.gpu, &w);
         /* measured: the points of this series by size */
