@@ -116,8 +116,11 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
         case OVERHEAD:
         case EFFICIENCY:
             if (!parse_number(optarg, 0, &v) || (c == EFFICIENCY && (v <= 0 || v > 1))) {
-                snprintf(err, len, "%s %s: must be a number >= 0%s", argv[optind - 1], optarg,
-                         c == EFFICIENCY ? " and in (0, 1]" : "");
+                snprintf(err, len, "--%s %s: must be a number >= 0%s",
+                         c == CPU_PRICE ? "cpu-price" : c == GPU_PRICE ? "gpu-price"
+                         : c == GFLOPS  ? "gflops"    : c == DATA_GB   ? "data-gb"
+                         : c == OVERHEAD ? "overhead-ms" : "efficiency",
+                         optarg, c == EFFICIENCY ? " and in (0, 1]" : "");
                 return 0;
             }
             *(c == CPU_PRICE ? &o->cpu_price : c == GPU_PRICE ? &o->gpu_price

@@ -116,7 +116,7 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
         case 't': {
             long v = strtol(optarg, &end, 10);
             if (*optarg == '\0' || *end != '\0' || v < 1 || v > 4096) {
-                snprintf(err, len, "%s %s: a whole number from 1 to 4096", argv[optind - 1], optarg);
+                snprintf(err, len, "--%s %s: a whole number from 1 to 4096", c == 'r' ? "repeat" : "threads", optarg);
                 return 0;
             }
             *(c == 'r' ? &o->repeat : &o->threads) = (int)v;

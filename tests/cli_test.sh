@@ -488,5 +488,45 @@ need_in "$out" stdout "gpu backend:"
 if [ $gpu_built -eq 1 ]; then need_in "$out" stdout "CUDA runtime"; fi
 report "--version: exit 0, starts with 'mcsim ', says whether GPU support is built in"
 
+# The estimator's subcommands: usage errors, missing inputs, the catalogue.
+expect_fail "estimate without CONFIG: exit 64" 64 "name a CONFIG" -- estimate
+expect_fail "estimate --gpu nosuch: exit 66, lists the catalogue" 66 "profile 'nosuch': not found" \
+    "rtx3080" "h100-reference" -- estimate --gflops 1 --data-gb 1 --gpu nosuch
+expect_fail "estimate --efficiency 2: exit 64" 64 "--efficiency" -- \
+    estimate --gflops 1 --data-gb 1 --gpu a100 --efficiency 2
+expect_fail "estimate with a spec GPU but no local CPU profile: exit 66" 66 "no local profile" -- \
+    estimate base.ini --gpu h100-sxm
+printf '[profile]\nname = x\nkind = cpu\n[cpu]\ncores = 16 cores\n' > bad-profile.ini
+expect_fail "estimate --profile with a bad number: exit 78, names file:line:key" 78 \
+    "bad-profile.ini:5: [cpu] cores = '16 cores'" -- estimate base.ini --profile ./bad-profile.ini
+rm -f bad-profile.ini
+expect_fail "calibrate --backend tpu: exit 64" 64 "--backend tpu" -- calibrate --backend tpu
+expect_fail "sweep without -o: exit 64" 64 "give -o" -- sweep base.ini --paths 1e3:1e4
+expect_fail "sweep --paths 5:1: exit 64" 64 "--paths 5:1" -- sweep base.ini --paths 5:1 -o s.h5
+expect_fail "validate a missing file: exit 66" 66 "nosuch.h5" -- \
+    validate nosuch.h5 --profile h100-reference
+
+"$mcsim" estimate --gflops 10000 --data-gb 1 --gpu rtx3080 --efficiency 0.42 --overhead-ms 468 \
+    --format json >"$out" 2>"$err"
+rc=$?
+[ $rc -eq 0 ] || problems+=("exit code $rc, expected 0")
+/usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert 18.5 < d["speedup"] < 19.5, d' \
+    "$out" 2>>"$err" || problems+=("JSON speedup is not about 19: $(cat "$out")")
+report "estimate: seed 000's worked example, JSON speedup about 19"
+
+"$mcsim" estimate --list-profiles >"$out" 2>"$err"
+rc=$?
+[ $rc -eq 0 ] || problems+=("exit code $rc, expected 0")
+for p in rtx3080 rtx4090 a100 h100-pcie h100-sxm h200 desktop server h100-reference; do
+    need_in "$out" stdout "$p"
+done
+report "estimate --list-profiles: the 6 GPUs, 2 CPUs and the reference"
+
+"$mcsim" estimate base.ini --profile h100-reference --paths 1e9 >"$out" 2>"$err"
+rc=$?
+[ $rc -eq 0 ] || problems+=("exit code $rc, expected 0")
+for p in "cold:" "warm:" "speedup" "break-even" "lower is better"; do need_in "$out" stdout "$p"; done
+report "estimate CONFIG: cold and warm phases, speedup, break-even, bar chart"
+
 echo "# $passed passed, $failed failed, $skipped skipped"
 [ $failed -eq 0 ]
