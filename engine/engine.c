@@ -7,12 +7,6 @@
 #include <stdlib.h>
 #include "../models/black_scholes.h"
 
-/* Work per thread in one backend call, in path-steps (about 0.3 s at
- * 450 M/s): large enough that the wait at the end of a chunk costs under 1%,
- * small enough for a lively progress bar; at most 128 blocks per thread. */
-#define MCS_CHUNK_PATH_STEPS_PER_THREAD (1u << 27)
-#define MCS_MAX_BLOCKS_PER_THREAD_PER_CHUNK 128
-
 /* z for a two-sided 95% interval: Phi^{-1}(0.975). */
 #define MCS_Z95 1.959963984540054
 

@@ -20,6 +20,7 @@
 #include "runner.h"
 #include "sysinfo.h"
 #include "validate.h"
+#include "../gpu_backend/gpu_kernel.h" /* the GPU's chunking (plain C, no CUDA) */
 #ifdef MCSIM_HAVE_CUDA
 #include "gpu_calibrate.h"
 #endif
@@ -317,7 +318,7 @@ static mcs_status calibrate_kernel(calib *c, mcs_gpu_profile *g, int q, int k, c
     char prec[64], rng[64], paths[64];
     snprintf(prec, sizeof prec, "simulation.precision=%s", precisions[q]);
     snprintf(rng, sizeof rng, "simulation.rng=%s", rngs[k]);
-    const double bs = 65536, steps = 1, per_thread = ceil(bs / 256) * steps;
+    const double bs = 65536, steps = 1, per_thread = ceil(bs / MCS_GPU_VTHREADS) * steps;
     const double launch = g->launch_us * 1e-6;
     mcs_timings t;
     mcs_status st;
@@ -334,7 +335,7 @@ static mcs_status calibrate_kernel(calib *c, mcs_gpu_profile *g, int q, int k, c
     t1 = t.seconds[MCS_PHASE_SIMULATE];
     /* 3: a large run, at least 20 ms of kernel (5 quick), one launch if it can */
     double n = 1 << 24, t2 = 0, launches = 1;
-    double cap = k == 2 ? 4294967296.0 : 17179869184.0 / steps;
+    double cap = k == 2 ? (double)MCS_SOBOL_MAX_PATHS : (double)MCS_GPU_CHUNK_PATH_STEPS / steps;
     const double enough = c->quick ? 0.005 : 0.02;
     for (;;) {
         snprintf(paths, sizeof paths, "simulation.paths=%.0f", n);
@@ -426,7 +427,7 @@ static mcs_status calibrate_gpu(calib *c, mcs_profile *p, char *err, size_t len)
     const char *big[] = {"simulation.block_size=256", "simulation.paths=268435456"};
     if ((st = timed_run(c, "gpu", 0, big, 2, 3, &t, err, len)))
         return st;
-    double bytes = 2.0 * 1048576 * 32;
+    double bytes = 2.0 * MCS_GPU_MAX_CHUNK_BLOCKS * sizeof(mcs_block_sums);
     g->alloc_ns_per_byte = fmax(0, (t.seconds[MCS_PHASE_ALLOC] - alloc_small) / bytes * 1e9);
     g->alloc_s = alloc_small;
     progress("gpu: allocation %.3g s + %.3g ns per byte", g->alloc_s, g->alloc_ns_per_byte);
@@ -539,7 +540,7 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
         err[0] = '\0';
     }
 #ifndef MCSIM_HAVE_CUDA
-    if (c.gpu && strcmp(argv[0], "calibrate") == 0 && !c.cpu) {
+    if (c.gpu && !c.cpu) {
         fprintf(stderr, "mcsim calibrate: this build has no GPU support\n");
         return mcs_status_exit_code(MCS_E_UNAVAILABLE);
     }

@@ -455,19 +455,39 @@ int mcs_cmd_estimate(int argc, char **argv)
     return estimate_flops(&o);
 }
 
+/* The local profiles, read once per process (auto's choice and the run's
+ * /estimate both need them); NULL with a message when there are none. */
+static int local_profiles(const mcs_profile **cpu, const mcs_profile **gpu, char *why,
+                          size_t why_len)
+{
+    static mcs_profile cp, gp;
+    static int state; /* 0 not read yet, 1 read, -1 none */
+    static char message[ERR_MAX];
+    if (state == 0)
+        state = mcs_profiles_choose(NULL, NULL, NULL, &cp, &gp, message, sizeof message) ==
+                        MCS_OK ? 1 : -1;
+    if (state < 0) {
+        snprintf(why, why_len, "%s", message);
+        return 0;
+    }
+    *cpu = &cp;
+    *gpu = &gp;
+    return 1;
+}
+
 int mcs_estimate_prefers_gpu(const mcs_job *job, int threads, char *why, size_t why_len)
 {
-    mcs_profile cp, gp;
-    if (mcs_profiles_choose(NULL, NULL, NULL, &cp, &gp, why, why_len) != MCS_OK)
+    const mcs_profile *cp, *gp;
+    if (!local_profiles(&cp, &gp, why, why_len))
         return -1;
     scenario s;
-    predict(&cp, &gp, job, threads, 1, NAN, NAN, &s);
+    predict(cp, gp, job, threads, 1, NAN, NAN, &s);
     if (!s.cpu.available || !s.gpu.available) {
         snprintf(why, why_len, "%s", s.cpu.available ? s.gpu.why : s.cpu.why);
         return s.gpu.available;
     }
     char a[32], b[32];
-    snprintf(why, why_len, "profile '%s' predicts cpu %s, gpu %s (speedup %.3gx)", cp.name,
+    snprintf(why, why_len, "profile '%s' predicts cpu %s, gpu %s (speedup %.3gx)", cp->name,
              human_seconds(s.cpu.seconds[MCS_PHASE_TOTAL], a, sizeof a),
              human_seconds(s.gpu.seconds[MCS_PHASE_TOTAL], b, sizeof b), s.speedup);
     return s.speedup > 1;
@@ -476,16 +496,16 @@ int mcs_estimate_prefers_gpu(const mcs_job *job, int threads, char *why, size_t 
 int mcs_estimate_for_run(const mcs_job *job, int on_gpu, int threads, int cold,
                          mcs_run_estimate *out)
 {
-    static mcs_profile cp, gp; /* the names in *out point here */
+    const mcs_profile *cp, *gp; /* the names in *out point into them */
     char why[ERR_MAX];
-    if (mcs_profiles_choose(NULL, NULL, NULL, &cp, &gp, why, sizeof why) != MCS_OK)
+    if (!local_profiles(&cp, &gp, why, sizeof why))
         return 0;
     scenario s;
-    predict(&cp, &gp, job, threads, cold, NAN, NAN, &s);
+    predict(cp, gp, job, threads, cold, NAN, NAN, &s);
     const mcs_prediction *p = on_gpu ? &s.gpu : &s.cpu;
     memset(out, 0, sizeof *out);
-    out->cpu_profile = cp.name;
-    out->gpu_profile = gp.name;
+    out->cpu_profile = cp->name;
+    out->gpu_profile = gp->name;
     out->backend = on_gpu ? "gpu" : "cpu";
     out->cold = cold;
     memcpy(out->seconds, p->seconds, sizeof out->seconds);

@@ -3,13 +3,9 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "engine.h"
 #include "stats.h"
-
-/* The GPU backend's launch chunking (gpu_backend.c): about 2^34 path-steps
- * and at most 2^20 blocks per launch; 256 threads per CUDA block. */
-#define GPU_CHUNK_PATH_STEPS 17179869184.0
-#define GPU_MAX_CHUNK_BLOCKS 1048576.0
-#define GPU_BLOCK_THREADS 256.0
+#include "../gpu_backend/gpu_kernel.h" /* the GPU's chunking (plain C, no CUDA) */
 
 mcs_workload mcs_workload_of_job(const mcs_job *job, int threads, int cold)
 {
@@ -81,8 +77,9 @@ void mcs_predict_cpu(const mcs_cpu_profile *cpu, const mcs_workload *w, mcs_pred
     double waves = ceil(blocks / threads);
     double block_paths = n < bs ? n : bs;
     /* the engine hands the backend chunks of at most threads x 128 blocks */
-    double per_thread = floor(134217728.0 / (bs * w->steps));
-    per_thread = per_thread < 1 ? 1 : per_thread > 128 ? 128 : per_thread;
+    const double most = MCS_MAX_BLOCKS_PER_THREAD_PER_CHUNK;
+    double per_thread = floor(MCS_CHUNK_PATH_STEPS_PER_THREAD / (bs * w->steps));
+    per_thread = per_thread < 1 ? 1 : per_thread > most ? most : per_thread;
     double chunks = ceil(blocks / (threads * per_thread));
     double start = (w->cold ? cpu->chunk_start_cold_us : cpu->chunk_start_warm_us) * 1e-6;
     out->seconds[MCS_PHASE_SIMULATE] =
@@ -108,8 +105,9 @@ void mcs_predict_gpu(const mcs_gpu_profile *gpu, const mcs_cpu_profile *host,
     int k = rng == MCS_RNG_PHILOX ? 0 : rng == MCS_RNG_MRG32K3A ? 1 : 2;
     double n = (double)w->paths, bs = w->block_size, steps = w->steps;
     double blocks = ceil(n / bs);
-    double chunk = floor(GPU_CHUNK_PATH_STEPS / (bs * steps));
-    chunk = chunk < 1 ? 1 : chunk > GPU_MAX_CHUNK_BLOCKS ? GPU_MAX_CHUNK_BLOCKS : chunk;
+    const double most = (double)MCS_GPU_MAX_CHUNK_BLOCKS;
+    double chunk = floor((double)MCS_GPU_CHUNK_PATH_STEPS / (bs * steps));
+    chunk = chunk < 1 ? 1 : chunk > most ? most : chunk;
     chunk = chunk < blocks ? chunk : blocks;
     double launches = ceil(blocks / chunk);
     double sums_bytes = sizeof(mcs_block_sums);
@@ -121,7 +119,7 @@ void mcs_predict_gpu(const mcs_gpu_profile *gpu, const mcs_cpu_profile *host,
      * process pays extra for its first launch */
     double ps = gpu->kernel_path_step_ps[w->precision][k] * 1e-12;
     double ramp = gpu->kernel_ramp_path_step_ns[w->precision][k] * 1e-9;
-    double per_thread = ceil((n < bs ? n : bs) / GPU_BLOCK_THREADS) * steps;
+    double per_thread = ceil((n < bs ? n : bs) / MCS_GPU_VTHREADS) * steps;
     out->seconds[MCS_PHASE_SIMULATE] =
         launches * ((gpu->launch_us + gpu->kernel_fixed_us[w->precision][k]) * 1e-6 +
                     per_thread * ramp) +

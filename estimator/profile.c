@@ -424,77 +424,68 @@ static mcs_status need(double v, const char *what, const mcs_profile *p, char *e
     return MCS_OK;
 }
 
-/* Copy every measured number from ref to p, times `scale` for those that scale. */
+/* The reference's measured costs under p's spec-sheet numbers: the whole
+ * section is copied from the reference, then p's spec numbers put back and
+ * the costs that scale multiplied by the spec ratios (docs/estimator.md). */
 mcs_status mcs_profile_derive(mcs_profile *p, const mcs_profile *ref, char *err, size_t err_len)
 {
     if (p->calibrated)
         return MCS_OK;
     mcs_status st;
     if (p->has_cpu) {
-        mcs_cpu_profile *c = &p->cpu;
-        const mcs_cpu_profile *r = &ref->cpu;
+        const mcs_cpu_profile spec = p->cpu, *r = &ref->cpu;
         /* one thread's speed: peak FLOPs per core (clock x FLOPs per cycle) */
-        double per_core = ratio(r->fp32_gflops / r->cores, c->fp32_gflops / c->cores);
+        double per_core = ratio(r->fp32_gflops / r->cores, spec.fp32_gflops / spec.cores);
         if ((st = need(per_core, "[cpu] fp32_gflops and cores (here or in the reference)", p,
                        err, err_len)) != MCS_OK)
             return st;
+        mcs_cpu_profile *c = &p->cpu;
+        *c = *r;
+        memcpy(c->model, spec.model, sizeof c->model);
+        c->cores = spec.cores;
+        c->threads = spec.threads;
+        c->base_clock_mhz = spec.base_clock_mhz;
+        c->all_core_clock_mhz = spec.all_core_clock_mhz;
+        c->fp32_flops_per_cycle = spec.fp32_flops_per_cycle;
+        c->fp32_gflops = spec.fp32_gflops;
+        c->fp64_gflops = spec.fp64_gflops;
+        c->sustained_gflops_fp32 = spec.sustained_gflops_fp32;
         for (int q = 0; q < MCS_PREC_COUNT; q++)
             for (int g = 0; g < MCS_CPU_RNG_COUNT; g++)
-                c->path_step_ns[q][g] = r->path_step_ns[q][g] * per_core;
-        c->config_cold_s = r->config_cold_s;
-        c->config_warm_s = r->config_warm_s;
-        c->write_cold_s = r->write_cold_s;
-        c->write_warm_s = r->write_warm_s;
-        c->other_cold_s = r->other_cold_s;
-        c->other_warm_s = r->other_warm_s;
-        c->setup_cold_s = r->setup_cold_s;
-        c->setup_warm_s = r->setup_warm_s;
-        c->teardown_cold_s = r->teardown_cold_s;
-        c->teardown_warm_s = r->teardown_warm_s;
-        c->chunk_start_cold_us = r->chunk_start_cold_us;
-        c->chunk_start_warm_us = r->chunk_start_warm_us;
-        c->reduce_block_ns = r->reduce_block_ns;
-        c->n_scaling = r->n_scaling;
-        memcpy(c->scaling_threads, r->scaling_threads, sizeof c->scaling_threads);
-        memcpy(c->scaling_efficiency, r->scaling_efficiency, sizeof c->scaling_efficiency);
+                c->path_step_ns[q][g] *= per_core;
     }
     if (p->has_gpu) {
-        mcs_gpu_profile *g = &p->gpu;
-        const mcs_gpu_profile *r = &ref->gpu;
-        double fp32 = ratio(r->fp32_tflops, g->fp32_tflops);
-        double fp64 = ratio(r->fp64_tflops, g->fp64_tflops);
-        double clock = ratio(r->boost_clock_mhz, g->boost_clock_mhz);
-        double link = ratio(g->pcie_gbps, r->pcie_gbps);
+        const mcs_gpu_profile spec = p->gpu, *r = &ref->gpu;
+        double fp32 = ratio(r->fp32_tflops, spec.fp32_tflops);
+        double fp64 = ratio(r->fp64_tflops, spec.fp64_tflops);
+        double clock = ratio(r->boost_clock_mhz, spec.boost_clock_mhz);
+        double link = ratio(spec.pcie_gbps, r->pcie_gbps);
         if ((st = need(fp32, "[gpu] fp32_tflops", p, err, err_len)) != MCS_OK ||
             (st = need(fp64, "[gpu] fp64_tflops", p, err, err_len)) != MCS_OK ||
             (st = need(clock, "[gpu] boost_clock_mhz", p, err, err_len)) != MCS_OK ||
             (st = need(link, "[gpu] pcie_gbps", p, err, err_len)) != MCS_OK)
             return st;
+        mcs_gpu_profile *g = &p->gpu;
+        *g = *r;
+        memcpy(g->model, spec.model, sizeof g->model);
+        g->sm_count = spec.sm_count;
+        g->boost_clock_mhz = spec.boost_clock_mhz;
+        g->fp32_tflops = spec.fp32_tflops;
+        g->fp64_tflops = spec.fp64_tflops;
+        g->fp16_tflops = spec.fp16_tflops;
+        g->memory_gb = spec.memory_gb;
+        g->memory_bandwidth_gbps = spec.memory_bandwidth_gbps;
+        g->pcie_gbps = spec.pcie_gbps;
         for (int q = 0; q < MCS_PREC_COUNT; q++)
             for (int k = 0; k < MCS_GPU_RNG_COUNT; k++) {
-                g->kernel_path_step_ps[q][k] = r->kernel_path_step_ps[q][k] * (q ? fp64 : fp32);
-                g->kernel_ramp_path_step_ns[q][k] = r->kernel_ramp_path_step_ns[q][k] * clock;
-                g->kernel_fixed_us[q][k] = r->kernel_fixed_us[q][k] * clock;
+                g->kernel_path_step_ps[q][k] *= q ? fp64 : fp32;
+                g->kernel_ramp_path_step_ns[q][k] *= clock;
+                g->kernel_fixed_us[q][k] *= clock;
             }
-        g->context_s = r->context_s;
-        g->device_query_cold_s = r->device_query_cold_s;
-        g->device_query_warm_s = r->device_query_warm_s;
-        g->setup_cold_s = r->setup_cold_s;
-        g->setup_warm_s = r->setup_warm_s;
-        g->alloc_s = r->alloc_s;
-        g->alloc_ns_per_byte = r->alloc_ns_per_byte;
-        g->teardown_s = r->teardown_s;
-        g->write_cold_s = r->write_cold_s;
-        g->write_warm_s = r->write_warm_s;
-        g->launch_us = r->launch_us;
-        g->first_launch_us = r->first_launch_us;
-        const mcs_link *rl[4] = {&r->h2d_pinned, &r->h2d_pageable, &r->d2h_pinned,
-                                 &r->d2h_pageable};
-        mcs_link *gl[4] = {&g->h2d_pinned, &g->h2d_pageable, &g->d2h_pinned, &g->d2h_pageable};
-        for (int i = 0; i < 4; i++) {
-            gl[i]->alpha_us = rl[i]->alpha_us;
-            gl[i]->gbps = rl[i]->gbps * link;
-        }
+        g->h2d_pinned.gbps *= link;
+        g->h2d_pageable.gbps *= link;
+        g->d2h_pinned.gbps *= link;
+        g->d2h_pageable.gbps *= link;
     }
     return MCS_OK;
 }

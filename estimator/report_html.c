@@ -12,23 +12,18 @@
 
 extern const char mcs_report_template[];
 
-static void num(FILE *f, double x)
-{
-    mcs_json_number(f, x);
-}
-
 static void key(FILE *f, const char *k, double x, int comma)
 {
     fprintf(f, "%s\"%s\": ", comma ? ", " : "", k);
-    num(f, x);
+    mcs_json_number(f, x);
 }
 
 static void link_json(FILE *f, const char *k, const mcs_link *l)
 {
     fprintf(f, ", \"%s\": {\"alpha_us\": ", k);
-    num(f, l->alpha_us);
+    mcs_json_number(f, l->alpha_us);
     fprintf(f, ", \"gbps\": ");
-    num(f, l->gbps);
+    mcs_json_number(f, l->gbps);
     fprintf(f, "}");
 }
 
@@ -40,7 +35,7 @@ static void matrix(FILE *f, const char *k, const double *m, int rows, int cols)
         for (int c = 0; c < cols; c++) {
             if (c)
                 fprintf(f, ", ");
-            num(f, m[r * cols + c]);
+            mcs_json_number(f, m[r * cols + c]);
         }
         fprintf(f, "]");
     }
@@ -83,9 +78,9 @@ static void profile_json(FILE *f, const mcs_profile *p)
         fprintf(f, ", \"scaling\": [");
         for (int i = 0; i < c->n_scaling; i++) {
             fprintf(f, "%s[", i ? ", " : "");
-            num(f, c->scaling_threads[i]);
+            mcs_json_number(f, c->scaling_threads[i]);
             fprintf(f, ", ");
-            num(f, c->scaling_efficiency[i]);
+            mcs_json_number(f, c->scaling_efficiency[i]);
             fprintf(f, "]");
         }
         fprintf(f, "]}");
@@ -160,7 +155,7 @@ static void phases_json(FILE *f, const double *s)
     fprintf(f, "{");
     for (int p = 0; p < MCS_PHASE_COUNT; p++) {
         fprintf(f, "%s\"%s\": ", p ? ", " : "", mcs_phase_name((mcs_phase)p));
-        num(f, s[p]);
+        mcs_json_number(f, s[p]);
     }
     fprintf(f, "}");
 }

@@ -11,11 +11,10 @@ typedef struct {
     uint64_t bytes, count;
 } row;
 
-mcs_status mcs_runlog_read(const char *path, mcs_timings *t, char *backend, char *err,
-                           size_t err_len)
+mcs_status mcs_runlog_read(const char *path, mcs_timings *t, char *err, size_t err_len)
 {
     mcs_status st = MCS_E_DATA;
-    hid_t file = -1, dset = -1, mtype = -1, str = -1, space = -1, attr = -1, atype = -1;
+    hid_t file = -1, dset = -1, mtype = -1, str = -1, space = -1;
     row rows[64];
     memset(t, 0, sizeof *t);
     H5E_BEGIN_TRY { file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT); }
@@ -53,22 +52,8 @@ mcs_status mcs_runlog_read(const char *path, mcs_timings *t, char *backend, char
                 t->bytes[p] = rows[i].bytes;
                 t->count[p] = rows[i].count;
             }
-    /* the backend that ran: the root attribute (variable-length UTF-8) */
-    backend[0] = '\0';
-    if (H5Aexists(file, "backend") > 0 && (attr = H5Aopen(file, "backend", H5P_DEFAULT)) >= 0) {
-        char *v = NULL;
-        atype = H5Tcopy(H5T_C_S1);
-        H5Tset_size(atype, H5T_VARIABLE);
-        H5Tset_cset(atype, H5T_CSET_UTF8);
-        if (H5Aread(attr, atype, &v) >= 0 && v) {
-            snprintf(backend, 16, "%s", v);
-            H5free_memory(v);
-        }
-    }
     st = MCS_OK;
 done:
-    if (atype >= 0) H5Tclose(atype);
-    if (attr >= 0) H5Aclose(attr);
     if (mtype >= 0) H5Tclose(mtype);
     if (str >= 0) H5Tclose(str);
     if (space >= 0) H5Sclose(space);

@@ -1,5 +1,5 @@
 /* runlog.h - reading back what the estimator needs from an HDF5 run log
- * (the /timings table and the backend), for calibrate and sweep. */
+ * (the /timings table), for calibrate and sweep. */
 #ifndef MCS_RUNLOG_H
 #define MCS_RUNLOG_H
 
@@ -7,9 +7,7 @@
 #include "status.h"
 #include "timing.h"
 
-/* Fill t->seconds/bytes/count from the log's /timings table (by phase name)
- * and `backend` (capacity 16) from its root attribute. */
-mcs_status mcs_runlog_read(const char *path, mcs_timings *t, char *backend, char *err,
-                           size_t err_len);
+/* Fill t->seconds/bytes/count from the log's /timings table (by phase name). */
+mcs_status mcs_runlog_read(const char *path, mcs_timings *t, char *err, size_t err_len);
 
 #endif

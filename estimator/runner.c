@@ -18,18 +18,28 @@
 
 extern char **environ;
 
+mcs_status mcs_run_spec_job(const mcs_run_spec *spec, mcs_job *job, char *resolved,
+                            size_t resolved_len, char *err, size_t err_len)
+{
+    mcs_override ov[16];
+    for (int i = 0; i < spec->n_overrides; i++)
+        ov[i] = (mcs_override){"--set", spec->overrides[i]};
+    mcs_status st = mcs_config_load(spec->config, ov, spec->n_overrides, job, resolved,
+                                    resolved_len, err, err_len);
+    const mcs_backend *be = mcs_backend_find(spec->backend);
+    if (st == MCS_OK && be && job->sim.rng == MCS_RNG_AUTO)
+        job->sim.rng = be->default_rng;
+    return st;
+}
+
 mcs_status mcs_run_warm(const mcs_run_spec *spec, const char *log_path, mcs_timings *t,
                         mcs_job *job_out, mcs_gpu_info *gpu_out, char *err, size_t err_len)
 {
     static char resolved[8192];
-    mcs_override ov[16];
-    for (int i = 0; i < spec->n_overrides; i++)
-        ov[i] = (mcs_override){"--set", spec->overrides[i]};
     memset(t, 0, sizeof *t);
     t->start = mcs_now();
     mcs_job job;
-    mcs_status st = mcs_config_load(spec->config, ov, spec->n_overrides, &job, resolved,
-                                    sizeof resolved, err, err_len);
+    mcs_status st = mcs_run_spec_job(spec, &job, resolved, sizeof resolved, err, err_len);
     t->seconds[MCS_PHASE_CONFIG] = mcs_now() - t->start;
     if (st != MCS_OK)
         return st;
@@ -41,8 +51,6 @@ mcs_status mcs_run_warm(const mcs_run_spec *spec, const char *log_path, mcs_timi
                  be ? why : "not built in");
         return MCS_E_UNAVAILABLE;
     }
-    if (job.sim.rng == MCS_RNG_AUTO)
-        job.sim.rng = be->default_rng;
     t->seconds[be->describe_gpu ? MCS_PHASE_CONTEXT : MCS_PHASE_SETUP] += mcs_now() - p0;
     mcs_placement where = {spec->threads > 0 ? spec->threads : omp_get_max_threads(), 0};
     int threads_used = where.threads;
@@ -119,8 +127,7 @@ mcs_status mcs_run_cold(const char *self, const mcs_run_spec *spec, const char *
         return WIFEXITED(status) && WEXITSTATUS(status) == 69 ? MCS_E_UNAVAILABLE
                                                               : MCS_E_SOFTWARE;
     }
-    char backend[16];
-    return mcs_runlog_read(log_path, t, backend, err, err_len);
+    return mcs_runlog_read(log_path, t, err, err_len);
 }
 
 const char *mcs_self_path(const char *argv0)

@@ -20,6 +20,12 @@ typedef struct {
     int threads;         /* 0: OpenMP default */
 } mcs_run_spec;
 
+/* The job a run of `spec` prices: the config with the spec's overrides, rng
+ * = auto resolved to the backend's default (left auto if the backend is not
+ * built in); `resolved` receives the config as INI text. */
+mcs_status mcs_run_spec_job(const mcs_run_spec *spec, mcs_job *job, char *resolved,
+                            size_t resolved_len, char *err, size_t err_len);
+
 /* Run in this process and write the run log to log_path; fills t (total
  * included) and, when given, job and gpu. */
 mcs_status mcs_run_warm(const mcs_run_spec *spec, const char *log_path, mcs_timings *t,

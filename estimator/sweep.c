@@ -210,15 +210,9 @@ int mcs_cmd_sweep(int argc, char **argv, const char *argv0)
                     if (st == MCS_OK)
                         st = warm ? mcs_run_warm(&spec, log, &t, &job, &gpu, err, sizeof err)
                                   : mcs_run_cold(self, &spec, log, &t, err, sizeof err);
-                    if (st == MCS_OK && !warm) { /* the job as the fresh process saw it */
-                        mcs_override ov[16];
-                        for (int i = 0; i < spec.n_overrides; i++)
-                            ov[i] = (mcs_override){"--set", spec.overrides[i]};
-                        st = mcs_config_load(o.config, ov, spec.n_overrides, &job, resolved,
-                                             sizeof resolved, err, sizeof err);
-                        if (job.sim.rng == MCS_RNG_AUTO)
-                            job.sim.rng = b ? MCS_RNG_PHILOX : MCS_RNG_PCG64;
-                    }
+                    if (st == MCS_OK && !warm) /* the job as the fresh process saw it */
+                        st = mcs_run_spec_job(&spec, &job, resolved, sizeof resolved, err,
+                                              sizeof err);
                     if (st != MCS_OK)
                         break;
                     fill_row(&rows[n++], backends[b], warm ? "warm" : "cold", &job,
@@ -238,11 +232,10 @@ int mcs_cmd_sweep(int argc, char **argv, const char *argv0)
     if (st == MCS_OK) {
         snprintf(meta.config_file, sizeof meta.config_file, "%s", o.config);
         mcs_job job;
-        mcs_override ov[12];
+        mcs_run_spec base = {o.config, {0}, 0, "", o.threads};
         for (int i = 0; i < o.n_overrides; i++)
-            ov[i] = (mcs_override){"--set", o.overrides[i]};
-        mcs_config_load(o.config, ov, o.n_overrides, &job, meta.config, sizeof meta.config, err,
-                        sizeof err);
+            base.overrides[base.n_overrides++] = o.overrides[i];
+        mcs_run_spec_job(&base, &job, meta.config, sizeof meta.config, err, sizeof err);
         size_t used = 0;
         for (int i = 0; i < argc && used < sizeof meta.command_line; i++)
             used += (size_t)snprintf(meta.command_line + used, sizeof meta.command_line - used,

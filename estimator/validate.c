@@ -59,7 +59,7 @@ static void predict_row(const mcs_validation *v, const mcs_sweep_row *r, double 
 
 /* Median measured and predicted total of the runs matching a series point. */
 static int series_total(const mcs_validation *v, const char *backend, const mcs_speedup_point *pt,
-                        double *measured, double *predicted, const mcs_sweep_row **example)
+                        double *measured, double *predicted)
 {
     double m[256], p[256];
     int n = 0;
@@ -70,7 +70,6 @@ static int series_total(const mcs_validation *v, const char *backend, const mcs_
             continue;
         m[n] = r->seconds[MCS_PHASE_TOTAL];
         p[n++] = v->predicted[i][MCS_PHASE_TOTAL];
-        *example = r;
     }
     if (n == 0)
         return 0;
@@ -134,8 +133,7 @@ static void add_speedups(mcs_validation *v)
         if (seen || v->n_points == MCS_VALIDATE_MAX)
             continue;
         double mc, pc, mg, pg;
-        const mcs_sweep_row *cr = NULL, *gr = NULL;
-        if (!series_total(v, "cpu", &pt, &mc, &pc, &cr) || !series_total(v, "gpu", &pt, &mg, &pg, &gr))
+        if (!series_total(v, "cpu", &pt, &mc, &pc) || !series_total(v, "gpu", &pt, &mg, &pg))
             continue;
         pt.measured = mc / mg;
         pt.predicted = pc / pg;

@@ -15,11 +15,6 @@
 #define MCSIM_CUDA_ARCHS "?"
 #endif
 
-/* Work per launch, in path-steps: about 30 ms at 500 G path-steps/s, long
- * enough that launch and copy overheads are small, short enough for a live
- * progress bar and a prompt Ctrl-C. At most 2^20 blocks (32 MiB of sums). */
-#define GPU_CHUNK_PATH_STEPS (1ull << 34)
-#define GPU_MAX_CHUNK_BLOCKS (1ull << 20)
 
 typedef struct {
     const mcs_job *job;
@@ -205,10 +200,10 @@ static mcs_status gpu_open(const mcs_job *job, const mcs_placement *where, void 
         c->block_threads = MCS_GPU_VTHREADS; /* not a power of two */
     c->grid_cap = (int)env_long("MCSIM_GPU_GRID", 0x7fffffffL, 1, 0x7fffffffL);
     uint64_t work = (uint64_t)job->sim.block_size * job->sim.steps;
-    uint64_t chunk = GPU_CHUNK_PATH_STEPS / work;
-    chunk = chunk < 1 ? 1 : chunk > GPU_MAX_CHUNK_BLOCKS ? GPU_MAX_CHUNK_BLOCKS : chunk;
+    uint64_t chunk = MCS_GPU_CHUNK_PATH_STEPS / work;
+    chunk = chunk < 1 ? 1 : chunk > MCS_GPU_MAX_CHUNK_BLOCKS ? MCS_GPU_MAX_CHUNK_BLOCKS : chunk;
     chunk = (uint64_t)env_long("MCSIM_GPU_CHUNK_BLOCKS", (long)chunk, 1,
-                               (long)GPU_MAX_CHUNK_BLOCKS);
+                               (long)MCS_GPU_MAX_CHUNK_BLOCKS);
     uint64_t blocks = mcs_job_blocks(job);
     c->chunk = chunk < blocks ? chunk : blocks;
     c->info.block_threads = c->block_threads;

@@ -14,6 +14,13 @@
  * bit-identical across launch shapes and chunkings. */
 #define MCS_GPU_VTHREADS 256
 
+/* Work per launch, in path-steps: about 30 ms at 500 G path-steps/s, long
+ * enough that launch and copy overheads are small, short enough for a live
+ * progress bar and a prompt Ctrl-C. At most 2^20 blocks (32 MiB of sums).
+ * The estimator's model (estimator/model.c) follows the same chunking. */
+#define MCS_GPU_CHUNK_PATH_STEPS (1ull << 34)
+#define MCS_GPU_MAX_CHUNK_BLOCKS (1ull << 20)
+
 /* Everything a kernel needs, passed by value as a kernel parameter. */
 typedef struct {
     double spot, rate, dividend, volatility, dt; /* GBM, dt = maturity / steps */
