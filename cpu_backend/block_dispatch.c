@@ -1,21 +1,66 @@
-/* block_dispatch.c - picks the kernel variant for this CPU at run time. */
+/* block_dispatch.c - picks the CPU kernel for a job: its (model, payoff)
+ * from the list in kernels/combos.def, its precision, and the instruction
+ * set of this CPU, chosen at run time. */
 #include <stdlib.h>
 #include <string.h>
-#include "block_isa.h"
 #include "block_kernel.h"
+
+/* Declare every instantiation CMake generates (CMakeLists.txt). */
+#define MCS_DECLARE(model, payoff, isa)                                                       \
+    void MCS_BLOCK_FN_NAME(model, payoff, single, isa)(const mcs_job *, mcs_block_stream *,   \
+                                                       uint32_t, mcs_block_scratch *,         \
+                                                       mcs_block_sums *);                     \
+    void MCS_BLOCK_FN_NAME(model, payoff, double, isa)(const mcs_job *, mcs_block_stream *,   \
+                                                       uint32_t, mcs_block_scratch *,         \
+                                                       mcs_block_sums *);
+#define MCS_COMBO(model, MODEL, payoff, PAYOFF) MCS_DECLARE(model, payoff, v1)
+#include "../kernels/combos.def"
+#undef MCS_COMBO
+#ifdef MCSIM_CPU_DISPATCH
+#define MCS_COMBO(model, MODEL, payoff, PAYOFF) MCS_DECLARE(model, payoff, v3) MCS_DECLARE(model, payoff, v4)
+#include "../kernels/combos.def"
+#undef MCS_COMBO
+#endif
+
+typedef struct {
+    mcs_model_id model;
+    mcs_payoff_id payoff;
+    mcs_block_fn single, dbl;
+} combo_kernel;
+
+#define MCS_COMBO_ENTRY(model, MODEL, payoff, PAYOFF, isa)                             \
+    {MCS_MODEL_##MODEL, MCS_PAYOFF_##PAYOFF, MCS_BLOCK_FN_NAME(model, payoff, single, isa), \
+     MCS_BLOCK_FN_NAME(model, payoff, double, isa)},
+#define MCS_COMBO(model, MODEL, payoff, PAYOFF) MCS_COMBO_ENTRY(model, MODEL, payoff, PAYOFF, v1)
+static const combo_kernel kernels_v1[] = {
+#include "../kernels/combos.def"
+    {0, 0, NULL, NULL}};
+#undef MCS_COMBO
+#ifdef MCSIM_CPU_DISPATCH
+#define MCS_COMBO(model, MODEL, payoff, PAYOFF) MCS_COMBO_ENTRY(model, MODEL, payoff, PAYOFF, v3)
+static const combo_kernel kernels_v3[] = {
+#include "../kernels/combos.def"
+    {0, 0, NULL, NULL}};
+#undef MCS_COMBO
+#define MCS_COMBO(model, MODEL, payoff, PAYOFF) MCS_COMBO_ENTRY(model, MODEL, payoff, PAYOFF, v4)
+static const combo_kernel kernels_v4[] = {
+#include "../kernels/combos.def"
+    {0, 0, NULL, NULL}};
+#undef MCS_COMBO
+#endif
 
 typedef struct {
     const char *env;  /* MCSIM_CPU_ISA value */
     const char *name; /* level name */
-    mcs_block_fn single, dbl;
+    const combo_kernel *kernels;
 } isa_variant;
 
 static const isa_variant variants[] = {
 #ifdef MCSIM_CPU_DISPATCH
-    {"v4", "x86-64-v4", mcs_block_single_v4, mcs_block_double_v4},
-    {"v3", "x86-64-v3", mcs_block_single_v3, mcs_block_double_v3},
+    {"v4", "x86-64-v4", kernels_v4},
+    {"v3", "x86-64-v3", kernels_v3},
 #endif
-    {"v1", "x86-64", mcs_block_single_v1, mcs_block_double_v1},
+    {"v1", "x86-64", kernels_v1},
 };
 #define N_VARIANTS (sizeof variants / sizeof variants[0])
 
@@ -44,12 +89,15 @@ static const isa_variant *choose(void)
     return NULL;
 }
 
-mcs_block_fn mcs_block_kernel(mcs_precision precision)
+mcs_block_fn mcs_block_kernel(const mcs_job *job)
 {
     const isa_variant *v = choose();
     if (!v)
         return NULL;
-    return precision == MCS_DOUBLE ? v->dbl : v->single;
+    for (const combo_kernel *k = v->kernels; k->single; k++)
+        if (k->model == job->model.id && k->payoff == job->option.payoff)
+            return job->sim.precision == MCS_DOUBLE ? k->dbl : k->single;
+    return NULL;
 }
 
 const char *mcs_block_isa(void)

@@ -1,5 +1,6 @@
-/* block_kernel.h - simulate one block of paths on one CPU thread.
- * The same source (block_kernel.inc) is compiled once per precision. */
+/* block_kernel.h - simulate one block of paths on one CPU thread. One source
+ * (path_kernel.inc) is compiled per (model, payoff) of kernels/combos.def,
+ * per precision and per instruction-set level; mcs_block_kernel picks one. */
 #ifndef MCS_BLOCK_KERNEL_H
 #define MCS_BLOCK_KERNEL_H
 
@@ -10,44 +11,58 @@
 #include "pcg64.h"
 #include "philox.h"
 
+/* Paths of a batch: the kernel runs a batch of paths step by step, each
+ * loop a plain loop over the batch's paths that the compiler vectorises. */
+#define MCS_BATCH 512u
+/* Paths per PCG64 group: a group takes its draws 16 at a time, step by step
+ * (docs/reproducibility.md, "PCG64 streams"). */
+#define MCS_PCG_GROUP 16u
+/* Most draws per step and state or accumulator size a kernel may have (the
+ * batch buffers are sized for them). */
+#define MCS_MOST_DRAWS 8u
+#define MCS_MOST_DIM 8u
+
 /* Where one block's random numbers come from (the generator and seed are the
  * job's): the block index, and for PCG64 the block's stream (stream = block
- * index, positioned at its start). Philox counters derive from the block
- * index and the path (philox.h). */
+ * index), positioned at the start of the next group of paths. */
 typedef struct {
     uint64_t block;
     mcs_pcg64 pcg;
 } mcs_block_stream;
 
-/* Per-thread work buffers for one batch of paths (see block_kernel.inc). */
+/* Per-thread work buffers for one batch (64-byte aligned). */
 typedef struct {
-    uint32_t batch;  /* paths per batch, a multiple of 8 */
-    uint64_t *bits;  /* raw 64-bit draws */
-    void *normals;   /* batch * steps normals (float or double) */
-    void *state;     /* batch log-prices */
-    void *payoff;    /* batch payoffs */
+    uint64_t *bits;   /* raw 64-bit draws of one step */
+    uint32_t *words;  /* raw 32-bit draws of one step (Philox uniforms) */
+    mcs_pcg64 *pcg;   /* one PCG64 state per group of the batch */
+    void *draws;      /* normals then uniforms of one step: [draw][MCS_BATCH] */
+    void *state;      /* model state: [dim][MCS_BATCH] */
+    void *acc;        /* payoff accumulators: [dim][MCS_BATCH] */
+    void *out;        /* outputs: [output][MCS_BATCH] */
 } mcs_block_scratch;
 
-/* Allocate the buffers for `job` (64-byte aligned); MCS_E_NOMEM on failure. */
+/* Allocate the buffers for `job`; MCS_E_NOMEM on failure. */
 int mcs_block_scratch_init(mcs_block_scratch *s, const mcs_job *job);
 /* Free the buffers. */
 void mcs_block_scratch_free(mcs_block_scratch *s);
 
-/* Simulate n_paths paths of one block from its stream and return the shifted
- * partial sums of their (undiscounted) payoffs. PCG64: path i of the block
- * consumes normals [i*steps, (i+1)*steps) of the stream. Philox: the normal
- * of path i at step k is the one the GPU draws (philox.h). */
+/* Simulate n_paths paths of one block from its stream and return the
+ * shifted partial sums of their (undiscounted) outputs. */
 typedef void (*mcs_block_fn)(const mcs_job *job, mcs_block_stream *stream, uint32_t n_paths,
                              mcs_block_scratch *s, mcs_block_sums *out);
 
-/* The kernel for a precision, compiled for the best instruction set this CPU
- * has (x86-64-v4 = AVX-512, v3 = AVX2+FMA, v1 = SSE2), or the one named by
- * the environment variable MCSIM_CPU_ISA (v1, v3, v4). Every variant gives
- * bit-identical results. NULL if MCSIM_CPU_ISA names one this CPU lacks. */
-mcs_block_fn mcs_block_kernel(mcs_precision precision);
+/* The kernel for the job's model, payoff and precision, compiled for the
+ * best instruction set this CPU has (x86-64-v4 = AVX-512, v3 = AVX2+FMA,
+ * v1 = SSE2), or the one named by the environment variable MCSIM_CPU_ISA
+ * (v1, v3, v4). Every variant gives bit-identical results. NULL if
+ * MCSIM_CPU_ISA names one this CPU lacks, or no kernel has this pair. */
+mcs_block_fn mcs_block_kernel(const mcs_job *job);
 
 /* Name of the instruction-set level mcs_block_kernel picks ("x86-64-v4"...),
  * or why none can be used. */
 const char *mcs_block_isa(void);
+
+/* The CPU kernels' names: mcs_block_<model>_<payoff>_<single|double>_<isa>. */
+#define MCS_BLOCK_FN_NAME(model, payoff, prec, isa) mcs_block_##model##_##payoff##_##prec##_##isa
 
 #endif

@@ -1,10 +1,9 @@
 /* block_scratch.c - per-thread batch buffers of the CPU kernel. */
 #include "block_kernel.h"
 #include <stdlib.h>
+#include "../engine/product.h"
 #include "../engine/status.h"
 
-/* Normals held per batch: about 4096, so a batch fits in L1/L2. */
-#define MCS_BATCH_NORMALS 4096u
 
 static void *alloc64(size_t bytes)
 {
@@ -14,19 +13,16 @@ static void *alloc64(size_t bytes)
 
 int mcs_block_scratch_init(mcs_block_scratch *s, const mcs_job *job)
 {
-    uint32_t steps = job->sim.steps;
-    uint32_t batch = MCS_BATCH_NORMALS / steps;
-    batch &= ~7u;
-    if (batch < 8)
-        batch = 8;
-    size_t real = job->sim.precision == MCS_DOUBLE ? sizeof(double) : sizeof(float);
-    size_t normals = (size_t)batch * steps + 2;
-    s->batch = batch;
-    s->bits = alloc64(normals * sizeof(uint64_t));
-    s->normals = alloc64(normals * real);
-    s->state = alloc64((size_t)batch * real);
-    s->payoff = alloc64((size_t)batch * real);
-    if (!s->bits || !s->normals || !s->state || !s->payoff) {
+    (void)job;
+    const size_t real = sizeof(double), b = MCS_BATCH;
+    s->bits = alloc64(2 * MCS_MOST_DRAWS * b * sizeof(uint64_t));
+    s->words = alloc64(MCS_MOST_DRAWS * b * sizeof(uint32_t));
+    s->pcg = alloc64(b / MCS_PCG_GROUP * sizeof(mcs_pcg64));
+    s->draws = alloc64(MCS_MOST_DRAWS * b * real);
+    s->state = alloc64(MCS_MOST_DIM * b * real);
+    s->acc = alloc64(MCS_MOST_DIM * b * real);
+    s->out = alloc64(MCS_MAX_OUTPUTS * b * real);
+    if (!s->bits || !s->words || !s->pcg || !s->draws || !s->state || !s->acc || !s->out) {
         mcs_block_scratch_free(s);
         return MCS_E_NOMEM;
     }
@@ -36,8 +32,14 @@ int mcs_block_scratch_init(mcs_block_scratch *s, const mcs_job *job)
 void mcs_block_scratch_free(mcs_block_scratch *s)
 {
     free(s->bits);
-    free(s->normals);
+    free(s->words);
+    free(s->pcg);
+    free(s->draws);
     free(s->state);
-    free(s->payoff);
-    s->bits = s->normals = s->state = s->payoff = NULL;
+    free(s->acc);
+    free(s->out);
+    s->bits = NULL;
+    s->words = NULL;
+    s->pcg = NULL;
+    s->draws = s->state = s->acc = s->out = NULL;
 }

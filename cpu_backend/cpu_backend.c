@@ -48,7 +48,7 @@ static mcs_status cpu_open(const mcs_job *job, const mcs_placement *where, void 
         goto nomem;
     c->job = job;
     c->threads = threads;
-    c->kernel = mcs_block_kernel(job->sim.precision);
+    c->kernel = mcs_block_kernel(job);
     if (!c->kernel) {
         snprintf(err, err_len, "cpu backend: %s", mcs_block_isa());
         cpu_close(c);

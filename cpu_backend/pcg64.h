@@ -36,4 +36,9 @@ static inline uint64_t mcs_pcg64_next(mcs_pcg64 *g)
  * back k. */
 void mcs_pcg64_advance(mcs_pcg64 *g, unsigned __int128 delta);
 
+/* The affine map state -> mult * state + plus that advances a generator of
+ * increment `inc` by delta steps. */
+void mcs_pcg64_jump(unsigned __int128 inc, unsigned __int128 delta, unsigned __int128 *mult,
+                    unsigned __int128 *plus);
+
 #endif

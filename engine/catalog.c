@@ -5,14 +5,6 @@
 #include <strings.h>
 #include "job.h"
 
-const mcs_named mcs_models[] = {
-    {"gbm", MCS_MODEL_GBM, "geometric Brownian motion, exact log-normal step"},
-    {NULL, 0, NULL},
-};
-const mcs_named mcs_payoffs[] = {
-    {"european", MCS_PAYOFF_EUROPEAN, "pays max(S_T - K, 0) (call) or max(K - S_T, 0) (put)"},
-    {NULL, 0, NULL},
-};
 const mcs_named mcs_option_types[] = {
     {"call", MCS_CALL, "right to buy at the strike"},
     {"put", MCS_PUT, "right to sell at the strike"},

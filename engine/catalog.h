@@ -12,8 +12,9 @@ typedef struct {
     const char *description; /* one line for --help */
 } mcs_named;
 
-extern const mcs_named mcs_models[];
-extern const mcs_named mcs_payoffs[];
+/* Models and payoffs: name tables made from their type tables (product.h). */
+const mcs_named *mcs_model_names(void);
+const mcs_named *mcs_payoff_names(void);
 extern const mcs_named mcs_option_types[];
 extern const mcs_named mcs_rngs[];
 extern const mcs_named mcs_precisions[];

@@ -13,6 +13,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include "catalog.h"
+#include "product.h"
 
 #define VALUE_MAX 512
 
@@ -22,26 +23,52 @@ typedef struct {
     const char *meaning;
 } key_spec;
 
-/* Every key mcsim knows, in the order the resolved config is written. */
-static const key_spec keys[] = {
+/* The keys that are not a model's or a payoff's parameter, in the order the
+ * resolved config is written; the parameters come from the type tables
+ * (engine/product.h). */
+static const key_spec fixed_keys[] = {
     {"model", "type", "gbm", "price model"},
-    {"model", "spot", NULL, "initial price S0 > 0"},
-    {"model", "rate", "0", "risk-free rate r, continuous, in [-1, 1]"},
-    {"model", "dividend", "0", "dividend yield q, continuous, in [-1, 1]"},
-    {"model", "volatility", NULL, "volatility sigma, in (0, 10]"},
     {"option", "payoff", "european", "payoff"},
-    {"option", "type", "call", "call or put"},
-    {"option", "strike", NULL, "strike K > 0"},
-    {"option", "maturity", NULL, "maturity T in years, in (0, 100]"},
     {"simulation", "paths", "1000000", "number of paths, 1 to 1e15 (1e6 and 1_000_000 work)"},
-    {"simulation", "steps", "1", "time steps per path, 1 to 100000"},
+    {"simulation", "steps", NULL,
+     "time steps per path, 1 to 100000 (default: what the product needs: 1 for a European, "
+     "the fixings of an Asian, 252 a year for discrete monitoring, 1 for continuous)"},
     {"simulation", "seed", "1", "seed, 0 to 2^64-1 (decimal or 0x hex)"},
     {"simulation", "rng", "auto", "random numbers: auto, pcg64, philox, mrg32k3a, sobol"},
     {"simulation", "precision", "single", "path arithmetic: single or double"},
     {"simulation", "block_size", "65536", "paths per block (part of the result's identity)"},
     {"output", "file", "", "HDF5 run log path (empty: output/<config>-<backend>-<UTC>.h5)"},
 };
-#define N_KEYS (sizeof keys / sizeof keys[0])
+#define N_FIXED (sizeof fixed_keys / sizeof fixed_keys[0])
+#define MAX_KEYS 64
+
+/* Every key mcsim knows: the fixed ones, then each model's and payoff's
+ * parameters once (a key several payoffs share appears once). */
+static key_spec keys[MAX_KEYS];
+static size_t N_KEYS;
+
+static void collect_keys(void)
+{
+    if (N_KEYS)
+        return;
+    for (size_t i = 0; i < N_FIXED; i++)
+        keys[N_KEYS++] = fixed_keys[i];
+    const mcs_param_spec *lists[16];
+    int n = 0;
+    for (int i = 0; mcs_model_types[i] && n < 16; i++)
+        lists[n++] = mcs_model_types[i]->params;
+    for (int i = 0; mcs_payoff_types[i] && n < 16; i++)
+        lists[n++] = mcs_payoff_types[i]->params;
+    for (int l = 0; l < n; l++)
+        for (const mcs_param_spec *p = lists[l]; p->key; p++) {
+            size_t k = 0;
+            while (k < N_KEYS && !(strcmp(keys[k].section, p->section) == 0 &&
+                                   strcmp(keys[k].key, p->key) == 0))
+                k++;
+            if (k == N_KEYS && N_KEYS < MAX_KEYS)
+                keys[N_KEYS++] = (key_spec){p->section, p->key, p->dflt, p->meaning};
+        }
+}
 
 typedef struct {
     int set;
@@ -52,7 +79,7 @@ typedef struct {
 
 typedef struct {
     const char *path;
-    slot slots[N_KEYS];
+    slot slots[MAX_KEYS];
     int line; /* line of the text inih is handling */
     int lines_done;
     int fail_line; /* line of the first error found by the handler */
@@ -311,29 +338,6 @@ static int get_text(parse_state *ps, const char *section, const char *key, const
     return 1;
 }
 
-/* A real in [lo, hi], with lo excluded when lo_open. */
-static int get_real(parse_state *ps, const char *section, const char *key, double lo, int lo_open,
-                    double hi, double *out)
-{
-    int k;
-    const char *t;
-    if (!get_text(ps, section, key, &t, &k))
-        return 0;
-    if (!parse_real(t, out)) {
-        bad(ps, k, "not a number");
-        return 0;
-    }
-    if (lo_open && *out <= lo && hi == INFINITY) {
-        bad(ps, k, "must be greater than %g", lo);
-        return 0;
-    }
-    if ((lo_open ? *out <= lo : *out < lo) || *out > hi) {
-        bad(ps, k, "must be in %s%g, %g]", lo_open ? "(" : "[", lo, hi);
-        return 0;
-    }
-    return 1;
-}
-
 static int get_count(parse_state *ps, const char *section, const char *key,
                      unsigned long long lo, unsigned long long hi, unsigned long long *out)
 {
@@ -370,6 +374,108 @@ static int get_name(parse_state *ps, const char *section, const char *key,
     return 1;
 }
 
+/* Parse one model or payoff parameter from its spec (product.h). */
+static int get_param(parse_state *ps, const mcs_param_spec *p, mcs_job *job)
+{
+    int k = find_key(p->section, p->key);
+    const slot *s = &ps->slots[k];
+    const char *t = s->set ? s->value : p->dflt;
+    char *at = (char *)job + p->offset;
+    if (!t) {
+        bad(ps, k, "required key is missing (%s)", p->meaning);
+        return 0;
+    }
+    if (p->kind == MCS_PARAM_CHOICE) {
+        const mcs_named *e = mcs_named_find(p->choices, t);
+        if (!e) {
+            char valid[256];
+            mcs_named_list(p->choices, valid, sizeof valid);
+            bad(ps, k, "unknown name (valid: %s)", valid);
+            return 0;
+        }
+        *(int *)at = e->id;
+        return 1;
+    }
+    if (p->kind == MCS_PARAM_COUNT) {
+        unsigned long long n;
+        if (!mcs_parse_count(t, &n)) {
+            bad(ps, k, "not a whole number");
+            return 0;
+        }
+        if (n < (unsigned long long)p->lo || n > (unsigned long long)p->hi) {
+            bad(ps, k, "must be between %.0f and %.0f", p->lo, p->hi);
+            return 0;
+        }
+        *(uint32_t *)at = (uint32_t)n;
+        return 1;
+    }
+    double v;
+    if (!parse_real(t, &v)) {
+        bad(ps, k, "not a number");
+        return 0;
+    }
+    if (p->lo_open && v <= p->lo && p->hi == INFINITY) {
+        bad(ps, k, "must be greater than %g", p->lo);
+        return 0;
+    }
+    if (!p->lo_open && v < p->lo && p->hi == INFINITY) {
+        bad(ps, k, "must be %g or more", p->lo);
+        return 0;
+    }
+    if ((p->lo_open ? v <= p->lo : v < p->lo) || v > p->hi) {
+        bad(ps, k, "must be in %s%g, %g]", p->lo_open ? "(" : "[", p->lo, p->hi);
+        return 0;
+    }
+    *(double *)at = v;
+    return 1;
+}
+
+/* "type, strike, maturity": the keys of a parameter list, for messages. */
+static void param_names(const mcs_param_spec *list, const char *first, char *buf, size_t len)
+{
+    size_t used = (size_t)snprintf(buf, len, "%s", first);
+    for (const mcs_param_spec *p = list; p->key && used < len; p++)
+        used += (size_t)snprintf(buf + used, len - used, ", %s", p->key);
+}
+
+static const mcs_param_spec *find_param(const mcs_param_spec *list, const char *key)
+{
+    for (const mcs_param_spec *p = list; p->key; p++)
+        if (strcasecmp(p->key, key) == 0)
+            return p;
+    return NULL;
+}
+
+/* Parse the parameters of a model or payoff (`list`, keys of `section`),
+ * and refuse keys of the section that belong to another type or that do
+ * not apply to this job. */
+static int get_params(parse_state *ps, const char *section, const char *selector,
+                      const char *type_name, const mcs_param_spec *list, mcs_job *job)
+{
+    for (size_t k = 0; k < N_KEYS; k++) {
+        if (strcmp(keys[k].section, section) != 0 || strcmp(keys[k].key, selector) == 0 ||
+            !ps->slots[k].set || find_param(list, keys[k].key))
+            continue;
+        char valid[256];
+        param_names(list, selector, valid, sizeof valid);
+        bad(ps, (int)k, "not a key of %s = %s (its keys: %s)", selector, type_name, valid);
+        return 0;
+    }
+    for (const mcs_param_spec *p = list; p->key; p++) {
+        if (mcs_param_applies(p, job)) {
+            if (!get_param(ps, p, job))
+                return 0;
+            continue;
+        }
+        int k = find_key(p->section, p->key);
+        if (ps->slots[k].set) {
+            bad(ps, k, "does not apply: %s", p->not_applies);
+            return 0;
+        }
+    }
+    return 1;
+}
+
 static int validate(parse_state *ps, mcs_job *job)
 {
     int id, k;
@@ -377,24 +483,25 @@ static int validate(parse_state *ps, mcs_job *job)
     const char *t;
     memset(job, 0, sizeof *job);
 
-    if (!get_name(ps, "model", "type", mcs_models, &id)) return 0;
+    if (!get_name(ps, "model", "type", mcs_model_names(), &id)) return 0;
     job->model.id = (mcs_model_id)id;
-    if (!get_real(ps, "model", "spot", 0, 1, INFINITY, &job->model.spot)) return 0;
-    if (!get_real(ps, "model", "rate", -1, 0, 1, &job->model.rate)) return 0;
-    if (!get_real(ps, "model", "dividend", -1, 0, 1, &job->model.dividend)) return 0;
-    if (!get_real(ps, "model", "volatility", 0, 1, 10, &job->model.volatility)) return 0;
+    const mcs_model_type *mt = mcs_model_type_of(job->model.id);
+    if (!get_params(ps, "model", "type", mt->name, mt->params, job)) return 0;
 
-    if (!get_name(ps, "option", "payoff", mcs_payoffs, &id)) return 0;
+    if (!get_name(ps, "option", "payoff", mcs_payoff_names(), &id)) return 0;
     job->option.payoff = (mcs_payoff_id)id;
-    if (!get_name(ps, "option", "type", mcs_option_types, &id)) return 0;
-    job->option.type = (mcs_option_type)id;
-    if (!get_real(ps, "option", "strike", 0, 1, INFINITY, &job->option.strike)) return 0;
-    if (!get_real(ps, "option", "maturity", 0, 1, 100, &job->option.maturity)) return 0;
+    const mcs_payoff_type *pt = mcs_payoff_type_of(job->option.payoff);
+    if (!get_params(ps, "option", "payoff", pt->name, pt->params, job)) return 0;
 
     if (!get_count(ps, "simulation", "paths", 1, MCS_MAX_PATHS, &n)) return 0;
     job->sim.paths = n;
-    if (!get_count(ps, "simulation", "steps", 1, MCS_MAX_STEPS, &n)) return 0;
-    job->sim.steps = (uint32_t)n;
+    int steps_key = find_key("simulation", "steps");
+    if (ps->slots[steps_key].set) {
+        if (!get_count(ps, "simulation", "steps", 1, MCS_MAX_STEPS, &n)) return 0;
+        job->sim.steps = (uint32_t)n;
+    } else {
+        job->sim.steps = pt->default_steps(job);
+    }
     if (!get_text(ps, "simulation", "seed", &t, &k)) return 0;
     if (!parse_u64(t, &n)) {
         bad(ps, k, "must be a whole number from 0 to 18446744073709551615 (or 0x hex)");
@@ -404,16 +511,25 @@ static int validate(parse_state *ps, mcs_job *job)
     if (!get_name(ps, "simulation", "rng", mcs_rngs, &id)) return 0;
     job->sim.rng = (mcs_rng_id)id;
     if (job->sim.rng == MCS_RNG_SOBOL &&
-        (job->sim.paths > MCS_SOBOL_MAX_PATHS || job->sim.steps > MCS_SOBOL_MAX_DIMENSIONS)) {
+        (job->sim.paths > MCS_SOBOL_MAX_PATHS ||
+         (uint64_t)job->sim.steps * mcs_job_draws(job) > MCS_SOBOL_MAX_DIMENSIONS)) {
         get_text(ps, "simulation", "rng", &t, &k);
-        bad(ps, k, "sobol has 2^32 points (paths) and 20000 dimensions (steps); this job "
-                   "has more: use philox");
+        bad(ps, k, "sobol has 2^32 points (paths) and 20000 dimensions (steps x draws per "
+                   "step); this job has more: use philox");
         return 0;
     }
     if (!get_name(ps, "simulation", "precision", mcs_precisions, &id)) return 0;
     job->sim.precision = (mcs_precision)id;
     if (!get_count(ps, "simulation", "block_size", 1, MCS_MAX_BLOCK_SIZE, &n)) return 0;
     job->sim.block_size = (uint32_t)n;
+    char why[512];
+    if (pt->check_grid && !pt->check_grid(job, why, sizeof why)) {
+        if (ps->slots[steps_key].set)
+            bad(ps, steps_key, "%s", why);
+        else
+            fail(ps, "%s: %s", ps->path, why);
+        return 0;
+    }
 
     if (!get_text(ps, "output", "file", &t, &k)) return 0;
     if (strlen(t) >= sizeof job->output_file) {
@@ -424,24 +540,52 @@ static int validate(parse_state *ps, mcs_job *job)
     return 1;
 }
 
+typedef struct {
+    char *buf;
+    size_t len, used;
+    const char *section;
+    const mcs_job *job;
+} render_state;
+
+static void put(render_state *r, const char *fmt, ...)
+{
+    if (r->used >= r->len)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(r->buf + r->used, r->len - r->used, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        r->used += (size_t)n;
+}
+
+static void render_param(const mcs_param_spec *p, void *ctx)
+{
+    render_state *r = ctx;
+    if (strcmp(p->section, r->section) != 0)
+        return;
+    char text[64];
+    mcs_param_text(p, r->job, text, sizeof text);
+    put(r, "%s = %s\n", p->key, text);
+}
+
 void mcs_config_render(const mcs_job *job, const char *path, char *buf, size_t len)
 {
-    snprintf(buf, len,
-             "; resolved from %s\n"
-             "[model]\ntype = %s\nspot = %.17g\nrate = %.17g\ndividend = %.17g\n"
-             "volatility = %.17g\n\n"
-             "[option]\npayoff = %s\ntype = %s\nstrike = %.17g\nmaturity = %.17g\n\n"
-             "[simulation]\npaths = %llu\nsteps = %u\nseed = %llu\nrng = %s\nprecision = %s\n"
-             "block_size = %u\n\n"
-             "[output]\nfile = %s\n",
-             path, mcs_named_by_id(mcs_models, job->model.id)->name, job->model.spot,
-             job->model.rate, job->model.dividend, job->model.volatility,
-             mcs_named_by_id(mcs_payoffs, job->option.payoff)->name,
-             mcs_named_by_id(mcs_option_types, job->option.type)->name, job->option.strike,
-             job->option.maturity, (unsigned long long)job->sim.paths, job->sim.steps,
-             (unsigned long long)job->sim.seed, mcs_named_by_id(mcs_rngs, job->sim.rng)->name,
-             mcs_named_by_id(mcs_precisions, job->sim.precision)->name, job->sim.block_size,
-             job->output_file);
+    render_state r = {buf, len, 0, "model", job};
+    buf[0] = '\0';
+    put(&r, "; resolved from %s\n[model]\ntype = %s\n", path,
+        mcs_named_by_id(mcs_model_names(), job->model.id)->name);
+    mcs_job_params(job, render_param, &r);
+    r.section = "option";
+    put(&r, "\n[option]\npayoff = %s\n", mcs_named_by_id(mcs_payoff_names(), job->option.payoff)->name);
+    mcs_job_params(job, render_param, &r);
+    put(&r,
+        "\n[simulation]\npaths = %llu\nsteps = %u\nseed = %llu\nrng = %s\nprecision = %s\n"
+        "block_size = %u\n\n[output]\nfile = %s\n",
+        (unsigned long long)job->sim.paths, job->sim.steps, (unsigned long long)job->sim.seed,
+        mcs_named_by_id(mcs_rngs, job->sim.rng)->name,
+        mcs_named_by_id(mcs_precisions, job->sim.precision)->name, job->sim.block_size,
+        job->output_file);
 }
 
 /* Strip leading and trailing white space in place. */
@@ -495,6 +639,7 @@ mcs_status mcs_config_load(const char *path, const mcs_override *overrides, int 
                            mcs_job *job, char *resolved, size_t resolved_len, char *err,
                            size_t err_len)
 {
+    collect_keys();
     parse_state *ps = calloc(1, sizeof *ps);
     mcs_status st = MCS_E_CONFIG;
     if (!ps) {
@@ -553,20 +698,51 @@ cleanup:
     return st;
 }
 
+static void print_key(FILE *f, const char *key, const char *dflt, const char *meaning)
+{
+    char d[64];
+    if (!dflt)
+        snprintf(d, sizeof d, "(required)");
+    else
+        snprintf(d, sizeof d, "= %s", dflt[0] ? dflt : "\"\"");
+    fprintf(f, "    %-12s %-13s %s\n", key, d, meaning);
+}
+
+static void print_choices(FILE *f, const mcs_named *table)
+{
+    for (const mcs_named *e = table; e->name; e++)
+        fprintf(f, "    %-12s %-13s %s\n", "", e->name, e->description);
+}
+
 void mcs_config_print_keys(void *file)
 {
     FILE *f = file;
     const char *section = "";
-    for (size_t i = 0; i < N_KEYS; i++) {
-        if (strcmp(section, keys[i].section) != 0) {
-            section = keys[i].section;
+    collect_keys();
+    for (size_t i = 0; i < N_FIXED; i++) {
+        if (strcmp(section, fixed_keys[i].section) != 0) {
+            section = fixed_keys[i].section;
             fprintf(f, "  [%s]\n", section);
         }
-        char dflt[64];
-        if (!keys[i].fallback)
-            snprintf(dflt, sizeof dflt, "(required)");
-        else
-            snprintf(dflt, sizeof dflt, "= %s", keys[i].fallback[0] ? keys[i].fallback : "\"\"");
-        fprintf(f, "    %-11s %-11s %s\n", keys[i].key, dflt, keys[i].meaning);
+        print_key(f, fixed_keys[i].key, fixed_keys[i].fallback, fixed_keys[i].meaning);
+        if (strcmp(fixed_keys[i].key, "type") == 0) {
+            for (int m = 0; mcs_model_types[m]; m++) {
+                const mcs_model_type *mt = mcs_model_types[m];
+                fprintf(f, "    %-12s %-13s %s; its keys:\n", "", mt->name, mt->description);
+                for (const mcs_param_spec *p = mt->params; p->key; p++)
+                    print_key(f, p->key, p->dflt, p->meaning);
+            }
+        }
+        if (strcmp(fixed_keys[i].key, "payoff") == 0) {
+            for (int m = 0; mcs_payoff_types[m]; m++) {
+                const mcs_payoff_type *pt = mcs_payoff_types[m];
+                fprintf(f, "   payoff = %s: %s; its keys:\n", pt->name, pt->description);
+                for (const mcs_param_spec *p = pt->params; p->key; p++) {
+                    print_key(f, p->key, p->dflt, p->meaning);
+                    if (p->kind == MCS_PARAM_CHOICE && strcmp(p->key, "type") != 0)
+                        print_choices(f, p->choices);
+                }
+            }
+        }
     }
 }

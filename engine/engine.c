@@ -5,7 +5,8 @@
 #include "stop.h"
 #include <stdio.h>
 #include <stdlib.h>
-#include "../models/black_scholes.h"
+#include "../models/analytic.h"
+#include "product.h"
 
 /* z for a two-sided 95% interval: Phi^{-1}(0.975). */
 #define MCS_Z95 1.959963984540054
@@ -17,24 +18,19 @@ double mcs_job_discount(const mcs_job *job)
 
 int mcs_job_analytic(const mcs_job *job, double *price)
 {
-    if (job->model.id == MCS_MODEL_GBM && job->option.payoff == MCS_PAYOFF_EUROPEAN) {
-        *price = mcs_black_scholes(job->model.spot, job->option.strike, job->model.rate,
-                                   job->model.dividend, job->model.volatility,
-                                   job->option.maturity, job->option.type == MCS_CALL);
-        return 1;
-    }
-    return 0;
+    const char *source;
+    return mcs_analytic_output(job, 0, price, &source);
 }
 
 /* Record a convergence point after 1, 2, 4, 8, ... blocks and at the end. */
-static void add_convergence(mcs_result *res, const mcs_moments *m, double disc)
+static void add_convergence(mcs_result *res, const mcs_moments *m, int k, double disc)
 {
     if (res->n_convergence >= MCS_CONVERGENCE_MAX)
         return;
     mcs_convergence_point *p = &res->convergence[res->n_convergence++];
     p->paths = m->n;
-    p->price = disc * m->mean;
-    p->std_error = disc * mcs_moments_std_error(m);
+    p->price = disc * m->mean[0];
+    p->std_error = disc * mcs_moments_std_error(m, k, 0);
 }
 
 /* Blocks per backend call: the backend's choice, else about 2^27 path-steps
@@ -66,8 +62,15 @@ mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, const mcs_p
     mcs_block_sums *sums = NULL, *own = NULL;
     const uint64_t blocks = mcs_job_blocks(job);
     const double disc = mcs_job_discount(job);
-    mcs_moments total = {0, 0.0, 0.0};
+    const int k = mcs_job_outputs(job);
+    mcs_merge_tree *tree = malloc(sizeof *tree);
+    mcs_moments total;
     uint64_t merged = 0, next_point = 1;
+    if (!tree) {
+        snprintf(err, err_len, "out of memory");
+        return MCS_E_NOMEM;
+    }
+    mcs_tree_init(tree, k);
 
     st = be->open(job, where, &ctx, t, err, err_len);
     if (st != MCS_OK)
@@ -92,7 +95,7 @@ mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, const mcs_p
     for (uint64_t first = 0; first < blocks; first += chunk) {
         if (mcs_stop_flag) {
             snprintf(err, err_len, "interrupted after %llu of %llu paths; no run log written",
-                     (unsigned long long)total.n, (unsigned long long)job->sim.paths);
+                     (unsigned long long)mcs_tree_total(tree).n, (unsigned long long)job->sim.paths);
             st = MCS_E_INTERRUPTED;
             goto cleanup;
         }
@@ -108,22 +111,43 @@ mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, const mcs_p
         }
         double r0 = mcs_now();
         for (uint64_t i = 0; i < count; i++) {
-            mcs_moments m = mcs_moments_from_block(&sums[i]);
-            mcs_moments_merge(&total, &m);
+            mcs_moments m = mcs_moments_from_block(&sums[i], k);
+            mcs_tree_push(tree, &m);
             if (++merged == next_point && merged != blocks) {
-                add_convergence(res, &total, disc);
+                total = mcs_tree_total(tree); /* one subtree: 2^j blocks */
+                add_convergence(res, &total, k, disc);
                 next_point *= 2;
             }
         }
         t->seconds[MCS_PHASE_REDUCE] += mcs_now() - r0;
         if (progress)
-            progress(progress_ctx, (double)merged / (double)blocks, total.n);
+            progress(progress_ctx, (double)merged / (double)blocks,
+                     merged * (uint64_t)job->sim.block_size < job->sim.paths
+                         ? merged * (uint64_t)job->sim.block_size
+                         : job->sim.paths);
     }
-    add_convergence(res, &total, disc);
+    total = mcs_tree_total(tree);
+    add_convergence(res, &total, k, disc);
 
     res->paths = total.n;
-    res->price = disc * total.mean;
-    res->std_error = disc * mcs_moments_std_error(&total);
+    res->n_outputs = k;
+    const mcs_payoff_type *pt = mcs_payoff_type_of(job->option.payoff);
+    for (int j = 0; j < k; j++) {
+        mcs_output_result *o = &res->outputs[j];
+        o->name = pt->output_name(job, j);
+        o->price = disc * total.mean[j];
+        o->std_error = disc * mcs_moments_std_error(&total, k, j);
+        o->ci_low = o->price - MCS_Z95 * o->std_error;
+        o->ci_high = o->price + MCS_Z95 * o->std_error;
+        o->has_analytic = mcs_analytic_output(job, j, &o->analytic, &o->analytic_source);
+        for (int i = 0; i <= j; i++) {
+            double vi = total.cm[mcs_cross_index(k, i, i)], vj = total.cm[mcs_cross_index(k, j, j)];
+            res->correlation[mcs_cross_index(k, i, j)] =
+                vi > 0 && vj > 0 ? total.cm[mcs_cross_index(k, i, j)] / sqrt(vi * vj) : NAN;
+        }
+    }
+    res->price = res->outputs[0].price;
+    res->std_error = res->outputs[0].std_error;
     if (!isfinite(res->price) || !isfinite(res->std_error)) {
         snprintf(err, err_len,
                  "the simulation overflowed (price %g, std error %g): prices beyond the range "
@@ -133,12 +157,15 @@ mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, const mcs_p
         st = MCS_E_DATA;
         goto cleanup;
     }
-    res->ci_low = res->price - MCS_Z95 * res->std_error;
-    res->ci_high = res->price + MCS_Z95 * res->std_error;
-    res->has_analytic = mcs_job_analytic(job, &res->analytic);
+    res->ci_low = res->outputs[0].ci_low;
+    res->ci_high = res->outputs[0].ci_high;
+    res->has_analytic = res->outputs[0].has_analytic;
+    res->analytic = res->outputs[0].analytic;
+    res->analytic_source = res->outputs[0].analytic_source;
     st = MCS_OK;
 cleanup:
     free(own);
+    free(tree);
     if (ctx) {
         double c0 = mcs_now();
         be->close(ctx);

@@ -6,16 +6,11 @@
 
 #include <stddef.h>
 #include "backend.h"
+#include "chunking.h"
 #include "job.h"
 #include "result.h"
 #include "timing.h"
 
-/* Work per thread in one backend call, in path-steps (about 0.3 s at
- * 450 M/s): large enough that the wait at the end of a chunk costs under 1%,
- * small enough for a lively progress bar; at most 128 blocks per thread.
- * (Backends without their own chunk size; the estimator's model uses them.) */
-#define MCS_CHUNK_PATH_STEPS_PER_THREAD (1u << 27)
-#define MCS_MAX_BLOCKS_PER_THREAD_PER_CHUNK 128
 
 /* Called between chunks with the share of paths done (0..1). */
 typedef void (*mcs_progress_fn)(void *ctx, double done, uint64_t paths_done);

@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "h5log.h"
 #include "catalog.h"
+#include "product.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -146,7 +147,8 @@ static int write_result(hid_t file, const mcs_job *job, const mcs_result *res)
         attr_u64(grp, "paths", res->paths) < 0)
         goto cleanup;
     if (res->has_analytic) {
-        if (attr_f64(grp, "analytic_price", res->analytic) < 0)
+        if (attr_f64(grp, "analytic_price", res->analytic) < 0 ||
+            attr_str(grp, "analytic_source", res->analytic_source) < 0)
             goto cleanup;
         if (res->std_error > 0.0 &&
             attr_f64(grp, "error_in_std_errors",
@@ -202,6 +204,74 @@ cleanup:
     close_id(&mtype, H5Tclose);
     close_id(&ftype, H5Tclose);
     return rc;
+}
+
+/* /outputs/<j>: every output of the payoff (a barrier's second output is
+ * its in/out complement on the same paths). */
+static int write_outputs(hid_t file, const mcs_result *res)
+{
+    hid_t grp = -1, sub = -1;
+    int rc = -1;
+    if ((grp = H5Gcreate2(file, "outputs", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)) < 0)
+        goto cleanup;
+    for (int j = 0; j < res->n_outputs; j++) {
+        const mcs_output_result *o = &res->outputs[j];
+        char name[16];
+        snprintf(name, sizeof name, "%d", j);
+        if ((sub = H5Gcreate2(grp, name, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)) < 0)
+            goto cleanup;
+        if (attr_str(sub, "name", o->name) < 0 || attr_f64(sub, "price", o->price) < 0 ||
+            attr_f64(sub, "std_error", o->std_error) < 0 ||
+            attr_f64(sub, "ci_low", o->ci_low) < 0 || attr_f64(sub, "ci_high", o->ci_high) < 0)
+            goto cleanup;
+        if (o->has_analytic && (attr_f64(sub, "analytic_price", o->analytic) < 0 ||
+                                attr_str(sub, "analytic_source", o->analytic_source) < 0))
+            goto cleanup;
+        close_id(&sub, H5Gclose);
+    }
+    rc = 0;
+cleanup:
+    close_id(&sub, H5Gclose);
+    close_id(&grp, H5Gclose);
+    return rc;
+}
+
+typedef struct {
+    hid_t grp;
+    const mcs_job *job;
+    int failed;
+} param_writer;
+
+static void write_param(const mcs_param_spec *p, void *ctx)
+{
+    param_writer *w = ctx;
+    char text[64];
+    int rc;
+    if (p->kind == MCS_PARAM_CHOICE) {
+        mcs_param_text(p, w->job, text, sizeof text);
+        rc = attr_str(w->grp, p->key, text);
+    } else if (p->kind == MCS_PARAM_COUNT) {
+        rc = attr_u32(w->grp, p->key, (uint32_t)mcs_param_get(p, w->job));
+    } else {
+        rc = attr_f64(w->grp, p->key, mcs_param_get(p, w->job));
+    }
+    w->failed |= rc < 0;
+}
+
+/* /parameters: the model's and payoff's parameters as typed attributes
+ * (numbers as numbers), generated from their type tables. */
+static int write_parameters(hid_t file, const mcs_job *job)
+{
+    param_writer w = {-1, job, 0};
+    if ((w.grp = H5Gcreate2(file, "parameters", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)) < 0)
+        return -1;
+    w.failed |= attr_str(w.grp, "model", mcs_named_by_id(mcs_model_names(), job->model.id)->name) < 0;
+    w.failed |= attr_str(w.grp, "payoff",
+                         mcs_named_by_id(mcs_payoff_names(), job->option.payoff)->name) < 0;
+    mcs_job_params(job, write_param, &w);
+    w.failed |= attr_u32(w.grp, "steps", job->sim.steps) < 0;
+    close_id(&w.grp, H5Gclose);
+    return w.failed ? -1 : 0;
 }
 
 static int write_gpu(hid_t grp, const mcs_gpu_info *g)
@@ -433,6 +503,8 @@ static mcs_status write_log(const char *path, char *chosen, size_t chosen_len,
     if (write_root(file, info) < 0) { stage = "root attributes"; goto cleanup; }
     if (write_result(file, job, res) < 0) { stage = "/result"; goto cleanup; }
     if (write_convergence(file, res) < 0) { stage = "/convergence"; goto cleanup; }
+    if (write_outputs(file, res) < 0) { stage = "/outputs"; goto cleanup; }
+    if (write_parameters(file, job) < 0) { stage = "/parameters"; goto cleanup; }
     if (write_device(file, info) < 0) { stage = "/device"; goto cleanup; }
     if (info->estimate && write_estimate(file, info->estimate) < 0) {
         stage = "/estimate";

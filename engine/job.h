@@ -1,12 +1,20 @@
 /* job.h - one validated pricing job: model, option and simulation settings.
- * Plain data built from the config; it holds no pointers into the parser. */
+ * Plain data built from the config; it holds no pointers into the parser.
+ * The keys that fill it are declared once, in the type tables
+ * (models/model_types.c, payoffs/payoff_types.c, engine/sim_params.c). */
 #ifndef MCS_JOB_H
 #define MCS_JOB_H
 
 #include <stdint.h>
 
 typedef enum { MCS_MODEL_GBM = 0 } mcs_model_id;
-typedef enum { MCS_PAYOFF_EUROPEAN = 0 } mcs_payoff_id;
+typedef enum {
+    MCS_PAYOFF_EUROPEAN = 0,
+    MCS_PAYOFF_DIGITAL = 1,
+    MCS_PAYOFF_ASIAN = 2,
+    MCS_PAYOFF_BARRIER = 3,
+    MCS_PAYOFF_LOOKBACK = 4
+} mcs_payoff_id;
 /* MCS_RNG_AUTO: the backend's default (cpu: pcg64, gpu: philox), resolved
  * before the run; a finished job always names a concrete generator. */
 typedef enum {
@@ -18,6 +26,16 @@ typedef enum {
 } mcs_rng_id;
 typedef enum { MCS_SINGLE = 0, MCS_DOUBLE = 1 } mcs_precision;
 typedef enum { MCS_PUT = 0, MCS_CALL = 1 } mcs_option_type;
+typedef enum { MCS_DIGITAL_CASH = 0, MCS_DIGITAL_ASSET = 1 } mcs_digital_kind;
+typedef enum { MCS_AVERAGE_ARITHMETIC = 0, MCS_AVERAGE_GEOMETRIC = 1 } mcs_average_kind;
+typedef enum { MCS_STRIKE_FIXED = 0, MCS_STRIKE_FLOATING = 1 } mcs_strike_type;
+typedef enum {
+    MCS_BARRIER_DOWN_OUT = 0,
+    MCS_BARRIER_DOWN_IN = 1,
+    MCS_BARRIER_UP_OUT = 2,
+    MCS_BARRIER_UP_IN = 3
+} mcs_barrier_type;
+typedef enum { MCS_MONITOR_DISCRETE = 0, MCS_MONITOR_CONTINUOUS = 1 } mcs_monitoring;
 
 #define MCS_NAME_MAX 64
 #define MCS_PATH_MAX 4096
@@ -30,11 +48,25 @@ typedef struct {
     double volatility; /* sigma > 0 */
 } mcs_model_params;
 
+/* Every product's parameters side by side; a payoff reads the ones its
+ * type table lists (payoffs/payoff_types.c) and the rest stay zero. */
 typedef struct {
     mcs_payoff_id payoff;
     mcs_option_type type;
-    double strike;   /* K > 0 */
+    double strike;   /* K > 0; 0 where the payoff has none (floating strike) */
     double maturity; /* T > 0, years */
+    /* digital: pays `cash` (cash) or S_T (asset) when in the money */
+    mcs_digital_kind digital;
+    double cash;
+    /* asian: average over `fixings` dates T/n, 2T/n, ..., T */
+    mcs_average_kind average;
+    uint32_t fixings;
+    mcs_strike_type strike_type; /* asian and lookback */
+    /* barrier */
+    double barrier;
+    mcs_barrier_type barrier_type;
+    double rebate;             /* paid at expiry when knocked out / never knocked in */
+    mcs_monitoring monitoring; /* barrier and lookback */
 } mcs_option_params;
 
 typedef struct {

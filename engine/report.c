@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 #include "catalog.h"
+#include "product.h"
 
 static const char *name_of(const mcs_named *table, int id)
 {
@@ -55,17 +56,26 @@ void mcs_report_text(FILE *f, const mcs_job *job, const mcs_result *res,
     char paths[40];
     with_commas(res->paths, paths, sizeof paths);
     double sim = t->seconds[MCS_PHASE_SIMULATE];
-    fprintf(f, "%s %s on %s, %s\n", name_of(mcs_payoffs, job->option.payoff),
-            name_of(mcs_option_types, job->option.type), name_of(mcs_models, job->model.id),
+    fprintf(f, "%s %s on %s, %s\n", name_of(mcs_payoff_names(), job->option.payoff),
+            name_of(mcs_option_types, job->option.type), name_of(mcs_model_names(), job->model.id),
             info->config_path);
-    fprintf(f, "  price            %.8f\n", res->price);
-    fprintf(f, "  std error        %.8f\n", res->std_error);
-    fprintf(f, "  95%% CI           [%.8f, %.8f]\n", res->ci_low, res->ci_high);
-    if (res->has_analytic) {
-        fprintf(f, "  analytic         %.8f  (Black-Scholes)\n", res->analytic);
-        if (res->std_error > 0)
-            fprintf(f, "  error            %+.2f std errors\n",
-                    (res->price - res->analytic) / res->std_error);
+    char params[512];
+    mcs_report_params_line(job, params, sizeof params);
+    fprintf(f, "  parameters       %s\n", params);
+    for (int j = 0; j < res->n_outputs; j++) {
+        const mcs_output_result *o = &res->outputs[j];
+        if (j > 0)
+            fprintf(f, "  %-16s (same paths)\n", o->name);
+        fprintf(f, "  %sprice            %.8f\n", j ? "  " : "", o->price);
+        fprintf(f, "  %sstd error        %.8f\n", j ? "  " : "", o->std_error);
+        fprintf(f, "  %s95%% CI           [%.8f, %.8f]\n", j ? "  " : "", o->ci_low, o->ci_high);
+        if (o->has_analytic) {
+            fprintf(f, "  %sanalytic         %.8f  (%s)\n", j ? "  " : "", o->analytic,
+                    o->analytic_source);
+            if (o->std_error > 0)
+                fprintf(f, "  %serror            %+.2f std errors\n", j ? "  " : "",
+                        (o->price - o->analytic) / o->std_error);
+        }
     }
     fprintf(f, "  paths            %s\n", paths);
     if (info->device)
@@ -128,12 +138,35 @@ void mcs_report_json(FILE *f, const mcs_job *job, const mcs_result *res,
     fprintf(f, ", \"threads\": %d, \"seconds\": %.9g, \"simulate_seconds\": %.9g, ", info->threads,
             info->seconds, sim);
     fprintf(f, "\"paths_per_second\": %.9g, ", sim > 0 ? (double)res->paths / sim : 0.0);
-    if (res->has_analytic)
-        fprintf(f, "\"analytic\": %.17g, ", res->analytic);
-    else
-        fprintf(f, "\"analytic\": null, ");
+    if (res->has_analytic) {
+        fprintf(f, "\"analytic\": %.17g, \"analytic_source\": ", res->analytic);
+        mcs_json_string(f, res->analytic_source);
+        fputs(", ", f);
+    } else {
+        fprintf(f, "\"analytic\": null, \"analytic_source\": null, ");
+    }
+    fputs("\"outputs\": [", f);
+    for (int j = 0; j < res->n_outputs; j++) {
+        const mcs_output_result *o = &res->outputs[j];
+        fprintf(f, "%s{\"name\": ", j ? ", " : "");
+        mcs_json_string(f, o->name);
+        fputs(", ", f);
+        json_number(f, "price", o->price);
+        fputs(", ", f);
+        json_number(f, "std_error", o->std_error);
+        fputs(", ", f);
+        json_number(f, "ci_low", o->ci_low);
+        fputs(", ", f);
+        json_number(f, "ci_high", o->ci_high);
+        fputs(", ", f);
+        json_number(f, "analytic", o->has_analytic ? o->analytic : NAN);
+        fputs("}", f);
+    }
+    fputs("], \"parameters\": ", f);
+    mcs_report_params_json(f, job);
+    fputs(", ", f);
     fprintf(f, "\"model\": \"%s\", \"payoff\": \"%s\", \"type\": \"%s\", ",
-            name_of(mcs_models, job->model.id), name_of(mcs_payoffs, job->option.payoff),
+            name_of(mcs_model_names(), job->model.id), name_of(mcs_payoff_names(), job->option.payoff),
             name_of(mcs_option_types, job->option.type));
     fprintf(f, "\"seed\": %llu, \"rng\": \"%s\", \"precision\": \"%s\", \"block_size\": %u, ",
             (unsigned long long)job->sim.seed, name_of(mcs_rngs, job->sim.rng),
@@ -152,4 +185,55 @@ void mcs_report_json(FILE *f, const mcs_job *job, const mcs_result *res,
                 (unsigned long long)res->convergence[i].paths, res->convergence[i].price,
                 res->convergence[i].std_error);
     fprintf(f, "]}\n");
+}
+
+/* What the walk over a job's parameters (mcs_job_params) writes to. */
+typedef struct {
+    const mcs_job *job;
+    FILE *f;         /* JSON: the stream */
+    char *buf;       /* text: the line */
+    size_t len, used;
+} params_state;
+
+static void json_param(const mcs_param_spec *p, void *ctx)
+{
+    params_state *ps = ctx;
+    char text[64];
+    mcs_param_text(p, ps->job, text, sizeof text);
+    fprintf(ps->f, ", \"%s\": ", p->key);
+    if (p->kind == MCS_PARAM_CHOICE)
+        mcs_json_string(ps->f, text);
+    else
+        fputs(text, ps->f);
+}
+
+void mcs_report_params_json(FILE *f, const mcs_job *job)
+{
+    params_state ps = {job, f, NULL, 0, 0};
+    fprintf(f, "{\"model\": \"%s\"", name_of(mcs_model_names(), job->model.id));
+    fprintf(f, ", \"payoff\": \"%s\"", name_of(mcs_payoff_names(), job->option.payoff));
+    mcs_job_params(job, json_param, &ps);
+    fprintf(f, ", \"steps\": %u}", job->sim.steps);
+}
+
+static void text_param(const mcs_param_spec *p, void *ctx)
+{
+    params_state *ps = ctx;
+    char text[64];
+    mcs_param_text(p, ps->job, text, sizeof text);
+    if (ps->used < ps->len) {
+        int n = snprintf(ps->buf + ps->used, ps->len - ps->used, "%s%s %s",
+                         ps->used ? ", " : "", p->key, text);
+        if (n > 0)
+            ps->used += (size_t)n;
+    }
+}
+
+void mcs_report_params_line(const mcs_job *job, char *buf, size_t len)
+{
+    params_state ps = {job, NULL, buf, len, 0};
+    buf[0] = '\0';
+    mcs_job_params(job, text_param, &ps);
+    if (ps.used < len)
+        snprintf(buf + ps.used, len - ps.used, ", steps %u", job->sim.steps);
 }

@@ -25,6 +25,12 @@ void mcs_report_text(FILE *f, const mcs_job *job, const mcs_result *res,
 void mcs_report_json(FILE *f, const mcs_job *job, const mcs_result *res,
                      const mcs_timings *t, const mcs_report_info *info);
 
+/* The job's model and payoff parameters as one JSON object, generated from
+ * their type tables (product.h). */
+void mcs_report_params_json(FILE *f, const mcs_job *job);
+/* The same as one line of text: "spot 100, rate 0.05, ..., steps 12". */
+void mcs_report_params_line(const mcs_job *job, char *buf, size_t len);
+
 /* Print a JSON string with the escapes JSON requires. */
 void mcs_json_string(FILE *f, const char *s);
 /* Print a number exactly (%.17g), or null when it is NaN or infinite. */

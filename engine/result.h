@@ -4,6 +4,7 @@
 #define MCS_RESULT_H
 
 #include <stdint.h>
+#include "stats.h"
 #include "timing.h"
 
 #define MCS_CONVERGENCE_MAX 64
@@ -14,13 +15,29 @@ typedef struct {
     double std_error; /* its standard error */
 } mcs_convergence_point;
 
+/* One output of the payoff (a barrier has two: the option and its in/out
+ * complement on the same paths). */
 typedef struct {
-    double price;     /* discounted mean payoff */
+    const char *name;       /* "price", or e.g. "down-in" (static storage) */
+    double price;           /* discounted mean */
+    double std_error;
+    double ci_low, ci_high;
+    int has_analytic;
+    double analytic;        /* closed form, when one exists */
+    const char *analytic_source; /* "Black-Scholes", "Reiner-Rubinstein", ... */
+} mcs_output_result;
+
+typedef struct {
+    double price;     /* discounted mean payoff (output 0) */
     double std_error; /* standard error of price */
     double ci_low, ci_high; /* 95% confidence interval, price -/+ 1.96 se */
     uint64_t paths;
     int has_analytic; /* 1 when a closed form exists for this job */
-    double analytic;  /* closed-form price (Black-Scholes) */
+    double analytic;  /* closed-form price of output 0 */
+    const char *analytic_source; /* the closed form's name */
+    int n_outputs;    /* outputs per path */
+    mcs_output_result outputs[MCS_MAX_OUTPUTS]; /* outputs[0] repeats the fields above */
+    double correlation[MCS_MAX_CROSS]; /* between outputs (packed i <= j as stats.h) */
     int n_convergence;
     mcs_convergence_point convergence[MCS_CONVERGENCE_MAX];
 } mcs_result;

@@ -1,23 +1,44 @@
-/* stats.c - block moments and the Chan et al. pairwise merge. */
+/* stats.c - block moments, the pairwise co-moment merge and the fixed
+ * merge tree (stats.h). */
 #include "stats.h"
 #include <math.h>
+#include <string.h>
 
-mcs_moments mcs_moments_from_block(const mcs_block_sums *b)
+void mcs_sums_unpack(const double *rec, int k, mcs_block_sums *out)
 {
-    mcs_moments m = {0, 0.0, 0.0};
+    memset(out, 0, sizeof *out);
+    out->n = (uint64_t)rec[0];
+    for (int i = 0; i < k; i++) {
+        out->shift[i] = rec[1 + i];
+        out->sum[i] = rec[1 + k + i];
+    }
+    for (int c = 0; c < k * (k + 1) / 2; c++)
+        out->cross[c] = rec[1 + 2 * k + c];
+}
+
+mcs_moments mcs_moments_from_block(const mcs_block_sums *b, int k)
+{
+    mcs_moments m;
+    memset(&m, 0, sizeof m);
     if (b->n == 0)
         return m;
-    double n = (double)b->n;
-    double d = b->sum / n;
+    double n = (double)b->n, d[MCS_MAX_OUTPUTS];
     m.n = b->n;
-    m.mean = b->shift + d;
-    m.m2 = b->sumsq - b->sum * d;
-    if (m.m2 < 0.0)
-        m.m2 = 0.0; /* rounding when all values are equal */
+    for (int i = 0; i < k; i++) {
+        d[i] = b->sum[i] / n;
+        m.mean[i] = b->shift[i] + d[i];
+    }
+    for (int i = 0; i < k; i++)
+        for (int j = i; j < k; j++) {
+            int c = mcs_cross_index(k, i, j);
+            m.cm[c] = b->cross[c] - b->sum[i] * d[j];
+            if (i == j && m.cm[c] < 0.0)
+                m.cm[c] = 0.0; /* rounding when all values are equal */
+        }
     return m;
 }
 
-void mcs_moments_merge(mcs_moments *a, const mcs_moments *b)
+void mcs_moments_merge(mcs_moments *a, const mcs_moments *b, int k)
 {
     if (b->n == 0)
         return;
@@ -25,19 +46,60 @@ void mcs_moments_merge(mcs_moments *a, const mcs_moments *b)
         *a = *b;
         return;
     }
-    double na = (double)a->n, nb = (double)b->n, n = na + nb;
-    double delta = b->mean - a->mean;
-    a->mean += delta * (nb / n);
-    a->m2 += b->m2 + delta * delta * (na * nb / n);
+    double na = (double)a->n, nb = (double)b->n, n = na + nb, delta[MCS_MAX_OUTPUTS];
+    double w = na * nb / n;
+    for (int i = 0; i < k; i++) {
+        delta[i] = b->mean[i] - a->mean[i];
+        a->mean[i] += delta[i] * (nb / n);
+    }
+    for (int i = 0; i < k; i++)
+        for (int j = i; j < k; j++) {
+            int c = mcs_cross_index(k, i, j);
+            a->cm[c] += b->cm[c] + delta[i] * delta[j] * w;
+        }
     a->n += b->n;
 }
 
-double mcs_moments_variance(const mcs_moments *m)
+double mcs_moments_variance(const mcs_moments *m, int k, int j)
 {
-    return m->n < 2 ? 0.0 : m->m2 / (double)(m->n - 1);
+    return m->n < 2 ? 0.0 : m->cm[mcs_cross_index(k, j, j)] / (double)(m->n - 1);
 }
 
-double mcs_moments_std_error(const mcs_moments *m)
+double mcs_moments_std_error(const mcs_moments *m, int k, int j)
 {
-    return m->n < 2 ? 0.0 : sqrt(mcs_moments_variance(m) / (double)m->n);
+    return m->n < 2 ? 0.0 : sqrt(mcs_moments_variance(m, k, j) / (double)m->n);
+}
+
+void mcs_tree_init(mcs_merge_tree *t, int k)
+{
+    memset(t, 0, sizeof *t);
+    t->k = k;
+}
+
+void mcs_tree_push(mcs_merge_tree *t, const mcs_moments *block)
+{
+    t->node[t->depth] = *block;
+    t->size[t->depth] = 1;
+    t->depth++;
+    t->blocks++;
+    while (t->depth >= 2 && t->size[t->depth - 1] == t->size[t->depth - 2]) {
+        mcs_moments_merge(&t->node[t->depth - 2], &t->node[t->depth - 1], t->k);
+        t->size[t->depth - 2] *= 2;
+        t->depth--;
+    }
+}
+
+mcs_moments mcs_tree_total(const mcs_merge_tree *t)
+{
+    mcs_moments total;
+    memset(&total, 0, sizeof total);
+    if (t->depth == 0)
+        return total;
+    total = t->node[t->depth - 1];
+    for (int i = t->depth - 2; i >= 0; i--) {
+        mcs_moments left = t->node[i];
+        mcs_moments_merge(&left, &total, t->k);
+        total = left;
+    }
+    return total;
 }

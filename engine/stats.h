@@ -1,34 +1,83 @@
-/* stats.h - streaming mean/variance: per-block partial sums and their
- * numerically stable merge (Chan, Golub & LeVeque 1979), in block order. */
+/* stats.h - streaming statistics of K outputs per path: per-block shifted
+ * sums with their cross-products, the numerically stable pairwise merge
+ * (Chan, Golub & LeVeque 1979, extended to co-moments), and the fixed merge
+ * tree over block indices that makes every split of the work (threads,
+ * launches, chunks, shards, ranks) give the same bits. */
 #ifndef MCS_STATS_H
 #define MCS_STATS_H
 
 #include <stdint.h>
 
-/* Partial sums of one block, as a backend produces them: values are
- * accumulated shifted by `shift` (the block's first value), which keeps the
- * sum of squares free of cancellation when the mean is large. */
+/* Outputs per path a payoff may produce (a barrier gives 2: the option and
+ * its in/out complement; control variates and Greeks will add more). */
+#define MCS_MAX_OUTPUTS 4
+/* Cross-products (i <= j) of MCS_MAX_OUTPUTS outputs. */
+#define MCS_MAX_CROSS (MCS_MAX_OUTPUTS * (MCS_MAX_OUTPUTS + 1) / 2)
+
+/* Index of the cross-product (i, j), i <= j, of k outputs: the upper
+ * triangle packed row by row ((0,0), (0,1), ..., (1,1), ...). */
+static inline int mcs_cross_index(int k, int i, int j)
+{
+    return i * k - i * (i - 1) / 2 + (j - i);
+}
+
+/* Partial sums of one block, as a backend produces them: output i is
+ * accumulated shifted by shift[i] (the block's first value of it), which
+ * keeps the sums of squares free of cancellation when the mean is large. */
 typedef struct {
     uint64_t n;
-    double shift;
-    double sum;   /* sum of (x - shift) */
-    double sumsq; /* sum of (x - shift)^2 */
+    double shift[MCS_MAX_OUTPUTS];
+    double sum[MCS_MAX_OUTPUTS];   /* sum of (x_i - shift_i) */
+    double cross[MCS_MAX_CROSS];   /* sum of (x_i - shift_i)(x_j - shift_j), i <= j */
 } mcs_block_sums;
 
-/* Running moments: count, mean and sum of squared deviations M2. */
+/* Doubles in the packed record of one block with k outputs (n, shifts,
+ * sums, cross-products): what a GPU copies back per block. */
+static inline int mcs_sums_record_len(int k)
+{
+    return 1 + 2 * k + k * (k + 1) / 2;
+}
+
+/* Unpack a record of k outputs (n stored as a double: exact below 2^53). */
+void mcs_sums_unpack(const double *rec, int k, mcs_block_sums *out);
+
+/* Running moments of k outputs: count, means and co-moments
+ * M_ij = sum (x_i - mean_i)(x_j - mean_j), packed as the cross-products. */
 typedef struct {
     uint64_t n;
-    double mean;
-    double m2;
+    double mean[MCS_MAX_OUTPUTS];
+    double cm[MCS_MAX_CROSS];
 } mcs_moments;
 
-/* Moments of one block from its shifted partial sums. */
-mcs_moments mcs_moments_from_block(const mcs_block_sums *b);
+/* Moments of one block of k outputs from its shifted partial sums. */
+mcs_moments mcs_moments_from_block(const mcs_block_sums *b, int k);
 /* Merge b into a (a := a followed by b). Order matters for bit-identity. */
-void mcs_moments_merge(mcs_moments *a, const mcs_moments *b);
-/* Unbiased sample variance M2/(n-1); 0 when n < 2. */
-double mcs_moments_variance(const mcs_moments *m);
-/* Standard error of the mean sqrt(var/n); 0 when n < 2. */
-double mcs_moments_std_error(const mcs_moments *m);
+void mcs_moments_merge(mcs_moments *a, const mcs_moments *b, int k);
+/* Unbiased sample variance of output j, M_jj/(n-1); 0 when n < 2. */
+double mcs_moments_variance(const mcs_moments *m, int k, int j);
+/* Standard error of output j's mean, sqrt(var/n); 0 when n < 2. */
+double mcs_moments_std_error(const mcs_moments *m, int k, int j);
+
+/* The fixed merge tree over block indices 0, 1, 2, ...: blocks are pushed
+ * in order and merged like a binary counter (two subtrees of 2^j blocks,
+ * the left one starting at a multiple of 2^j, merge into one of 2^(j+1));
+ * the total folds the remaining subtrees from the right. Its shape depends
+ * only on the number of blocks, so any owner of an aligned power-of-two run
+ * of blocks (a shard, an MPI rank) can merge it alone and hand over the
+ * subtree's root: the result is the same bits. */
+typedef struct {
+    int k;                  /* outputs */
+    int depth;              /* subtrees on the stack */
+    uint64_t blocks;        /* blocks pushed */
+    mcs_moments node[64];   /* subtree roots, left to right */
+    uint64_t size[64];      /* blocks in each */
+} mcs_merge_tree;
+
+/* An empty tree for k outputs. */
+void mcs_tree_init(mcs_merge_tree *t, int k);
+/* Add the next block (in block order). */
+void mcs_tree_push(mcs_merge_tree *t, const mcs_moments *block);
+/* The moments of every block pushed so far, merged over the tree. */
+mcs_moments mcs_tree_total(const mcs_merge_tree *t);
 
 #endif

@@ -20,7 +20,7 @@
 #include "runner.h"
 #include "sysinfo.h"
 #include "validate.h"
-#include "../gpu_backend/gpu_kernel.h" /* the GPU's chunking (plain C, no CUDA) */
+#include "chunking.h"
 #ifdef MCSIM_HAVE_CUDA
 #include "gpu_calibrate.h"
 #endif
@@ -427,7 +427,7 @@ static mcs_status calibrate_gpu(calib *c, mcs_profile *p, char *err, size_t len)
     const char *big[] = {"simulation.block_size=256", "simulation.paths=268435456"};
     if ((st = timed_run(c, "gpu", 0, big, 2, 3, &t, err, len)))
         return st;
-    double bytes = 2.0 * MCS_GPU_MAX_CHUNK_BLOCKS * sizeof(mcs_block_sums);
+    double bytes = 2.0 * MCS_GPU_MAX_CHUNK_BLOCKS * mcs_sums_record_len(1) * sizeof(double);
     g->alloc_ns_per_byte = fmax(0, (t.seconds[MCS_PHASE_ALLOC] - alloc_small) / bytes * 1e9);
     g->alloc_s = alloc_small;
     progress("gpu: allocation %.3g s + %.3g ns per byte", g->alloc_s, g->alloc_ns_per_byte);

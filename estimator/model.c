@@ -5,7 +5,7 @@
 #include <string.h>
 #include "engine.h"
 #include "stats.h"
-#include "../gpu_backend/gpu_kernel.h" /* the GPU's chunking (plain C, no CUDA) */
+#include "chunking.h"
 
 mcs_workload mcs_workload_of_job(const mcs_job *job, int threads, int cold)
 {
@@ -110,7 +110,7 @@ void mcs_predict_gpu(const mcs_gpu_profile *gpu, const mcs_cpu_profile *host,
     chunk = chunk < 1 ? 1 : chunk > most ? most : chunk;
     chunk = chunk < blocks ? chunk : blocks;
     double launches = ceil(blocks / chunk);
-    double sums_bytes = sizeof(mcs_block_sums);
+    double sums_bytes = mcs_sums_record_len(1) * sizeof(double); /* one output */
     out->launches = launches;
 
     /* kernels: per launch, the launch itself, the kernel's fixed work and one

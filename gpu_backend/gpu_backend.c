@@ -9,6 +9,7 @@
 #include <string.h>
 #include "../engine/backend.h"
 #include "../engine/config.h"
+#include "../engine/product.h"
 #include "gpu_kernel.h"
 
 #ifndef MCSIM_CUDA_ARCHS
@@ -25,8 +26,11 @@ typedef struct {
     cudaStream_t stream;
     cudaEvent_t ev[3];   /* kernel start, kernel end = copy start, copy end */
     int events_made;
-    mcs_block_sums *d_sums;  /* device: chunk block sums */
-    mcs_block_sums *h_sums;  /* pinned host: the same */
+    double *d_sums;          /* device: chunk block sums records (stats.h) */
+    double *h_sums;          /* pinned host: the same */
+    int record;              /* doubles per block record */
+    mcs_gpu_launch_fn launch;
+    mcs_gpu_prepare_fn prepare;
     uint32_t *d_sobol;       /* device: directions (32 per step) then scramble words */
     uint32_t *h_staging;     /* pinned host staging for the Sobol tables */
     mcs_gpu_kernel_args args;
@@ -90,7 +94,7 @@ static void gpu_close(void *p)
  * (Joe-Kuo 6 direction vectors, scramble constants) to the device. */
 static mcs_status upload_sobol(gpu_ctx *c, mcs_timings *t, char *err, size_t err_len)
 {
-    const uint32_t steps = c->job->sim.steps;
+    const uint32_t steps = c->job->sim.steps * mcs_job_draws(c->job); /* dimensions */
     const size_t words = (size_t)steps * 33, bytes = words * sizeof(uint32_t);
     curandDirectionVectors32_t *dirs = NULL;
     unsigned int *scramble = NULL;
@@ -218,8 +222,11 @@ static mcs_status gpu_open(const mcs_job *job, const mcs_placement *where, void 
             cuda_why(e, "creating CUDA events", err, err_len);
             goto fail;
         }
-    e = (cudaError_t)(job->sim.precision == MCS_DOUBLE ? mcs_gpu_prepare_double((int)job->sim.rng)
-                                                       : mcs_gpu_prepare_single((int)job->sim.rng));
+    if (!mcs_gpu_kernels_for(job, &c->launch, &c->prepare)) {
+        snprintf(err, err_len, "gpu backend: no kernel for this model and payoff");
+        goto fail;
+    }
+    e = (cudaError_t)c->prepare((int)job->sim.rng);
     if (e != cudaSuccess) {
         cuda_why(e, "loading the GPU kernel (built for another GPU architecture?)", err, err_len);
         goto fail;
@@ -227,7 +234,8 @@ static mcs_status gpu_open(const mcs_job *job, const mcs_placement *where, void 
     double t3 = mcs_now();
     t->seconds[MCS_PHASE_SETUP] += t3 - t2;
 
-    size_t bytes = c->chunk * sizeof(mcs_block_sums);
+    c->record = mcs_sums_record_len(mcs_job_outputs(job));
+    size_t bytes = c->chunk * c->record * sizeof(double);
     if ((e = cudaMalloc((void **)&c->d_sums, bytes)) != cudaSuccess ||
         (e = cudaMallocHost((void **)&c->h_sums, bytes)) != cudaSuccess) {
         cuda_why(e, "allocating block sums", err, err_len);
@@ -239,13 +247,12 @@ static mcs_status gpu_open(const mcs_job *job, const mcs_placement *where, void 
     t->count[MCS_PHASE_ALLOC] += 2;
 
     mcs_gpu_kernel_args *a = &c->args;
-    a->spot = job->model.spot;
-    a->rate = job->model.rate;
-    a->dividend = job->model.dividend;
-    a->volatility = job->model.volatility;
+    a->model = job->model;
+    a->option = job->option;
     a->dt = job->option.maturity / job->sim.steps;
-    a->strike = job->option.strike;
-    a->is_call = job->option.type == MCS_CALL;
+    a->normals = mcs_job_normals(job);
+    a->uniforms = mcs_job_uniforms(job);
+    a->outputs = mcs_job_outputs(job);
     a->rng = (int)job->sim.rng;
     a->steps = job->sim.steps;
     a->block_size = job->sim.block_size;
@@ -265,20 +272,17 @@ static mcs_status gpu_run(void *p, uint64_t first, uint64_t count, mcs_block_sum
 {
     gpu_ctx *c = p;
     cudaError_t e;
-    size_t bytes = count * sizeof(mcs_block_sums);
+    size_t bytes = count * c->record * sizeof(double);
     int grid = count < (uint64_t)c->grid_cap ? (int)count : c->grid_cap;
-    int (*launch)(const mcs_gpu_kernel_args *, uint64_t, uint64_t, int, int, mcs_block_sums *,
-                  void *) = c->job->sim.precision == MCS_DOUBLE ? mcs_gpu_launch_double
-                                                                : mcs_gpu_launch_single;
     float kernel_ms = 0, copy_ms = 0;
 
     if ((e = cudaEventRecord(c->ev[0], c->stream)) != cudaSuccess)
         goto fail;
-    if ((e = (cudaError_t)launch(&c->args, first, count, grid, c->block_threads, c->d_sums,
-                                 c->stream)) != cudaSuccess)
+    if ((e = (cudaError_t)c->launch(&c->args, first, count, grid, c->block_threads, c->d_sums,
+                                    c->stream)) != cudaSuccess)
         goto fail;
     if ((e = cudaEventRecord(c->ev[1], c->stream)) != cudaSuccess ||
-        (e = cudaMemcpyAsync(out, c->d_sums, bytes, cudaMemcpyDeviceToHost, c->stream)) !=
+        (e = cudaMemcpyAsync(c->h_sums, c->d_sums, bytes, cudaMemcpyDeviceToHost, c->stream)) !=
             cudaSuccess ||
         (e = cudaEventRecord(c->ev[2], c->stream)) != cudaSuccess ||
         (e = cudaEventSynchronize(c->ev[2])) != cudaSuccess ||
@@ -290,6 +294,10 @@ static mcs_status gpu_run(void *p, uint64_t first, uint64_t count, mcs_block_sum
     t->seconds[MCS_PHASE_D2H] += copy_ms * 1e-3;
     t->bytes[MCS_PHASE_D2H] += bytes;
     t->count[MCS_PHASE_D2H] += 1;
+    double r0 = mcs_now();
+    for (uint64_t i = 0; i < count; i++)
+        mcs_sums_unpack(c->h_sums + i * c->record, c->args.outputs, &out[i]);
+    t->seconds[MCS_PHASE_REDUCE] += mcs_now() - r0;
     return MCS_OK;
 fail:
     cuda_why(e, "kernel or copy", err, err_len);
@@ -305,12 +313,6 @@ static int gpu_threads(void *p)
 static uint64_t gpu_chunk_blocks(void *p)
 {
     return ((gpu_ctx *)p)->chunk;
-}
-
-static mcs_block_sums *gpu_sums_buffer(void *p, uint64_t count)
-{
-    gpu_ctx *c = p;
-    return count <= c->chunk ? c->h_sums : NULL;
 }
 
 static void gpu_describe(void *p, mcs_gpu_info *out)
@@ -345,6 +347,5 @@ const mcs_backend mcs_gpu_backend = {
     .rngs = 1u << MCS_RNG_PHILOX | 1u << MCS_RNG_MRG32K3A | 1u << MCS_RNG_SOBOL,
     .default_rng = MCS_RNG_PHILOX,
     .chunk_blocks = gpu_chunk_blocks,
-    .sums_buffer = gpu_sums_buffer,
     .describe_gpu = gpu_describe,
 };

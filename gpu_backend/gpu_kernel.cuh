@@ -1,16 +1,37 @@
-/* gpu_kernel.cuh - body of the GPU kernels, included by gpu_kernel_single.cu
- * and gpu_kernel_double.cu after choosing the precision (as the CPU's
- * block_kernel.inc). One CUDA block at a time works on one block of paths:
- * random numbers are generated and consumed in registers (no path is stored),
- * the block's shifted partial sums go to d_out in double, and the host merges
- * them in block order. The model and payoff are the shared headers in
- * models/, the same functions the CPU backend calls. */
+/* gpu_kernel.cuh - the GPU hot loop, written once against the model and
+ * payoff interfaces (models/gbm.h, payoffs/european.h) and instantiated per
+ * (model, payoff) of kernels/combos.def and precision: CMake generates one
+ * small .cu per instantiation that defines MODEL, MODEL_UC, PAYOFF,
+ * PAYOFF_UC, MCS_PREC (and MCS_REAL_DOUBLE) and includes this file.
+ *
+ * One CUDA block at a time works on one block of paths: random numbers are
+ * generated and consumed in registers (no path is stored), the block's
+ * shifted partial sums of every output and their cross-products go to d_out
+ * in double, and the host merges them over the fixed block tree. The model
+ * and payoff are the shared headers, the same functions the CPU calls. */
 #include <curand_kernel.h>
-#include "../models/gbm.h"
-#include "../models/european.h"
+#include "../kernels/includes.h"
 #include "../models/box_muller.h"
-#include "../engine/job.h"
 #include "gpu_kernel.h"
+
+#define MCS_PASTE3_(a, b, c) a##b##c
+#define MCS_PASTE3(a, b, c) MCS_PASTE3_(a, b, c)
+#define M_(name) MCS_PASTE3(mcs_, MODEL, _##name)
+#define P_(name) MCS_PASTE3(mcs_, PAYOFF, _##name)
+#define MC_(name) MCS_PASTE3(MCS_, MODEL_UC, _##name)
+#define PC_(name) MCS_PASTE3(MCS_, PAYOFF_UC, _##name)
+#define MCS_GPU_NAME(what, model, payoff, prec) MCS_GPU_FN_NAME(what, model, payoff, prec)
+
+#define MDIM MC_(DIM)
+#define NORMALS MC_(NORMALS)
+#define PDIM PC_(DIM)
+#define OUTS PC_(OUTPUTS)
+#define UNIS PC_(UNIFORMS)
+#define CROSS (OUTS * (OUTS + 1) / 2)
+#define RECORD (1 + 2 * OUTS + CROSS)
+
+typedef M_(coef) model_coef;
+typedef P_(coef) payoff_coef;
 
 /* Paths per group: the paths one Philox counter serves (philox.h). */
 #ifdef MCS_REAL_DOUBLE
@@ -19,22 +40,27 @@
 #define GROUP 4
 #endif
 
-/* Philox4x32-10 (cuRAND's): counter (g*steps + k, block), key = seed; the
- * C port in cpu_backend/philox.h draws the same words. */
+/* Philox4x32-10 (cuRAND's): counter ((g*steps + k)*draws + d, block),
+ * key = seed; the C port in cpu_backend/philox.h draws the same words. */
 struct philox_stream {
     uint2 key;
     uint64_t block;
-    uint32_t steps;
+    uint32_t steps, draws;
     __device__ philox_stream(const mcs_gpu_kernel_args &a, uint64_t b, int)
-        : key(make_uint2((unsigned)a.seed, (unsigned)(a.seed >> 32))), block(b), steps(a.steps)
+        : key(make_uint2((unsigned)a.seed, (unsigned)(a.seed >> 32))), block(b),
+          steps(a.steps), draws(a.normals + a.uniforms)
     {
     }
-    __device__ void normals(uint64_t g, uint32_t k, mcs_real z[GROUP])
+    __device__ uint4 words(uint64_t g, uint32_t k, uint32_t d)
     {
-        uint64_t i = g * steps + k;
+        uint64_t i = (g * steps + k) * draws + d;
         uint4 c = make_uint4((unsigned)i, (unsigned)(i >> 32), (unsigned)block,
                              (unsigned)(block >> 32));
-        uint4 r = curand_Philox4x32_10(c, key);
+        return curand_Philox4x32_10(c, key);
+    }
+    __device__ void normals(uint64_t g, uint32_t k, uint32_t d, mcs_real z[GROUP])
+    {
+        uint4 r = words(g, k, d);
         uint64_t w0 = (uint64_t)r.x << 32 | r.y, w1 = (uint64_t)r.z << 32 | r.w;
 #ifdef MCS_REAL_DOUBLE
         mcs_box_muller_d(w0, w1, &z[0], &z[1]);
@@ -43,17 +69,32 @@ struct philox_stream {
         mcs_box_muller_f(w1, &z[2], &z[3]);
 #endif
     }
+    __device__ void uniforms(uint64_t g, uint32_t k, uint32_t d, mcs_real u[GROUP])
+    {
+        uint4 r = words(g, k, d);
+#ifdef MCS_REAL_DOUBLE
+        const double half_ulp = 1.1102230246251565e-16;
+        u[0] = mcs_bits_double(0x3ff0000000000000ull | (((uint64_t)r.x << 32 | r.y) >> 12)) - 1.0 + half_ulp;
+        u[1] = mcs_bits_double(0x3ff0000000000000ull | (((uint64_t)r.z << 32 | r.w) >> 12)) - 1.0 + half_ulp;
+#else
+        const float two_m32 = 2.3283064365386963e-10f, half = 1.1641532182693481e-10f;
+        u[0] = (float)r.x * two_m32 + half;
+        u[1] = (float)r.y * two_m32 + half;
+        u[2] = (float)r.z * two_m32 + half;
+        u[3] = (float)r.w * two_m32 + half;
+#endif
+    }
 };
 
 /* MRG32k3a (cuRAND's): virtual thread v of block b owns subsequence
- * b*256 + v and draws its groups' normals in order. */
+ * b*256 + v and draws its groups' numbers in order (step, then draw). */
 struct mrg_stream {
     curandStateMRG32k3a_t s;
     __device__ mrg_stream(const mcs_gpu_kernel_args &a, uint64_t b, int v)
     {
         curand_init(a.seed, b * MCS_GPU_VTHREADS + (uint64_t)v, 0, &s);
     }
-    __device__ void normals(uint64_t, uint32_t, mcs_real z[GROUP])
+    __device__ void normals(uint64_t, uint32_t, uint32_t, mcs_real z[GROUP])
     {
 #ifdef MCS_REAL_DOUBLE
         double2 d = curand_normal2_double(&s);
@@ -63,22 +104,41 @@ struct mrg_stream {
         z[0] = p.x, z[1] = p.y, z[2] = q.x, z[3] = q.y;
 #endif
     }
+    __device__ void uniforms(uint64_t, uint32_t, uint32_t, mcs_real u[GROUP])
+    {
+#pragma unroll
+        for (int j = 0; j < GROUP; j++) {
+#ifdef MCS_REAL_DOUBLE
+            u[j] = curand_uniform_double(&s);
+#else
+            u[j] = curand_uniform(&s);
+#endif
+        }
+    }
 };
 
 /* Scrambled Sobol (cuRAND's, Joe-Kuo direction vectors): path i of the job
- * is point i, time step k is dimension k; normals by the inverse normal CDF. */
+ * is point i, draw d of step k is dimension k*draws + d; normals by the
+ * inverse normal CDF. */
 struct sobol_stream {
     const uint32_t *dirs, *scramble;
     uint64_t base;
+    uint32_t draws;
     __device__ sobol_stream(const mcs_gpu_kernel_args &a, uint64_t b, int)
-        : dirs(a.sobol_directions), scramble(a.sobol_scramble), base(b * a.block_size)
+        : dirs(a.sobol_directions), scramble(a.sobol_scramble), base(b * a.block_size),
+          draws(a.normals + a.uniforms)
     {
     }
-    __device__ void normals(uint64_t g, uint32_t k, mcs_real z[GROUP])
+    __device__ curandStateScrambledSobol32_t at(uint64_t g, uint32_t k, uint32_t d)
     {
         curandStateScrambledSobol32_t s;
-        curand_init((unsigned *)(dirs + 32 * (size_t)k), scramble[k],
-                    (unsigned)(base + g * GROUP), &s);
+        size_t dim = (size_t)k * draws + d;
+        curand_init((unsigned *)(dirs + 32 * dim), scramble[dim], (unsigned)(base + g * GROUP), &s);
+        return s;
+    }
+    __device__ void normals(uint64_t g, uint32_t k, uint32_t d, mcs_real z[GROUP])
+    {
+        curandStateScrambledSobol32_t s = at(g, k, d);
 #pragma unroll
         for (int j = 0; j < GROUP; j++) {
 #ifdef MCS_REAL_DOUBLE
@@ -88,107 +148,160 @@ struct sobol_stream {
 #endif
         }
     }
+    __device__ void uniforms(uint64_t g, uint32_t k, uint32_t d, mcs_real u[GROUP])
+    {
+        curandStateScrambledSobol32_t s = at(g, k, d);
+#pragma unroll
+        for (int j = 0; j < GROUP; j++) {
+#ifdef MCS_REAL_DOUBLE
+            u[j] = curand_uniform_double(&s);
+#else
+            u[j] = curand_uniform(&s);
+#endif
+        }
+    }
 };
 
-/* Undiscounted payoffs of the GROUP paths of group g; ONE_STEP: steps == 1
+/* Undiscounted outputs of the GROUP paths of group g; ONE_STEP: steps == 1
  * known at compile time (the loop disappears). */
 template <bool ONE_STEP, class Stream>
 __device__ __forceinline__ void simulate_group(Stream &st, const mcs_gpu_kernel_args &a,
-                                               const mcs_gbm_coef &coef, mcs_real strike,
-                                               uint64_t g, mcs_real pay[GROUP])
+                                               const model_coef &mc, const payoff_coef &pc,
+                                               uint64_t g, mcs_real out[GROUP][OUTS])
 {
-    mcs_real x[GROUP];
+    mcs_real s[GROUP][MDIM], acc[GROUP][PDIM];
 #pragma unroll
-    for (int j = 0; j < GROUP; j++)
-        x[j] = 0;
+    for (int j = 0; j < GROUP; j++) {
+        M_(init)(&mc, s[j]);
+        P_(init)(&pc, acc[j]);
+    }
     const uint32_t steps = ONE_STEP ? 1 : a.steps;
     for (uint32_t k = 0; k < steps; k++) {
-        mcs_real z[GROUP];
-        st.normals(g, k, z);
+        mcs_real z[NORMALS][GROUP], u[UNIS > 0 ? UNIS : 1][GROUP];
 #pragma unroll
-        for (int j = 0; j < GROUP; j++)
-            x[j] = mcs_gbm_step(x[j], z[j], &coef);
+        for (int d = 0; d < NORMALS; d++)
+            st.normals(g, k, d, z[d]);
+#pragma unroll
+        for (int d = 0; d < UNIS; d++)
+            if (d < (int)a.uniforms)
+                st.uniforms(g, k, NORMALS + d, u[d]);
+        const bool watch = P_(watches)(&pc, k);
+#pragma unroll
+        for (int j = 0; j < GROUP; j++) {
+            mcs_real zz[NORMALS], uu[UNIS > 0 ? UNIS : 1];
+#pragma unroll
+            for (int d = 0; d < NORMALS; d++)
+                zz[d] = z[d][j];
+#pragma unroll
+            for (int d = 0; d < UNIS; d++)
+                uu[d] = u[d][j];
+            mcs_real x0 = M_(log)(&mc, s[j]), var = M_(step_var)(&mc, s[j]);
+            M_(step)(&mc, s[j], zz);
+            if (watch)
+                P_(observe)(&pc, acc[j], x0, M_(log)(&mc, s[j]), var, uu);
+        }
     }
 #pragma unroll
     for (int j = 0; j < GROUP; j++)
-        pay[j] = mcs_european_payoff(mcs_gbm_price(x[j], &coef), strike, a.is_call);
+        P_(finish)(&pc, acc[j], M_(log)(&mc, s[j]), M_(spot)(&mc, s[j]), out[j]);
 }
 
-/* Add the first `count` payoffs of a group to the running shifted sums. */
-__device__ __forceinline__ void accumulate(const mcs_real pay[GROUP], int count, double shift,
-                                           double &sum, double &sq)
+/* Add the first `count` paths of a group to the running shifted sums. */
+__device__ __forceinline__ void accumulate(const mcs_real out[GROUP][OUTS], int count,
+                                           const double shift[OUTS], double sum[OUTS],
+                                           double cross[CROSS])
 {
 #pragma unroll
     for (int j = 0; j < GROUP; j++) {
         if (j < count) {
-            double d = (double)pay[j] - shift;
-            sum += d;
-            sq = fma(d, d, sq);
+            double d[OUTS];
+#pragma unroll
+            for (int i = 0; i < OUTS; i++) {
+                d[i] = (double)out[j][i] - shift[i];
+                sum[i] += d[i];
+            }
+            int c = 0;
+#pragma unroll
+            for (int i = 0; i < OUTS; i++)
+#pragma unroll
+                for (int l = i; l < OUTS; l++, c++)
+                    cross[c] = fma(d[i], d[l], cross[c]);
         }
     }
 }
 
-/* Shifted sums of block b's n paths into out: virtual thread v sums its
+/* Shifted sums of block b's n paths into rec: virtual thread v sums its
  * groups v, v+256, ... in order (the partial last group, if any, is its
  * last), then a fixed tree adds the 256 partial sums. */
 template <bool ONE_STEP, class Stream>
-__device__ void block_sums(const mcs_gpu_kernel_args &a, const mcs_gbm_coef &coef,
-                           mcs_real strike, uint64_t b, uint32_t n, double *part_sum,
-                           double *part_sq, double *block_shift, mcs_block_sums *out)
+__device__ void block_sums(const mcs_gpu_kernel_args &a, const model_coef &mc,
+                           const payoff_coef &pc, uint64_t b, uint32_t n,
+                           double (*part)[MCS_GPU_VTHREADS], double *block_shift, double *rec)
 {
     const uint32_t full = n / GROUP, rest = n % GROUP;
-    if (threadIdx.x == 0) { /* shift = the block's first payoff, as on the CPU */
+    if (threadIdx.x == 0) { /* shift = the block's first path's outputs, as on the CPU */
         Stream st(a, b, 0);
-        mcs_real pay[GROUP];
-        simulate_group<ONE_STEP>(st, a, coef, strike, 0, pay);
-        *block_shift = (double)pay[0];
+        mcs_real out[GROUP][OUTS];
+        simulate_group<ONE_STEP>(st, a, mc, pc, 0, out);
+#pragma unroll
+        for (int i = 0; i < OUTS; i++)
+            block_shift[i] = (double)out[0][i];
     }
     __syncthreads();
-    const double shift = *block_shift;
+    double shift[OUTS];
+#pragma unroll
+    for (int i = 0; i < OUTS; i++)
+        shift[i] = block_shift[i];
     for (int v = threadIdx.x; v < MCS_GPU_VTHREADS; v += blockDim.x) {
         Stream st(a, b, v);
-        double sum = 0.0, sq = 0.0;
-        mcs_real pay[GROUP];
+        double sum[OUTS] = {0}, cross[CROSS] = {0};
+        mcs_real out[GROUP][OUTS];
         uint32_t g = v;
         for (; g < full; g += MCS_GPU_VTHREADS) {
-            simulate_group<ONE_STEP>(st, a, coef, strike, g, pay);
-            accumulate(pay, GROUP, shift, sum, sq);
+            simulate_group<ONE_STEP>(st, a, mc, pc, g, out);
+            accumulate(out, GROUP, shift, sum, cross);
         }
         if (rest && g == full) {
-            simulate_group<ONE_STEP>(st, a, coef, strike, g, pay);
-            accumulate(pay, (int)rest, shift, sum, sq);
+            simulate_group<ONE_STEP>(st, a, mc, pc, g, out);
+            accumulate(out, (int)rest, shift, sum, cross);
         }
-        part_sum[v] = sum;
-        part_sq[v] = sq;
+#pragma unroll
+        for (int i = 0; i < OUTS; i++)
+            part[i][v] = sum[i];
+#pragma unroll
+        for (int c = 0; c < CROSS; c++)
+            part[OUTS + c][v] = cross[c];
     }
     __syncthreads();
     for (int half = MCS_GPU_VTHREADS / 2; half > 0; half >>= 1) {
-        for (int v = threadIdx.x; v < half; v += blockDim.x) {
-            part_sum[v] += part_sum[v + half];
-            part_sq[v] += part_sq[v + half];
-        }
+        for (int v = threadIdx.x; v < half; v += blockDim.x)
+#pragma unroll
+            for (int r = 0; r < OUTS + CROSS; r++)
+                part[r][v] += part[r][v + half];
         __syncthreads();
     }
     if (threadIdx.x == 0) {
-        mcs_block_sums r;
-        r.n = n;
-        r.shift = shift;
-        r.sum = part_sum[0];
-        r.sumsq = part_sq[0];
-        *out = r;
+        rec[0] = (double)n;
+#pragma unroll
+        for (int i = 0; i < OUTS; i++) {
+            rec[1 + i] = shift[i];
+            rec[1 + OUTS + i] = part[i][0];
+        }
+#pragma unroll
+        for (int c = 0; c < CROSS; c++)
+            rec[1 + 2 * OUTS + c] = part[OUTS + c][0];
     }
     __syncthreads(); /* the shared arrays are reused by the next block */
 }
 
 template <class Stream>
 __global__ void __launch_bounds__(MCS_GPU_VTHREADS)
-    block_kernel(const mcs_gpu_kernel_args a, uint64_t first, uint64_t count,
-                 mcs_block_sums *out)
+    block_kernel(const mcs_gpu_kernel_args a, uint64_t first, uint64_t count, double *out)
 {
-    __shared__ double part_sum[MCS_GPU_VTHREADS], part_sq[MCS_GPU_VTHREADS];
-    __shared__ double block_shift;
-    const mcs_gbm_coef coef = mcs_gbm_coef_make(a.spot, a.rate, a.dividend, a.volatility, a.dt);
-    const mcs_real strike = (mcs_real)a.strike;
+    __shared__ double part[OUTS + CROSS][MCS_GPU_VTHREADS];
+    __shared__ double block_shift[OUTS];
+    const model_coef mc = M_(coef_make)(&a.model, a.dt);
+    const payoff_coef pc = P_(coef_make)(&a.option, &a.model, a.steps);
 
     for (uint64_t i = blockIdx.x; i < count; i += gridDim.x) {
         const uint64_t b = first + i;
@@ -196,11 +309,9 @@ __global__ void __launch_bounds__(MCS_GPU_VTHREADS)
         const uint32_t n = a.paths - start < a.block_size ? (uint32_t)(a.paths - start)
                                                           : a.block_size;
         if (a.steps == 1)
-            block_sums<true, Stream>(a, coef, strike, b, n, part_sum, part_sq, &block_shift,
-                                     &out[i]);
+            block_sums<true, Stream>(a, mc, pc, b, n, part, block_shift, out + i * RECORD);
         else
-            block_sums<false, Stream>(a, coef, strike, b, n, part_sum, part_sq, &block_shift,
-                                      &out[i]);
+            block_sums<false, Stream>(a, mc, pc, b, n, part, block_shift, out + i * RECORD);
     }
 }
 
@@ -222,7 +333,7 @@ template <class Fn> static int with_kernel(int rng, Fn fn)
 
 /* Load the kernel for `rng` now (CUDA loads modules lazily, at the first
  * launch), so that the load counts as set-up, not as kernel time. */
-extern "C" int PREPARE_FN(int rng)
+extern "C" int MCS_GPU_NAME(prepare, MODEL, PAYOFF, MCS_PREC)(int rng)
 {
     return with_kernel(rng, [](auto kernel) {
         cudaFuncAttributes attr;
@@ -230,8 +341,10 @@ extern "C" int PREPARE_FN(int rng)
     });
 }
 
-extern "C" int LAUNCH_FN(const mcs_gpu_kernel_args *a, uint64_t first, uint64_t count, int grid,
-                         int threads, mcs_block_sums *d_out, void *stream)
+extern "C" int MCS_GPU_NAME(launch, MODEL, PAYOFF, MCS_PREC)(const mcs_gpu_kernel_args *a,
+                                                             uint64_t first, uint64_t count,
+                                                             int grid, int threads,
+                                                             double *d_out, void *stream)
 {
     cudaStream_t s = (cudaStream_t)stream;
     return with_kernel(a->rng, [&](auto kernel) {

@@ -1,59 +1,48 @@
 /* gpu_kernel.h - the C interface between the GPU backend's host code
- * (gpu_backend.c) and its CUDA kernels (gpu_kernel.cuh): plain data and
+ * (gpu_backend.c) and its CUDA kernels (gpu_kernel.cuh, instantiated per
+ * (model, payoff) of kernels/combos.def and precision): plain data and
  * launch functions, no CUDA types, so the host side stays C. */
 #ifndef MCS_GPU_KERNEL_H
 #define MCS_GPU_KERNEL_H
 
 #include <stdint.h>
+#include "../engine/chunking.h"
+#include "../engine/job.h"
 #include "../engine/stats.h"
-
-/* Virtual threads per block: block b's paths are split over 256 virtual
- * threads (thread v takes path groups v, v+256, ...), each summing its paths
- * in order; the 256 partial sums are added in a fixed tree. The order is the
- * same for any real CUDA block size (32..256) or grid, so results are
- * bit-identical across launch shapes and chunkings. */
-#define MCS_GPU_VTHREADS 256
-
-/* Work per launch, in path-steps: about 30 ms at 500 G path-steps/s, long
- * enough that launch and copy overheads are small, short enough for a live
- * progress bar and a prompt Ctrl-C. At most 2^20 blocks (32 MiB of sums).
- * The estimator's model (estimator/model.c) follows the same chunking. */
-#define MCS_GPU_CHUNK_PATH_STEPS (1ull << 34)
-#define MCS_GPU_MAX_CHUNK_BLOCKS (1ull << 20)
 
 /* Everything a kernel needs, passed by value as a kernel parameter. */
 typedef struct {
-    double spot, rate, dividend, volatility, dt; /* GBM, dt = maturity / steps */
-    double strike;
-    int is_call;
+    mcs_model_params model;
+    mcs_option_params option;
+    double dt;            /* maturity / steps */
     int rng;              /* mcs_rng_id: philox, mrg32k3a or sobol */
     uint32_t steps;
+    uint32_t normals;     /* normal draws per step (the model's) */
+    uint32_t uniforms;    /* uniform draws per step (the payoff's, for this job) */
     uint32_t block_size;
+    int outputs;          /* outputs per path (the record length follows) */
     uint64_t paths;
     uint64_t seed;
-    const uint32_t *sobol_directions; /* device: 32 words per step (sobol only) */
-    const uint32_t *sobol_scramble;   /* device: one word per step (sobol only) */
+    const uint32_t *sobol_directions; /* device: 32 words per dimension (sobol only) */
+    const uint32_t *sobol_scramble;   /* device: one word per dimension (sobol only) */
 } mcs_gpu_kernel_args;
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-/* Launch the kernel for blocks [first, first + count) on `grid` CUDA blocks
- * of `threads` threads (a power of two from 32 to 256) into d_out[0..count)
- * on CUDA stream `stream` (a cudaStream_t). Returns a cudaError_t (0 = ok). */
-int mcs_gpu_launch_single(const mcs_gpu_kernel_args *a, uint64_t first, uint64_t count,
-                          int grid, int threads, mcs_block_sums *d_out, void *stream);
-int mcs_gpu_launch_double(const mcs_gpu_kernel_args *a, uint64_t first, uint64_t count,
-                          int grid, int threads, mcs_block_sums *d_out, void *stream);
-
+/* Launch a kernel for blocks [first, first + count) on `grid` CUDA blocks
+ * of `threads` threads (a power of two from 32 to 256) on CUDA stream
+ * `stream` (a cudaStream_t); block first+i's packed sums record
+ * (stats.h, mcs_sums_record_len(outputs) doubles) goes to d_out + i * len.
+ * Returns a cudaError_t (0 = ok). */
+typedef int (*mcs_gpu_launch_fn)(const mcs_gpu_kernel_args *a, uint64_t first, uint64_t count,
+                                 int grid, int threads, double *d_out, void *stream);
 /* Load the kernel module for generator `rng` (CUDA loads lazily at the
  * first launch otherwise). Returns a cudaError_t. */
-int mcs_gpu_prepare_single(int rng);
-int mcs_gpu_prepare_double(int rng);
+typedef int (*mcs_gpu_prepare_fn)(int rng);
 
-#ifdef __cplusplus
-}
-#endif
+/* The kernels for a job's model, payoff and precision; 0 if none. */
+int mcs_gpu_kernels_for(const mcs_job *job, mcs_gpu_launch_fn *launch,
+                        mcs_gpu_prepare_fn *prepare);
+
+/* The instantiations' names: mcs_gpu_<launch|prepare>_<model>_<payoff>_<prec>. */
+#define MCS_GPU_FN_NAME(what, model, payoff, prec) mcs_gpu_##what##_##model##_##payoff##_##prec
 
 #endif

@@ -1,41 +1,74 @@
 /* gbm.h - geometric Brownian motion with the exact log-normal step, shared by
- * both backends. The state is x = ln(S/S0); one step of length dt is
+ * both backends (the model side of the hot loop; its type table entry is in
+ * models/model_types.c). The state is x = ln(S/S0); one step of length dt is
  *   x += (r - q - sigma^2/2) dt + sigma sqrt(dt) z,  z ~ N(0,1),
  * which is exact in distribution for any dt (no discretisation bias).
+ *
+ * The model interface every model header gives (NAME = gbm here):
+ *   MCS_NAME_DIM, MCS_NAME_NORMALS   state size, normal draws per step
+ *   mcs_NAME_coef                    per-job coefficients
+ *   mcs_NAME_coef_make(model, dt)    computed once in double, then rounded
+ *   mcs_NAME_init(c, s)              state at t = 0
+ *   mcs_NAME_step(c, s, z)           one time step with the step's normals
+ *   mcs_NAME_log(c, s)               ln(S/S0) of a state
+ *   mcs_NAME_spot(c, s)              S of a state
+ *   mcs_NAME_step_var(c, s)          variance of ln S over the next step
+ *                                    (the Brownian bridge between steps)
  * Include models/real.h (with the precision chosen) first. */
 #ifndef MCS_GBM_H
 #define MCS_GBM_H
 
-#include <math.h>
 #include "real.h"
+#include "../engine/job.h"
+
+#define MCS_GBM_DIM 1
+#define MCS_GBM_NORMALS 1
 
 typedef struct {
     mcs_real drift_dt;    /* (r - q - sigma^2/2) dt */
     mcs_real vol_sqrt_dt; /* sigma sqrt(dt) */
+    mcs_real var_dt;      /* sigma^2 dt */
     mcs_real spot;        /* S0 */
 } mcs_gbm_coef;
 
-/* Per-step coefficients, computed once in double then rounded. */
-MC_HD static inline mcs_gbm_coef mcs_gbm_coef_make(double spot, double rate, double dividend,
-                                                   double volatility, double dt)
+MC_HD static inline mcs_gbm_coef mcs_gbm_coef_make(const mcs_model_params *m, double dt)
 {
     mcs_gbm_coef c;
-    c.drift_dt = (mcs_real)((rate - dividend - 0.5 * volatility * volatility) * dt);
-    c.vol_sqrt_dt = (mcs_real)(volatility * sqrt(dt));
-    c.spot = (mcs_real)spot;
+    c.drift_dt = (mcs_real)((m->rate - m->dividend - 0.5 * m->volatility * m->volatility) * dt);
+    c.vol_sqrt_dt = (mcs_real)(m->volatility * sqrt(dt));
+    c.var_dt = (mcs_real)(m->volatility * m->volatility * dt);
+    c.spot = (mcs_real)m->spot;
     return c;
 }
 
-/* One exact step of the log-price. */
-MC_HD static inline mcs_real mcs_gbm_step(mcs_real x, mcs_real z, const mcs_gbm_coef *c)
+MC_HD static inline void mcs_gbm_init(const mcs_gbm_coef *c, mcs_real s[MCS_GBM_DIM])
 {
-    return x + (c->drift_dt + c->vol_sqrt_dt * z);
+    (void)c;
+    s[0] = 0;
 }
 
-/* Price level S = S0 e^x from the log-price state. */
-MC_HD static inline mcs_real mcs_gbm_price(mcs_real x, const mcs_gbm_coef *c)
+MC_HD static inline void mcs_gbm_step(const mcs_gbm_coef *c, mcs_real s[MCS_GBM_DIM],
+                                      const mcs_real z[MCS_GBM_NORMALS])
 {
-    return c->spot * MCS_EXP(x);
+    s[0] = s[0] + (c->drift_dt + c->vol_sqrt_dt * z[0]);
+}
+
+MC_HD static inline mcs_real mcs_gbm_log(const mcs_gbm_coef *c, const mcs_real s[MCS_GBM_DIM])
+{
+    (void)c;
+    return s[0];
+}
+
+MC_HD static inline mcs_real mcs_gbm_spot(const mcs_gbm_coef *c, const mcs_real s[MCS_GBM_DIM])
+{
+    return c->spot * MCS_EXP(s[0]);
+}
+
+MC_HD static inline mcs_real mcs_gbm_step_var(const mcs_gbm_coef *c,
+                                              const mcs_real s[MCS_GBM_DIM])
+{
+    (void)s;
+    return c->var_dt;
 }
 
 #endif

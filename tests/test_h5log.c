@@ -51,7 +51,8 @@ static void fill(fixture *f)
 
     memset(&f->job, 0, sizeof f->job);
     f->job.model = (mcs_model_params){MCS_MODEL_GBM, 100.0, 0.05, 0.0, 0.2};
-    f->job.option = (mcs_option_params){MCS_PAYOFF_EUROPEAN, MCS_CALL, 100.0, 1.0};
+    f->job.option = (mcs_option_params){.payoff = MCS_PAYOFF_EUROPEAN, .type = MCS_CALL,
+                                        .strike = 100.0, .maturity = 1.0};
     f->job.sim = (mcs_sim_params){.paths = 1000000, .steps = 1, .seed = 42,
                                   .rng = MCS_RNG_PCG64, .precision = MCS_DOUBLE,
                                   .block_size = 65536};
@@ -64,6 +65,10 @@ static void fill(fixture *f)
     f->res.paths = 1000000;
     f->res.has_analytic = 1;
     f->res.analytic = BS_PRICE;
+    f->res.analytic_source = "Black-Scholes";
+    f->res.n_outputs = 1;
+    f->res.outputs[0] = (mcs_output_result){"price", MC_PRICE, MC_SE, MC_PRICE - 1.96 * MC_SE,
+                                            MC_PRICE + 1.96 * MC_SE, 1, BS_PRICE, "Black-Scholes"};
     f->res.n_convergence = 3;
     f->res.convergence[0] = (mcs_convergence_point){65536, 10.51, 0.057};
     f->res.convergence[1] = (mcs_convergence_point){524288, 10.47, 0.020};

@@ -1,0 +1,147 @@
+/* draws.h - one time step's random numbers for a batch of paths, step-major:
+ * draws[d * MCS_BATCH + p] is path p's draw d at the step (normals first,
+ * then uniforms), so every loop over the batch is contiguous. Precision
+ * follows models/real.h. The layouts (docs/reproducibility.md):
+ * - Philox: counter i = (g * steps + k) * draws + d of the block, g the path
+ *   group (4 paths in single precision, 2 in double), the GPU's layout; with
+ *   one draw per step it is the layout of mcsim 0.1, so old results
+ *   reproduce.
+ * - PCG64: in the block's stream, path p's draw d at step k is number
+ *   ((g * steps + k) * draws + d) * 16 + p % 16 with g = p / 16: a group of
+ *   16 paths takes 16 numbers per draw, step by step; one state per group
+ *   of the batch, so the groups' generators run side by side. */
+#ifndef MCS_DRAWS_H
+#define MCS_DRAWS_H
+
+#include <stdint.h>
+#include "../models/box_muller.h"
+#include "../models/real.h"
+#include "block_kernel.h"
+
+#ifdef MCS_REAL_DOUBLE
+#define MCS_PHILOX_GROUP 2u /* paths per Philox counter */
+#define MCS_PCG_OUTPUTS 16u /* PCG64 outputs per group and draw */
+#else
+#define MCS_PHILOX_GROUP 4u
+#define MCS_PCG_OUTPUTS 8u
+#endif
+
+/* A uniform in (0, 1) from 32 random bits (cuRAND's k 2^-32 + 2^-33). */
+static inline float mcs_uniform_f(uint32_t w)
+{
+    return (float)w * 2.3283064365386963e-10f + 1.1641532182693481e-10f;
+}
+/* A uniform in (0, 1) from the top 52 of 64 random bits. */
+static inline double mcs_uniform_d(uint64_t w)
+{
+    return mcs_bits_double(0x3ff0000000000000ull | (w >> 12)) - 1.0 + 1.1102230246251565e-16;
+}
+
+/* Normals for draw slot `z` (nb paths, nb even) from 64-bit words: single
+ * precision one word per Box-Muller pair, double two. */
+static inline void mcs_normals_from_bits(const uint64_t *restrict bits, uint32_t nb,
+                                         mcs_real *restrict z)
+{
+#ifdef MCS_REAL_DOUBLE
+    for (uint32_t m = 0; m < nb / 2; m++)
+        mcs_box_muller_d(bits[2 * m], bits[2 * m + 1], &z[2 * m], &z[2 * m + 1]);
+#else
+    for (uint32_t m = 0; m < nb / 2; m++)
+        mcs_box_muller_f(bits[m], &z[2 * m], &z[2 * m + 1]);
+#endif
+}
+
+/* Philox draws of step k for the batch's paths [first, first + nb) of
+ * `block` (first a multiple of the group, nb rounded up to it). */
+static inline void mcs_draw_philox(const uint32_t key[2], uint64_t block, uint32_t first,
+                                   uint32_t nb, uint32_t steps, uint32_t k, unsigned normals,
+                                   unsigned draws, mcs_block_scratch *restrict s,
+                                   mcs_real *restrict z)
+{
+    const uint32_t groups = nb / MCS_PHILOX_GROUP;
+    const uint64_t g0 = first / MCS_PHILOX_GROUP;
+    uint64_t *restrict bits = s->bits;
+    uint32_t *restrict words = s->words;
+    for (unsigned d = 0; d < draws; d++) {
+        const uint64_t base = (g0 * steps + k) * draws + d, stride = (uint64_t)steps * draws;
+        mcs_real *restrict zd = z + (size_t)d * MCS_BATCH;
+        if (d < normals) {
+            for (uint32_t j = 0; j < groups; j++) {
+                uint32_t ctr[4], out[4];
+                mcs_philox_counter(block, base + j * stride, ctr);
+                mcs_philox4x32_10(ctr, key, out);
+                bits[2 * j] = (uint64_t)out[0] << 32 | out[1];
+                bits[2 * j + 1] = (uint64_t)out[2] << 32 | out[3];
+            }
+            mcs_normals_from_bits(bits, nb, zd);
+            continue;
+        }
+        for (uint32_t j = 0; j < groups; j++) {
+            uint32_t ctr[4], out[4];
+            mcs_philox_counter(block, base + j * stride, ctr);
+            mcs_philox4x32_10(ctr, key, out);
+            bits[2 * j] = (uint64_t)out[0] << 32 | out[1];
+            bits[2 * j + 1] = (uint64_t)out[2] << 32 | out[3];
+            for (int w = 0; w < 4; w++)
+                words[4 * j + w] = out[w];
+        }
+#ifdef MCS_REAL_DOUBLE
+        for (uint32_t p = 0; p < nb; p++)
+            zd[p] = mcs_uniform_d(bits[p]);
+#else
+        for (uint32_t p = 0; p < nb; p++)
+            zd[p] = mcs_uniform_f(words[p]);
+#endif
+    }
+}
+
+/* Position the batch's group generators: group j of the batch starts
+ * `stride` outputs after group j - 1 (jump = the affine map of `stride`
+ * steps, from mcs_pcg64_jump). */
+static inline void mcs_pcg_groups_start(mcs_pcg64 *restrict g, uint32_t groups,
+                                        const mcs_pcg64 *first, unsigned __int128 jump_mult,
+                                        unsigned __int128 jump_plus)
+{
+    g[0] = *first;
+    for (uint32_t j = 1; j < groups; j++) {
+        g[j].inc = first->inc;
+        g[j].state = jump_mult * g[j - 1].state + jump_plus;
+    }
+}
+
+/* PCG64 draws of the next step for the batch's groups (nb a multiple of 16):
+ * each group's generator gives its 16 numbers per draw in stream order. */
+static inline void mcs_draw_pcg(mcs_pcg64 *restrict g, uint32_t nb, unsigned normals,
+                                unsigned draws, mcs_block_scratch *restrict s,
+                                mcs_real *restrict z)
+{
+    const uint32_t groups = nb / MCS_PCG_GROUP;
+    const uint32_t per_group = draws * MCS_PCG_OUTPUTS;
+    uint64_t *restrict bits = s->bits;
+    /* outputs of different groups are independent: interleave them */
+    for (uint32_t o = 0; o < per_group; o++)
+        for (uint32_t j = 0; j < groups; j++)
+            bits[(size_t)o * groups + j] = mcs_pcg64_next(&g[j]);
+    for (unsigned d = 0; d < draws; d++) {
+        mcs_real *restrict zd = z + (size_t)d * MCS_BATCH;
+        uint64_t *restrict w = s->bits + (size_t)MCS_MOST_DRAWS * MCS_BATCH; /* draw d, path order */
+        for (uint32_t j = 0; j < groups; j++)
+            for (uint32_t o = 0; o < MCS_PCG_OUTPUTS; o++)
+                w[j * MCS_PCG_OUTPUTS + o] = bits[(size_t)(d * MCS_PCG_OUTPUTS + o) * groups + j];
+        if (d < normals) {
+            mcs_normals_from_bits(w, nb, zd);
+        } else {
+#ifdef MCS_REAL_DOUBLE
+            for (uint32_t p = 0; p < nb; p++)
+                zd[p] = mcs_uniform_d(w[p]);
+#else
+            for (uint32_t m = 0; m < nb / 2; m++) {
+                zd[2 * m] = mcs_uniform_f((uint32_t)(w[m] >> 32));
+                zd[2 * m + 1] = mcs_uniform_f((uint32_t)w[m]);
+            }
+#endif
+        }
+    }
+}
+
+#endif

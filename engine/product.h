@@ -1,0 +1,105 @@
+/* product.h - the type tables (GSL's gsl_rng_type pattern) for models and
+ * payoffs: a name, a table of parameters declared once (config validation,
+ * --help, the resolved config, JSON fields and typed HDF5 attributes are all
+ * generated from it), random draws per step, outputs per path. The hot-loop
+ * code of each type is in its header (models/gbm.h, payoffs/asian.h, ...);
+ * kernels/combos.def lists the compiled (model, payoff) pairs. */
+#ifndef MCS_PRODUCT_H
+#define MCS_PRODUCT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "catalog.h"
+#include "job.h"
+#include "stats.h"
+
+typedef enum {
+    MCS_PARAM_REAL,   /* double, in [lo, hi] (lo excluded when lo_open) */
+    MCS_PARAM_COUNT,  /* uint32_t, whole number in [lo, hi] */
+    MCS_PARAM_CHOICE  /* int (an enum), one of `choices` */
+} mcs_param_kind;
+
+/* One config key of a model or payoff. */
+typedef struct mcs_param_spec {
+    const char *section;      /* "model" or "option" */
+    const char *key;
+    mcs_param_kind kind;
+    size_t offset;            /* where the value lives in mcs_job */
+    double lo, hi;
+    int lo_open;
+    const char *dflt;         /* default as text; NULL = required */
+    const char *meaning;      /* one line for --help and the user guide */
+    const mcs_named *choices; /* MCS_PARAM_CHOICE only */
+    /* NULL: the key always applies to its type; else whether it applies
+     * to this job (given the keys listed before it): a key that does not
+     * apply must not be set (e.g. strike with strike_type = floating). */
+    int (*applies)(const mcs_job *job);
+    const char *not_applies;  /* why not, for the message */
+} mcs_param_spec;
+
+typedef struct mcs_model_type {
+    const char *name, *description;
+    mcs_model_id id;
+    const mcs_param_spec *params; /* terminated by a NULL key */
+    uint16_t normals_per_step;    /* normal draws per path and step */
+    int exact_steps;              /* 1: the terminal law does not depend on the steps */
+} mcs_model_type;
+
+typedef struct mcs_payoff_type {
+    const char *name, *description;
+    mcs_payoff_id id;
+    const mcs_param_spec *params; /* terminated by a NULL key */
+    int path_dependent;           /* 0: looks at the terminal spot only */
+    /* uniform draws per path and step the job needs (the bridge's extreme) */
+    uint16_t (*uniforms_per_step)(const mcs_job *job);
+    /* outputs per path (output 0 is the product priced) and their names */
+    int (*outputs)(const mcs_job *job);
+    const char *(*output_name)(const mcs_job *job, int j);
+    /* steps when [simulation] steps is not given */
+    uint32_t (*default_steps)(const mcs_job *job);
+    /* NULL or a message when the job's grid misses a monitoring date;
+     * names the keys involved */
+    int (*check_grid)(const mcs_job *job, char *why, size_t len);
+} mcs_payoff_type;
+
+/* NULL-terminated tables (models/model_types.c, payoffs/payoff_types.c). */
+extern const mcs_model_type *const mcs_model_types[];
+extern const mcs_payoff_type *const mcs_payoff_types[];
+
+const mcs_model_type *mcs_model_type_of(mcs_model_id id);
+const mcs_payoff_type *mcs_payoff_type_of(mcs_payoff_id id);
+
+/* Random draws per path and step for a job: normals, then uniforms. */
+static inline unsigned mcs_job_normals(const mcs_job *job)
+{
+    return mcs_model_type_of(job->model.id)->normals_per_step;
+}
+static inline unsigned mcs_job_uniforms(const mcs_job *job)
+{
+    return mcs_payoff_type_of(job->option.payoff)->uniforms_per_step(job);
+}
+static inline unsigned mcs_job_draws(const mcs_job *job)
+{
+    return mcs_job_normals(job) + mcs_job_uniforms(job);
+}
+/* Outputs per path of a job. */
+static inline int mcs_job_outputs(const mcs_job *job)
+{
+    return mcs_payoff_type_of(job->option.payoff)->outputs(job);
+}
+
+/* The parameter's value in a job, as a double (choices: the enum value). */
+double mcs_param_get(const mcs_param_spec *p, const mcs_job *job);
+/* Does key p apply to this job (its model/payoff chosen)? */
+int mcs_param_applies(const mcs_param_spec *p, const mcs_job *job);
+/* The value as config text ("0.05", "down-out"): shortest round-trip form. */
+void mcs_param_text(const mcs_param_spec *p, const mcs_job *job, char *buf, size_t len);
+/* Shortest "%.*g" text that reads back as exactly x. */
+void mcs_format_real(double x, char *buf, size_t len);
+
+/* Calls fn for each parameter that applies to the job: the model's
+ * [model] keys, then the payoff's [option] keys. */
+void mcs_job_params(const mcs_job *job, void (*fn)(const mcs_param_spec *p, void *ctx),
+                    void *ctx);
+
+#endif

@@ -1,0 +1,340 @@
+/* analytic.c - closed forms for mcsim's products under GBM (spot S, rate r,
+ * dividend yield q, volatility sigma, maturity T; b = r - q the cost of carry).
+ *
+ * Sources:
+ *   european  Black-Scholes-Merton (models/black_scholes.c).
+ *   digital   Reiner & Rubinstein (1991), "Unscrambling the binary code";
+ *             Haug, "The Complete Guide to Option Pricing Formulas", 2nd ed.,
+ *             4.19.1 (cash-or-nothing) and 4.19.2 (asset-or-nothing).
+ *   asian     geometric average over the n fixings t_k = k T / n (t = 0 is not
+ *             a fixing): ln G is normal (Kemna & Vorst 1990, discrete version;
+ *             Haug 4.20.2), with mean and variance summed exactly over the n
+ *             dates. Fixed strike: Black's formula on G. Floating strike:
+ *             S_T and G are jointly log-normal, so (S_T - G)^+ is an exchange
+ *             option (Margrabe 1978) on two log-normal assets.
+ *   barrier   continuous monitoring: Reiner & Rubinstein (1991), "Breaking
+ *             down the barriers"; Haug 4.17.1, terms A..E. mcsim pays the
+ *             rebate at expiry both when knocked out and when never knocked
+ *             in, so the rebate is worth R e^{-rT} P(hit) (out) or
+ *             R e^{-rT} P(no hit) (in); Haug's E term is the latter, and the
+ *             former replaces his F term (which pays at the hit).
+ *   lookback  continuous monitoring, running extreme = spot at t = 0:
+ *             floating strike Goldman, Sosin & Gatto (1979), Haug 4.15.1;
+ *             fixed strike Conze & Viswanathan (1991), Haug 4.15.2. Their
+ *             sigma^2/(2b) terms are rewritten without the division (see
+ *             lookback_term) so that r == q is exact and r ~ q is stable. */
+#include "analytic.h"
+
+#include <math.h>
+
+#include "black_scholes.h"
+
+#define MCS_INV_SQRT_2PI 0.39894228040143267794
+
+typedef struct {
+    double s, r, q, sigma, t;
+} market;
+
+static double normal_pdf(double x)
+{
+    return MCS_INV_SQRT_2PI * exp(-0.5 * x * x);
+}
+
+/* N(hi) - N(lo) with hi >= lo, taken in the upper tail's complement when both
+ * points are positive so that it keeps its relative precision there. */
+static double normal_cdf_diff(double lo, double hi)
+{
+    if (lo > 0.0)
+        return mcs_normal_cdf(-lo) - mcs_normal_cdf(-hi);
+    return mcs_normal_cdf(hi) - mcs_normal_cdf(lo);
+}
+
+/* Mean of the normal density over the interval between a and c (either
+ * order): (N(c) - N(a)) / (c - a), and phi(a) when a == c. Short intervals use
+ * 10-point Gauss-Legendre (nodes and weights: Abramowitz & Stegun, Table 25.4),
+ * exact to double precision for a length up to 1, so that no difference of
+ * nearly equal N values is ever taken. */
+static double normal_pdf_mean(double a, double c)
+{
+    static const double node[5] = {0.14887433898163121088, 0.43339539412924719080,
+                                   0.67940956829902440623, 0.86506336668898451073,
+                                   0.97390652851717172008};
+    static const double weight[5] = {0.29552422471475287017, 0.26926671930999635509,
+                                     0.21908636251598204400, 0.14945134915058059315,
+                                     0.06667134430868813759};
+    double width = c - a;
+    if (fabs(width) <= 1.0) {
+        double mid = 0.5 * (a + c), half = 0.5 * width, sum = 0.0;
+        for (int i = 0; i < 5; i++)
+            sum += weight[i] * (normal_pdf(mid - half * node[i]) + normal_pdf(mid + half * node[i]));
+        return 0.5 * sum;
+    }
+    return width > 0.0 ? normal_cdf_diff(a, c) / width : normal_cdf_diff(c, a) / -width;
+}
+
+/* expm1(z) / z, 1 at z = 0. */
+static double expm1_over(double z)
+{
+    return z == 0.0 ? 1.0 : expm1(z) / z;
+}
+
+/* Black's formula on a log-normal underlying X (E[X] = fwd, Var[ln X] = var)
+ * discounted by df: df E[(X - K)^+] (call) or df E[(K - X)^+] (put). */
+static double black(double fwd, double strike, double var, double df, int is_call)
+{
+    if (var <= 0.0) {
+        double intrinsic = is_call ? fwd - strike : strike - fwd;
+        return intrinsic > 0.0 ? df * intrinsic : 0.0;
+    }
+    double sd = sqrt(var);
+    double d1 = log(fwd / strike) / sd + 0.5 * sd;
+    double d2 = d1 - sd;
+    if (is_call)
+        return df * (fwd * mcs_normal_cdf(d1) - strike * mcs_normal_cdf(d2));
+    return df * (strike * mcs_normal_cdf(-d2) - fwd * mcs_normal_cdf(-d1));
+}
+
+/* ---- digital ------------------------------------------------------------ */
+
+/* Cash-or-nothing pays `cash` when S_T > K (call) or S_T < K (put):
+ * cash e^{-rT} N(+-d2); asset-or-nothing pays S_T: S e^{-qT} N(+-d1). */
+static double digital_price(const market *m, const mcs_option_params *o)
+{
+    int phi = o->type == MCS_CALL ? 1 : -1;
+    double sd = m->sigma * sqrt(m->t);
+    double d1 = (log(m->s / o->strike) + (m->r - m->q) * m->t) / sd + 0.5 * sd;
+    if (o->digital == MCS_DIGITAL_CASH)
+        return o->cash * exp(-m->r * m->t) * mcs_normal_cdf(phi * (d1 - sd));
+    return m->s * exp(-m->q * m->t) * mcs_normal_cdf(phi * d1);
+}
+
+/* ---- geometric asian ---------------------------------------------------- */
+
+/* ln G = ln S + (1/n) sum_k [(b - sigma^2/2) t_k + sigma W(t_k)], t_k = k T / n:
+ *   mean     ln S + (b - sigma^2/2) T (n + 1) / (2n)
+ *   variance sigma^2 T / n^3 sum_{j,k} min(j, k) = sigma^2 T (n + 1)(2n + 1) / (6 n^2)
+ *   Cov(ln S_T, ln G) = sigma^2 / n sum_k t_k = sigma^2 T (n + 1) / (2n)
+ *   Var(ln S_T - ln G) = sigma^2 T + variance - 2 Cov = sigma^2 T (n - 1)(2n - 1) / (6 n^2).
+ * Fixed strike: Black on G (forward e^{mean + variance/2}). Floating strike,
+ * Margrabe: e^{-rT} E[(S_T - G)^+] = e^{-rT} [F_S N(d1) - F_G N(d2)] with
+ * F_S = S e^{bT}, d1 = (ln(F_S / F_G) + v/2) / sqrt(v), v = Var(ln S_T - ln G),
+ * i.e. Black's formula with forward F_S, strike F_G and variance v. */
+static double geometric_asian_price(const market *m, const mcs_option_params *o)
+{
+    double n = (double)o->fixings;
+    double s2t = m->sigma * m->sigma * m->t;
+    double mean = log(m->s) + (m->r - m->q - 0.5 * m->sigma * m->sigma) * m->t * (n + 1.0) / (2.0 * n);
+    double var = s2t * (n + 1.0) * (2.0 * n + 1.0) / (6.0 * n * n);
+    double fwd_g = exp(mean + 0.5 * var);
+    double df = exp(-m->r * m->t);
+    int is_call = o->type == MCS_CALL;
+    if (o->strike_type == MCS_STRIKE_FIXED)
+        return black(fwd_g, o->strike, var, df, is_call);
+    double fwd_s = m->s * exp((m->r - m->q) * m->t);
+    double var_diff = s2t * (n - 1.0) * (2.0 * n - 1.0) / (6.0 * n * n);
+    /* call: S_T vs strike G; put: (G - S_T)^+, the same exchange mirrored */
+    return black(fwd_s, fwd_g, var_diff, df, is_call);
+}
+
+/* ---- barrier ------------------------------------------------------------ */
+
+static int barrier_is_down(mcs_barrier_type t)
+{
+    return t == MCS_BARRIER_DOWN_OUT || t == MCS_BARRIER_DOWN_IN;
+}
+
+static int barrier_is_in(mcs_barrier_type t)
+{
+    return t == MCS_BARRIER_DOWN_IN || t == MCS_BARRIER_UP_IN;
+}
+
+/* Reiner-Rubinstein (Haug 4.17.1) for a continuously monitored barrier H,
+ * strike K, rebate R paid at expiry. phi = +1 call / -1 put, eta = +1 down /
+ * -1 up, mu = (b - sigma^2/2) / sigma^2, s = sigma sqrt(T):
+ *   x1 = ln(S/K)/s + (1+mu)s        x2 = ln(S/H)/s + (1+mu)s
+ *   y1 = ln(H^2/(S K))/s + (1+mu)s  y2 = ln(H/S)/s + (1+mu)s
+ *   A = phi S e^{-qT} N(phi x1) - phi K e^{-rT} N(phi x1 - phi s)
+ *   B = the same with x2
+ *   C = phi S e^{-qT} (H/S)^{2(mu+1)} N(eta y1) - phi K e^{-rT} (H/S)^{2mu} N(eta y1 - eta s)
+ *   D = the same with y2
+ *   P(no hit) = N(eta x2 - eta s) - (H/S)^{2mu} N(eta y2 - eta s)     (Haug's E / (R e^{-rT}))
+ *   P(hit)    = N(eta s - eta x2) + (H/S)^{2mu} N(eta y2 - eta s)     (1 - P(no hit), no cancellation)
+ * and the knock-in / knock-out values without rebate:
+ *                    in                   out
+ *   call down K>=H:  C                    A - C
+ *   call down K< H:  A - B + D            B - D
+ *   call up   K>=H:  A                    0
+ *   call up   K< H:  B - C + D            A - B + C - D
+ *   put  down K>=H:  B - C + D            A - B + C - D
+ *   put  down K< H:  A                    0
+ *   put  up   K>=H:  A - B + D            B - D
+ *   put  up   K< H:  C                    A - C
+ * (in + out = A, the vanilla, in every row). A barrier breached at the spot
+ * knocks at once: a knock-out is worth R e^{-rT}, a knock-in the vanilla. */
+static double barrier_price(const market *m, int is_call, mcs_barrier_type type, double strike,
+                            double barrier, double rebate)
+{
+    int down = barrier_is_down(type), in = barrier_is_in(type);
+    double df = exp(-m->r * m->t);
+    if (down ? m->s <= barrier : m->s >= barrier)
+        return in ? mcs_black_scholes(m->s, strike, m->r, m->q, m->sigma, m->t, is_call)
+                  : rebate * df;
+
+    double phi = is_call ? 1.0 : -1.0, eta = down ? 1.0 : -1.0;
+    double sd = m->sigma * sqrt(m->t);
+    double mu = (m->r - m->q - 0.5 * m->sigma * m->sigma) / (m->sigma * m->sigma);
+    double shift = (1.0 + mu) * sd;
+    double x1 = log(m->s / strike) / sd + shift;
+    double x2 = log(m->s / barrier) / sd + shift;
+    double y1 = log(barrier * barrier / (m->s * strike)) / sd + shift;
+    double y2 = log(barrier / m->s) / sd + shift;
+    double fwd = m->s * exp(-m->q * m->t), pvk = strike * df;
+    double hs = barrier / m->s;
+    double hs_2mu = pow(hs, 2.0 * mu), hs_2mu2 = pow(hs, 2.0 * (mu + 1.0));
+    double a = phi * fwd * mcs_normal_cdf(phi * x1) - phi * pvk * mcs_normal_cdf(phi * (x1 - sd));
+    double b = phi * fwd * mcs_normal_cdf(phi * x2) - phi * pvk * mcs_normal_cdf(phi * (x2 - sd));
+    double c = phi * fwd * hs_2mu2 * mcs_normal_cdf(eta * y1)
+             - phi * pvk * hs_2mu * mcs_normal_cdf(eta * (y1 - sd));
+    double d = phi * fwd * hs_2mu2 * mcs_normal_cdf(eta * y2)
+             - phi * pvk * hs_2mu * mcs_normal_cdf(eta * (y2 - sd));
+    int above = strike >= barrier;
+    double value;
+    if (in) {
+        if (is_call)
+            value = down ? (above ? c : a - b + d) : (above ? a : b - c + d);
+        else
+            value = down ? (above ? b - c + d : a) : (above ? a - b + d : c);
+        double no_hit = mcs_normal_cdf(eta * (x2 - sd)) - hs_2mu * mcs_normal_cdf(eta * (y2 - sd));
+        value += rebate * df * no_hit;
+    } else {
+        if (is_call)
+            value = down ? (above ? a - c : b - d) : (above ? 0.0 : a - b + c - d);
+        else
+            value = down ? (above ? a - b + c - d : 0.0) : (above ? b - d : a - c);
+        double hit = mcs_normal_cdf(-eta * (x2 - sd)) + hs_2mu * mcs_normal_cdf(eta * (y2 - sd));
+        value += rebate * df * hit;
+    }
+    return value > 0.0 ? value : 0.0; /* rounding only: every term is a value >= 0 */
+}
+
+static mcs_barrier_type barrier_complement(mcs_barrier_type t)
+{
+    switch (t) {
+    case MCS_BARRIER_DOWN_OUT: return MCS_BARRIER_DOWN_IN;
+    case MCS_BARRIER_DOWN_IN: return MCS_BARRIER_DOWN_OUT;
+    case MCS_BARRIER_UP_OUT: return MCS_BARRIER_UP_IN;
+    default: return MCS_BARRIER_UP_OUT;
+    }
+}
+
+/* ---- lookback ----------------------------------------------------------- */
+
+/* The sigma^2/(2b) term of Haug 4.15.1-4.15.2, for s = +1 or -1:
+ *   G = s sigma^2/(2b) [e^{bT} N(s a) - (S/X)^{-2b/sigma^2} N(s (a - 2b sqrt(T)/sigma))]
+ * with L = ln(S/X). Writing x = s a, y = x - s h, h = 2b sqrt(T)/sigma, and
+ *   e^{bT} N(x) - e^{-2bL/sigma^2} N(y)
+ *     = e^{-2bL/sigma^2} [N(x) - N(y) + N(x) expm1(b c)],  c = T + 2L/sigma^2,
+ *   N(x) - N(y) = s h * (mean of phi between y and x),
+ * the 1/b cancels exactly:
+ *   G = e^{-2bL/sigma^2} [sigma sqrt(T) mean_phi(y, x) + s (sigma^2/2) c N(x) expm1(b c)/(b c)],
+ * which is finite and accurate for every b, and at b = 0 is the r == q limit. */
+static double lookback_term(const market *m, int s, double a, double log_s_over_x)
+{
+    double b = m->r - m->q, sig2 = m->sigma * m->sigma, sqrt_t = sqrt(m->t);
+    double h = 2.0 * b * sqrt_t / m->sigma;
+    double x = s * a, y = x - s * h;
+    double c = m->t + 2.0 * log_s_over_x / sig2;
+    return exp(-2.0 * b * log_s_over_x / sig2)
+         * (m->sigma * sqrt_t * normal_pdf_mean(y, x)
+            + s * 0.5 * sig2 * c * mcs_normal_cdf(x) * expm1_over(b * c));
+}
+
+/* (ln(S/X) + (b + sigma^2/2) T) / (sigma sqrt(T)): Haug's a1, b1, d1, e1, f1. */
+static double lookback_d1(const market *m, double x)
+{
+    double sd = m->sigma * sqrt(m->t);
+    return (log(m->s / x) + (m->r - m->q) * m->t) / sd + 0.5 * sd;
+}
+
+/* Floating strike (Goldman-Sosin-Gatto), running min = max = S at t = 0:
+ *   call = S e^{-qT} N(a1) - S_min e^{-rT} N(a2) + S e^{-rT} G(-1, a1, ln(S/S_min))
+ *   put  = S_max e^{-rT} N(-b2) - S e^{-qT} N(-b1) + S e^{-rT} G(+1, b1, ln(S/S_max))
+ * Fixed strike (Conze-Viswanathan), M = running max, m = running min (= S):
+ *   call, K > M:  S e^{-qT} N(d1) - K e^{-rT} N(d2) + S e^{-rT} G(+1, d1, ln(S/K))
+ *   call, K <= M: e^{-rT}(M - K) + S e^{-qT} N(e1) - M e^{-rT} N(e2) + S e^{-rT} G(+1, e1, ln(S/M))
+ *   put,  K < m:  K e^{-rT} N(-d2) - S e^{-qT} N(-d1) + S e^{-rT} G(-1, d1, ln(S/K))
+ *   put,  K >= m: e^{-rT}(K - m) - S e^{-qT} N(-f1) + m e^{-rT} N(-f2) + S e^{-rT} G(-1, f1, ln(S/m))
+ * with *2 = *1 - sigma sqrt(T). */
+static double lookback_price(const market *m, const mcs_option_params *o)
+{
+    double extreme = m->s; /* running max and min start at the spot */
+    double sd = m->sigma * sqrt(m->t);
+    double df = exp(-m->r * m->t), fwd = m->s * exp(-m->q * m->t);
+    int is_call = o->type == MCS_CALL, fixed = o->strike_type == MCS_STRIKE_FIXED;
+    double x = extreme, intrinsic = 0.0;
+    if (fixed) {
+        double k = o->strike;
+        if (is_call ? k > extreme : k < extreme)
+            x = k;
+        else
+            intrinsic = is_call ? extreme - k : k - extreme;
+    }
+    double d1 = lookback_d1(m, x), d2 = d1 - sd;
+    /* G's sign: +1 for the fixed call and the floating put, -1 for the others */
+    double term = m->s * df * lookback_term(m, is_call == fixed ? 1 : -1, d1, log(m->s / x));
+    double value = df * intrinsic + term
+                 + (is_call ? fwd * mcs_normal_cdf(d1) - x * df * mcs_normal_cdf(d2)
+                            : x * df * mcs_normal_cdf(-d2) - fwd * mcs_normal_cdf(-d1));
+    return value > 0.0 ? value : 0.0;
+}
+
+/* ---- dispatch ----------------------------------------------------------- */
+
+int mcs_analytic_output(const mcs_job *job, int j, double *price, const char **source)
+{
+    const mcs_option_params *o = &job->option;
+    market m = {job->model.spot, job->model.rate, job->model.dividend, job->model.volatility,
+                o->maturity};
+    if (!(m.s > 0.0) || !(m.sigma > 0.0) || !(m.t > 0.0) || !isfinite(m.r) || !isfinite(m.q)
+        || !isfinite(m.s) || !isfinite(m.sigma) || !isfinite(m.t))
+        return 0;
+    if (j != 0 && !(j == 1 && o->payoff == MCS_PAYOFF_BARRIER))
+        return 0;
+    int is_call = o->type == MCS_CALL;
+    int fixed = o->strike_type == MCS_STRIKE_FIXED;
+    switch (o->payoff) {
+    case MCS_PAYOFF_EUROPEAN:
+        if (!(o->strike > 0.0))
+            return 0;
+        *price = mcs_black_scholes(m.s, o->strike, m.r, m.q, m.sigma, m.t, is_call);
+        *source = "Black-Scholes";
+        return 1;
+    case MCS_PAYOFF_DIGITAL:
+        if (!(o->strike > 0.0))
+            return 0;
+        *price = digital_price(&m, o);
+        *source = "Black-Scholes";
+        return 1;
+    case MCS_PAYOFF_ASIAN:
+        if (o->average != MCS_AVERAGE_GEOMETRIC || o->fixings < 1 || (fixed && !(o->strike > 0.0)))
+            return 0;
+        *price = geometric_asian_price(&m, o);
+        *source = fixed ? "Kemna-Vorst" : "Margrabe (geometric)";
+        return 1;
+    case MCS_PAYOFF_BARRIER: {
+        if (o->monitoring != MCS_MONITOR_CONTINUOUS || !(o->strike > 0.0) || !(o->barrier > 0.0))
+            return 0;
+        mcs_barrier_type type = j == 0 ? o->barrier_type : barrier_complement(o->barrier_type);
+        *price = barrier_price(&m, is_call, type, o->strike, o->barrier, o->rebate);
+        *source = "Reiner-Rubinstein";
+        return 1;
+    }
+    case MCS_PAYOFF_LOOKBACK:
+        if (o->monitoring != MCS_MONITOR_CONTINUOUS || (fixed && !(o->strike > 0.0)))
+            return 0;
+        *price = lookback_price(&m, o);
+        *source = fixed ? "Conze-Viswanathan" : "Goldman-Sosin-Gatto";
+        return 1;
+    }
+    return 0;
+}

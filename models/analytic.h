@@ -1,0 +1,20 @@
+/* analytic.h - closed-form values of mcsim's products under GBM, where one
+ * exists: the references the Monte Carlo results are reported against.
+ * European (Black-Scholes), digital, discrete geometric asian, continuously
+ * monitored barrier (Reiner-Rubinstein) and lookback (Goldman-Sosin-Gatto,
+ * Conze-Viswanathan). Arithmetic asians and discretely monitored barriers and
+ * lookbacks have none. */
+#ifndef MCS_ANALYTIC_H
+#define MCS_ANALYTIC_H
+
+#include "job.h"
+
+/* Discounted closed-form value of output j of the job (0 = the product as configured; for
+ * payoff = barrier, 1 = the complementary barrier: the same barrier and direction with in and out
+ * swapped), when one exists: returns 1 and sets *price and *source (a short name such as
+ * "Black-Scholes", "Reiner-Rubinstein", "Kemna-Vorst", "Goldman-Sosin-Gatto", "Conze-Viswanathan"); else 0.
+ * Rebates follow mcsim's convention: paid at expiry, both when knocked out and when never
+ * knocked in. A barrier already breached at the spot knocks at once. */
+int mcs_analytic_output(const mcs_job *job, int j, double *price, const char **source);
+
+#endif

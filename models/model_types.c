@@ -1,0 +1,35 @@
+/* model_types.c - the model type table: each model's config keys, declared
+ * once (engine/product.h). The hot-loop code is models/<name>.h. */
+#include <math.h>
+#include <stddef.h>
+#include "product.h"
+
+#define P(key, field, lo, hi, lo_open, dflt, meaning) \
+    {"model", key, MCS_PARAM_REAL, offsetof(mcs_job, model.field), lo, hi, lo_open, dflt, meaning, NULL, NULL, NULL}
+
+static const mcs_param_spec gbm_params[] = {
+    P("spot", spot, 0, INFINITY, 1, NULL, "initial price S0 > 0"),
+    P("rate", rate, -1, 1, 0, "0", "risk-free rate r, continuous, in [-1, 1]"),
+    P("dividend", dividend, -1, 1, 0, "0", "dividend yield q, continuous, in [-1, 1]"),
+    P("volatility", volatility, 0, 10, 1, NULL, "volatility sigma, in (0, 10]"),
+    {NULL, NULL, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL, NULL},
+};
+
+static const mcs_model_type gbm = {
+    .name = "gbm",
+    .description = "geometric Brownian motion, exact log-normal step",
+    .id = MCS_MODEL_GBM,
+    .params = gbm_params,
+    .normals_per_step = 1,
+    .exact_steps = 1,
+};
+
+const mcs_model_type *const mcs_model_types[] = {&gbm, NULL};
+
+const mcs_model_type *mcs_model_type_of(mcs_model_id id)
+{
+    for (int i = 0; mcs_model_types[i]; i++)
+        if (mcs_model_types[i]->id == id)
+            return mcs_model_types[i];
+    return NULL;
+}

@@ -1,0 +1,68 @@
+/* asian.h - the Asian option on the average of S over `fixings` equally
+ * spaced dates T/n, 2T/n, ..., T (the spot at t = 0 is not a fixing):
+ * arithmetic or geometric average; fixed strike (average price: A vs K) or
+ * floating strike (average strike: S_T vs A). Shared by both backends; the
+ * interface is described in payoffs/european.h. The accumulator is the sum
+ * of S/S0 (arithmetic) or of ln(S/S0) (geometric) over the fixings. */
+#ifndef MCS_ASIAN_H
+#define MCS_ASIAN_H
+
+#include <stdint.h>
+#include "../models/real.h"
+#include "../engine/job.h"
+
+#define MCS_ASIAN_DIM 1
+#define MCS_ASIAN_OUTPUTS 1
+#define MCS_ASIAN_UNIFORMS 0
+
+typedef struct {
+    uint32_t stride;   /* grid steps between fixings */
+    mcs_real inv_n;    /* 1 / fixings */
+    mcs_real strike, spot;
+    int is_call, arithmetic, fixed;
+} mcs_asian_coef;
+
+MC_HD static inline mcs_asian_coef mcs_asian_coef_make(const mcs_option_params *o,
+                                                       const mcs_model_params *m,
+                                                       uint32_t steps)
+{
+    mcs_asian_coef c;
+    c.stride = steps / o->fixings;
+    c.inv_n = (mcs_real)(1.0 / o->fixings);
+    c.strike = (mcs_real)o->strike;
+    c.spot = (mcs_real)m->spot;
+    c.is_call = o->type == MCS_CALL;
+    c.arithmetic = o->average == MCS_AVERAGE_ARITHMETIC;
+    c.fixed = o->strike_type == MCS_STRIKE_FIXED;
+    return c;
+}
+
+MC_HD static inline void mcs_asian_init(const mcs_asian_coef *c, mcs_real a[1])
+{
+    (void)c;
+    a[0] = 0;
+}
+
+MC_HD static inline int mcs_asian_watches(const mcs_asian_coef *c, uint32_t k)
+{
+    return c->stride == 1 || (k + 1) % c->stride == 0;
+}
+
+MC_HD static inline void mcs_asian_observe(const mcs_asian_coef *c, mcs_real a[1], mcs_real x0,
+                                           mcs_real x1, mcs_real var, const mcs_real *u)
+{
+    (void)x0, (void)var, (void)u;
+    a[0] += c->arithmetic ? MCS_EXP(x1) : x1;
+}
+
+MC_HD static inline void mcs_asian_finish(const mcs_asian_coef *c, const mcs_real a[1],
+                                          mcs_real x, mcs_real s, mcs_real out[1])
+{
+    (void)x;
+    mcs_real avg = c->spot * (c->arithmetic ? a[0] * c->inv_n : MCS_EXP(a[0] * c->inv_n));
+    mcs_real d = c->fixed ? (c->is_call ? avg - c->strike : c->strike - avg)
+                          : (c->is_call ? s - avg : avg - s);
+    out[0] = d > (mcs_real)0 ? d : (mcs_real)0;
+}
+
+#endif

@@ -1,0 +1,64 @@
+/* digital.h - the digital (binary) call/put: pays `cash` (cash digital) or
+ * S_T (asset digital) when S_T > K (call) or S_T < K (put). Shared by both
+ * backends; the interface is described in payoffs/european.h. */
+#ifndef MCS_DIGITAL_H
+#define MCS_DIGITAL_H
+
+#include <stdint.h>
+#include "../models/real.h"
+#include "../engine/job.h"
+
+#define MCS_DIGITAL_DIM 1
+#define MCS_DIGITAL_OUTPUTS 1
+#define MCS_DIGITAL_UNIFORMS 0
+
+typedef struct {
+    mcs_real strike, cash;
+    int is_call, asset;
+} mcs_digital_coef;
+
+MC_HD static inline mcs_digital_coef mcs_digital_coef_make(const mcs_option_params *o,
+                                                           const mcs_model_params *m,
+                                                           uint32_t steps)
+{
+    (void)m;
+    (void)steps;
+    mcs_digital_coef c;
+    c.strike = (mcs_real)o->strike;
+    c.cash = (mcs_real)o->cash;
+    c.is_call = o->type == MCS_CALL;
+    c.asset = o->digital == MCS_DIGITAL_ASSET;
+    return c;
+}
+
+MC_HD static inline void mcs_digital_init(const mcs_digital_coef *c, mcs_real a[1])
+{
+    (void)c;
+    a[0] = 0;
+}
+
+MC_HD static inline int mcs_digital_watches(const mcs_digital_coef *c, uint32_t k)
+{
+    (void)c;
+    (void)k;
+    return 0;
+}
+
+MC_HD static inline void mcs_digital_observe(const mcs_digital_coef *c, mcs_real a[1],
+                                             mcs_real x0, mcs_real x1, mcs_real var,
+                                             const mcs_real *u)
+{
+    (void)c, (void)a, (void)x0, (void)x1, (void)var, (void)u;
+}
+
+MC_HD static inline void mcs_digital_finish(const mcs_digital_coef *c, const mcs_real a[1],
+                                            mcs_real x, mcs_real s, mcs_real out[1])
+{
+    (void)a;
+    (void)x;
+    int in_money = c->is_call ? s > c->strike : s < c->strike;
+    mcs_real pays = c->asset ? s : c->cash;
+    out[0] = in_money ? pays : (mcs_real)0;
+}
+
+#endif

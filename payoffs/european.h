@@ -1,0 +1,83 @@
+/* european.h - the European call/put, shared by both backends (the payoff
+ * side of the hot loop; its type table entry is in payoffs/payoff_types.c).
+ *
+ * The payoff interface every payoff header gives (NAME = european here):
+ *   MCS_NAME_DIM, MCS_NAME_OUTPUTS, MCS_NAME_UNIFORMS
+ *                                  accumulators per path, outputs per path,
+ *                                  most uniforms per step it may read
+ *   mcs_NAME_coef                  per-job coefficients
+ *   mcs_NAME_coef_make(o, m, steps)
+ *   mcs_NAME_init(c, a)            accumulators at t = 0
+ *   mcs_NAME_watches(c, k)         1 when the end of step k (0-based) is a
+ *                                  monitoring date: the same for every path
+ *   mcs_NAME_observe(c, a, x0, x1, var, u)
+ *                                  at a watched step: ln(S/S0) before and
+ *                                  after it, the step's log-variance, the
+ *                                  step's uniforms
+ *   mcs_NAME_finish(c, a, x, s, out)  undiscounted outputs from the
+ *                                  accumulators and the terminal state
+ * Include models/real.h (with the precision chosen) first. */
+#ifndef MCS_EUROPEAN_H
+#define MCS_EUROPEAN_H
+
+#include <stdint.h>
+#include "../models/real.h"
+#include "../engine/job.h"
+
+#define MCS_EUROPEAN_DIM 1
+#define MCS_EUROPEAN_OUTPUTS 1
+#define MCS_EUROPEAN_UNIFORMS 0
+
+typedef struct {
+    mcs_real strike;
+    int is_call;
+} mcs_european_coef;
+
+/* Undiscounted max(S-K, 0) (call) or max(K-S, 0) (put). */
+MC_HD static inline mcs_real mcs_vanilla(mcs_real s, mcs_real strike, int is_call)
+{
+    mcs_real d = is_call ? s - strike : strike - s;
+    return d > (mcs_real)0 ? d : (mcs_real)0;
+}
+
+MC_HD static inline mcs_european_coef mcs_european_coef_make(const mcs_option_params *o,
+                                                             const mcs_model_params *m,
+                                                             uint32_t steps)
+{
+    (void)m;
+    (void)steps;
+    mcs_european_coef c;
+    c.strike = (mcs_real)o->strike;
+    c.is_call = o->type == MCS_CALL;
+    return c;
+}
+
+MC_HD static inline void mcs_european_init(const mcs_european_coef *c, mcs_real a[1])
+{
+    (void)c;
+    a[0] = 0;
+}
+
+MC_HD static inline int mcs_european_watches(const mcs_european_coef *c, uint32_t k)
+{
+    (void)c;
+    (void)k;
+    return 0;
+}
+
+MC_HD static inline void mcs_european_observe(const mcs_european_coef *c, mcs_real a[1],
+                                              mcs_real x0, mcs_real x1, mcs_real var,
+                                              const mcs_real *u)
+{
+    (void)c, (void)a, (void)x0, (void)x1, (void)var, (void)u;
+}
+
+MC_HD static inline void mcs_european_finish(const mcs_european_coef *c, const mcs_real a[1],
+                                             mcs_real x, mcs_real s, mcs_real out[1])
+{
+    (void)a;
+    (void)x;
+    out[0] = mcs_vanilla(s, c->strike, c->is_call);
+}
+
+#endif

@@ -1,0 +1,80 @@
+/* lookback.h - the lookback call/put on the path's extreme (the spot at
+ * t = 0 included): floating strike pays S_T - min S (call) or max S - S_T
+ * (put); fixed strike pays max(max S - K, 0) (call) or max(K - min S, 0)
+ * (put). Shared by both backends; the interface is described in
+ * payoffs/european.h.
+ *
+ * The accumulator is the running maximum of y = sgn ln(S/S0), sgn = +1 for
+ * the maximum and -1 for the minimum. Discrete monitoring looks at the grid
+ * points. Continuous monitoring samples, for each step, the Brownian
+ * bridge's maximum between the step's ends from one uniform u (exact for
+ * GBM): M = (y0 + y1 + sqrt((y1 - y0)^2 - 2 var ln u)) / 2. */
+#ifndef MCS_LOOKBACK_H
+#define MCS_LOOKBACK_H
+
+#include <stdint.h>
+#include "../models/real.h"
+#include "../engine/job.h"
+
+#define MCS_LOOKBACK_DIM 1
+#define MCS_LOOKBACK_OUTPUTS 1
+#define MCS_LOOKBACK_UNIFORMS 1
+
+typedef struct {
+    mcs_real sgn;   /* +1: tracks the maximum, -1: the minimum */
+    mcs_real strike, spot;
+    int is_call, fixed, continuous;
+} mcs_lookback_coef;
+
+MC_HD static inline mcs_lookback_coef mcs_lookback_coef_make(const mcs_option_params *o,
+                                                             const mcs_model_params *m,
+                                                             uint32_t steps)
+{
+    (void)steps;
+    mcs_lookback_coef c;
+    c.is_call = o->type == MCS_CALL;
+    c.fixed = o->strike_type == MCS_STRIKE_FIXED;
+    /* floating call and fixed put need the minimum; the others the maximum */
+    c.sgn = (c.is_call != c.fixed) ? (mcs_real)-1 : (mcs_real)1;
+    c.strike = (mcs_real)o->strike;
+    c.spot = (mcs_real)m->spot;
+    c.continuous = o->monitoring == MCS_MONITOR_CONTINUOUS;
+    return c;
+}
+
+MC_HD static inline void mcs_lookback_init(const mcs_lookback_coef *c, mcs_real a[1])
+{
+    (void)c;
+    a[0] = 0;
+}
+
+MC_HD static inline int mcs_lookback_watches(const mcs_lookback_coef *c, uint32_t k)
+{
+    (void)c;
+    (void)k;
+    return 1;
+}
+
+MC_HD static inline void mcs_lookback_observe(const mcs_lookback_coef *c, mcs_real a[1],
+                                              mcs_real x0, mcs_real x1, mcs_real var,
+                                              const mcs_real *u)
+{
+    mcs_real y1 = c->sgn * x1, m = y1;
+    if (c->continuous) {
+        mcs_real y0 = c->sgn * x0, dy = y1 - y0;
+        m = (mcs_real)0.5 * (y0 + y1 + MCS_SQRT(dy * dy - (mcs_real)2 * var * MCS_LOG(u[0])));
+    }
+    a[0] = mcs_max(a[0], m);
+}
+
+MC_HD static inline void mcs_lookback_finish(const mcs_lookback_coef *c, const mcs_real a[1],
+                                             mcs_real x, mcs_real s, mcs_real out[1])
+{
+    (void)x;
+    mcs_real ext = c->spot * MCS_EXP(c->sgn * a[0]);
+    mcs_real d = c->fixed ? (c->is_call ? ext - c->strike : c->strike - ext)
+                          : (c->is_call ? s - ext : ext - s);
+    out[0] = d > (mcs_real)0 ? d : (mcs_real)0;
+}
+
+#endif

@@ -1,0 +1,229 @@
+/* payoff_types.c - the payoff type table: each payoff's config keys
+ * (declared once, engine/product.h), outputs, draws and time grid. The
+ * hot-loop code is payoffs/<name>.h. */
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include "product.h"
+
+/* --- choices ------------------------------------------------------------ */
+static const mcs_named digital_kinds[] = {
+    {"cash", MCS_DIGITAL_CASH, "pays `cash` when it ends in the money"},
+    {"asset", MCS_DIGITAL_ASSET, "pays S_T when it ends in the money"},
+    {NULL, 0, NULL},
+};
+static const mcs_named averages[] = {
+    {"arithmetic", MCS_AVERAGE_ARITHMETIC, "(S_1 + ... + S_n) / n"},
+    {"geometric", MCS_AVERAGE_GEOMETRIC, "(S_1 ... S_n)^(1/n)"},
+    {NULL, 0, NULL},
+};
+static const mcs_named strike_types[] = {
+    {"fixed", MCS_STRIKE_FIXED, "against the strike K"},
+    {"floating", MCS_STRIKE_FLOATING, "against the path (average or extreme) instead of a strike"},
+    {NULL, 0, NULL},
+};
+static const mcs_named barrier_types[] = {
+    {"down-out", MCS_BARRIER_DOWN_OUT, "dies when S <= barrier"},
+    {"down-in", MCS_BARRIER_DOWN_IN, "lives once S <= barrier"},
+    {"up-out", MCS_BARRIER_UP_OUT, "dies when S >= barrier"},
+    {"up-in", MCS_BARRIER_UP_IN, "lives once S >= barrier"},
+    {NULL, 0, NULL},
+};
+static const mcs_named monitorings[] = {
+    {"discrete", MCS_MONITOR_DISCRETE, "at every step of the time grid"},
+    {"continuous", MCS_MONITOR_CONTINUOUS, "between grid steps too, by the Brownian bridge"},
+    {NULL, 0, NULL},
+};
+
+/* --- keys ----------------------------------------------------------------- */
+#define REAL(key, field, lo, hi, lo_open, dflt, meaning, applies, why)                  \
+    {"option", key, MCS_PARAM_REAL, offsetof(mcs_job, option.field), lo, hi, lo_open, dflt, \
+     meaning, NULL, applies, why}
+#define CHOICE(key, field, table, dflt, meaning)                                       \
+    {"option", key, MCS_PARAM_CHOICE, offsetof(mcs_job, option.field), 0, 0, 0, dflt, \
+     meaning, table, NULL, NULL}
+#define END {NULL, NULL, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL, NULL}
+
+static int fixed_strike(const mcs_job *job)
+{
+    return job->option.strike_type == MCS_STRIKE_FIXED;
+}
+
+#define TYPE CHOICE("type", type, mcs_option_types, "call", "call or put")
+#define MATURITY REAL("maturity", maturity, 0, 100, 1, NULL, "maturity T in years, in (0, 100]", NULL, NULL)
+#define STRIKE REAL("strike", strike, 0, INFINITY, 1, NULL, "strike K > 0", NULL, NULL)
+#define STRIKE_IF_FIXED                                                                  \
+    REAL("strike", strike, 0, INFINITY, 1, NULL, "strike K > 0 (fixed strike only)",   \
+         fixed_strike, "strike_type = floating takes no strike")
+#define STRIKE_TYPE(meaning) CHOICE("strike_type", strike_type, strike_types, "fixed", meaning)
+#define MONITORING                                                                         \
+    CHOICE("monitoring", monitoring, monitorings, "discrete",                              \
+           "discrete (at each grid step) or continuous (Brownian bridge between steps)")
+
+static const mcs_param_spec european_params[] = {TYPE, STRIKE, MATURITY, END};
+
+static const mcs_param_spec digital_params[] = {
+    TYPE, STRIKE, MATURITY,
+    CHOICE("digital", digital, digital_kinds, "cash", "cash (pays `cash`) or asset (pays S_T)"),
+    REAL("cash", cash, 0, INFINITY, 1, "1", "the amount a cash digital pays, > 0",
+         NULL, NULL),
+    END,
+};
+
+static const mcs_param_spec asian_params[] = {
+    TYPE,
+    STRIKE_TYPE("fixed (average price: A vs K) or floating (average strike: S_T vs A)"),
+    STRIKE_IF_FIXED, MATURITY,
+    CHOICE("average", average, averages, "arithmetic", "arithmetic or geometric"),
+    {"option", "fixings", MCS_PARAM_COUNT, offsetof(mcs_job, option.fixings), 1, 100000, 0,
+     "12", "averaging dates T/n, 2T/n, ..., T; 1 to 100000", NULL, NULL, NULL},
+    END,
+};
+
+static const mcs_param_spec barrier_params[] = {
+    TYPE, STRIKE, MATURITY,
+    REAL("barrier", barrier, 0, INFINITY, 1, NULL, "barrier level H > 0", NULL, NULL),
+    CHOICE("barrier_type", barrier_type, barrier_types, NULL,
+           "down-out, down-in, up-out or up-in"),
+    REAL("rebate", rebate, 0, INFINITY, 0, "0",
+         "paid at expiry when knocked out / never knocked in, >= 0", NULL, NULL),
+    MONITORING,
+    END,
+};
+
+static const mcs_param_spec lookback_params[] = {
+    TYPE,
+    STRIKE_TYPE("floating (S_T vs the extreme) or fixed (the extreme vs K)"),
+    STRIKE_IF_FIXED, MATURITY, MONITORING,
+    END,
+};
+
+/* --- behaviour -------------------------------------------------------------- */
+static uint16_t no_uniforms(const mcs_job *job)
+{
+    (void)job;
+    return 0;
+}
+static uint16_t bridge_uniform(const mcs_job *job)
+{
+    return job->option.monitoring == MCS_MONITOR_CONTINUOUS ? 1 : 0;
+}
+static int one_output(const mcs_job *job)
+{
+    (void)job;
+    return 1;
+}
+static int two_outputs(const mcs_job *job)
+{
+    (void)job;
+    return 2;
+}
+static const char *price_name(const mcs_job *job, int j)
+{
+    (void)job;
+    (void)j;
+    return "price";
+}
+/* Output 0: the barrier option as configured; 1: the same barrier with in
+ * and out swapped, on the same paths (in + out = vanilla + rebate). */
+static const char *barrier_output_name(const mcs_job *job, int j)
+{
+    int t = (int)job->option.barrier_type;
+    if (j == 1)
+        t ^= 1; /* down-out <-> down-in, up-out <-> up-in */
+    return mcs_named_by_id(barrier_types, t)->name;
+}
+static uint32_t one_step(const mcs_job *job)
+{
+    (void)job;
+    return 1;
+}
+static uint32_t fixings_steps(const mcs_job *job)
+{
+    return job->option.fixings;
+}
+/* Discrete monitoring: daily (252 a year); continuous: the bridge is exact
+ * for GBM between any two grid points, so one step is enough. */
+static uint32_t monitoring_steps(const mcs_job *job)
+{
+    if (job->option.monitoring == MCS_MONITOR_CONTINUOUS)
+        return 1;
+    double days = ceil(252.0 * job->option.maturity - 1e-9);
+    return days < 1 ? 1 : (uint32_t)days;
+}
+static int asian_grid(const mcs_job *job, char *why, size_t len)
+{
+    if (job->sim.steps % job->option.fixings == 0)
+        return 1;
+    snprintf(why, len,
+             "[simulation] steps = %u does not put the [option] fixings = %u dates "
+             "(T/n, 2T/n, ..., T) on the time grid: steps must be a multiple of fixings",
+             job->sim.steps, job->option.fixings);
+    return 0;
+}
+
+static const mcs_payoff_type european = {
+    .name = "european",
+    .description = "max(S_T - K, 0) (call) or max(K - S_T, 0) (put)",
+    .id = MCS_PAYOFF_EUROPEAN,
+    .params = european_params,
+    .uniforms_per_step = no_uniforms,
+    .outputs = one_output,
+    .output_name = price_name,
+    .default_steps = one_step,
+};
+static const mcs_payoff_type digital = {
+    .name = "digital",
+    .description = "pays cash (or S_T) when S_T > K (call) or S_T < K (put)",
+    .id = MCS_PAYOFF_DIGITAL,
+    .params = digital_params,
+    .uniforms_per_step = no_uniforms,
+    .outputs = one_output,
+    .output_name = price_name,
+    .default_steps = one_step,
+};
+static const mcs_payoff_type asian = {
+    .name = "asian",
+    .description = "on the average of S over the fixings (average price or average strike)",
+    .id = MCS_PAYOFF_ASIAN,
+    .params = asian_params,
+    .path_dependent = 1,
+    .uniforms_per_step = no_uniforms,
+    .outputs = one_output,
+    .output_name = price_name,
+    .default_steps = fixings_steps,
+    .check_grid = asian_grid,
+};
+static const mcs_payoff_type barrier = {
+    .name = "barrier",
+    .description = "a European that is knocked out (or in) when S crosses the barrier",
+    .id = MCS_PAYOFF_BARRIER,
+    .params = barrier_params,
+    .path_dependent = 1,
+    .uniforms_per_step = no_uniforms,
+    .outputs = two_outputs,
+    .output_name = barrier_output_name,
+    .default_steps = monitoring_steps,
+};
+static const mcs_payoff_type lookback = {
+    .name = "lookback",
+    .description = "on the path's extreme: S_T - min S (call), max S - S_T (put), or vs K",
+    .id = MCS_PAYOFF_LOOKBACK,
+    .params = lookback_params,
+    .path_dependent = 1,
+    .uniforms_per_step = bridge_uniform,
+    .outputs = one_output,
+    .output_name = price_name,
+    .default_steps = monitoring_steps,
+};
+
+const mcs_payoff_type *const mcs_payoff_types[] = {&european, &digital, &asian, &barrier,
+                                                   &lookback, NULL};
+
+const mcs_payoff_type *mcs_payoff_type_of(mcs_payoff_id id)
+{
+    for (int i = 0; mcs_payoff_types[i]; i++)
+        if (mcs_payoff_types[i]->id == id)
+            return mcs_payoff_types[i];
+    return NULL;
+}
