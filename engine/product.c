@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 
 double mcs_param_get(const mcs_param_spec *p, const mcs_job *job)
 {
@@ -27,7 +28,10 @@ int mcs_param_applies(const mcs_param_spec *p, const mcs_job *job)
 
 void mcs_format_real(double x, char *buf, size_t len)
 {
-    for (int digits = 1; digits <= 17; digits++) {
+    /* at least the integer digits, so 100 prints as 100, not 1e+02 */
+    double mag = fabs(x);
+    int first = mag >= 1 && mag < 1e17 ? (int)floor(log10(mag)) + 1 : 1;
+    for (int digits = first; digits <= 17; digits++) {
         snprintf(buf, len, "%.*g", digits, x);
         if (strtod(buf, NULL) == x)
             return;

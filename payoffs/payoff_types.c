@@ -156,8 +156,8 @@ static int asian_grid(const mcs_job *job, char *why, size_t len)
     if (job->sim.steps % job->option.fixings == 0)
         return 1;
     snprintf(why, len,
-             "[simulation] steps = %u does not put the [option] fixings = %u dates "
-             "(T/n, 2T/n, ..., T) on the time grid: steps must be a multiple of fixings",
+             "the time grid of %u steps misses the [option] fixings = %u dates "
+             "(T/n, 2T/n, ..., T): [simulation] steps must be a multiple of fixings",
              job->sim.steps, job->option.fixings);
     return 0;
 }
