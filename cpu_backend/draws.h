@@ -51,6 +51,49 @@ static inline void mcs_normals_from_bits(const uint64_t *restrict bits, uint32_t
 #endif
 }
 
+/* Philox blocks for counters base + j * stride, j < groups, of `block`:
+ * bits[2j], bits[2j+1] = words (0,1) and (2,3) as 64-bit numbers, and
+ * words = the four 32-bit words of each counter in order (each when not
+ * NULL). */
+static inline void mcs_philox_words(const uint32_t key[2], uint64_t block, uint64_t base,
+                                    uint64_t stride, uint32_t groups, uint64_t *restrict bits,
+                                    uint32_t *restrict words)
+{
+    uint32_t j = 0;
+    for (; j + 16 <= groups; j += 16) { /* sixteen counters at a time */
+        uint32_t c[4][16], out[4][16];
+        for (int i = 0; i < 16; i++) {
+            uint64_t idx = base + (j + i) * stride;
+            c[0][i] = (uint32_t)idx;
+            c[1][i] = (uint32_t)(idx >> 32);
+            c[2][i] = (uint32_t)block;
+            c[3][i] = (uint32_t)(block >> 32);
+        }
+        mcs_philox4x32_10_x16(c, key, out);
+        if (bits)
+            for (int i = 0; i < 16; i++) {
+                bits[2 * (j + i)] = (uint64_t)out[0][i] << 32 | out[1][i];
+                bits[2 * (j + i) + 1] = (uint64_t)out[2][i] << 32 | out[3][i];
+            }
+        if (words)
+            for (int i = 0; i < 16; i++)
+                for (int w = 0; w < 4; w++)
+                    words[4 * (j + i) + w] = out[w][i];
+    }
+    for (; j < groups; j++) {
+        uint32_t ctr[4], out[4];
+        mcs_philox_counter(block, base + j * stride, ctr);
+        mcs_philox4x32_10(ctr, key, out);
+        if (bits) {
+            bits[2 * j] = (uint64_t)out[0] << 32 | out[1];
+            bits[2 * j + 1] = (uint64_t)out[2] << 32 | out[3];
+        }
+        if (words)
+            for (int w = 0; w < 4; w++)
+                words[4 * j + w] = out[w];
+    }
+}
+
 /* Philox draws of step k for the batch's paths [first, first + nb) of
  * `block` (first a multiple of the group, nb rounded up to it). */
 static inline void mcs_draw_philox(const uint32_t key[2], uint64_t block, uint32_t first,
@@ -61,36 +104,22 @@ static inline void mcs_draw_philox(const uint32_t key[2], uint64_t block, uint32
     const uint32_t groups = nb / MCS_PHILOX_GROUP;
     const uint64_t g0 = first / MCS_PHILOX_GROUP;
     uint64_t *restrict bits = s->bits;
-    uint32_t *restrict words = s->words;
     for (unsigned d = 0; d < draws; d++) {
         const uint64_t base = (g0 * steps + k) * draws + d, stride = (uint64_t)steps * draws;
         mcs_real *restrict zd = z + (size_t)d * MCS_BATCH;
         if (d < normals) {
-            for (uint32_t j = 0; j < groups; j++) {
-                uint32_t ctr[4], out[4];
-                mcs_philox_counter(block, base + j * stride, ctr);
-                mcs_philox4x32_10(ctr, key, out);
-                bits[2 * j] = (uint64_t)out[0] << 32 | out[1];
-                bits[2 * j + 1] = (uint64_t)out[2] << 32 | out[3];
-            }
+            mcs_philox_words(key, block, base, stride, groups, bits, NULL);
             mcs_normals_from_bits(bits, nb, zd);
             continue;
         }
-        for (uint32_t j = 0; j < groups; j++) {
-            uint32_t ctr[4], out[4];
-            mcs_philox_counter(block, base + j * stride, ctr);
-            mcs_philox4x32_10(ctr, key, out);
-            bits[2 * j] = (uint64_t)out[0] << 32 | out[1];
-            bits[2 * j + 1] = (uint64_t)out[2] << 32 | out[3];
-            for (int w = 0; w < 4; w++)
-                words[4 * j + w] = out[w];
-        }
 #ifdef MCS_REAL_DOUBLE
+        mcs_philox_words(key, block, base, stride, groups, bits, NULL);
         for (uint32_t p = 0; p < nb; p++)
             zd[p] = mcs_uniform_d(bits[p]);
 #else
+        mcs_philox_words(key, block, base, stride, groups, NULL, s->words);
         for (uint32_t p = 0; p < nb; p++)
-            zd[p] = mcs_uniform_f(words[p]);
+            zd[p] = mcs_uniform_f(s->words[p]);
 #endif
     }
 }

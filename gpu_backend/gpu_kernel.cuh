@@ -186,6 +186,7 @@ __device__ __forceinline__ void simulate_group(Stream &st, const mcs_gpu_kernel_
             if (d < (int)a.uniforms)
                 st.uniforms(g, k, NORMALS + d, u[d]);
         const bool watch = P_(watches)(&pc, k);
+        const int mode = P_(mode)(&pc);
 #pragma unroll
         for (int j = 0; j < GROUP; j++) {
             mcs_real zz[NORMALS], uu[UNIS > 0 ? UNIS : 1];
@@ -198,7 +199,7 @@ __device__ __forceinline__ void simulate_group(Stream &st, const mcs_gpu_kernel_
             mcs_real x0 = M_(log)(&mc, s[j]), var = M_(step_var)(&mc, s[j]);
             M_(step)(&mc, s[j], zz);
             if (watch)
-                P_(observe)(&pc, acc[j], x0, M_(log)(&mc, s[j]), var, uu);
+                P_(observe)(&pc, mode, acc[j], x0, M_(log)(&mc, s[j]), var, uu);
         }
     }
 #pragma unroll

@@ -4,12 +4,12 @@
  * Sources:
  *   european  Black-Scholes-Merton (models/black_scholes.c).
  *   digital   Reiner & Rubinstein (1991), "Unscrambling the binary code";
- *             Haug, "The Complete Guide to Option Pricing Formulas", 2nd ed.,
- *             4.19.1 (cash-or-nothing) and 4.19.2 (asset-or-nothing).
+ *             Haug, "The Complete Guide to Option Pricing Formulas" (2nd ed.,
+ *             binary options: cash-or-nothing, asset-or-nothing).
  *   asian     geometric average over the n fixings t_k = k T / n (t = 0 is not
- *             a fixing): ln G is normal (Kemna & Vorst 1990, discrete version;
- *             Haug 4.20.2), with mean and variance summed exactly over the n
- *             dates. Fixed strike: Black's formula on G. Floating strike:
+ *             a fixing): ln G is normal (Kemna & Vorst 1990, here in its
+ *             discrete version), with mean and variance summed exactly over
+ *             the n dates. Fixed strike: Black's formula on G. Floating strike:
  *             S_T and G are jointly log-normal, so (S_T - G)^+ is an exchange
  *             option (Margrabe 1978) on two log-normal assets.
  *   barrier   continuous monitoring: Reiner & Rubinstein (1991), "Breaking
@@ -130,6 +130,8 @@ static double geometric_asian_price(const market *m, const mcs_option_params *o)
     int is_call = o->type == MCS_CALL;
     if (o->strike_type == MCS_STRIKE_FIXED)
         return black(fwd_g, o->strike, var, df, is_call);
+    if (o->fixings == 1)
+        return 0.0; /* G = S_T */
     double fwd_s = m->s * exp((m->r - m->q) * m->t);
     double var_diff = s2t * (n - 1.0) * (2.0 * n - 1.0) / (6.0 * n * n);
     /* call: S_T vs strike G; put: (G - S_T)^+, the same exchange mirrored */

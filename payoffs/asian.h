@@ -14,6 +14,7 @@
 #define MCS_ASIAN_DIM 1
 #define MCS_ASIAN_OUTPUTS 1
 #define MCS_ASIAN_UNIFORMS 0
+#define MCS_ASIAN_MODES 2 /* 0 arithmetic, 1 geometric */
 
 typedef struct {
     uint32_t stride;   /* grid steps between fixings */
@@ -48,11 +49,17 @@ MC_HD static inline int mcs_asian_watches(const mcs_asian_coef *c, uint32_t k)
     return c->stride == 1 || (k + 1) % c->stride == 0;
 }
 
-MC_HD static inline void mcs_asian_observe(const mcs_asian_coef *c, mcs_real a[1], mcs_real x0,
-                                           mcs_real x1, mcs_real var, const mcs_real *u)
+MC_HD static inline int mcs_asian_mode(const mcs_asian_coef *c)
 {
-    (void)x0, (void)var, (void)u;
-    a[0] += c->arithmetic ? MCS_EXP(x1) : x1;
+    return c->arithmetic ? 0 : 1;
+}
+
+MC_HD static inline void mcs_asian_observe(const mcs_asian_coef *c, int mode, mcs_real a[1],
+                                           mcs_real x0, mcs_real x1, mcs_real var,
+                                           const mcs_real *u)
+{
+    (void)c, (void)x0, (void)var, (void)u;
+    a[0] += mode == 0 ? MCS_EXP(x1) : x1;
 }
 
 MC_HD static inline void mcs_asian_finish(const mcs_asian_coef *c, const mcs_real a[1],

@@ -28,6 +28,7 @@
 #define MCS_BARRIER_DIM 1
 #define MCS_BARRIER_OUTPUTS 2
 #define MCS_BARRIER_UNIFORMS 0
+#define MCS_BARRIER_MODES 2 /* 0 discrete, 1 continuous */
 
 typedef struct {
     mcs_real b;       /* ln(H / S0) */
@@ -66,14 +67,19 @@ MC_HD static inline int mcs_barrier_watches(const mcs_barrier_coef *c, uint32_t 
     return 1;
 }
 
-MC_HD static inline void mcs_barrier_observe(const mcs_barrier_coef *c, mcs_real a[1],
+MC_HD static inline int mcs_barrier_mode(const mcs_barrier_coef *c)
+{
+    return c->continuous;
+}
+
+MC_HD static inline void mcs_barrier_observe(const mcs_barrier_coef *c, int mode, mcs_real a[1],
                                              mcs_real x0, mcs_real x1, mcs_real var,
                                              const mcs_real *u)
 {
     (void)u;
     mcs_real d1 = c->dir * (x1 - c->b);
     mcs_real keep = (mcs_real)1;
-    if (c->continuous) {
+    if (mode == 1) {
         mcs_real d0 = c->dir * (x0 - c->b);
         keep = (mcs_real)1 - MCS_EXP((mcs_real)-2 * d0 * d1 / var);
     }

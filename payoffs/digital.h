@@ -11,6 +11,7 @@
 #define MCS_DIGITAL_DIM 1
 #define MCS_DIGITAL_OUTPUTS 1
 #define MCS_DIGITAL_UNIFORMS 0
+#define MCS_DIGITAL_MODES 1
 
 typedef struct {
     mcs_real strike, cash;
@@ -44,11 +45,17 @@ MC_HD static inline int mcs_digital_watches(const mcs_digital_coef *c, uint32_t 
     return 0;
 }
 
-MC_HD static inline void mcs_digital_observe(const mcs_digital_coef *c, mcs_real a[1],
+MC_HD static inline int mcs_digital_mode(const mcs_digital_coef *c)
+{
+    (void)c;
+    return 0;
+}
+
+MC_HD static inline void mcs_digital_observe(const mcs_digital_coef *c, int mode, mcs_real a[1],
                                              mcs_real x0, mcs_real x1, mcs_real var,
                                              const mcs_real *u)
 {
-    (void)c, (void)a, (void)x0, (void)x1, (void)var, (void)u;
+    (void)c, (void)mode, (void)a, (void)x0, (void)x1, (void)var, (void)u;
 }
 
 MC_HD static inline void mcs_digital_finish(const mcs_digital_coef *c, const mcs_real a[1],

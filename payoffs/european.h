@@ -10,7 +10,12 @@
  *   mcs_NAME_init(c, a)            accumulators at t = 0
  *   mcs_NAME_watches(c, k)         1 when the end of step k (0-based) is a
  *                                  monitoring date: the same for every path
- *   mcs_NAME_observe(c, a, x0, x1, var, u)
+ *   MCS_NAME_MODES, mcs_NAME_mode(c)
+ *                                  the job's variant of observe (e.g. discrete
+ *                                  or continuous monitoring), 0..MODES-1: the
+ *                                  CPU compiles observe once per mode, so a
+ *                                  loop does only its mode's work
+ *   mcs_NAME_observe(c, mode, a, x0, x1, var, u)
  *                                  at a watched step: ln(S/S0) before and
  *                                  after it, the step's log-variance, the
  *                                  step's uniforms
@@ -27,6 +32,7 @@
 #define MCS_EUROPEAN_DIM 1
 #define MCS_EUROPEAN_OUTPUTS 1
 #define MCS_EUROPEAN_UNIFORMS 0
+#define MCS_EUROPEAN_MODES 1
 
 typedef struct {
     mcs_real strike;
@@ -65,11 +71,17 @@ MC_HD static inline int mcs_european_watches(const mcs_european_coef *c, uint32_
     return 0;
 }
 
-MC_HD static inline void mcs_european_observe(const mcs_european_coef *c, mcs_real a[1],
+MC_HD static inline int mcs_european_mode(const mcs_european_coef *c)
+{
+    (void)c;
+    return 0;
+}
+
+MC_HD static inline void mcs_european_observe(const mcs_european_coef *c, int mode, mcs_real a[1],
                                               mcs_real x0, mcs_real x1, mcs_real var,
                                               const mcs_real *u)
 {
-    (void)c, (void)a, (void)x0, (void)x1, (void)var, (void)u;
+    (void)c, (void)mode, (void)a, (void)x0, (void)x1, (void)var, (void)u;
 }
 
 MC_HD static inline void mcs_european_finish(const mcs_european_coef *c, const mcs_real a[1],

@@ -19,6 +19,7 @@
 #define MCS_LOOKBACK_DIM 1
 #define MCS_LOOKBACK_OUTPUTS 1
 #define MCS_LOOKBACK_UNIFORMS 1
+#define MCS_LOOKBACK_MODES 2 /* 0 discrete, 1 continuous */
 
 typedef struct {
     mcs_real sgn;   /* +1: tracks the maximum, -1: the minimum */
@@ -55,12 +56,17 @@ MC_HD static inline int mcs_lookback_watches(const mcs_lookback_coef *c, uint32_
     return 1;
 }
 
-MC_HD static inline void mcs_lookback_observe(const mcs_lookback_coef *c, mcs_real a[1],
+MC_HD static inline int mcs_lookback_mode(const mcs_lookback_coef *c)
+{
+    return c->continuous;
+}
+
+MC_HD static inline void mcs_lookback_observe(const mcs_lookback_coef *c, int mode, mcs_real a[1],
                                               mcs_real x0, mcs_real x1, mcs_real var,
                                               const mcs_real *u)
 {
     mcs_real y1 = c->sgn * x1, m = y1;
-    if (c->continuous) {
+    if (mode == 1) {
         mcs_real y0 = c->sgn * x0, dy = y1 - y0;
         m = (mcs_real)0.5 * (y0 + y1 + MCS_SQRT(dy * dy - (mcs_real)2 * var * MCS_LOG(u[0])));
     }

@@ -1,0 +1,231 @@
+/* test_mc_products.c - the path-dependent products on the CPU backend
+ * against references nobody in this project wrote (tests/reference/
+ * products_refs.h, from QuantLib 1.29: closed forms, QuantLib Monte Carlo
+ * for the arithmetic Asian, and the Broadie-Glasserman-Kou shifted barrier
+ * for discrete monitoring), plus identities on the same paths: knock-in +
+ * knock-out = vanilla + rebate, a one-fixing Asian is the European, a
+ * barrier breached at the spot knocks at once; and bit-identical results
+ * for any thread count with two outputs per path. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "mc_test_util.h"
+#include "product.h"
+#include "reference/products_refs.h"
+
+/* The Broadie-Glasserman-Kou correction is an approximation: its error on
+ * the discrete cases of products_refs.h was measured by the reference
+ * script at up to 0.25% of the price against an exact discrete Monte Carlo,
+ * so those cases may also differ by that much (tests/reference/
+ * products_refs.py). */
+#define BGK_RELATIVE_ERROR 0.0025
+
+/* The job of reference case r. */
+static mcs_job job_of(const mcs_product_ref *r, mcs_precision prec, mcs_rng_id rng,
+                      uint64_t paths, uint64_t seed)
+{
+    mcs_job job;
+    memset(&job, 0, sizeof job);
+    job.model = (mcs_model_params){MCS_MODEL_GBM, r->spot, r->rate, r->dividend, r->volatility};
+    job.option.payoff = r->payoff;
+    job.option.type = r->type;
+    job.option.strike = r->strike;
+    job.option.maturity = r->maturity;
+    job.option.digital = r->digital;
+    job.option.cash = r->cash;
+    job.option.average = r->average;
+    job.option.fixings = r->fixings;
+    job.option.strike_type = r->strike_type;
+    job.option.barrier = r->barrier;
+    job.option.barrier_type = r->barrier_type;
+    job.option.rebate = r->rebate;
+    job.option.monitoring = r->monitoring;
+    job.sim.paths = paths;
+    job.sim.steps = r->steps;
+    job.sim.seed = seed;
+    job.sim.rng = rng;
+    job.sim.precision = prec;
+    job.sim.block_size = 65536;
+    return job;
+}
+
+/* Every reference case in single precision on both generators, every
+ * fourth also in double precision; within 4 combined std errors (plus the
+ * BGK allowance for discrete barriers). */
+static void test_products_match_references(void **state)
+{
+    (void)state;
+    int checked = 0;
+    for (size_t i = 0; i < MCS_PRODUCT_REF_COUNT; i++) {
+        const mcs_product_ref *r = &mcs_product_refs[i];
+        for (int v = 0; v < 3; v++) {
+            if (v == 2 && i % 4 != 0)
+                continue;
+            mcs_precision prec = v == 2 ? MCS_DOUBLE : MCS_SINGLE;
+            mcs_rng_id rng = v == 1 ? MCS_RNG_PCG64 : MCS_RNG_PHILOX;
+            uint64_t paths = r->steps > 12 ? 100000 : 400000;
+            mcs_job job = job_of(r, prec, rng, paths, 100 + i);
+            mcs_result res = run_on("cpu", &job, 2, NULL, NULL);
+            double se = sqrt(res.std_error * res.std_error + r->ref_se * r->ref_se);
+            double allowance = strncmp(r->origin, "APPROXIMATION", 13) == 0
+                                   ? BGK_RELATIVE_ERROR * fabs(r->price)
+                                   : 0.0;
+            double gap = fabs(res.price - r->price);
+            char what[128];
+            snprintf(what, sizeof what, "%s %s %s", r->name, v == 2 ? "double" : "single",
+                     rng == MCS_RNG_PHILOX ? "philox" : "pcg64");
+            print_message("  %-52s %11.6f ref %11.6f se %.1e z %+.2f\n", what, res.price,
+                          r->price, se, (res.price - r->price) / se);
+            /* a product worth exactly 0 (a down-out put struck below its
+             * barrier) has no spread: then the price must be the reference */
+            if (se == 0 ? gap > 1e-12 * (1 + fabs(r->price)) : gap > K_SE * se + allowance)
+                fail_msg("%s: %.8f is %.2f std errors from the reference %.8f (%s)", what,
+                         res.price, (res.price - r->price) / se, r->price, r->origin);
+            checked++;
+        }
+    }
+    assert_true(checked > 150);
+}
+
+/* Knock-in + knock-out = the vanilla + the rebate, path by path, so on the
+ * same paths (the barrier's two outputs against a European with the same
+ * seed, grid and generator) the prices agree to float rounding; for both
+ * monitorings, every barrier type and both precisions. */
+static void test_in_plus_out_is_vanilla(void **state)
+{
+    (void)state;
+    for (int b = 0; b < 4; b++)
+        for (int m = 0; m < 2; m++)
+            for (int p = 0; p < 2; p++) {
+                mcs_job job;
+                memset(&job, 0, sizeof job);
+                job.model = (mcs_model_params){MCS_MODEL_GBM, 100, 0.03, 0.01, 0.25};
+                job.option.payoff = MCS_PAYOFF_BARRIER;
+                job.option.type = b % 2 ? MCS_PUT : MCS_CALL;
+                job.option.strike = 100;
+                job.option.maturity = 1;
+                job.option.barrier = b < 2 ? 85 : 120;
+                job.option.barrier_type = (mcs_barrier_type)b;
+                job.option.rebate = 2;
+                job.option.monitoring = (mcs_monitoring)m;
+                job.sim = (mcs_sim_params){200000, 50, 7, MCS_RNG_PHILOX,
+                                           p ? MCS_DOUBLE : MCS_SINGLE, 65536};
+                mcs_result bar = run_on("cpu", &job, 2, NULL, NULL);
+                job.option.payoff = MCS_PAYOFF_EUROPEAN;
+                mcs_result eur = run_on("cpu", &job, 2, NULL, NULL);
+                double sum = bar.outputs[0].price + bar.outputs[1].price;
+                double want = eur.price + 2 * exp(-0.03);
+                double tol = (p ? 1e-12 : 2e-6) * want;
+                print_message("  barrier type %d monitoring %d %s: in + out %.10f, vanilla + "
+                              "rebate %.10f\n", b, m, p ? "double" : "single", sum, want);
+                assert_int_equal(bar.n_outputs, 2);
+                assert_true(fabs(sum - want) <= tol);
+            }
+}
+
+/* A geometric (or arithmetic) Asian with one fixing at T is the European:
+ * the same bits on the same paths. */
+static void test_one_fixing_asian_is_european(void **state)
+{
+    (void)state;
+    for (int a = 0; a < 2; a++)
+        for (int p = 0; p < 2; p++) {
+            mcs_job job;
+            memset(&job, 0, sizeof job);
+            job.model = (mcs_model_params){MCS_MODEL_GBM, 100, 0.05, 0, 0.2};
+            job.option.payoff = MCS_PAYOFF_ASIAN;
+            job.option.type = MCS_CALL;
+            job.option.strike = 95;
+            job.option.maturity = 1;
+            job.option.average = (mcs_average_kind)a;
+            job.option.fixings = 1;
+            job.option.strike_type = MCS_STRIKE_FIXED;
+            job.sim = (mcs_sim_params){300000, 1, 11, MCS_RNG_PHILOX,
+                                       p ? MCS_DOUBLE : MCS_SINGLE, 65536};
+            mcs_result asian = run_on("cpu", &job, 2, NULL, NULL);
+            job.option.payoff = MCS_PAYOFF_EUROPEAN;
+            mcs_result eur = run_on("cpu", &job, 2, NULL, NULL);
+            print_message("  %s, %s: asian %.17g european %.17g\n", a ? "geometric" : "arithmetic",
+                          p ? "double" : "single", asian.price, eur.price);
+            assert_true(same_bits(asian.price, eur.price));
+            assert_true(same_bits(asian.std_error, eur.std_error));
+        }
+}
+
+/* A barrier already breached at the spot knocks at once: the knock-out
+ * pays its rebate on every path, the knock-in is the European. */
+static void test_breached_barrier_knocks_at_once(void **state)
+{
+    (void)state;
+    for (int m = 0; m < 2; m++) {
+        mcs_job job;
+        memset(&job, 0, sizeof job);
+        job.model = (mcs_model_params){MCS_MODEL_GBM, 100, 0.05, 0, 0.2};
+        job.option.payoff = MCS_PAYOFF_BARRIER;
+        job.option.type = MCS_CALL;
+        job.option.strike = 100;
+        job.option.maturity = 1;
+        job.option.barrier = 105; /* an up barrier above... a down barrier at 105 is breached */
+        job.option.barrier_type = MCS_BARRIER_DOWN_OUT;
+        job.option.rebate = 3;
+        job.option.monitoring = (mcs_monitoring)m;
+        job.sim = (mcs_sim_params){100000, 10, 3, MCS_RNG_PHILOX, MCS_DOUBLE, 65536};
+        mcs_result r = run_on("cpu", &job, 2, NULL, NULL);
+        assert_true(fabs(r.price - 3 * exp(-0.05)) < 1e-12);
+        assert_true(r.std_error < 1e-12);
+        job.option.payoff = MCS_PAYOFF_EUROPEAN;
+        mcs_result eur = run_on("cpu", &job, 2, NULL, NULL);
+        assert_true(fabs(r.outputs[1].price - eur.price) < 1e-12 * eur.price);
+    }
+}
+
+/* Two outputs per path, a 12-fixing Asian and a lookback with uniforms:
+ * the same bits for any thread count (the fixed merge tree). */
+static void test_bit_identical_across_thread_counts(void **state)
+{
+    (void)state;
+    const mcs_payoff_id payoffs[] = {MCS_PAYOFF_BARRIER, MCS_PAYOFF_ASIAN, MCS_PAYOFF_LOOKBACK};
+    for (int i = 0; i < 3; i++)
+        for (int g = 0; g < 2; g++) {
+            mcs_job job;
+            memset(&job, 0, sizeof job);
+            job.model = (mcs_model_params){MCS_MODEL_GBM, 100, 0.05, 0, 0.2};
+            job.option.payoff = payoffs[i];
+            job.option.type = MCS_CALL;
+            job.option.strike = 100;
+            job.option.maturity = 1;
+            job.option.barrier = 90;
+            job.option.fixings = 12;
+            job.option.strike_type = i == 2 ? MCS_STRIKE_FLOATING : MCS_STRIKE_FIXED;
+            job.option.monitoring = MCS_MONITOR_CONTINUOUS;
+            job.sim = (mcs_sim_params){100003, 12, 5, g ? MCS_RNG_PCG64 : MCS_RNG_PHILOX,
+                                       MCS_SINGLE, 1000};
+            mcs_result ref = run_on("cpu", &job, 1, NULL, NULL);
+            int threads[] = {2, 3, 7};
+            for (int t = 0; t < 3; t++) {
+                mcs_result r = run_on("cpu", &job, threads[t], NULL, NULL);
+                for (int j = 0; j < ref.n_outputs; j++) {
+                    assert_true(same_bits(r.outputs[j].price, ref.outputs[j].price));
+                    assert_true(same_bits(r.outputs[j].std_error, ref.outputs[j].std_error));
+                }
+            }
+        }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_products_match_references),
+        cmocka_unit_test(test_in_plus_out_is_vanilla),
+        cmocka_unit_test(test_one_fixing_asian_is_european),
+        cmocka_unit_test(test_breached_barrier_knocks_at_once),
+        cmocka_unit_test(test_bit_identical_across_thread_counts),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
