@@ -4,7 +4,7 @@
 #   make deps   only install the missing Debian packages (apt-get, via sudo if not root)
 #   make test-sanitize   the suite built with AddressSanitizer + UBSan
 #   make bench  the CPU benchmark against NumPy and QuantLib (bench/)
-#   make gpu-bundle  build in build-gpu and bundle mcsim and the tests with their
+#   make gpu-bundle  build in build-gpu and bundle mcsim and test_gpu with their
 #               libraries into .gpu/ for a GPU machine without them (docs/gpu.md)
 BUILD ?= build
 CMAKE_FLAGS ?=
@@ -56,7 +56,9 @@ bench: build deps-bench
 gpu-bundle: deps
 	cmake -S . -B build-gpu $(CUDA_FLAGS) $(CMAKE_FLAGS)
 	cmake --build build-gpu -j $(JOBS)
-	$(BUNDLE) .gpu build-gpu/mcsim build-gpu/tests/*
+	rm -rf .gpu
+	@# the GPU machine runs mcsim and test_gpu (the other tests need no GPU)
+	$(BUNDLE) .gpu build-gpu/mcsim build-gpu/tests/test_gpu
 	@# libcurand is 127 MB, over the device tool's 64 MiB; the GPU machine's
 	@# CUDA toolkit has it (tests/gpu_device_check.sh finds it there)
 	rm -f .gpu/lib/libcurand*

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 #include <stdlib.h>
 #include "mc_test_util.h"
+#include "reference/products_refs.h"
 
 static int quick; /* MCSIM_TEST_QUICK */
 
@@ -119,6 +120,88 @@ static void test_cpu_philox_agrees_with_gpu(void **state)
             }
 }
 
+/* The job of product reference case r (tests/reference/products_refs.h). */
+static mcs_job product_job(const mcs_product_ref *r, mcs_precision prec, mcs_rng_id rng,
+                           uint64_t paths, uint64_t seed)
+{
+    mcs_job job;
+    memset(&job, 0, sizeof job);
+    job.model = (mcs_model_params){MCS_MODEL_GBM, r->spot, r->rate, r->dividend, r->volatility};
+    job.option = (mcs_option_params){.payoff = r->payoff, .type = r->type, .strike = r->strike,
+                                     .maturity = r->maturity, .digital = r->digital,
+                                     .cash = r->cash, .average = r->average,
+                                     .fixings = r->fixings, .strike_type = r->strike_type,
+                                     .barrier = r->barrier, .barrier_type = r->barrier_type,
+                                     .rebate = r->rebate, .monitoring = r->monitoring};
+    job.sim = (mcs_sim_params){paths, r->steps, seed, rng, prec, 65536};
+    return job;
+}
+
+/* Every product reference case on every GPU generator in single precision
+ * and, for every third case, double: within 4 combined std errors (the BGK
+ * discrete-barrier approximation gets the allowance test_mc_products.c
+ * explains, 0.25% of the price). */
+static void test_products_match_references(void **state)
+{
+    (void)state;
+    const mcs_rng_id rngs[] = {MCS_RNG_PHILOX, MCS_RNG_MRG32K3A, MCS_RNG_SOBOL};
+    for (size_t i = 0; i < MCS_PRODUCT_REF_COUNT; i++) {
+        const mcs_product_ref *r = &mcs_product_refs[i];
+        for (int g = 0; g < 3; g++)
+            for (int p = 0; p < 2; p++) {
+                if (p && i % 3)
+                    continue;
+                mcs_job job = product_job(r, p ? MCS_DOUBLE : MCS_SINGLE, rngs[g],
+                                          scaled(2000000), 300 + i);
+                mcs_result res = run_on("gpu", &job, 1, NULL, NULL);
+                double se = sqrt(res.std_error * res.std_error + r->ref_se * r->ref_se);
+                double allow = strncmp(r->origin, "APPROXIMATION", 13) == 0 ? 0.0025 * fabs(r->price) : 0;
+                double gap = fabs(res.price - r->price);
+                print_message("  %-40s %-8s %s %11.6f ref %11.6f z %+.2f\n", r->name,
+                              rng_name(rngs[g]), p ? "double" : "single", res.price, r->price,
+                              se > 0 ? (res.price - r->price) / se : 0.0);
+                if (se == 0 ? gap > 1e-9 * (1 + fabs(r->price)) : gap > K_SE * se + allow)
+                    fail_msg("%s on the gpu (%s): %.8f vs %.8f (%s)", r->name, rng_name(rngs[g]),
+                             res.price, r->price, r->origin);
+            }
+    }
+}
+
+/* The same Philox numbers on both backends: for every product case, CPU and
+ * GPU agree to float rounding (single 2e-6 relative, double 1e-9, times
+ * sqrt(steps / 12) beyond 12 steps, as rounding accumulates). A payoff
+ * with a jump (digital, discrete barrier) may see a path that ends within
+ * rounding of the strike or barrier land on the other side on one backend:
+ * each such path moves the price by at most J / N, J = 2 max(spot, strike,
+ * cash); up to 3 of them are allowed for those payoffs, a fifth of a std
+ * error (a different random stream would be off by about sqrt(N) J / N). */
+static void test_products_cpu_philox_agrees_with_gpu(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < MCS_PRODUCT_REF_COUNT; i++)
+        for (int p = 0; p < 2; p++) {
+            const mcs_product_ref *r = &mcs_product_refs[i];
+            mcs_job job = product_job(r, p ? MCS_DOUBLE : MCS_SINGLE, MCS_RNG_PHILOX,
+                                      scaled(300007), 500 + i);
+            mcs_result g = run_on("gpu", &job, 1, NULL, NULL);
+            mcs_result c = run_on("cpu", &job, 2, NULL, NULL);
+            /* float rounding grows along the path: 2e-6 at up to 12 steps */
+            double tol = (p ? 1e-9 : 2e-6) * sqrt(fmax(1.0, r->steps / 12.0));
+            int jumps = r->payoff == MCS_PAYOFF_DIGITAL ||
+                        (r->payoff == MCS_PAYOFF_BARRIER && r->monitoring == MCS_MONITOR_DISCRETE);
+            double jump = jumps ? 2 * fmax(r->spot, fmax(r->strike, r->cash)) / (double)c.paths : 0;
+            for (int j = 0; j < c.n_outputs; j++) {
+                double gp = g.outputs[j].price, cp = c.outputs[j].price;
+                double diff = fabs(gp - cp), limit = tol * fabs(cp) + 3 * jump + 1e-12;
+                print_message("  %-40s %s out %d: gpu %.10f cpu %.10f diff %.1e (limit %.1e)\n",
+                              r->name, p ? "double" : "single", j, gp, cp, diff, limit);
+                if (!(diff <= limit))
+                    fail_msg("%s output %d: cpu and gpu philox differ by %.2e (limit %.1e)",
+                             r->name, j, diff, limit);
+            }
+        }
+}
+
 static void set_shape(const char *threads, const char *grid, const char *chunk)
 {
     setenv("MCSIM_GPU_BLOCK_THREADS", threads, 1);
@@ -224,6 +307,8 @@ int main(void)
         cmocka_unit_test(test_sobol_prices_match_quantlib),
         cmocka_unit_test(test_multi_step_paths_match_quantlib),
         cmocka_unit_test(test_cpu_philox_agrees_with_gpu),
+        cmocka_unit_test(test_products_match_references),
+        cmocka_unit_test(test_products_cpu_philox_agrees_with_gpu),
         cmocka_unit_test(test_bit_identical_across_launch_shapes),
         cmocka_unit_test(test_timings_and_device_facts),
         cmocka_unit_test(test_missing_device_is_unavailable),
