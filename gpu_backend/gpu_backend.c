@@ -222,11 +222,23 @@ static mcs_status gpu_open(const mcs_job *job, const mcs_placement *where, void 
             cuda_why(e, "creating CUDA events", err, err_len);
             goto fail;
         }
+    mcs_gpu_kernel_args *a = &c->args;
+    a->model = job->model;
+    a->option = job->option;
+    a->dt = job->option.maturity / job->sim.steps;
+    a->normals = mcs_job_normals(job);
+    a->uniforms = mcs_job_uniforms(job);
+    a->outputs = mcs_job_outputs(job);
+    a->rng = (int)job->sim.rng;
+    a->steps = job->sim.steps;
+    a->block_size = job->sim.block_size;
+    a->paths = job->sim.paths;
+    a->seed = job->sim.seed;
     if (!mcs_gpu_kernels_for(job, &c->launch, &c->prepare)) {
         snprintf(err, err_len, "gpu backend: no kernel for this model and payoff");
         goto fail;
     }
-    e = (cudaError_t)c->prepare((int)job->sim.rng);
+    e = (cudaError_t)c->prepare(a);
     if (e != cudaSuccess) {
         cuda_why(e, "loading the GPU kernel (built for another GPU architecture?)", err, err_len);
         goto fail;
@@ -246,18 +258,6 @@ static mcs_status gpu_open(const mcs_job *job, const mcs_placement *where, void 
     t->bytes[MCS_PHASE_ALLOC] += 2 * bytes;
     t->count[MCS_PHASE_ALLOC] += 2;
 
-    mcs_gpu_kernel_args *a = &c->args;
-    a->model = job->model;
-    a->option = job->option;
-    a->dt = job->option.maturity / job->sim.steps;
-    a->normals = mcs_job_normals(job);
-    a->uniforms = mcs_job_uniforms(job);
-    a->outputs = mcs_job_outputs(job);
-    a->rng = (int)job->sim.rng;
-    a->steps = job->sim.steps;
-    a->block_size = job->sim.block_size;
-    a->paths = job->sim.paths;
-    a->seed = job->sim.seed;
     if (job->sim.rng == MCS_RNG_SOBOL && (st = upload_sobol(c, t, err, err_len)) != MCS_OK)
         goto fail;
     *out = c;

@@ -10,6 +10,7 @@
  * in double, and the host merges them over the fixed block tree. The model
  * and payoff are the shared headers, the same functions the CPU calls. */
 #include <curand_kernel.h>
+#include <type_traits>
 #include "../kernels/includes.h"
 #include "../models/box_muller.h"
 #include "gpu_kernel.h"
@@ -40,23 +41,45 @@ typedef P_(coef) payoff_coef;
 #define GROUP 4
 #endif
 
-/* Philox4x32-10 (cuRAND's): counter ((g*steps + k)*draws + d, block),
- * key = seed; the C port in cpu_backend/philox.h draws the same words. */
+/* Draws per step when the payoff draws no uniforms: known at compile time,
+ * so the counter arithmetic needs no multiply. */
+#define DRAWS(runtime) (UNIS == 0 ? NORMALS : (runtime))
+
+/* Philox4x32-10: counter ((g*steps + k)*draws + d, block), key = seed; the
+ * same words as cuRAND's curand_Philox4x32_10 and the C port in
+ * cpu_backend/philox.h. The ten round keys are the same for every counter
+ * of the run, so they are computed once per stream instead of per call
+ * (cuRAND bumps the key inside every call: 20 additions per counter). */
 struct philox_stream {
-    uint2 key;
+    uint32_t rk0[10], rk1[10];
     uint64_t block;
     uint32_t steps, draws;
     __device__ philox_stream(const mcs_gpu_kernel_args &a, uint64_t b, int)
-        : key(make_uint2((unsigned)a.seed, (unsigned)(a.seed >> 32))), block(b),
-          steps(a.steps), draws(a.normals + a.uniforms)
+        : block(b), steps(a.steps), draws(a.normals + a.uniforms)
     {
+        uint32_t k0 = (uint32_t)a.seed, k1 = (uint32_t)(a.seed >> 32);
+#pragma unroll
+        for (int r = 0; r < 10; r++) {
+            rk0[r] = k0 + (uint32_t)r * 0x9E3779B9u;
+            rk1[r] = k1 + (uint32_t)r * 0xBB67AE85u;
+        }
     }
     __device__ uint4 words(uint64_t g, uint32_t k, uint32_t d)
     {
-        uint64_t i = (g * steps + k) * draws + d;
-        uint4 c = make_uint4((unsigned)i, (unsigned)(i >> 32), (unsigned)block,
-                             (unsigned)(block >> 32));
-        return curand_Philox4x32_10(c, key);
+        uint64_t i = (g * steps + k) * DRAWS(draws) + d;
+        uint32_t x0 = (uint32_t)i, x1 = (uint32_t)(i >> 32), x2 = (uint32_t)block,
+                 x3 = (uint32_t)(block >> 32);
+#pragma unroll
+        for (int r = 0; r < 10; r++) {
+            uint64_t p0 = (uint64_t)0xD2511F53u * x0, p1 = (uint64_t)0xCD9E8D57u * x2;
+            uint32_t y0 = (uint32_t)(p1 >> 32) ^ x1 ^ rk0[r];
+            uint32_t y2 = (uint32_t)(p0 >> 32) ^ x3 ^ rk1[r];
+            x1 = (uint32_t)p1;
+            x3 = (uint32_t)p0;
+            x0 = y0;
+            x2 = y2;
+        }
+        return make_uint4(x0, x1, x2, x3);
     }
     __device__ void normals(uint64_t g, uint32_t k, uint32_t d, mcs_real z[GROUP])
     {
@@ -132,7 +155,7 @@ struct sobol_stream {
     __device__ curandStateScrambledSobol32_t at(uint64_t g, uint32_t k, uint32_t d)
     {
         curandStateScrambledSobol32_t s;
-        size_t dim = (size_t)k * draws + d;
+        size_t dim = (size_t)k * DRAWS(draws) + d;
         curand_init((unsigned *)(dirs + 32 * dim), scramble[dim], (unsigned)(base + g * GROUP), &s);
         return s;
     }
@@ -162,9 +185,15 @@ struct sobol_stream {
     }
 };
 
-/* Undiscounted outputs of the GROUP paths of group g; ONE_STEP: steps == 1
- * known at compile time (the loop disappears). */
-template <bool ONE_STEP, class Stream>
+/* How the time loop runs, fixed at compile time so that the loop does only
+ * the work the job needs (the launch picks one, launch_loop below):
+ * one step or many, and whether the payoff watches none, all or some of
+ * the steps (only "some" asks watches() and branches each step). */
+enum { ONE_NONE, ONE_ALL, MANY_NONE, MANY_ALL, MANY_SOME };
+
+/* Undiscounted outputs of the GROUP paths of group g, for loop shape LOOP
+ * and payoff mode MODE (payoffs/european.h). */
+template <int LOOP, int MODE, class Stream>
 __device__ __forceinline__ void simulate_group(Stream &st, const mcs_gpu_kernel_args &a,
                                                const model_coef &mc, const payoff_coef &pc,
                                                uint64_t g, mcs_real out[GROUP][OUTS])
@@ -175,7 +204,7 @@ __device__ __forceinline__ void simulate_group(Stream &st, const mcs_gpu_kernel_
         M_(init)(&mc, s[j]);
         P_(init)(&pc, acc[j]);
     }
-    const uint32_t steps = ONE_STEP ? 1 : a.steps;
+    const uint32_t steps = LOOP == ONE_NONE || LOOP == ONE_ALL ? 1 : a.steps;
     for (uint32_t k = 0; k < steps; k++) {
         mcs_real z[NORMALS][GROUP], u[UNIS > 0 ? UNIS : 1][GROUP];
 #pragma unroll
@@ -185,8 +214,8 @@ __device__ __forceinline__ void simulate_group(Stream &st, const mcs_gpu_kernel_
         for (int d = 0; d < UNIS; d++)
             if (d < (int)a.uniforms)
                 st.uniforms(g, k, NORMALS + d, u[d]);
-        const bool watch = P_(watches)(&pc, k);
-        const int mode = P_(mode)(&pc);
+        const bool watch = LOOP == ONE_ALL || LOOP == MANY_ALL ||
+                           (LOOP == MANY_SOME && P_(watches)(&pc, k));
 #pragma unroll
         for (int j = 0; j < GROUP; j++) {
             mcs_real zz[NORMALS], uu[UNIS > 0 ? UNIS : 1];
@@ -199,7 +228,7 @@ __device__ __forceinline__ void simulate_group(Stream &st, const mcs_gpu_kernel_
             mcs_real x0 = M_(log)(&mc, s[j]), var = M_(step_var)(&mc, s[j]);
             M_(step)(&mc, s[j], zz);
             if (watch)
-                P_(observe)(&pc, mode, acc[j], x0, M_(log)(&mc, s[j]), var, uu);
+                P_(observe)(&pc, MODE, acc[j], x0, M_(log)(&mc, s[j]), var, uu);
         }
     }
 #pragma unroll
@@ -234,7 +263,7 @@ __device__ __forceinline__ void accumulate(const mcs_real out[GROUP][OUTS], int 
 /* Shifted sums of block b's n paths into rec: virtual thread v sums its
  * groups v, v+256, ... in order (the partial last group, if any, is its
  * last), then a fixed tree adds the 256 partial sums. */
-template <bool ONE_STEP, class Stream>
+template <int LOOP, int MODE, class Stream>
 __device__ void block_sums(const mcs_gpu_kernel_args &a, const model_coef &mc,
                            const payoff_coef &pc, uint64_t b, uint32_t n,
                            double (*part)[MCS_GPU_VTHREADS], double *block_shift, double *rec)
@@ -243,7 +272,7 @@ __device__ void block_sums(const mcs_gpu_kernel_args &a, const model_coef &mc,
     if (threadIdx.x == 0) { /* shift = the block's first path's outputs, as on the CPU */
         Stream st(a, b, 0);
         mcs_real out[GROUP][OUTS];
-        simulate_group<ONE_STEP>(st, a, mc, pc, 0, out);
+        simulate_group<LOOP, MODE>(st, a, mc, pc, 0, out);
 #pragma unroll
         for (int i = 0; i < OUTS; i++)
             block_shift[i] = (double)out[0][i];
@@ -259,11 +288,11 @@ __device__ void block_sums(const mcs_gpu_kernel_args &a, const model_coef &mc,
         mcs_real out[GROUP][OUTS];
         uint32_t g = v;
         for (; g < full; g += MCS_GPU_VTHREADS) {
-            simulate_group<ONE_STEP>(st, a, mc, pc, g, out);
+            simulate_group<LOOP, MODE>(st, a, mc, pc, g, out);
             accumulate(out, GROUP, shift, sum, cross);
         }
         if (rest && g == full) {
-            simulate_group<ONE_STEP>(st, a, mc, pc, g, out);
+            simulate_group<LOOP, MODE>(st, a, mc, pc, g, out);
             accumulate(out, (int)rest, shift, sum, cross);
         }
 #pragma unroll
@@ -295,7 +324,7 @@ __device__ void block_sums(const mcs_gpu_kernel_args &a, const model_coef &mc,
     __syncthreads(); /* the shared arrays are reused by the next block */
 }
 
-template <class Stream>
+template <int LOOP, int MODE, class Stream>
 __global__ void __launch_bounds__(MCS_GPU_VTHREADS)
     block_kernel(const mcs_gpu_kernel_args a, uint64_t first, uint64_t count, double *out)
 {
@@ -309,34 +338,76 @@ __global__ void __launch_bounds__(MCS_GPU_VTHREADS)
         const uint64_t start = b * a.block_size;
         const uint32_t n = a.paths - start < a.block_size ? (uint32_t)(a.paths - start)
                                                           : a.block_size;
-        if (a.steps == 1)
-            block_sums<true, Stream>(a, mc, pc, b, n, part, block_shift, out + i * RECORD);
-        else
-            block_sums<false, Stream>(a, mc, pc, b, n, part, block_shift, out + i * RECORD);
+        block_sums<LOOP, MODE, Stream>(a, mc, pc, b, n, part, block_shift, out + i * RECORD);
     }
 }
 
-/* Call fn with the kernel for generator `rng`; the one place that maps a
- * generator to its kernel. */
-template <class Fn> static int with_kernel(int rng, Fn fn)
+/* The loop shape of a job: its steps, and which of them the payoff watches
+ * (asked of the same watches() the kernel would call, on the host). */
+static int launch_loop(const mcs_gpu_kernel_args &a)
 {
-    switch (rng) {
-    case MCS_RNG_PHILOX:
-        return fn(block_kernel<philox_stream>);
-    case MCS_RNG_MRG32K3A:
-        return fn(block_kernel<mrg_stream>);
-    case MCS_RNG_SOBOL:
-        return fn(block_kernel<sobol_stream>);
+    const payoff_coef pc = P_(coef_make)(&a.option, &a.model, a.steps);
+    uint32_t watched = 0;
+    for (uint32_t k = 0; k < a.steps; k++)
+        watched += P_(watches)(&pc, k) ? 1 : 0;
+    if (a.steps == 1)
+        return watched ? ONE_ALL : ONE_NONE;
+    return watched == 0 ? MANY_NONE : watched == a.steps ? MANY_ALL : MANY_SOME;
+}
+
+template <int LOOP, class Fn> static int with_mode(int mode, Fn fn)
+{
+#if PC_(MODES) > 1
+    if (mode == 1)
+        return fn(std::integral_constant<int, LOOP>(), std::integral_constant<int, 1>());
+#endif
+    (void)mode;
+    return fn(std::integral_constant<int, LOOP>(), std::integral_constant<int, 0>());
+}
+
+/* Call fn with the kernel for generator `rng`, loop shape and payoff mode;
+ * the one place that maps a job to its kernel. */
+template <class Fn> static int with_kernel(int rng, int loop, int mode, Fn fn)
+{
+    auto pick = [&](auto loop_c, auto mode_c) {
+        constexpr int L = decltype(loop_c)::value, M = decltype(mode_c)::value;
+        switch (rng) {
+        case MCS_RNG_PHILOX:
+            return fn(block_kernel<L, M, philox_stream>);
+        case MCS_RNG_MRG32K3A:
+            return fn(block_kernel<L, M, mrg_stream>);
+        case MCS_RNG_SOBOL:
+            return fn(block_kernel<L, M, sobol_stream>);
+        default:
+            return (int)cudaErrorInvalidValue;
+        }
+    };
+    switch (loop) {
+    case ONE_NONE:
+        return with_mode<ONE_NONE>(mode, pick);
+    case ONE_ALL:
+        return with_mode<ONE_ALL>(mode, pick);
+    case MANY_NONE:
+        return with_mode<MANY_NONE>(mode, pick);
+    case MANY_ALL:
+        return with_mode<MANY_ALL>(mode, pick);
     default:
-        return (int)cudaErrorInvalidValue;
+        return with_mode<MANY_SOME>(mode, pick);
     }
+}
+
+/* The payoff mode of a job, on the host. */
+static int launch_mode(const mcs_gpu_kernel_args &a)
+{
+    const payoff_coef pc = P_(coef_make)(&a.option, &a.model, a.steps);
+    return P_(mode)(&pc);
 }
 
 /* Load the kernel for `rng` now (CUDA loads modules lazily, at the first
  * launch), so that the load counts as set-up, not as kernel time. */
-extern "C" int MCS_GPU_NAME(prepare, MODEL, PAYOFF, MCS_PREC)(int rng)
+extern "C" int MCS_GPU_NAME(prepare, MODEL, PAYOFF, MCS_PREC)(const mcs_gpu_kernel_args *a)
 {
-    return with_kernel(rng, [](auto kernel) {
+    return with_kernel(a->rng, launch_loop(*a), launch_mode(*a), [](auto kernel) {
         cudaFuncAttributes attr;
         return (int)cudaFuncGetAttributes(&attr, kernel);
     });
@@ -348,7 +419,7 @@ extern "C" int MCS_GPU_NAME(launch, MODEL, PAYOFF, MCS_PREC)(const mcs_gpu_kerne
                                                              double *d_out, void *stream)
 {
     cudaStream_t s = (cudaStream_t)stream;
-    return with_kernel(a->rng, [&](auto kernel) {
+    return with_kernel(a->rng, launch_loop(*a), launch_mode(*a), [&](auto kernel) {
         kernel<<<grid, threads, 0, s>>>(*a, first, count, d_out);
         return (int)cudaGetLastError();
     });

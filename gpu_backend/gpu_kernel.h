@@ -34,9 +34,9 @@ typedef struct {
  * Returns a cudaError_t (0 = ok). */
 typedef int (*mcs_gpu_launch_fn)(const mcs_gpu_kernel_args *a, uint64_t first, uint64_t count,
                                  int grid, int threads, double *d_out, void *stream);
-/* Load the kernel module for generator `rng` (CUDA loads lazily at the
+/* Load the kernel module the job `a` will launch (CUDA loads lazily at the
  * first launch otherwise). Returns a cudaError_t. */
-typedef int (*mcs_gpu_prepare_fn)(int rng);
+typedef int (*mcs_gpu_prepare_fn)(const mcs_gpu_kernel_args *a);
 
 /* The kernels for a job's model, payoff and precision; 0 if none. */
 int mcs_gpu_kernels_for(const mcs_job *job, mcs_gpu_launch_fn *launch,

@@ -81,7 +81,9 @@ MC_HD static inline void mcs_barrier_observe(const mcs_barrier_coef *c, int mode
     mcs_real keep = (mcs_real)1;
     if (mode == 1) {
         mcs_real d0 = c->dir * (x0 - c->b);
-        keep = (mcs_real)1 - MCS_EXP((mcs_real)-2 * d0 * d1 / var);
+        /* -2/var first: with a constant step variance (GBM) it leaves the loop */
+        mcs_real scale = (mcs_real)-2 / var;
+        keep = (mcs_real)1 - MCS_EXP(scale * d0 * d1);
     }
     a[0] = d1 > (mcs_real)0 ? a[0] * keep : (mcs_real)0;
 }
