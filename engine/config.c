@@ -30,9 +30,9 @@ static const key_spec fixed_keys[] = {
     {"model", "type", "gbm", "price model"},
     {"option", "payoff", "european", "payoff"},
     {"simulation", "paths", "1000000", "number of paths, 1 to 1e15 (1e6 and 1_000_000 work)"},
-    {"simulation", "steps", NULL,
-     "time steps per path, 1 to 100000 (default: what the product needs: 1 for a European, "
-     "the fixings of an Asian, 252 a year for discrete monitoring, 1 for continuous)"},
+    {"simulation", "steps", "auto",
+     "time steps per path, 1 to 100000; auto: what the product needs (1 for a European or "
+     "digital, the fixings of an Asian, 252 a year for discrete monitoring, 1 for continuous)"},
     {"simulation", "seed", "1", "seed, 0 to 2^64-1 (decimal or 0x hex)"},
     {"simulation", "rng", "auto", "random numbers: auto, pcg64, philox, mrg32k3a, sobol"},
     {"simulation", "precision", "single", "path arithmetic: single or double"},
@@ -496,7 +496,7 @@ static int validate(parse_state *ps, mcs_job *job)
     if (!get_count(ps, "simulation", "paths", 1, MCS_MAX_PATHS, &n)) return 0;
     job->sim.paths = n;
     int steps_key = find_key("simulation", "steps");
-    if (ps->slots[steps_key].set) {
+    if (ps->slots[steps_key].set && strcasecmp(ps->slots[steps_key].value, "auto") != 0) {
         if (!get_count(ps, "simulation", "steps", 1, MCS_MAX_STEPS, &n)) return 0;
         job->sim.steps = (uint32_t)n;
     } else {

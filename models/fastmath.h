@@ -41,15 +41,15 @@ MC_HD static inline float mcs_round_f(float x)
     return (x + magic) - magic;
 }
 
-/* e^x for float x; x is clamped to [-87.3, 88.7], so the result is always
- * finite (e^88.7 = 3.3e38 < FLT_MAX). */
+/* e^x for float x; x is clamped to [-87.3, 88.0], so the result is always
+ * finite (e^88 = 1.65e38 < FLT_MAX) and 2^n stays a normal float. */
 MC_HD static inline float mcs_exp_f(float x)
 {
 #ifdef __CUDA_ARCH__
     return __expf(x); /* no clamp: an overflow gives inf, which the engine reports */
 #else
     x = x < -87.3f ? -87.3f : x;
-    x = x > 88.7f ? 88.7f : x;
+    x = x > 88.0f ? 88.0f : x;
     float n = mcs_round_f(x * 1.44269504088896341f);
     float r = fmaf(n, -0.693359375f, x); /* Cody-Waite: ln2 = C1 + C2 */
     r = fmaf(n, 2.12194440e-4f, r);
@@ -61,11 +61,8 @@ MC_HD static inline float mcs_exp_f(float x)
     p = fmaf(p, r, 1.6666665459e-1f);
     p = fmaf(p, r, 5.0000001201e-1f);
     p = fmaf(p, z, r) + 1.0f;
-    /* 2^n in two factors: n reaches 128 near the top of the range */
-    int32_t ni = (int32_t)n;
-    int32_t h = ni >> 1;
-    return p * mcs_bits_float((uint32_t)(h + 127) << 23) *
-           mcs_bits_float((uint32_t)(ni - h + 127) << 23);
+    /* n in [-126, 127]: 2^n is one normal float, and the product is exact */
+    return p * mcs_bits_float((uint32_t)((int32_t)n + 127) << 23);
 #endif
 }
 

@@ -26,7 +26,7 @@ step "test_gpu (full)"
 
 step "compute-sanitizer memcheck on test_gpu (MCSIM_TEST_QUICK=1)"
 MCSIM_TEST_QUICK=1 "$gpu/run" compute-sanitizer --tool memcheck --error-exitcode 9 \
-    "$gpu/bin/test_gpu" 2>&1 | tail -25
+    "$gpu/bin/test_gpu" 2>&1 | grep -E "ERROR|FAILED|OK \]|PASSED|SUMMARY" | tail -40
 [ "${PIPESTATUS[0]}" = 0 ] || fail=1
 
 step "CLI: 1 path .. 1e12 paths (philox, single), price vs Black-Scholes"
