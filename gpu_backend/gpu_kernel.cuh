@@ -71,6 +71,8 @@ struct philox_stream {
                  x3 = (uint32_t)(block >> 32);
 #pragma unroll
         for (int r = 0; r < 10; r++) {
+            /* one 32x32 -> 64-bit product gives both words (IMAD.WIDE: measured
+             * faster on the H100 than cuRAND's __umulhi + multiply) */
             uint64_t p0 = (uint64_t)0xD2511F53u * x0, p1 = (uint64_t)0xCD9E8D57u * x2;
             uint32_t y0 = (uint32_t)(p1 >> 32) ^ x1 ^ rk0[r];
             uint32_t y2 = (uint32_t)(p0 >> 32) ^ x3 ^ rk1[r];
@@ -233,7 +235,7 @@ __device__ __forceinline__ void simulate_group(Stream &st, const mcs_gpu_kernel_
     }
 #pragma unroll
     for (int j = 0; j < GROUP; j++)
-        P_(finish)(&pc, acc[j], M_(log)(&mc, s[j]), M_(spot)(&mc, s[j]), out[j]);
+        P_(finish)(&pc, MODE, acc[j], M_(log)(&mc, s[j]), M_(spot)(&mc, s[j]), out[j]);
 }
 
 /* Add the first `count` paths of a group to the running shifted sums. */

@@ -62,9 +62,10 @@ MC_HD static inline void mcs_asian_observe(const mcs_asian_coef *c, int mode, mc
     a[0] += mode == 0 ? MCS_EXP(x1) : x1;
 }
 
-MC_HD static inline void mcs_asian_finish(const mcs_asian_coef *c, const mcs_real a[1],
+MC_HD static inline void mcs_asian_finish(const mcs_asian_coef *c, int mode, const mcs_real a[1],
                                           mcs_real x, mcs_real s, mcs_real out[1])
 {
+    (void)mode;
     (void)x;
     mcs_real avg = c->spot * (c->arithmetic ? a[0] * c->inv_n : MCS_EXP(a[0] * c->inv_n));
     mcs_real d = c->fixed ? (c->is_call ? avg - c->strike : c->strike - avg)

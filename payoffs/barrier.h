@@ -88,9 +88,10 @@ MC_HD static inline void mcs_barrier_observe(const mcs_barrier_coef *c, int mode
     a[0] = d1 > (mcs_real)0 ? a[0] * keep : (mcs_real)0;
 }
 
-MC_HD static inline void mcs_barrier_finish(const mcs_barrier_coef *c, const mcs_real a[1],
+MC_HD static inline void mcs_barrier_finish(const mcs_barrier_coef *c, int mode, const mcs_real a[1],
                                             mcs_real x, mcs_real s, mcs_real out[2])
 {
+    (void)mode;
     (void)x;
     mcs_real w = a[0], v = mcs_vanilla(s, c->strike, c->is_call);
     mcs_real knocked_out = w * v + ((mcs_real)1 - w) * c->rebate;

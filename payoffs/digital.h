@@ -58,9 +58,10 @@ MC_HD static inline void mcs_digital_observe(const mcs_digital_coef *c, int mode
     (void)c, (void)mode, (void)a, (void)x0, (void)x1, (void)var, (void)u;
 }
 
-MC_HD static inline void mcs_digital_finish(const mcs_digital_coef *c, const mcs_real a[1],
+MC_HD static inline void mcs_digital_finish(const mcs_digital_coef *c, int mode, const mcs_real a[1],
                                             mcs_real x, mcs_real s, mcs_real out[1])
 {
+    (void)mode;
     (void)a;
     (void)x;
     int in_money = c->is_call ? s > c->strike : s < c->strike;

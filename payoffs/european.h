@@ -19,7 +19,7 @@
  *                                  at a watched step: ln(S/S0) before and
  *                                  after it, the step's log-variance, the
  *                                  step's uniforms
- *   mcs_NAME_finish(c, a, x, s, out)  undiscounted outputs from the
+ *   mcs_NAME_finish(c, mode, a, x, s, out)  undiscounted outputs from the
  *                                  accumulators and the terminal state
  * Include models/real.h (with the precision chosen) first. */
 #ifndef MCS_EUROPEAN_H
@@ -32,7 +32,7 @@
 #define MCS_EUROPEAN_DIM 1
 #define MCS_EUROPEAN_OUTPUTS 1
 #define MCS_EUROPEAN_UNIFORMS 0
-#define MCS_EUROPEAN_MODES 1
+#define MCS_EUROPEAN_MODES 2 /* 0 put, 1 call: the sign is fixed at compile time */
 
 typedef struct {
     mcs_real strike;
@@ -73,8 +73,7 @@ MC_HD static inline int mcs_european_watches(const mcs_european_coef *c, uint32_
 
 MC_HD static inline int mcs_european_mode(const mcs_european_coef *c)
 {
-    (void)c;
-    return 0;
+    return c->is_call;
 }
 
 MC_HD static inline void mcs_european_observe(const mcs_european_coef *c, int mode, mcs_real a[1],
@@ -84,12 +83,12 @@ MC_HD static inline void mcs_european_observe(const mcs_european_coef *c, int mo
     (void)c, (void)mode, (void)a, (void)x0, (void)x1, (void)var, (void)u;
 }
 
-MC_HD static inline void mcs_european_finish(const mcs_european_coef *c, const mcs_real a[1],
+MC_HD static inline void mcs_european_finish(const mcs_european_coef *c, int mode, const mcs_real a[1],
                                              mcs_real x, mcs_real s, mcs_real out[1])
 {
     (void)a;
     (void)x;
-    out[0] = mcs_vanilla(s, c->strike, c->is_call);
+    out[0] = mcs_vanilla(s, c->strike, mode);
 }
 
 #endif

@@ -73,9 +73,10 @@ MC_HD static inline void mcs_lookback_observe(const mcs_lookback_coef *c, int mo
     a[0] = mcs_max(a[0], m);
 }
 
-MC_HD static inline void mcs_lookback_finish(const mcs_lookback_coef *c, const mcs_real a[1],
+MC_HD static inline void mcs_lookback_finish(const mcs_lookback_coef *c, int mode, const mcs_real a[1],
                                              mcs_real x, mcs_real s, mcs_real out[1])
 {
+    (void)mode;
     (void)x;
     mcs_real ext = c->spot * MCS_EXP(c->sgn * a[0]);
     mcs_real d = c->fixed ? (c->is_call ? ext - c->strike : c->strike - ext)

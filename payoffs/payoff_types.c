@@ -55,7 +55,7 @@ static int fixed_strike(const mcs_job *job)
 #define STRIKE_IF_FIXED                                                                  \
     REAL("strike", strike, 0, INFINITY, 1, NULL, "strike K > 0 (fixed strike only)",   \
          fixed_strike, "strike_type = floating takes no strike")
-#define STRIKE_TYPE(meaning) CHOICE("strike_type", strike_type, strike_types, "fixed", meaning)
+#define STRIKE_TYPE(dflt, meaning) CHOICE("strike_type", strike_type, strike_types, dflt, meaning)
 #define MONITORING                                                                         \
     CHOICE("monitoring", monitoring, monitorings, "discrete",                              \
            "discrete (at each grid step) or continuous (Brownian bridge between steps)")
@@ -72,7 +72,7 @@ static const mcs_param_spec digital_params[] = {
 
 static const mcs_param_spec asian_params[] = {
     TYPE,
-    STRIKE_TYPE("fixed (average price: A vs K) or floating (average strike: S_T vs A)"),
+    STRIKE_TYPE("fixed", "fixed (average price: A vs K) or floating (average strike: S_T vs A)"),
     STRIKE_IF_FIXED, MATURITY,
     CHOICE("average", average, averages, "arithmetic", "arithmetic or geometric"),
     {"option", "fixings", MCS_PARAM_COUNT, offsetof(mcs_job, option.fixings), 1, 100000, 0,
@@ -93,7 +93,7 @@ static const mcs_param_spec barrier_params[] = {
 
 static const mcs_param_spec lookback_params[] = {
     TYPE,
-    STRIKE_TYPE("floating (S_T vs the extreme) or fixed (the extreme vs K)"),
+    STRIKE_TYPE("floating", "floating (S_T vs the extreme) or fixed (the extreme vs K)"),
     STRIKE_IF_FIXED, MATURITY, MONITORING,
     END,
 };
