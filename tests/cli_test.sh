@@ -247,6 +247,55 @@ file = $long.h5
 paths 5
 " "bad.ini:8:" "199"
 
+# --- the products' keys: 78, file:line and key, no output file ---------------
+PRODUCT='[model]
+spot = 100
+volatility = 0.2
+[option]
+payoff = barrier
+strike = 100
+maturity = 1
+barrier = 90
+barrier_type = down-out
+'
+bad_ini "barrier of 0" "$(printf '%s' "$PRODUCT" | sed 's/^barrier = 90/barrier = 0/')" \
+    "bad.ini:8" "[option] barrier = 0" "greater than 0"
+bad_ini "unknown barrier_type" "$(printf '%s' "$PRODUCT" | sed 's/^barrier_type = down-out/barrier_type = sideways/')" \
+    "bad.ini:9" "[option] barrier_type = sideways" "down-out, down-in, up-out, up-in"
+bad_ini "barrier without barrier_type" "$(printf '%s' "$PRODUCT" | sed '/^barrier_type/d')" \
+    "[option] barrier_type" "required"
+bad_ini "key of another payoff" "${PRODUCT}fixings = 12
+" "bad.ini:10" "[option] fixings" "not a key of payoff = barrier"
+bad_ini "fixings of 0" '[model]
+spot = 100
+volatility = 0.2
+[option]
+payoff = asian
+strike = 100
+maturity = 1
+fixings = 0
+' "bad.ini:8" "[option] fixings = 0" "between 1 and 100000"
+bad_ini "strike given to a floating lookback" '[model]
+spot = 100
+volatility = 0.2
+[option]
+payoff = lookback
+strike_type = floating
+strike = 100
+maturity = 1
+' "bad.ini:7" "[option] strike = 100" "does not apply" "strike_type = floating"
+bad_ini "grid that misses a fixing" '[model]
+spot = 100
+volatility = 0.2
+[option]
+payoff = asian
+strike = 100
+maturity = 1
+fixings = 12
+[simulation]
+steps = 10
+' "bad.ini:10" "[simulation] steps = 10" "[option] fixings = 12" "multiple of fixings"
+
 # --- the same classes through --set: 78, message names the override ----------
 bad_set "unknown section" "sim.paths=5" "--set" "[sim]" "unknown section"
 bad_set "unknown key lists valid keys" "simulation.pathz=5" "--set" "pathz" "unknown key" \
