@@ -16,7 +16,7 @@
 
 #include "analytic.h"
 #include "black_scholes.h"
-#include "reference/products_refs.h"
+#include "product_test_util.h"
 
 static void assert_close(const char *what, double got, double want, double abs_tol)
 {
@@ -36,31 +36,7 @@ static double ref_tolerance(double want)
 
 static mcs_job job_from_ref(const mcs_product_ref *r)
 {
-    mcs_job job;
-    memset(&job, 0, sizeof job);
-    job.model.id = MCS_MODEL_GBM;
-    job.model.spot = r->spot;
-    job.model.rate = r->rate;
-    job.model.dividend = r->dividend;
-    job.model.volatility = r->volatility;
-    job.option.payoff = r->payoff;
-    job.option.type = r->type;
-    job.option.strike = r->strike;
-    job.option.maturity = r->maturity;
-    job.option.digital = r->digital;
-    job.option.cash = r->cash;
-    job.option.average = r->average;
-    job.option.fixings = r->fixings;
-    job.option.strike_type = r->strike_type;
-    job.option.barrier = r->barrier;
-    job.option.barrier_type = r->barrier_type;
-    job.option.rebate = r->rebate;
-    job.option.monitoring = r->monitoring;
-    job.sim.paths = 1;
-    job.sim.steps = r->steps;
-    job.sim.seed = 1;
-    job.sim.block_size = 1;
-    return job;
+    return product_ref_job(r, MCS_DOUBLE, MCS_RNG_PHILOX, 1, 1);
 }
 
 /* The value of output j, failing the test when there is no closed form. */

@@ -11,7 +11,7 @@
 #include <cmocka.h>
 #include <stdlib.h>
 #include "mc_test_util.h"
-#include "reference/products_refs.h"
+#include "product_test_util.h"
 
 static int quick; /* MCSIM_TEST_QUICK */
 
@@ -120,23 +120,6 @@ static void test_cpu_philox_agrees_with_gpu(void **state)
             }
 }
 
-/* The job of product reference case r (tests/reference/products_refs.h). */
-static mcs_job product_job(const mcs_product_ref *r, mcs_precision prec, mcs_rng_id rng,
-                           uint64_t paths, uint64_t seed)
-{
-    mcs_job job;
-    memset(&job, 0, sizeof job);
-    job.model = (mcs_model_params){MCS_MODEL_GBM, r->spot, r->rate, r->dividend, r->volatility};
-    job.option = (mcs_option_params){.payoff = r->payoff, .type = r->type, .strike = r->strike,
-                                     .maturity = r->maturity, .digital = r->digital,
-                                     .cash = r->cash, .average = r->average,
-                                     .fixings = r->fixings, .strike_type = r->strike_type,
-                                     .barrier = r->barrier, .barrier_type = r->barrier_type,
-                                     .rebate = r->rebate, .monitoring = r->monitoring};
-    job.sim = (mcs_sim_params){paths, r->steps, seed, rng, prec, 65536};
-    return job;
-}
-
 /* Every product reference case on every GPU generator in single precision
  * and, for every third case, double: within 4 combined std errors (the BGK
  * discrete-barrier approximation gets the allowance test_mc_products.c
@@ -151,7 +134,7 @@ static void test_products_match_references(void **state)
             for (int p = 0; p < 2; p++) {
                 if (p && i % 3)
                     continue;
-                mcs_job job = product_job(r, p ? MCS_DOUBLE : MCS_SINGLE, rngs[g],
+                mcs_job job = product_ref_job(r, p ? MCS_DOUBLE : MCS_SINGLE, rngs[g],
                                           scaled(2000000), 300 + i);
                 mcs_result res = run_on("gpu", &job, 1, NULL, NULL);
                 double se = sqrt(res.std_error * res.std_error + r->ref_se * r->ref_se);
@@ -181,7 +164,7 @@ static void test_products_cpu_philox_agrees_with_gpu(void **state)
     for (size_t i = 0; i < MCS_PRODUCT_REF_COUNT; i++)
         for (int p = 0; p < 2; p++) {
             const mcs_product_ref *r = &mcs_product_refs[i];
-            mcs_job job = product_job(r, p ? MCS_DOUBLE : MCS_SINGLE, MCS_RNG_PHILOX,
+            mcs_job job = product_ref_job(r, p ? MCS_DOUBLE : MCS_SINGLE, MCS_RNG_PHILOX,
                                       scaled(300007), 500 + i);
             mcs_result g = run_on("gpu", &job, 1, NULL, NULL);
             mcs_result c = run_on("cpu", &job, 2, NULL, NULL);

@@ -17,7 +17,7 @@
 #include <string.h>
 #include "mc_test_util.h"
 #include "product.h"
-#include "reference/products_refs.h"
+#include "product_test_util.h"
 
 /* The Broadie-Glasserman-Kou correction is an approximation: its error on
  * the discrete cases of products_refs.h was measured by the reference
@@ -25,35 +25,6 @@
  * so those cases may also differ by that much (tests/reference/
  * products_refs.py). */
 #define BGK_RELATIVE_ERROR 0.0025
-
-/* The job of reference case r. */
-static mcs_job job_of(const mcs_product_ref *r, mcs_precision prec, mcs_rng_id rng,
-                      uint64_t paths, uint64_t seed)
-{
-    mcs_job job;
-    memset(&job, 0, sizeof job);
-    job.model = (mcs_model_params){MCS_MODEL_GBM, r->spot, r->rate, r->dividend, r->volatility};
-    job.option.payoff = r->payoff;
-    job.option.type = r->type;
-    job.option.strike = r->strike;
-    job.option.maturity = r->maturity;
-    job.option.digital = r->digital;
-    job.option.cash = r->cash;
-    job.option.average = r->average;
-    job.option.fixings = r->fixings;
-    job.option.strike_type = r->strike_type;
-    job.option.barrier = r->barrier;
-    job.option.barrier_type = r->barrier_type;
-    job.option.rebate = r->rebate;
-    job.option.monitoring = r->monitoring;
-    job.sim.paths = paths;
-    job.sim.steps = r->steps;
-    job.sim.seed = seed;
-    job.sim.rng = rng;
-    job.sim.precision = prec;
-    job.sim.block_size = 65536;
-    return job;
-}
 
 /* Every reference case in single precision on both generators, every
  * fourth also in double precision; within 4 combined std errors (plus the
@@ -70,7 +41,7 @@ static void test_products_match_references(void **state)
             mcs_precision prec = v == 2 ? MCS_DOUBLE : MCS_SINGLE;
             mcs_rng_id rng = v == 1 ? MCS_RNG_PCG64 : MCS_RNG_PHILOX;
             uint64_t paths = r->steps > 12 ? 100000 : 400000;
-            mcs_job job = job_of(r, prec, rng, paths, 100 + i);
+            mcs_job job = product_ref_job(r, prec, rng, paths, 100 + i);
             mcs_result res = run_on("cpu", &job, 2, NULL, NULL);
             double se = sqrt(res.std_error * res.std_error + r->ref_se * r->ref_se);
             double allowance = strncmp(r->origin, "APPROXIMATION", 13) == 0
