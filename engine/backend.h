@@ -45,9 +45,6 @@ typedef struct mcs_backend {
     /* Blocks to hand to one run() call, or NULL for the engine's CPU rule
      * (about 2^27 path-steps per thread). */
     uint64_t (*chunk_blocks)(void *ctx);
-    /* A buffer for `count` block sums that run() fills fastest (GPU: pinned
-     * host memory), owned by ctx; NULL: the engine allocates its own. */
-    mcs_block_sums *(*sums_buffer)(void *ctx, uint64_t count);
     /* The GPU in use, for the run log; NULL for backends without one. */
     void (*describe_gpu)(void *ctx, mcs_gpu_info *out);
 } mcs_backend;

@@ -338,13 +338,10 @@ static int get_text(parse_state *ps, const char *section, const char *key, const
     return 1;
 }
 
-static int get_count(parse_state *ps, const char *section, const char *key,
-                     unsigned long long lo, unsigned long long hi, unsigned long long *out)
+/* Key k's text t as a whole number in [lo, hi]. */
+static int count_in(parse_state *ps, int k, const char *t, unsigned long long lo,
+                    unsigned long long hi, unsigned long long *out)
 {
-    int k;
-    const char *t;
-    if (!get_text(ps, section, key, &t, &k))
-        return 0;
     if (!mcs_parse_count(t, out)) {
         bad(ps, k, "not a whole number (examples: 1000000, 1e6, 1_000_000)");
         return 0;
@@ -356,13 +353,9 @@ static int get_count(parse_state *ps, const char *section, const char *key,
     return 1;
 }
 
-static int get_name(parse_state *ps, const char *section, const char *key,
-                    const mcs_named *table, int *id)
+/* Key k's text t as one of the names in table. */
+static int name_in(parse_state *ps, int k, const char *t, const mcs_named *table, int *id)
 {
-    int k;
-    const char *t;
-    if (!get_text(ps, section, key, &t, &k))
-        return 0;
     const mcs_named *e = mcs_named_find(table, t);
     if (!e) {
         char valid[256];
@@ -374,7 +367,43 @@ static int get_name(parse_state *ps, const char *section, const char *key,
     return 1;
 }
 
-/* Parse one model or payoff parameter from its spec (product.h). */
+/* Key k's text t as a real in [lo, hi], lo excluded when lo_open. */
+static int real_in(parse_state *ps, int k, const char *t, double lo, int lo_open, double hi,
+                   double *out)
+{
+    if (!parse_real(t, out)) {
+        bad(ps, k, "not a number");
+        return 0;
+    }
+    if (hi == INFINITY && (lo_open ? *out <= lo : *out < lo)) {
+        bad(ps, k, lo_open ? "must be greater than %g" : "must be %g or more", lo);
+        return 0;
+    }
+    if ((lo_open ? *out <= lo : *out < lo) || *out > hi) {
+        bad(ps, k, "must be in %s%g, %g]", lo_open ? "(" : "[", lo, hi);
+        return 0;
+    }
+    return 1;
+}
+
+static int get_count(parse_state *ps, const char *section, const char *key,
+                     unsigned long long lo, unsigned long long hi, unsigned long long *out)
+{
+    int k;
+    const char *t;
+    return get_text(ps, section, key, &t, &k) && count_in(ps, k, t, lo, hi, out);
+}
+
+static int get_name(parse_state *ps, const char *section, const char *key,
+                    const mcs_named *table, int *id)
+{
+    int k;
+    const char *t;
+    return get_text(ps, section, key, &t, &k) && name_in(ps, k, t, table, id);
+}
+
+/* Parse one model or payoff parameter from its spec (product.h); its
+ * default is the spec's (payoffs sharing a key may differ in it). */
 static int get_param(parse_state *ps, const mcs_param_spec *p, mcs_job *job)
 {
     int k = find_key(p->section, p->key);
@@ -385,49 +414,20 @@ static int get_param(parse_state *ps, const mcs_param_spec *p, mcs_job *job)
         bad(ps, k, "required key is missing (%s)", p->meaning);
         return 0;
     }
-    if (p->kind == MCS_PARAM_CHOICE) {
-        const mcs_named *e = mcs_named_find(p->choices, t);
-        if (!e) {
-            char valid[256];
-            mcs_named_list(p->choices, valid, sizeof valid);
-            bad(ps, k, "unknown name (valid: %s)", valid);
-            return 0;
-        }
-        *(int *)at = e->id;
-        return 1;
-    }
-    if (p->kind == MCS_PARAM_COUNT) {
+    switch (p->kind) {
+    case MCS_PARAM_CHOICE:
+        return name_in(ps, k, t, p->choices, (int *)at);
+    case MCS_PARAM_COUNT: {
         unsigned long long n;
-        if (!mcs_parse_count(t, &n)) {
-            bad(ps, k, "not a whole number");
+        if (!count_in(ps, k, t, (unsigned long long)p->lo, (unsigned long long)p->hi, &n))
             return 0;
-        }
-        if (n < (unsigned long long)p->lo || n > (unsigned long long)p->hi) {
-            bad(ps, k, "must be between %.0f and %.0f", p->lo, p->hi);
-            return 0;
-        }
         *(uint32_t *)at = (uint32_t)n;
         return 1;
     }
-    double v;
-    if (!parse_real(t, &v)) {
-        bad(ps, k, "not a number");
-        return 0;
+    case MCS_PARAM_REAL:
+        return real_in(ps, k, t, p->lo, p->lo_open, p->hi, (double *)at);
     }
-    if (p->lo_open && v <= p->lo && p->hi == INFINITY) {
-        bad(ps, k, "must be greater than %g", p->lo);
-        return 0;
-    }
-    if (!p->lo_open && v < p->lo && p->hi == INFINITY) {
-        bad(ps, k, "must be %g or more", p->lo);
-        return 0;
-    }
-    if ((p->lo_open ? v <= p->lo : v < p->lo) || v > p->hi) {
-        bad(ps, k, "must be in %s%g, %g]", p->lo_open ? "(" : "[", p->lo, p->hi);
-        return 0;
-    }
-    *(double *)at = v;
-    return 1;
+    return 0;
 }
 
 /* "type, strike, maturity": the keys of a parameter list, for messages. */

@@ -16,12 +16,6 @@ double mcs_job_discount(const mcs_job *job)
     return exp(-job->model.rate * job->option.maturity);
 }
 
-int mcs_job_analytic(const mcs_job *job, double *price)
-{
-    const char *source;
-    return mcs_analytic_output(job, 0, price, &source);
-}
-
 /* Record a convergence point after 1, 2, 4, 8, ... blocks and at the end. */
 static void add_convergence(mcs_result *res, const mcs_moments *m, int k, double disc)
 {
@@ -59,7 +53,7 @@ mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, const mcs_p
 {
     mcs_status st;
     void *ctx = NULL;
-    mcs_block_sums *sums = NULL, *own = NULL;
+    mcs_block_sums *sums = NULL;
     const uint64_t blocks = mcs_job_blocks(job);
     const double disc = mcs_job_discount(job);
     const int k = mcs_job_outputs(job);
@@ -80,10 +74,7 @@ mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, const mcs_p
         be->describe_gpu(ctx, gpu);
     double t0 = mcs_now();
     uint64_t chunk = chunk_blocks(job, be, ctx, *threads_used);
-    if (be->sums_buffer)
-        sums = be->sums_buffer(ctx, chunk);
-    else
-        sums = own = malloc(chunk * sizeof *sums);
+    sums = malloc(chunk * sizeof *sums);
     if (!sums) {
         snprintf(err, err_len, "out of memory for %llu block sums", (unsigned long long)chunk);
         st = MCS_E_NOMEM;
@@ -140,11 +131,6 @@ mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, const mcs_p
         o->ci_low = o->price - MCS_Z95 * o->std_error;
         o->ci_high = o->price + MCS_Z95 * o->std_error;
         o->has_analytic = mcs_analytic_output(job, j, &o->analytic, &o->analytic_source);
-        for (int i = 0; i <= j; i++) {
-            double vi = total.cm[mcs_cross_index(k, i, i)], vj = total.cm[mcs_cross_index(k, j, j)];
-            res->correlation[mcs_cross_index(k, i, j)] =
-                vi > 0 && vj > 0 ? total.cm[mcs_cross_index(k, i, j)] / sqrt(vi * vj) : NAN;
-        }
     }
     res->price = res->outputs[0].price;
     res->std_error = res->outputs[0].std_error;
@@ -164,7 +150,7 @@ mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, const mcs_p
     res->analytic_source = res->outputs[0].analytic_source;
     st = MCS_OK;
 cleanup:
-    free(own);
+    free(sums);
     free(tree);
     if (ctx) {
         double c0 = mcs_now();

@@ -26,7 +26,4 @@ mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, const mcs_p
 /* Discount factor e^{-rT} of a job. */
 double mcs_job_discount(const mcs_job *job);
 
-/* Closed-form price of a job, when one exists (returns 1 and sets *price). */
-int mcs_job_analytic(const mcs_job *job, double *price);
-
 #endif

@@ -53,7 +53,7 @@ typedef struct mcs_payoff_type {
     /* uniform draws per path and step the job needs (the bridge's extreme) */
     uint16_t (*uniforms_per_step)(const mcs_job *job);
     /* outputs per path (output 0 is the product priced) and their names */
-    int (*outputs)(const mcs_job *job);
+    int outputs;
     const char *(*output_name)(const mcs_job *job, int j);
     /* steps when [simulation] steps is not given */
     uint32_t (*default_steps)(const mcs_job *job);
@@ -85,7 +85,7 @@ static inline unsigned mcs_job_draws(const mcs_job *job)
 /* Outputs per path of a job. */
 static inline int mcs_job_outputs(const mcs_job *job)
 {
-    return mcs_payoff_type_of(job->option.payoff)->outputs(job);
+    return mcs_payoff_type_of(job->option.payoff)->outputs;
 }
 
 /* The parameter's value in a job, as a double (choices: the enum value). */

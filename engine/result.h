@@ -37,7 +37,6 @@ typedef struct {
     const char *analytic_source; /* the closed form's name */
     int n_outputs;    /* outputs per path */
     mcs_output_result outputs[MCS_MAX_OUTPUTS]; /* outputs[0] repeats the fields above */
-    double correlation[MCS_MAX_CROSS]; /* between outputs (packed i <= j as stats.h) */
     int n_convergence;
     mcs_convergence_point convergence[MCS_CONVERGENCE_MAX];
 } mcs_result;

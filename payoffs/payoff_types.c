@@ -108,16 +108,6 @@ static uint16_t bridge_uniform(const mcs_job *job)
 {
     return job->option.monitoring == MCS_MONITOR_CONTINUOUS ? 1 : 0;
 }
-static int one_output(const mcs_job *job)
-{
-    (void)job;
-    return 1;
-}
-static int two_outputs(const mcs_job *job)
-{
-    (void)job;
-    return 2;
-}
 static const char *price_name(const mcs_job *job, int j)
 {
     (void)job;
@@ -168,7 +158,7 @@ static const mcs_payoff_type european = {
     .id = MCS_PAYOFF_EUROPEAN,
     .params = european_params,
     .uniforms_per_step = no_uniforms,
-    .outputs = one_output,
+    .outputs = 1,
     .output_name = price_name,
     .default_steps = one_step,
 };
@@ -178,7 +168,7 @@ static const mcs_payoff_type digital = {
     .id = MCS_PAYOFF_DIGITAL,
     .params = digital_params,
     .uniforms_per_step = no_uniforms,
-    .outputs = one_output,
+    .outputs = 1,
     .output_name = price_name,
     .default_steps = one_step,
 };
@@ -189,7 +179,7 @@ static const mcs_payoff_type asian = {
     .params = asian_params,
     .path_dependent = 1,
     .uniforms_per_step = no_uniforms,
-    .outputs = one_output,
+    .outputs = 1,
     .output_name = price_name,
     .default_steps = fixings_steps,
     .check_grid = asian_grid,
@@ -201,7 +191,7 @@ static const mcs_payoff_type barrier = {
     .params = barrier_params,
     .path_dependent = 1,
     .uniforms_per_step = no_uniforms,
-    .outputs = two_outputs,
+    .outputs = 2,
     .output_name = barrier_output_name,
     .default_steps = monitoring_steps,
 };
@@ -212,7 +202,7 @@ static const mcs_payoff_type lookback = {
     .params = lookback_params,
     .path_dependent = 1,
     .uniforms_per_step = bridge_uniform,
-    .outputs = one_output,
+    .outputs = 1,
     .output_name = price_name,
     .default_steps = monitoring_steps,
 };
