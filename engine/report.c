@@ -66,14 +66,14 @@ void mcs_report_text(FILE *f, const mcs_job *job, const mcs_result *res,
         const mcs_output_result *o = &res->outputs[j];
         if (j > 0)
             fprintf(f, "  %-16s (same paths)\n", o->name);
-        fprintf(f, "  %sprice            %.8f\n", j ? "  " : "", o->price);
-        fprintf(f, "  %sstd error        %.8f\n", j ? "  " : "", o->std_error);
-        fprintf(f, "  %s95%% CI           [%.8f, %.8f]\n", j ? "  " : "", o->ci_low, o->ci_high);
+        const char *in = j ? "    " : "  "; /* a further output is indented */
+        fprintf(f, "%sprice            %.8f\n", in, o->price);
+        fprintf(f, "%sstd error        %.8f\n", in, o->std_error);
+        fprintf(f, "%s95%% CI           [%.8f, %.8f]\n", in, o->ci_low, o->ci_high);
         if (o->has_analytic) {
-            fprintf(f, "  %sanalytic         %.8f  (%s)\n", j ? "  " : "", o->analytic,
-                    o->analytic_source);
+            fprintf(f, "%sanalytic         %.8f  (%s)\n", in, o->analytic, o->analytic_source);
             if (o->std_error > 0)
-                fprintf(f, "  %serror            %+.2f std errors\n", j ? "  " : "",
+                fprintf(f, "%serror            %+.2f std errors\n", in,
                         (o->price - o->analytic) / o->std_error);
         }
     }
@@ -115,20 +115,25 @@ static void json_number(FILE *f, const char *key, double v)
         fprintf(f, "\"%s\": null", key);
 }
 
+/* "price": ..., "std_error": ..., "ci_low": ..., "ci_high": ... of one output. */
+static void json_estimate(FILE *f, const mcs_output_result *o)
+{
+    json_number(f, "price", o->price);
+    fputs(", ", f);
+    json_number(f, "std_error", o->std_error);
+    fputs(", ", f);
+    json_number(f, "ci_low", o->ci_low);
+    fputs(", ", f);
+    json_number(f, "ci_high", o->ci_high);
+}
+
 void mcs_report_json(FILE *f, const mcs_job *job, const mcs_result *res,
                      const mcs_timings *t, const mcs_report_info *info)
 {
     double sim = t->seconds[MCS_PHASE_SIMULATE];
     fputc('{', f);
-    json_number(f, "price", res->price);
-    fputs(", ", f);
-    json_number(f, "std_error", res->std_error);
-    fputs(", ", f);
-    json_number(f, "ci_low", res->ci_low);
-    fputs(", ", f);
-    json_number(f, "ci_high", res->ci_high);
-    fputs(", ", f);
-    fprintf(f, "\"paths\": %llu, \"backend\": ", (unsigned long long)res->paths);
+    json_estimate(f, &res->outputs[0]);
+    fprintf(f, ", \"paths\": %llu, \"backend\": ", (unsigned long long)res->paths);
     mcs_json_string(f, info->backend);
     fprintf(f, ", \"device\": ");
     if (info->device)
@@ -151,13 +156,7 @@ void mcs_report_json(FILE *f, const mcs_job *job, const mcs_result *res,
         fprintf(f, "%s{\"name\": ", j ? ", " : "");
         mcs_json_string(f, o->name);
         fputs(", ", f);
-        json_number(f, "price", o->price);
-        fputs(", ", f);
-        json_number(f, "std_error", o->std_error);
-        fputs(", ", f);
-        json_number(f, "ci_low", o->ci_low);
-        fputs(", ", f);
-        json_number(f, "ci_high", o->ci_high);
+        json_estimate(f, o);
         fputs(", ", f);
         json_number(f, "analytic", o->has_analytic ? o->analytic : NAN);
         fputs("}", f);

@@ -90,12 +90,13 @@ static void gpu_close(void *p)
     free(c);
 }
 
-/* Copy the first `steps` dimensions of cuRAND's scrambled Sobol tables
+/* Copy the first `dims` dimensions (steps x draws per step) of cuRAND's
+ * scrambled Sobol tables
  * (Joe-Kuo 6 direction vectors, scramble constants) to the device. */
 static mcs_status upload_sobol(gpu_ctx *c, mcs_timings *t, char *err, size_t err_len)
 {
-    const uint32_t steps = c->job->sim.steps * mcs_job_draws(c->job); /* dimensions */
-    const size_t words = (size_t)steps * 33, bytes = words * sizeof(uint32_t);
+    const uint32_t dims = c->job->sim.steps * mcs_job_draws(c->job);
+    const size_t words = (size_t)dims * 33, bytes = words * sizeof(uint32_t);
     curandDirectionVectors32_t *dirs = NULL;
     unsigned int *scramble = NULL;
     cudaError_t e;
@@ -117,8 +118,8 @@ static mcs_status upload_sobol(gpu_ctx *c, mcs_timings *t, char *err, size_t err
         snprintf(err, err_len, "cuRAND could not provide the Sobol direction vectors");
         return MCS_E_UNAVAILABLE;
     }
-    memcpy(c->h_staging, dirs, (size_t)steps * 32 * sizeof(uint32_t));
-    memcpy(c->h_staging + (size_t)steps * 32, scramble, steps * sizeof(uint32_t));
+    memcpy(c->h_staging, dirs, (size_t)dims * 32 * sizeof(uint32_t));
+    memcpy(c->h_staging + (size_t)dims * 32, scramble, dims * sizeof(uint32_t));
     t->seconds[MCS_PHASE_RNG_INIT] += mcs_now() - t1;
 
     float ms = 0;
@@ -135,7 +136,7 @@ static mcs_status upload_sobol(gpu_ctx *c, mcs_timings *t, char *err, size_t err
     t->bytes[MCS_PHASE_H2D] += bytes;
     t->count[MCS_PHASE_H2D] += 1;
     c->args.sobol_directions = c->d_sobol;
-    c->args.sobol_scramble = c->d_sobol + (size_t)steps * 32;
+    c->args.sobol_scramble = c->d_sobol + (size_t)dims * 32;
     return MCS_OK;
 }
 

@@ -6,7 +6,7 @@
 #define MCS_DECLARE(model, payoff, prec)                                                       \
     int MCS_GPU_FN_NAME(launch, model, payoff, prec)(const mcs_gpu_kernel_args *, uint64_t,    \
                                                      uint64_t, int, int, double *, void *);    \
-    int MCS_GPU_FN_NAME(prepare, model, payoff, prec)(const mcs_gpu_kernel_args *);
+    int MCS_GPU_FN_NAME(prepare, model, payoff, prec)(mcs_gpu_kernel_args *);
 #define MCS_COMBO(model, MODEL, payoff, PAYOFF) \
     MCS_DECLARE(model, payoff, single) MCS_DECLARE(model, payoff, double)
 #include "../kernels/combos.def"

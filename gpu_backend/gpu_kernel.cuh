@@ -188,7 +188,7 @@ struct sobol_stream {
 };
 
 /* How the time loop runs, fixed at compile time so that the loop does only
- * the work the job needs (the launch picks one, launch_loop below):
+ * the work the job needs (prepare picks one, plan_loop below):
  * one step or many, and whether the payoff watches none, all or some of
  * the steps (only "some" asks watches() and branches each step). */
 enum { ONE_NONE, ONE_ALL, MANY_NONE, MANY_ALL, MANY_SOME };
@@ -346,9 +346,8 @@ __global__ void __launch_bounds__(MCS_GPU_VTHREADS)
 
 /* The loop shape of a job: its steps, and which of them the payoff watches
  * (asked of the same watches() the kernel would call, on the host). */
-static int launch_loop(const mcs_gpu_kernel_args &a)
+static int plan_loop(const mcs_gpu_kernel_args &a, const payoff_coef &pc)
 {
-    const payoff_coef pc = P_(coef_make)(&a.option, &a.model, a.steps);
     uint32_t watched = 0;
     for (uint32_t k = 0; k < a.steps; k++)
         watched += P_(watches)(&pc, k) ? 1 : 0;
@@ -398,18 +397,15 @@ template <class Fn> static int with_kernel(int rng, int loop, int mode, Fn fn)
     }
 }
 
-/* The payoff mode of a job, on the host. */
-static int launch_mode(const mcs_gpu_kernel_args &a)
+/* Choose the kernel for the job once (its loop shape and payoff mode, into
+ * a->loop and a->mode) and load it now (CUDA loads modules lazily, at the
+ * first launch), so that the load counts as set-up, not as kernel time. */
+extern "C" int MCS_GPU_NAME(prepare, MODEL, PAYOFF, MCS_PREC)(mcs_gpu_kernel_args *a)
 {
-    const payoff_coef pc = P_(coef_make)(&a.option, &a.model, a.steps);
-    return P_(mode)(&pc);
-}
-
-/* Load the kernel for `rng` now (CUDA loads modules lazily, at the first
- * launch), so that the load counts as set-up, not as kernel time. */
-extern "C" int MCS_GPU_NAME(prepare, MODEL, PAYOFF, MCS_PREC)(const mcs_gpu_kernel_args *a)
-{
-    return with_kernel(a->rng, launch_loop(*a), launch_mode(*a), [](auto kernel) {
+    const payoff_coef pc = P_(coef_make)(&a->option, &a->model, a->steps);
+    a->loop = plan_loop(*a, pc);
+    a->mode = P_(mode)(&pc);
+    return with_kernel(a->rng, a->loop, a->mode, [](auto kernel) {
         cudaFuncAttributes attr;
         return (int)cudaFuncGetAttributes(&attr, kernel);
     });
@@ -421,7 +417,7 @@ extern "C" int MCS_GPU_NAME(launch, MODEL, PAYOFF, MCS_PREC)(const mcs_gpu_kerne
                                                              double *d_out, void *stream)
 {
     cudaStream_t s = (cudaStream_t)stream;
-    return with_kernel(a->rng, launch_loop(*a), launch_mode(*a), [&](auto kernel) {
+    return with_kernel(a->rng, a->loop, a->mode, [&](auto kernel) {
         kernel<<<grid, threads, 0, s>>>(*a, first, count, d_out);
         return (int)cudaGetLastError();
     });

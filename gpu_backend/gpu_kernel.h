@@ -21,6 +21,7 @@ typedef struct {
     uint32_t uniforms;    /* uniform draws per step (the payoff's, for this job) */
     uint32_t block_size;
     int outputs;          /* outputs per path (the record length follows) */
+    int loop, mode;       /* the kernel variant: set by the prepare function */
     uint64_t paths;
     uint64_t seed;
     const uint32_t *sobol_directions; /* device: 32 words per dimension (sobol only) */
@@ -34,9 +35,10 @@ typedef struct {
  * Returns a cudaError_t (0 = ok). */
 typedef int (*mcs_gpu_launch_fn)(const mcs_gpu_kernel_args *a, uint64_t first, uint64_t count,
                                  int grid, int threads, double *d_out, void *stream);
-/* Load the kernel module the job `a` will launch (CUDA loads lazily at the
- * first launch otherwise). Returns a cudaError_t. */
-typedef int (*mcs_gpu_prepare_fn)(const mcs_gpu_kernel_args *a);
+/* Choose the kernel variant for the job `a` (sets a->loop and a->mode) and
+ * load its module (CUDA loads lazily at the first launch otherwise). Call
+ * once before the launches. Returns a cudaError_t. */
+typedef int (*mcs_gpu_prepare_fn)(mcs_gpu_kernel_args *a);
 
 /* The kernels for a job's model, payoff and precision; 0 if none. */
 int mcs_gpu_kernels_for(const mcs_job *job, mcs_gpu_launch_fn *launch,
