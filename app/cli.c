@@ -20,6 +20,11 @@ static int add_override(mcs_cli *cli, const char *origin, const char *assignment
     return 1;
 }
 
+static int valid_backend(const char *name)
+{
+    return !strcmp(name, "cpu") || !strcmp(name, "gpu") || !strcmp(name, "auto");
+}
+
 /* A whole decimal number in [lo, hi] into *out; 0 if text is anything else. */
 static int parse_int(const char *text, long lo, long hi, int *out)
 {
@@ -39,23 +44,58 @@ mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t 
         {"set", required_argument, NULL, 'S'},     {"output", required_argument, NULL, 'o'},
         {"format", required_argument, NULL, 'f'},  {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},          {"version", no_argument, NULL, 'V'},
-        {"device", required_argument, NULL, 'd'},  {NULL, 0, NULL, 0},
+        {"device", required_argument, NULL, 'd'},  {"no-log", no_argument, NULL, 'L'},
+        {"progress", required_argument, NULL, 'P'}, {"verbose", no_argument, NULL, 'v'},
+        {NULL, 0, NULL, 0},
     };
     memset(cli, 0, sizeof *cli);
     cli->backend = "auto";
+    cli->backend_origin = "--backend";
+    const char *env = getenv("MCSIM_BACKEND");
+    if (env && *env) {
+        if (!valid_backend(env)) {
+            snprintf(err, err_len, "MCSIM_BACKEND=%s: unknown backend (valid: cpu, gpu, auto)",
+                     env);
+            return MCS_E_USAGE;
+        }
+        cli->backend = env;
+        cli->backend_origin = "MCSIM_BACKEND";
+    }
     cli->format = MCS_FORMAT_TEXT;
     opterr = 0;
     optind = 1;
     int c;
-    while ((c = getopt_long(argc, argv, ":b:d:n:s:t:S:o:f:qhV", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":b:d:n:s:t:S:o:f:qvhV", opts, NULL)) != -1) {
         switch (c) {
         case 'b':
-            if (strcmp(optarg, "cpu") && strcmp(optarg, "gpu") && strcmp(optarg, "auto")) {
+            if (!valid_backend(optarg)) {
                 snprintf(err, err_len, "--backend %s: unknown backend (valid: cpu, gpu, auto)",
                          optarg);
                 return MCS_E_USAGE;
             }
             cli->backend = optarg;
+            cli->backend_origin = "--backend";
+            break;
+        case 'L':
+            cli->no_log = 1;
+            break;
+        case 'P':
+            if (strcmp(optarg, "auto") == 0)
+                cli->progress = MCS_PROGRESS_AUTO;
+            else if (strcmp(optarg, "bar") == 0)
+                cli->progress = MCS_PROGRESS_BAR;
+            else if (strcmp(optarg, "lines") == 0)
+                cli->progress = MCS_PROGRESS_LINES;
+            else if (strcmp(optarg, "none") == 0)
+                cli->progress = MCS_PROGRESS_NONE;
+            else {
+                snprintf(err, err_len,
+                         "--progress %s: unknown mode (valid: auto, bar, lines, none)", optarg);
+                return MCS_E_USAGE;
+            }
+            break;
+        case 'v':
+            cli->verbose = 1;
             break;
         case 'n':
             snprintf(cli->paths_assignment, sizeof cli->paths_assignment, "simulation.paths=%s",
@@ -133,6 +173,8 @@ mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t 
         return MCS_E_USAGE;
     }
     cli->config_path = argv[optind];
+    if (cli->quiet)
+        cli->progress = MCS_PROGRESS_NONE;
     return MCS_OK;
 }
 
@@ -140,9 +182,9 @@ void mcs_cli_print_help(void *file)
 {
     FILE *f = file;
     fprintf(f,
-            "usage: mcsim CONFIG [options]\n"
+            "usage: mcsim CONFIG [options]         (CONFIG - reads the INI from stdin)\n"
             "       mcsim calibrate | estimate | sweep | validate ...  (each has --help)\n"
-            "       mcsim --help | --version\n"
+            "       mcsim help [COMMAND] | --help | --version\n"
             "\n"
             "Prices the option described by the INI file CONFIG by Monte Carlo and\n"
             "writes a run log (result, convergence, where the time went) to HDF5.\n"
@@ -151,9 +193,9 @@ void mcs_cli_print_help(void *file)
             "and `mcsim validate` check the predictions against measured runs.\n"
             "\n"
             "options:\n"
-            "  -b, --backend cpu|gpu|auto  where to run (default auto: the one the local\n"
-            "                              profile predicts faster, else the GPU when usable;\n"
-            "                              this build: %s)\n"
+            "  -b, --backend cpu|gpu|auto  where to run (default $MCSIM_BACKEND, else auto:\n"
+            "                              the one the local profile predicts faster, else\n"
+            "                              the GPU when usable; this build: %s)\n"
             "  -n, --paths N               number of paths (1e6, 1_000_000; same as\n"
             "                              --set simulation.paths=N)\n"
             "  -s, --seed S                seed (same as --set simulation.seed=S)\n"
@@ -162,9 +204,14 @@ void mcs_cli_print_help(void *file)
             "  -S, --set SECTION.KEY=VALUE override any config key (repeatable)\n"
             "  -o, --output FILE           HDF5 run log path (default [output] file, else\n"
             "                              output/<config>-<backend>-<UTC time>.h5)\n"
+            "      --no-log                no run log, only the result on stdout (same as\n"
+            "                              --set output.log=no)\n"
             "  -f, --format text|json      result on stdout as a table (default) or as one\n"
             "                              JSON object\n"
+            "      --progress MODE         auto (a bar on a terminal, else a line every 15 s),\n"
+            "                              bar, lines or none\n"
             "  -q, --quiet                 no messages or progress on stderr (errors still)\n"
+            "  -v, --verbose               say why (e.g. the CUDA error behind 'no usable GPU')\n"
             "  -h, --help                  this text\n"
             "  -V, --version               version and what this build supports\n"
             "\n"
@@ -181,11 +228,17 @@ void mcs_cli_print_help(void *file)
             "\n"
             "exit codes: 0 ok, 64 usage, 65 bad data, 66 config file missing, 69 backend\n"
             "unavailable, 70 internal error, 71 out of memory, 74 I/O error, 78 config error,\n"
-            "130 interrupted (Ctrl-C or SIGTERM: stops between chunks, writes no log)\n"
+            "130 interrupted (Ctrl-C or SIGTERM: stops between chunks, prints the partial\n"
+            "estimate on stderr, writes no log). A result whose log cannot be written is\n"
+            "still printed before the exit 74.\n"
+            "\n"
+            "environment: MCSIM_BACKEND (default --backend), MCSIM_PROFILE (the profile for\n"
+            "auto and estimate), OMP_NUM_THREADS (default --threads)\n"
             "\n"
             "examples:\n"
             "  mcsim configs/european.ini\n"
             "  mcsim configs/european.ini --paths 1e8 --threads 8 --format json\n"
             "  mcsim configs/european.ini --set option.type=put --set model.volatility=0.3\n"
-            "  mcsim configs/european.ini --backend gpu --paths 1e10 --set simulation.rng=philox\n");
+            "  mcsim configs/european.ini --backend gpu --paths 1e10 --set simulation.rng=philox\n"
+            "  sed 's/strike = 100/strike = 110/' configs/european.ini | mcsim - --no-log\n");
 }

@@ -3,6 +3,7 @@
 #define MCS_CLI_H
 
 #include "config.h"
+#include "progress.h"
 #include "status.h"
 
 #define MCS_MAX_OVERRIDES 64
@@ -11,12 +12,16 @@ typedef enum { MCS_FORMAT_TEXT, MCS_FORMAT_JSON } mcs_format;
 
 typedef struct {
     const char *config_path;
-    const char *backend; /* "cpu", "gpu", "auto" */
+    const char *backend; /* "cpu", "gpu", "auto" (default: $MCSIM_BACKEND, else auto) */
+    const char *backend_origin; /* "--backend" or "MCSIM_BACKEND", for messages */
     int threads;         /* 0 = OpenMP default */
     int device;          /* --device: GPU number, default 0 */
     const char *output;  /* -o, NULL = from config or default */
     mcs_format format;
     int quiet;
+    int verbose;         /* -v: the reasons behind notices (e.g. the CUDA error) */
+    int no_log;          /* --no-log: no HDF5 run log */
+    mcs_progress_mode progress;
     int help, version;
     int n_overrides;
     mcs_override overrides[MCS_MAX_OVERRIDES]; /* --set, --paths, --seed in order */

@@ -20,6 +20,7 @@
 #include "config.h"
 #include "engine.h"
 #include "h5log.h"
+#include "product.h"
 #include "progress.h"
 #include "report.h"
 #include "stop.h"
@@ -122,19 +123,21 @@ static mcs_status check_writable(const char *path, int may_create_folder, char *
         dir = dirname(parent);
         if (access(dir, W_OK | X_OK) != 0) {
             snprintf(err, err_len, "cannot create the folder for run log '%s': '%s' is not "
-                     "writable", path, dir);
+                     "writable (-o names another place; --no-log prints the result without a "
+                     "log)", path, dir);
             return MCS_E_IO;
         }
         return MCS_OK;
     }
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        snprintf(err, err_len, "cannot write run log '%s': folder '%s' does not exist", path,
-                 dir);
+        snprintf(err, err_len, "cannot write run log '%s': %s '%s' %s (-o names another place; "
+                 "--no-log prints the result without a log)", path, "folder", dir,
+                 stat(dir, &st) != 0 ? "does not exist" : "is not a folder");
         return MCS_E_IO;
     }
     if (access(dir, W_OK | X_OK) != 0) {
-        snprintf(err, err_len, "cannot write run log '%s': folder '%s' is not writable", path,
-                 dir);
+        snprintf(err, err_len, "cannot write run log '%s': folder '%s' is not writable (-o "
+                 "names another place; --no-log prints the result without a log)", path, dir);
         return MCS_E_IO;
     }
     return MCS_OK;
@@ -158,9 +161,11 @@ static int can_run(const mcs_backend *be, mcs_rng_id rng)
 /* Resolve --backend to a usable backend that can run the job's generator,
  * then resolve rng = auto to that backend's default. Explains auto's choice
  * on stderr. */
-static mcs_status pick_backend(const char *wanted, const char *config_path, mcs_job *job, int quiet,
-                               int threads, const mcs_backend **out, char *err, size_t err_len)
+static mcs_status pick_backend(const mcs_cli *cli, const char *config_path, mcs_job *job,
+                               const mcs_backend **out, char *err, size_t err_len)
 {
+    const char *wanted = cli->backend;
+    const int quiet = cli->quiet, threads = cli->threads;
     char why[512] = "", names[128];
     const mcs_rng_id rng = job->sim.rng;
     const char *rng_name = mcs_named_by_id(mcs_rngs, rng)->name;
@@ -181,11 +186,14 @@ static mcs_status pick_backend(const char *wanted, const char *config_path, mcs_
                 fprintf(stderr, "mcsim: --backend auto: using gpu, predicted faster: %s\n", why);
         } else if (can_run(cpu, rng)) {
             be = cpu;
-            if (!quiet)
-                fprintf(stderr, "mcsim: --backend auto: using cpu (%s)\n",
-                        !gpu      ? "this build has no GPU support"
-                        : !gpu_ok ? why
-                                  : "the gpu backend cannot run this rng");
+            /* a build without the GPU module says nothing; else one short
+             * line, the reason (the CUDA error) only with -v */
+            if (!quiet && gpu && !gpu_ok)
+                fprintf(stderr, "mcsim: no usable GPU, running on the cpu%s%s\n",
+                        cli->verbose ? ": " : " (-v says why)", cli->verbose ? why : "");
+            else if (!quiet && gpu)
+                fprintf(stderr, "mcsim: running on the cpu: the gpu backend cannot run rng = %s\n",
+                        rng_name);
         } else {
             snprintf(err, err_len,
                      "rng = %s runs on the gpu backend only, and it is unavailable here: %s",
@@ -196,9 +204,9 @@ static mcs_status pick_backend(const char *wanted, const char *config_path, mcs_
         be = mcs_backend_find(wanted);
         if (!be) {
             snprintf(err, err_len,
-                     "--backend %s: this build of mcsim has no GPU support (no GPU backend "
+                     "%s %s: this build of mcsim has no GPU support (no GPU backend "
                      "compiled in); available: %s",
-                     wanted, mcs_backend_names());
+                     cli->backend_origin, wanted, mcs_backend_names());
             return MCS_E_UNAVAILABLE;
         }
         if (!can_run(be, rng)) {
@@ -210,7 +218,7 @@ static mcs_status pick_backend(const char *wanted, const char *config_path, mcs_
             return MCS_E_CONFIG;
         }
         if (be->probe(why, sizeof why) != MCS_OK) {
-            snprintf(err, err_len, "--backend %s: unavailable: %s", wanted, why);
+            snprintf(err, err_len, "%s %s: unavailable: %s", cli->backend_origin, wanted, why);
             return MCS_E_UNAVAILABLE;
         }
     }
@@ -228,10 +236,64 @@ static void on_signal(int sig)
     mcs_request_stop();
 }
 
+/* `mcsim help [COMMAND]`: the main help, or a subcommand's --help. */
+static int help_command(int argc, char **argv, const char *self)
+{
+    if (argc < 3) {
+        mcs_cli_print_help(stdout);
+        return 0;
+    }
+    char *sub_argv[] = {argv[2], "--help", NULL};
+    if (strcmp(argv[2], "estimate") == 0)
+        return mcs_cmd_estimate(2, sub_argv);
+    if (strcmp(argv[2], "calibrate") == 0)
+        return mcs_cmd_calibrate(2, sub_argv, self);
+    if (strcmp(argv[2], "sweep") == 0)
+        return mcs_cmd_sweep(2, sub_argv, self);
+    if (strcmp(argv[2], "validate") == 0)
+        return mcs_cmd_validate(2, sub_argv);
+    if (strcmp(argv[2], "run") == 0 || strcmp(argv[2], "help") == 0) {
+        mcs_cli_print_help(stdout);
+        return 0;
+    }
+    fprintf(stderr, "mcsim help: unknown command '%s' (commands: calibrate, estimate, sweep, "
+                    "validate; `mcsim help` for pricing)\n", argv[2]);
+    return mcs_status_exit_code(MCS_E_USAGE);
+}
+
+/* A short notice when the steps cannot change the estimate: an exact-step
+ * model and a payoff that looks at the terminal spot only. */
+static void steps_notice(const mcs_job *job)
+{
+    const mcs_payoff_type *pt = mcs_payoff_type_of(job->option.payoff);
+    if (job->sim.steps > 1 && !pt->path_dependent && mcs_model_type_of(job->model.id)->exact_steps)
+        fprintf(stderr, "mcsim: note: steps = %u does not change the estimate (%s steps exactly, "
+                        "and a %s looks at expiry only); steps = 1 gives it faster\n",
+                job->sim.steps, mcs_model_type_of(job->model.id)->name, pt->name);
+}
+
+/* Ctrl-C: the partial estimate on stderr (the exit stays 130, no log). */
+static void report_interrupted(const mcs_job *job, const mcs_result *res)
+{
+    char done[32], all[32];
+    mcs_short_count((double)res->paths, done, sizeof done);
+    mcs_short_count((double)job->sim.paths, all, sizeof all);
+    if (res->paths == 0)
+        fprintf(stderr, "mcsim: interrupted before the first chunk finished (0 of %s paths); "
+                        "no estimate, no run log written\n", all);
+    else if (isnan(res->std_error))
+        fprintf(stderr, "mcsim: interrupted after %s of %s paths: partial estimate %.8g (std "
+                        "error n/a); no run log written\n", done, all, res->price);
+    else
+        fprintf(stderr, "mcsim: interrupted after %s of %s paths: partial estimate %.8g, std "
+                        "error %.3g, 95%% CI [%.8g, %.8g]; no run log written\n",
+                done, all, res->price, res->std_error, res->ci_low, res->ci_high);
+}
+
 int main(int argc, char **argv)
 {
     static char resolved[RESOLVED_MAX], command_line[8192], log_path[MCS_PATH_MAX];
-    char err[ERR_MAX] = "";
+    char err[ERR_MAX] = "", log_err[ERR_MAX] = "";
     mcs_timings t;
     memset(&t, 0, sizeof t);
     t.start = mcs_now();
@@ -240,6 +302,8 @@ int main(int argc, char **argv)
     mcs_result res;
     memset(&res, 0, sizeof res);
     const mcs_backend *be = NULL;
+    if (argc > 1 && strcmp(argv[1], "help") == 0)
+        return help_command(argc, argv, argv[0]);
     if (argc > 1 && strcmp(argv[1], "estimate") == 0)
         return mcs_cmd_estimate(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "calibrate") == 0)
@@ -262,6 +326,14 @@ int main(int argc, char **argv)
         print_version();
         return 0;
     }
+    /* what messages, the log and the default log name call the config */
+    const int from_stdin = strcmp(cli.config_path, "-") == 0;
+    const char *config_name = from_stdin ? MCS_STDIN_NAME : cli.config_path;
+    if (cli.no_log && cli.output) {
+        fprintf(stderr, "mcsim: --no-log and -o %s: choose one (-o writes a run log)\n"
+                        "(see mcsim --help)\n", cli.output);
+        return mcs_status_exit_code(MCS_E_USAGE);
+    }
 
     double c0 = mcs_now();
     st = mcs_config_load(cli.config_path, cli.overrides, cli.n_overrides, &job, resolved,
@@ -269,16 +341,19 @@ int main(int argc, char **argv)
     t.seconds[MCS_PHASE_CONFIG] = mcs_now() - c0;
     if (st != MCS_OK)
         goto fail;
+    /* -o asks for a log even when the config says log = no */
+    const int want_log = !cli.no_log && (job.write_log || cli.output);
 
     double p0 = mcs_now();
-    st = pick_backend(cli.backend, cli.config_path, &job, cli.quiet, cli.threads, &be, err,
-                      sizeof err);
+    st = pick_backend(&cli, config_name, &job, &be, err, sizeof err);
     if (st != MCS_OK)
         goto fail;
     /* probing a GPU starts its driver (about 0.1 s): part of context creation
      * when the GPU runs the job, of set-up when auto fell back to the CPU */
     t.seconds[be->describe_gpu ? MCS_PHASE_CONTEXT : MCS_PHASE_SETUP] += mcs_now() - p0;
-    mcs_config_render(&job, cli.config_path, resolved, sizeof resolved); /* rng resolved */
+    mcs_config_render(&job, config_name, resolved, sizeof resolved); /* rng resolved */
+    if (!cli.quiet)
+        steps_notice(&job);
 
     double s0 = mcs_now();
     int default_name = !cli.output && !job.output_file[0];
@@ -287,8 +362,9 @@ int main(int argc, char **argv)
     else if (job.output_file[0])
         snprintf(log_path, sizeof log_path, "%s", job.output_file);
     else
-        default_log_path(cli.config_path, be->name, log_path, sizeof log_path);
-    if ((st = check_writable(log_path, default_name, err, sizeof err)) != MCS_OK)
+        default_log_path(from_stdin ? "stdin" : cli.config_path, be->name, log_path,
+                         sizeof log_path);
+    if (want_log && (st = check_writable(log_path, default_name, err, sizeof err)) != MCS_OK)
         goto fail;
     t.seconds[MCS_PHASE_SETUP] += mcs_now() - s0;
 
@@ -309,10 +385,14 @@ int main(int argc, char **argv)
     mcs_gpu_info gpu;
     memset(&gpu, 0, sizeof gpu);
     mcs_progress progress;
-    mcs_progress_init(&progress, job.sim.paths, cli.quiet);
+    mcs_progress_init(&progress, job.sim.paths, cli.progress);
     st = mcs_engine_run(&job, be, &where, mcs_progress_update, &progress, &res, &threads_used,
                         &gpu, &t, err, sizeof err);
     mcs_progress_finish(&progress);
+    if (st == MCS_E_INTERRUPTED) {
+        report_interrupted(&job, &res);
+        return mcs_status_exit_code(st);
+    }
     if (st != MCS_OK)
         goto fail;
 
@@ -320,7 +400,7 @@ int main(int argc, char **argv)
     memset(&info, 0, sizeof info);
     info.backend = be->name;
     info.command_line = command_line;
-    info.config_file = cli.config_path;
+    info.config_file = config_name;
     info.config_text = resolved;
     mcs_sysinfo_host(info.host, sizeof info.host);
     mcs_sysinfo_cpu_model(info.cpu_model, sizeof info.cpu_model);
@@ -329,23 +409,27 @@ int main(int argc, char **argv)
     info.cpu_isa = mcs_backend_find("cpu")->variant();
     info.gpu = be->describe_gpu ? &gpu : NULL;
     info.estimate = have_estimate ? &estimate : NULL;
-    if (default_name && mkdir("output", 0777) != 0 && errno != EEXIST) {
-        snprintf(err, sizeof err, "cannot create folder 'output' for the run log: %s",
+    /* A log that cannot be written does not lose the result: it is printed
+     * first, then the error, and the exit is 74. */
+    mcs_status log_st = MCS_OK;
+    if (want_log && default_name && mkdir("output", 0777) != 0 && errno != EEXIST) {
+        snprintf(log_err, sizeof log_err, "cannot create folder 'output' for the run log: %s",
                  strerror(errno));
-        st = MCS_E_IO;
-        goto fail;
+        log_st = MCS_E_IO;
+    } else if (want_log && default_name) {
+        log_st = mcs_h5log_write_new(log_path, sizeof log_path, &info, &job, &res, &t, log_err,
+                                     sizeof log_err);
+    } else if (want_log) {
+        log_st = mcs_h5log_write(log_path, &info, &job, &res, &t, log_err, sizeof log_err);
+    } else {
+        t.seconds[MCS_PHASE_TOTAL] = mcs_now() - t.start;
     }
-    if (default_name)
-        st = mcs_h5log_write_new(log_path, sizeof log_path, &info, &job, &res, &t, err,
-                                 sizeof err);
-    else
-        st = mcs_h5log_write(log_path, &info, &job, &res, &t, err, sizeof err);
-    if (st != MCS_OK)
-        goto fail;
+    if (log_st != MCS_OK)
+        t.seconds[MCS_PHASE_TOTAL] = mcs_now() - t.start;
 
     /* An honest warning: an estimate far from a known closed form means the
      * sample cannot represent this distribution (e.g. sigma*sqrt(T) huge). */
-    if (res.has_analytic && !cli.quiet) {
+    if (res.has_analytic && !cli.quiet && !isnan(res.std_error)) {
         double gap = fabs(res.price - res.analytic);
         if ((res.std_error > 0 && gap > 6 * res.std_error) ||
             (res.std_error == 0 && gap > 1e-9 * (1 + fabs(res.analytic))))
@@ -356,9 +440,18 @@ int main(int argc, char **argv)
                     res.std_error > 0 ? "more than 6 std errors" : "away",
                     res.analytic);
     }
+    if (res.paths < 2 && !cli.quiet)
+        fprintf(stderr, "mcsim: note: one path has no spread: the std error and interval are "
+                        "undefined (n/a); use more paths\n");
 
-    mcs_report_info rinfo = {cli.config_path, be->name, threads_used, log_path,
-                             t.seconds[MCS_PHASE_TOTAL], info.gpu ? gpu.name : NULL};
+    mcs_report_info rinfo = {config_name,
+                             be->name,
+                             threads_used,
+                             want_log && log_st == MCS_OK ? log_path : NULL,
+                             !want_log ? (cli.no_log ? "--no-log" : "[output] log = no")
+                                       : "writing it failed, see the error on stderr",
+                             t.seconds[MCS_PHASE_TOTAL],
+                             info.gpu ? gpu.name : NULL};
     if (cli.format == MCS_FORMAT_JSON)
         mcs_report_json(stdout, &job, &res, &t, &rinfo);
     else
@@ -366,6 +459,11 @@ int main(int argc, char **argv)
     if (fflush(stdout) != 0) {
         fprintf(stderr, "mcsim: cannot write the result to stdout: %s\n", strerror(errno));
         return mcs_status_exit_code(MCS_E_IO);
+    }
+    if (log_st != MCS_OK) {
+        fprintf(stderr, "mcsim: %s (the result above is complete; only the log is missing)\n",
+                log_err);
+        return mcs_status_exit_code(log_st);
     }
     return 0;
 

@@ -24,6 +24,12 @@ const mcs_named mcs_precisions[] = {
     {NULL, 0, NULL},
 };
 
+const mcs_named mcs_yes_no[] = {
+    {"yes", 1, "yes"},
+    {"no", 0, "no"},
+    {NULL, 0, NULL},
+};
+
 const mcs_named *mcs_named_find(const mcs_named *table, const char *name)
 {
     for (const mcs_named *e = table; e->name; e++)

@@ -18,6 +18,7 @@ const mcs_named *mcs_payoff_names(void);
 extern const mcs_named mcs_option_types[];
 extern const mcs_named mcs_rngs[];
 extern const mcs_named mcs_precisions[];
+extern const mcs_named mcs_yes_no[]; /* [output] log */
 
 /* Entry named `name` (case-insensitive), or NULL. */
 const mcs_named *mcs_named_find(const mcs_named *table, const char *name);

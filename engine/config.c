@@ -38,6 +38,7 @@ static const key_spec fixed_keys[] = {
     {"simulation", "precision", "single", "path arithmetic: single or double"},
     {"simulation", "block_size", "65536", "paths per block (part of the result's identity)"},
     {"output", "file", "", "HDF5 run log path (empty: output/<config>-<backend>-<UTC>.h5)"},
+    {"output", "log", "yes", "write the HDF5 run log: yes or no (no: the result only)"},
 };
 #define N_FIXED (sizeof fixed_keys / sizeof fixed_keys[0])
 #define MAX_KEYS 64
@@ -338,16 +339,48 @@ static int get_text(parse_state *ps, const char *section, const char *key, const
     return 1;
 }
 
+/* A bound for messages: exact, short for powers of ten (1e15, not
+ * 1000000000000000). */
+static void bound_text(unsigned long long v, char *buf, size_t len)
+{
+    snprintf(buf, len, "%llu", v);
+    if (v < 1000000)
+        return;
+    char g[32];
+    snprintf(g, sizeof g, "%.0e", (double)v); /* "1e+15" */
+    if (strtod(g, NULL) != (double)v)
+        return;
+    char *e = strchr(g, 'e'), *d = e + 1;
+    while (*d == '+' || *d == '0')
+        d++;
+    memmove(e + 1, d, strlen(d) + 1);
+    snprintf(buf, len, "%s", g);
+}
+
 /* Key k's text t as a whole number in [lo, hi]. */
 static int count_in(parse_state *ps, int k, const char *t, unsigned long long lo,
                     unsigned long long hi, unsigned long long *out)
 {
     if (!mcs_parse_count(t, out)) {
-        bad(ps, k, "not a whole number (examples: 1000000, 1e6, 1_000_000)");
+        char buf[VALUE_MAX];
+        double v;
+        /* a whole number too large to hold ("1e16" paths) is out of range */
+        if (strip_separators(t, buf, sizeof buf) && parse_real(buf, &v) && v >= 0 &&
+            v == floor(v) && v > (double)hi) {
+            char l[32], h[32];
+            bound_text(lo, l, sizeof l);
+            bound_text(hi, h, sizeof h);
+            bad(ps, k, "must be between %s and %s", l, h);
+        }
+        else
+            bad(ps, k, "not a whole number (examples: 1000000, 1e6, 1_000_000)");
         return 0;
     }
     if (*out < lo || *out > hi) {
-        bad(ps, k, "must be between %llu and %llu", lo, hi);
+        char l[32], h[32];
+        bound_text(lo, l, sizeof l);
+        bound_text(hi, h, sizeof h);
+        bad(ps, k, "must be between %s and %s", l, h);
         return 0;
     }
     return 1;
@@ -537,6 +570,8 @@ static int validate(parse_state *ps, mcs_job *job)
         return 0;
     }
     strcpy(job->output_file, t);
+    if (!get_name(ps, "output", "log", mcs_yes_no, &id)) return 0;
+    job->write_log = id;
     return 1;
 }
 
@@ -581,11 +616,11 @@ void mcs_config_render(const mcs_job *job, const char *path, char *buf, size_t l
     mcs_job_params(job, render_param, &r);
     put(&r,
         "\n[simulation]\npaths = %llu\nsteps = %u\nseed = %llu\nrng = %s\nprecision = %s\n"
-        "block_size = %u\n\n[output]\nfile = %s\n",
+        "block_size = %u\n\n[output]\nfile = %s\nlog = %s\n",
         (unsigned long long)job->sim.paths, job->sim.steps, (unsigned long long)job->sim.seed,
         mcs_named_by_id(mcs_rngs, job->sim.rng)->name,
         mcs_named_by_id(mcs_precisions, job->sim.precision)->name, job->sim.block_size,
-        job->output_file);
+        job->output_file, job->write_log ? "yes" : "no");
 }
 
 /* Strip leading and trailing white space in place. */
@@ -646,20 +681,33 @@ mcs_status mcs_config_load(const char *path, const mcs_override *overrides, int 
         snprintf(err, err_len, "out of memory");
         return MCS_E_NOMEM;
     }
+    const int from_stdin = strcmp(path, "-") == 0;
+    if (from_stdin)
+        path = MCS_STDIN_NAME;
     ps->path = path;
     ps->err = err;
     ps->err_len = err_len;
-    ps->file = fopen(path, "r");
-    if (!ps->file) {
-        snprintf(err, err_len, "%s: cannot open config file: %s", path, strerror(errno));
-        st = MCS_E_NOINPUT;
-        goto cleanup;
-    }
     struct stat fst;
-    if (fstat(fileno(ps->file), &fst) != 0 || !S_ISREG(fst.st_mode)) {
-        snprintf(err, err_len, "%s: not a config file (a folder or device?)", path);
-        st = MCS_E_NOINPUT;
-        goto cleanup;
+    if (from_stdin) {
+        ps->file = stdin;
+    } else {
+        /* checked before opening: opening a FIFO would wait for a writer */
+        if (stat(path, &fst) == 0 && !S_ISREG(fst.st_mode)) {
+            snprintf(err, err_len, "%s: not a config file (a folder, device or pipe?)", path);
+            st = MCS_E_NOINPUT;
+            goto cleanup;
+        }
+        ps->file = fopen(path, "r");
+        if (!ps->file) {
+            snprintf(err, err_len, "%s: cannot open config file: %s", path, strerror(errno));
+            st = MCS_E_NOINPUT;
+            goto cleanup;
+        }
+        if (fstat(fileno(ps->file), &fst) != 0 || !S_ISREG(fst.st_mode)) {
+            snprintf(err, err_len, "%s: not a config file (a folder, device or pipe?)", path);
+            st = MCS_E_NOINPUT;
+            goto cleanup;
+        }
     }
     int rc = ini_parse_stream(line_reader, ps, on_ini_value, ps);
     if (ferror(ps->file)) {
@@ -692,7 +740,7 @@ mcs_status mcs_config_load(const char *path, const mcs_override *overrides, int 
     mcs_config_render(job, path, resolved, resolved_len);
     st = MCS_OK;
 cleanup:
-    if (ps->file)
+    if (ps->file && ps->file != stdin)
         fclose(ps->file);
     free(ps);
     return st;

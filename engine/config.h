@@ -22,7 +22,10 @@ typedef struct {
     const char *assignment;
 } mcs_override;
 
-/* Load `path`, apply overrides in order, validate, fill `job`, and write the
+/* What messages call the config read from standard input (CONFIG "-"). */
+#define MCS_STDIN_NAME "<stdin>"
+
+/* Load `path` ("-": standard input), apply overrides in order, validate, fill `job`, and write the
  * fully resolved config (every key, defaults included) as INI text into
  * `resolved`. Returns MCS_E_NOINPUT if the file cannot be read, MCS_E_CONFIG
  * for any invalid content (message in err: "file:line: [section] key ..."). */

@@ -16,6 +16,39 @@ double mcs_job_discount(const mcs_job *job)
     return exp(-job->model.rate * job->option.maturity);
 }
 
+/* The discounted standard error of output j; NaN (undefined, "n/a") with
+ * fewer than two paths, where there is no spread to measure. */
+static double std_error(const mcs_moments *m, int k, int j, double disc)
+{
+    return m->n < 2 ? NAN : disc * mcs_moments_std_error(m, k, j);
+}
+
+/* The result's estimates from the merged moments: every output, with the
+ * first one mirrored in the price fields. */
+static void fill_estimates(const mcs_job *job, const mcs_moments *total, int k, double disc,
+                           mcs_result *res)
+{
+    res->paths = total->n;
+    res->n_outputs = k;
+    const mcs_payoff_type *pt = mcs_payoff_type_of(job->option.payoff);
+    for (int j = 0; j < k; j++) {
+        mcs_output_result *o = &res->outputs[j];
+        o->name = pt->output_name(job, j);
+        o->price = disc * total->mean[j];
+        o->std_error = std_error(total, k, j, disc);
+        o->ci_low = o->price - MCS_Z95 * o->std_error;
+        o->ci_high = o->price + MCS_Z95 * o->std_error;
+        o->has_analytic = mcs_analytic_output(job, j, &o->analytic, &o->analytic_source);
+    }
+    res->price = res->outputs[0].price;
+    res->std_error = res->outputs[0].std_error;
+    res->ci_low = res->outputs[0].ci_low;
+    res->ci_high = res->outputs[0].ci_high;
+    res->has_analytic = res->outputs[0].has_analytic;
+    res->analytic = res->outputs[0].analytic;
+    res->analytic_source = res->outputs[0].analytic_source;
+}
+
 /* Record a convergence point after 1, 2, 4, 8, ... blocks and at the end. */
 static void add_convergence(mcs_result *res, const mcs_moments *m, int k, double disc)
 {
@@ -24,7 +57,7 @@ static void add_convergence(mcs_result *res, const mcs_moments *m, int k, double
     mcs_convergence_point *p = &res->convergence[res->n_convergence++];
     p->paths = m->n;
     p->price = disc * m->mean[0];
-    p->std_error = disc * mcs_moments_std_error(m, k, 0);
+    p->std_error = std_error(m, k, 0, disc);
 }
 
 /* Blocks per backend call: the backend's choice, else about 2^27 path-steps
@@ -85,8 +118,10 @@ mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, const mcs_p
     res->n_convergence = 0;
     for (uint64_t first = 0; first < blocks; first += chunk) {
         if (mcs_stop_flag) {
+            total = mcs_tree_total(tree); /* the partial estimate, from whole chunks */
+            fill_estimates(job, &total, k, disc, res);
             snprintf(err, err_len, "interrupted after %llu of %llu paths; no run log written",
-                     (unsigned long long)mcs_tree_total(tree).n, (unsigned long long)job->sim.paths);
+                     (unsigned long long)total.n, (unsigned long long)job->sim.paths);
             st = MCS_E_INTERRUPTED;
             goto cleanup;
         }
@@ -120,21 +155,8 @@ mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, const mcs_p
     total = mcs_tree_total(tree);
     add_convergence(res, &total, k, disc);
 
-    res->paths = total.n;
-    res->n_outputs = k;
-    const mcs_payoff_type *pt = mcs_payoff_type_of(job->option.payoff);
-    for (int j = 0; j < k; j++) {
-        mcs_output_result *o = &res->outputs[j];
-        o->name = pt->output_name(job, j);
-        o->price = disc * total.mean[j];
-        o->std_error = disc * mcs_moments_std_error(&total, k, j);
-        o->ci_low = o->price - MCS_Z95 * o->std_error;
-        o->ci_high = o->price + MCS_Z95 * o->std_error;
-        o->has_analytic = mcs_analytic_output(job, j, &o->analytic, &o->analytic_source);
-    }
-    res->price = res->outputs[0].price;
-    res->std_error = res->outputs[0].std_error;
-    if (!isfinite(res->price) || !isfinite(res->std_error)) {
+    fill_estimates(job, &total, k, disc, res);
+    if (!isfinite(res->price) || (total.n >= 2 && !isfinite(res->std_error))) {
         snprintf(err, err_len,
                  "the simulation overflowed (price %g, std error %g): prices beyond the range "
                  "of %s precision; use precision = double or smaller spot, rate or maturity",
@@ -143,11 +165,6 @@ mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, const mcs_p
         st = MCS_E_DATA;
         goto cleanup;
     }
-    res->ci_low = res->outputs[0].ci_low;
-    res->ci_high = res->outputs[0].ci_high;
-    res->has_analytic = res->outputs[0].has_analytic;
-    res->analytic = res->outputs[0].analytic;
-    res->analytic_source = res->outputs[0].analytic_source;
     st = MCS_OK;
 cleanup:
     free(sums);

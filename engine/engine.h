@@ -17,7 +17,10 @@ typedef void (*mcs_progress_fn)(void *ctx, double done, uint64_t paths_done);
 
 /* Price `job` on backend `be`. Fills res, *threads_used, *gpu (when the
  * backend has a GPU and gpu is not NULL) and adds to t's phases. err names
- * the failure. */
+ * the failure. With fewer than two paths the std error and interval are NaN
+ * (undefined). Stopped by mcs_request_stop(): MCS_E_INTERRUPTED, with res
+ * holding the partial estimate of the whole chunks merged so far (res->paths
+ * of them; 0 paths when none finished). */
 mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, const mcs_placement *where,
                           mcs_progress_fn progress, void *progress_ctx, mcs_result *res,
                           int *threads_used, mcs_gpu_info *gpu, mcs_timings *t, char *err,

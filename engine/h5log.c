@@ -147,7 +147,7 @@ static int write_result(hid_t file, const mcs_job *job, const mcs_result *res)
         attr_u64(grp, "paths", res->paths) < 0)
         goto cleanup;
     if (res->has_analytic) {
-        if (attr_f64(grp, "analytic_price", res->analytic) < 0 ||
+        if (attr_f64(grp, "analytic", res->analytic) < 0 ||
             attr_str(grp, "analytic_source", res->analytic_source) < 0)
             goto cleanup;
         if (res->std_error > 0.0 &&
@@ -224,7 +224,7 @@ static int write_outputs(hid_t file, const mcs_result *res)
             attr_f64(sub, "std_error", o->std_error) < 0 ||
             attr_f64(sub, "ci_low", o->ci_low) < 0 || attr_f64(sub, "ci_high", o->ci_high) < 0)
             goto cleanup;
-        if (o->has_analytic && (attr_f64(sub, "analytic_price", o->analytic) < 0 ||
+        if (o->has_analytic && (attr_f64(sub, "analytic", o->analytic) < 0 ||
                                 attr_str(sub, "analytic_source", o->analytic_source) < 0))
             goto cleanup;
         close_id(&sub, H5Gclose);
@@ -238,38 +238,31 @@ cleanup:
 
 typedef struct {
     hid_t grp;
-    const mcs_job *job;
     int failed;
 } param_writer;
 
-static void write_param(const mcs_param_spec *p, void *ctx)
+static void write_input(const mcs_input *in, void *ctx)
 {
     param_writer *w = ctx;
-    char text[64];
     int rc;
-    if (p->kind == MCS_PARAM_CHOICE) {
-        mcs_param_text(p, w->job, text, sizeof text);
-        rc = attr_str(w->grp, p->key, text);
-    } else if (p->kind == MCS_PARAM_COUNT) {
-        rc = attr_u32(w->grp, p->key, (uint32_t)mcs_param_get(p, w->job));
-    } else {
-        rc = attr_f64(w->grp, p->key, mcs_param_get(p, w->job));
-    }
+    if (in->kind == MCS_INPUT_TEXT)
+        rc = attr_str(w->grp, in->key, in->text);
+    else if (in->kind == MCS_INPUT_COUNT)
+        rc = attr_u64(w->grp, in->key, in->count);
+    else
+        rc = attr_f64(w->grp, in->key, in->real);
     w->failed |= rc < 0;
 }
 
-/* /parameters: the model's and payoff's parameters as typed attributes
- * (numbers as numbers), generated from their type tables. */
+/* /parameters: every resolved input (model, payoff, their parameters, the
+ * simulation keys) as a typed attribute, numbers as numbers; the same keys
+ * as the JSON `parameters` object (one walk, engine/product.h). */
 static int write_parameters(hid_t file, const mcs_job *job)
 {
-    param_writer w = {-1, job, 0};
+    param_writer w = {-1, 0};
     if ((w.grp = H5Gcreate2(file, "parameters", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)) < 0)
         return -1;
-    w.failed |= attr_str(w.grp, "model", mcs_named_by_id(mcs_model_names(), job->model.id)->name) < 0;
-    w.failed |= attr_str(w.grp, "payoff",
-                         mcs_named_by_id(mcs_payoff_names(), job->option.payoff)->name) < 0;
-    mcs_job_params(job, write_param, &w);
-    w.failed |= attr_u32(w.grp, "steps", job->sim.steps) < 0;
+    mcs_job_inputs(job, write_input, &w);
     close_id(&w.grp, H5Gclose);
     return w.failed ? -1 : 0;
 }
@@ -316,7 +309,7 @@ cleanup:
 }
 
 typedef struct {
-    char phase[MCS_H5LOG_PHASE_LEN];
+    const char *phase;
     double seconds;
     uint64_t bytes;
     uint64_t count;
@@ -329,23 +322,19 @@ static int write_timings(hid_t file, const char *name, const mcs_timings *t)
     timing_row rows[MCS_PHASE_COUNT];
     int rc = -1;
 
-    memset(rows, 0, sizeof rows);
     for (int p = 0; p < MCS_PHASE_COUNT; p++) {
-        const char *name = mcs_phase_name((mcs_phase)p);
-        size_t len = strlen(name);
-        if (len >= MCS_H5LOG_PHASE_LEN)
-            goto cleanup; /* a phase name too long for the schema's field */
-        memcpy(rows[p].phase, name, len);
+        rows[p].phase = mcs_phase_name((mcs_phase)p);
         rows[p].seconds = t->seconds[p];
         rows[p].bytes = t->bytes[p];
         rows[p].count = t->count[p];
     }
-    /* fixed-length, null-terminated ASCII (at most 15 characters): h5py reads it as bytes */
-    if ((str = H5Tcopy(H5T_C_S1)) < 0 || H5Tset_size(str, MCS_H5LOG_PHASE_LEN) < 0 ||
-        H5Tset_strpad(str, H5T_STR_NULLTERM) < 0)
+    /* variable-length UTF-8: h5py reads it as str */
+    if ((str = H5Tcopy(H5T_C_S1)) < 0 || H5Tset_size(str, H5T_VARIABLE) < 0 ||
+        H5Tset_cset(str, H5T_CSET_UTF8) < 0)
         goto cleanup;
-    /* packed file layout: phase, then three 8-byte numbers */
-    const size_t at = MCS_H5LOG_PHASE_LEN;
+    /* packed file layout: phase (a variable-length reference), then three
+     * 8-byte numbers */
+    const size_t at = H5Tget_size(str);
     if ((ftype = H5Tcreate(H5T_COMPOUND, at + 24)) < 0 ||
         H5Tinsert(ftype, "phase", 0, str) < 0 ||
         H5Tinsert(ftype, "seconds", at, H5T_IEEE_F64LE) < 0 ||
@@ -408,19 +397,36 @@ cleanup:
     return rc;
 }
 
-/* Flush the closed temporary file to disk before it is renamed into place. */
-static int sync_file(const char *name)
+/* Write the file image to a new file `name` and flush it to disk: plain
+ * POSIX writes, so a full disk or a size limit is an error we report, never
+ * an HDF5 file left open for the library's exit handler. */
+static int write_image(const char *name, const void *image, size_t size)
 {
-    int fd = open(name, O_RDONLY);
-    int rc = 0;
-
+    int fd = open(name, O_WRONLY | O_CREAT | O_EXCL, 0666);
     if (fd < 0)
         return -1;
-    if (fsync(fd) != 0 && errno != EINVAL && errno != EROFS)
-        rc = -1; /* EINVAL/EROFS: the file system does not sync; nothing lost */
-    if (close(fd) != 0)
-        rc = -1;
-    return rc;
+    const char *p = image;
+    size_t left = size;
+    while (left > 0) {
+        ssize_t n = write(fd, p, left);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            int e = n < 0 ? errno : ENOSPC;
+            close(fd);
+            errno = e;
+            return -1;
+        }
+        p += n;
+        left -= (size_t)n;
+    }
+    if (fsync(fd) != 0 && errno != EINVAL && errno != EROFS) {
+        int e = errno; /* EINVAL/EROFS: the file system does not sync; nothing lost */
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    return close(fd);
 }
 
 /* Put the finished temporary at its final name. chosen == NULL: rename()
@@ -462,7 +468,8 @@ static mcs_status write_log(const char *path, char *chosen, size_t chosen_len,
     int have_old = 0;
     char *tmp = NULL;
     size_t tmplen;
-    hid_t file = -1;
+    hid_t file = -1, fapl = -1;
+    void *image = NULL;
     int tmp_exists = 0;
     const char *stage = NULL;
     mcs_status st = MCS_E_IO;
@@ -490,13 +497,11 @@ static mcs_status write_log(const char *path, char *chosen, size_t chosen_len,
         have_old = 1;
     H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
 
-    errno = 0;
-    tmp_exists = 1; /* a failed create may still leave a file behind */
-    file = H5Fcreate(tmp, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
-    if (file < 0) {
-        int e = errno;
-        set_err(err, errlen, "cannot write HDF5 log '%s': cannot create temporary file '%s'%s%s",
-                path, tmp, e ? ": " : "", e ? strerror(e) : "");
+    /* The file is built in memory (HDF5's core driver, no backing store)
+     * and written out by write_image: HDF5 itself never touches the disk. */
+    if ((fapl = H5Pcreate(H5P_FILE_ACCESS)) < 0 || H5Pset_fapl_core(fapl, 1 << 16, 0) < 0 ||
+        (file = H5Fcreate(tmp, H5F_ACC_TRUNC, H5P_DEFAULT, fapl)) < 0) {
+        set_err(err, errlen, "cannot write HDF5 log '%s': cannot create it in memory", path);
         goto cleanup;
     }
 
@@ -518,15 +523,23 @@ static mcs_status write_log(const char *path, char *chosen, size_t chosen_len,
     }
     if (write_timings(file, "timings", t) < 0) { stage = "/timings"; goto cleanup; }
 
+    if (H5Fflush(file, H5F_SCOPE_GLOBAL) < 0) { stage = "the file image"; goto cleanup; }
     {
+        ssize_t size = H5Fget_file_image(file, NULL, 0);
+        if (size <= 0 || (image = malloc((size_t)size)) == NULL ||
+            H5Fget_file_image(file, image, (size_t)size) != size) {
+            stage = "the file image";
+            goto cleanup;
+        }
         herr_t c = H5Fclose(file);
         file = -1;
-        if (c < 0) { stage = "closing the file"; goto cleanup; }
-    }
-    if (sync_file(tmp) != 0) {
-        set_err(err, errlen, "cannot write HDF5 log '%s': cannot sync '%s': %s", path, tmp,
-                strerror(errno));
-        goto cleanup;
+        if (c < 0) { stage = "the file image"; goto cleanup; }
+        tmp_exists = 1; /* a failed write may leave a partial file behind */
+        if (write_image(tmp, image, (size_t)size) != 0) {
+            set_err(err, errlen, "cannot write HDF5 log '%s': writing '%s' failed: %s", path,
+                    tmp, strerror(errno));
+            goto cleanup;
+        }
     }
     if (commit(tmp, path, chosen, chosen_len) != 0) {
         set_err(err, errlen, "cannot write HDF5 log '%s': cannot rename '%s' onto it: %s",
@@ -541,7 +554,10 @@ cleanup:
         set_err(err, errlen, "cannot write HDF5 log '%s': writing %s to '%s' failed", path,
                 stage, tmp);
     if (file >= 0)
-        H5Fclose(file);
+        H5Fclose(file); /* in memory: closing cannot fail for lack of disk */
+    if (fapl >= 0)
+        H5Pclose(fapl);
+    free(image);
     if (tmp_exists)
         unlink(tmp); /* unlink, not remove: never a folder of that name */
     if (have_old)

@@ -11,10 +11,7 @@
 #include "timing.h"
 
 /* Root attribute `schema_version`; incremented on incompatible changes. */
-#define MCS_H5LOG_SCHEMA_VERSION 2
-
-/* Bytes of the fixed-length `phase` field of the /timings table. */
-#define MCS_H5LOG_PHASE_LEN 16
+#define MCS_H5LOG_SCHEMA_VERSION 3
 
 /* Write the run log to `path`: written first to a temporary name in the same
  * folder (path + ".tmp.<pid>") and renamed onto `path` only when complete; on

@@ -83,6 +83,7 @@ typedef struct {
     mcs_option_params option;
     mcs_sim_params sim;
     char output_file[MCS_PATH_MAX]; /* "" = default name */
+    int write_log;                  /* [output] log: 1 yes, 0 no (--no-log) */
 } mcs_job;
 
 /* Number of blocks of a job: ceil(paths / block_size). */

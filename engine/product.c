@@ -67,6 +67,79 @@ void mcs_job_params(const mcs_job *job, void (*fn)(const mcs_param_spec *p, void
                 fn(p, ctx);
 }
 
+typedef struct {
+    void (*fn)(const mcs_input *in, void *ctx);
+    void *ctx;
+    const mcs_job *job;
+} inputs_walk;
+
+static void param_input(const mcs_param_spec *p, void *ctx)
+{
+    inputs_walk *w = ctx;
+    mcs_input in = {p->section, p->key, MCS_INPUT_REAL, NULL, 0, 0};
+    if (p->kind == MCS_PARAM_CHOICE) {
+        const mcs_named *e = mcs_named_by_id(p->choices, (int)mcs_param_get(p, w->job));
+        in.kind = MCS_INPUT_TEXT;
+        in.text = e ? e->name : "?";
+    } else if (p->kind == MCS_PARAM_COUNT) {
+        in.kind = MCS_INPUT_COUNT;
+        in.count = (uint64_t)mcs_param_get(p, w->job);
+    } else {
+        in.real = mcs_param_get(p, w->job);
+    }
+    w->fn(&in, w->ctx);
+}
+
+static void name_input(inputs_walk *w, const char *section, const char *key,
+                       const mcs_named *table, int id)
+{
+    const mcs_named *e = mcs_named_by_id(table, id);
+    mcs_input in = {section, key, MCS_INPUT_TEXT, e ? e->name : "?", 0, 0};
+    w->fn(&in, w->ctx);
+}
+
+static void count_input(inputs_walk *w, const char *key, uint64_t v)
+{
+    mcs_input in = {"simulation", key, MCS_INPUT_COUNT, NULL, 0, v};
+    w->fn(&in, w->ctx);
+}
+
+void mcs_job_inputs(const mcs_job *job, void (*fn)(const mcs_input *in, void *ctx), void *ctx)
+{
+    inputs_walk w = {fn, ctx, job};
+    const mcs_param_spec *model = mcs_model_type_of(job->model.id)->params;
+    const mcs_param_spec *payoff = mcs_payoff_type_of(job->option.payoff)->params;
+    name_input(&w, "model", "model", mcs_model_names(), (int)job->model.id);
+    for (const mcs_param_spec *p = model; p->key; p++)
+        if (mcs_param_applies(p, job))
+            param_input(p, &w);
+    name_input(&w, "option", "payoff", mcs_payoff_names(), (int)job->option.payoff);
+    for (const mcs_param_spec *p = payoff; p->key; p++)
+        if (mcs_param_applies(p, job))
+            param_input(p, &w);
+    count_input(&w, "paths", job->sim.paths);
+    count_input(&w, "steps", job->sim.steps);
+    count_input(&w, "seed", job->sim.seed);
+    name_input(&w, "simulation", "rng", mcs_rngs, (int)job->sim.rng);
+    name_input(&w, "simulation", "precision", mcs_precisions, (int)job->sim.precision);
+    count_input(&w, "block_size", job->sim.block_size);
+}
+
+void mcs_input_text(const mcs_input *in, char *buf, size_t len)
+{
+    switch (in->kind) {
+    case MCS_INPUT_TEXT:
+        snprintf(buf, len, "%s", in->text);
+        return;
+    case MCS_INPUT_REAL:
+        mcs_format_real(in->real, buf, len);
+        return;
+    case MCS_INPUT_COUNT:
+        snprintf(buf, len, "%llu", (unsigned long long)in->count);
+        return;
+    }
+}
+
 /* A name table (catalog.h) of a type table, made on first use. */
 #define NAME_TABLE(fn, types, max)                                   \
     const mcs_named *fn(void)                                        \

@@ -102,4 +102,26 @@ void mcs_format_real(double x, char *buf, size_t len);
 void mcs_job_params(const mcs_job *job, void (*fn)(const mcs_param_spec *p, void *ctx),
                     void *ctx);
 
+/* One input of a job as echoed in its results: a key, its section and its
+ * typed value. The JSON `parameters` object, the HDF5 /parameters
+ * attributes and the text report's parameters line are written from the
+ * one walk below, so their keys are the same everywhere. */
+typedef enum { MCS_INPUT_TEXT, MCS_INPUT_REAL, MCS_INPUT_COUNT } mcs_input_kind;
+typedef struct {
+    const char *section; /* "model", "option" or "simulation" */
+    const char *key;
+    mcs_input_kind kind;
+    const char *text;    /* MCS_INPUT_TEXT: a name ("gbm", "down-out") */
+    double real;         /* MCS_INPUT_REAL */
+    uint64_t count;      /* MCS_INPUT_COUNT */
+} mcs_input;
+
+/* Calls fn for every resolved input of the job, in config order: model,
+ * its parameters, payoff, its parameters, then the simulation keys (paths,
+ * steps, seed, rng, precision, block_size). */
+void mcs_job_inputs(const mcs_job *job, void (*fn)(const mcs_input *in, void *ctx), void *ctx);
+
+/* The input's value as text: shortest round-trip form for reals. */
+void mcs_input_text(const mcs_input *in, char *buf, size_t len);
+
 #endif

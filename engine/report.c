@@ -68,8 +68,13 @@ void mcs_report_text(FILE *f, const mcs_job *job, const mcs_result *res,
             fprintf(f, "  %-16s (same paths)\n", o->name);
         const char *in = j ? "    " : "  "; /* a further output is indented */
         fprintf(f, "%sprice            %.8f\n", in, o->price);
-        fprintf(f, "%sstd error        %.8f\n", in, o->std_error);
-        fprintf(f, "%s95%% CI           [%.8f, %.8f]\n", in, o->ci_low, o->ci_high);
+        if (isnan(o->std_error)) {
+            fprintf(f, "%sstd error        n/a  (one path: no spread to measure)\n", in);
+            fprintf(f, "%s95%% CI           n/a\n", in);
+        } else {
+            fprintf(f, "%sstd error        %.8f\n", in, o->std_error);
+            fprintf(f, "%s95%% CI           [%.8f, %.8f]\n", in, o->ci_low, o->ci_high);
+        }
         if (o->has_analytic) {
             fprintf(f, "%sanalytic         %.8f  (%s)\n", in, o->analytic, o->analytic_source);
             if (o->std_error > 0)
@@ -95,13 +100,19 @@ void mcs_report_text(FILE *f, const mcs_job *job, const mcs_result *res,
     fprintf(f, " s\n");
     if (sim > 0)
         fprintf(f, "  paths/s          %.4g\n", (double)res->paths / sim);
-    fprintf(f, "  run log          %s\n", info->log_path);
+    if (info->log_path)
+        fprintf(f, "  run log          %s\n", info->log_path);
+    else
+        fprintf(f, "  run log          none (%s)\n", info->log_note ? info->log_note : "not written");
     if (res->n_convergence > 1) {
         fprintf(f, "\n  convergence          paths          price      std error\n");
         for (int i = 0; i < res->n_convergence; i++) {
             with_commas(res->convergence[i].paths, paths, sizeof paths);
-            fprintf(f, "  %27s  %13.8f  %13.8f\n", paths, res->convergence[i].price,
-                    res->convergence[i].std_error);
+            if (isnan(res->convergence[i].std_error))
+                fprintf(f, "  %27s  %13.8f  %13s\n", paths, res->convergence[i].price, "n/a");
+            else
+                fprintf(f, "  %27s  %13.8f  %13.8f\n", paths, res->convergence[i].price,
+                        res->convergence[i].std_error);
         }
     }
 }
@@ -171,7 +182,10 @@ void mcs_report_json(FILE *f, const mcs_job *job, const mcs_result *res,
             (unsigned long long)job->sim.seed, name_of(mcs_rngs, job->sim.rng),
             name_of(mcs_precisions, job->sim.precision), job->sim.block_size);
     fprintf(f, "\"steps\": %u, \"log\": ", job->sim.steps);
-    mcs_json_string(f, info->log_path);
+    if (info->log_path)
+        mcs_json_string(f, info->log_path);
+    else
+        fputs("null", f);
     fprintf(f, ", \"timings\": {");
     for (int p = 0; p < MCS_PHASE_COUNT; p++)
         fprintf(f, "%s\"%s\": %.9g", p ? ", " : "", mcs_phase_name((mcs_phase)p), t->seconds[p]);
@@ -179,28 +193,31 @@ void mcs_report_json(FILE *f, const mcs_job *job, const mcs_result *res,
             (unsigned long long)t->bytes[MCS_PHASE_H2D], (unsigned long long)t->bytes[MCS_PHASE_D2H],
             (unsigned long long)t->count[MCS_PHASE_SIMULATE]);
     fprintf(f, ", \"convergence\": [");
-    for (int i = 0; i < res->n_convergence; i++)
-        fprintf(f, "%s{\"paths\": %llu, \"price\": %.17g, \"std_error\": %.17g}", i ? ", " : "",
-                (unsigned long long)res->convergence[i].paths, res->convergence[i].price,
-                res->convergence[i].std_error);
+    for (int i = 0; i < res->n_convergence; i++) {
+        fprintf(f, "%s{\"paths\": %llu, ", i ? ", " : "",
+                (unsigned long long)res->convergence[i].paths);
+        json_number(f, "price", res->convergence[i].price);
+        fputs(", ", f);
+        json_number(f, "std_error", res->convergence[i].std_error);
+        fputc('}', f);
+    }
     fprintf(f, "]}\n");
 }
 
-/* What the walk over a job's parameters (mcs_job_params) writes to. */
+/* What the walk over a job's inputs (mcs_job_inputs) writes to. */
 typedef struct {
-    const mcs_job *job;
     FILE *f;         /* JSON: the stream */
     char *buf;       /* text: the line */
     size_t len, used;
 } params_state;
 
-static void json_param(const mcs_param_spec *p, void *ctx)
+static void json_input(const mcs_input *in, void *ctx)
 {
     params_state *ps = ctx;
     char text[64];
-    mcs_param_text(p, ps->job, text, sizeof text);
-    fprintf(ps->f, ", \"%s\": ", p->key);
-    if (p->kind == MCS_PARAM_CHOICE)
+    mcs_input_text(in, text, sizeof text);
+    fprintf(ps->f, "%s\"%s\": ", ps->used++ ? ", " : "", in->key);
+    if (in->kind == MCS_INPUT_TEXT)
         mcs_json_string(ps->f, text);
     else
         fputs(text, ps->f);
@@ -208,21 +225,25 @@ static void json_param(const mcs_param_spec *p, void *ctx)
 
 void mcs_report_params_json(FILE *f, const mcs_job *job)
 {
-    params_state ps = {job, f, NULL, 0, 0};
-    fprintf(f, "{\"model\": \"%s\"", name_of(mcs_model_names(), job->model.id));
-    fprintf(f, ", \"payoff\": \"%s\"", name_of(mcs_payoff_names(), job->option.payoff));
-    mcs_job_params(job, json_param, &ps);
-    fprintf(f, ", \"steps\": %u}", job->sim.steps);
+    params_state ps = {f, NULL, 0, 0};
+    fputc('{', f);
+    mcs_job_inputs(job, json_input, &ps);
+    fputc('}', f);
 }
 
-static void text_param(const mcs_param_spec *p, void *ctx)
+/* The product's own keys and the steps: the rest is on other lines. */
+static void text_input(const mcs_input *in, void *ctx)
 {
     params_state *ps = ctx;
+    int product = strcmp(in->section, "simulation") != 0 && strcmp(in->key, "model") != 0 &&
+                  strcmp(in->key, "payoff") != 0;
+    if (!product && strcmp(in->key, "steps") != 0)
+        return;
     char text[64];
-    mcs_param_text(p, ps->job, text, sizeof text);
+    mcs_input_text(in, text, sizeof text);
     if (ps->used < ps->len) {
         int n = snprintf(ps->buf + ps->used, ps->len - ps->used, "%s%s %s",
-                         ps->used ? ", " : "", p->key, text);
+                         ps->used ? ", " : "", in->key, text);
         if (n > 0)
             ps->used += (size_t)n;
     }
@@ -230,9 +251,7 @@ static void text_param(const mcs_param_spec *p, void *ctx)
 
 void mcs_report_params_line(const mcs_job *job, char *buf, size_t len)
 {
-    params_state ps = {job, NULL, buf, len, 0};
+    params_state ps = {NULL, buf, len, 0};
     buf[0] = '\0';
-    mcs_job_params(job, text_param, &ps);
-    if (ps.used < len)
-        snprintf(buf + ps.used, len - ps.used, ", steps %u", job->sim.steps);
+    mcs_job_inputs(job, text_input, &ps);
 }

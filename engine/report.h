@@ -12,7 +12,8 @@ typedef struct {
     const char *config_path;
     const char *backend;
     int threads;
-    const char *log_path; /* HDF5 file written */
+    const char *log_path; /* HDF5 file written; NULL when none was */
+    const char *log_note; /* why not, when log_path is NULL ("--no-log") */
     double seconds;       /* wall time of the whole run */
     const char *device;   /* GPU name, NULL on the cpu backend */
 } mcs_report_info;
@@ -25,8 +26,8 @@ void mcs_report_text(FILE *f, const mcs_job *job, const mcs_result *res,
 void mcs_report_json(FILE *f, const mcs_job *job, const mcs_result *res,
                      const mcs_timings *t, const mcs_report_info *info);
 
-/* The job's model and payoff parameters as one JSON object, generated from
- * their type tables (product.h). */
+/* The job's resolved inputs (model, payoff, their parameters, simulation
+ * keys) as one JSON object, from mcs_job_inputs (product.h). */
 void mcs_report_params_json(FILE *f, const mcs_job *job);
 /* The same as one line of text: "spot 100, rate 0.05, ..., steps 12". */
 void mcs_report_params_line(const mcs_job *job, char *buf, size_t len);

@@ -398,14 +398,28 @@ report "default run: exit 0, one output/european-cpu-*.h5, nothing else"
 rm -rf output
 
 if [ $gpu_present -eq 0 ]; then
-    "$mcsim" base.ini --paths 200000 --backend auto -o auto.h5 >"$out" 2>"$err"
+    env -u MCSIM_BACKEND "$mcsim" base.ini --paths 200000 --backend auto -o auto.h5 >"$out" 2>"$err"
     rc=$?
     [ $rc -eq 0 ] || problems+=("exit code $rc, expected 0")
-    need_in "$err" stderr "using cpu"
-    [ $gpu_built -eq 1 ] && need_in "$err" stderr "CUDA error"
+    if [ $gpu_built -eq 1 ]; then
+        need_in "$err" stderr "no usable GPU, running on the cpu"
+        need_in "$err" stderr "!CUDA error"
+        lines=$(grep -c . "$err")
+        [ "$lines" -eq 1 ] || problems+=("$lines lines on stderr, expected 1")
+    else
+        [ -s "$err" ] && problems+=("a build without GPU support said something: $(cat "$err")")
+    fi
     [ -f auto.h5 ] || problems+=("auto.h5 not written")
-    report "--backend auto: says on stderr that it uses cpu"
+    report "--backend auto: one short line on stderr (nothing without GPU support)"
     rm -f auto.h5
+    if [ $gpu_built -eq 1 ]; then
+        "$mcsim" base.ini --paths 20000 --backend auto -v --no-log >"$out" 2>"$err"
+        need_in "$err" stderr "no usable GPU, running on the cpu: "
+        need_in "$err" stderr "CUDA"
+        report "--backend auto -v: the reason behind 'no usable GPU'"
+    else
+        skip "--backend auto -v: the reason behind 'no usable GPU'" "this mcsim has no GPU support"
+    fi
     "$mcsim" base.ini --paths 200000 --backend auto --quiet -o auto.h5 >"$out" 2>"$err"
     rc=$?
     [ $rc -eq 0 ] || problems+=("exit code $rc, expected 0")
@@ -413,10 +427,135 @@ if [ $gpu_present -eq 0 ]; then
     [ -s "$out" ] || problems+=("stdout empty")
     report "--backend auto --quiet: stderr empty"
     rm -f auto.h5
+    MCSIM_BACKEND=gpu "$mcsim" base.ini --paths 1000 --no-log >"$out" 2>"$err"
+    rc=$?
+    [ $rc -eq 69 ] || problems+=("exit code $rc, expected 69")
+    need_in "$err" stderr "MCSIM_BACKEND gpu"
+    report "MCSIM_BACKEND=gpu without a GPU: exit 69 naming MCSIM_BACKEND"
 else
-    skip "--backend auto: says on stderr that it uses cpu" "a GPU is present"
+    skip "--backend auto: one short line on stderr" "a GPU is present"
+    skip "--backend auto -v: the reason behind 'no usable GPU'" "a GPU is present"
     skip "--backend auto --quiet: stderr empty" "a GPU is present"
+    skip "MCSIM_BACKEND=gpu without a GPU: exit 69" "a GPU is present"
 fi
+MCSIM_BACKEND=cpu "$mcsim" base.ini --paths 1000 --no-log -f json >"$out" 2>"$err"
+"$py" -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(d["backend"] != "cpu")' "$out" \
+    || problems+=("backend is not cpu: $(cat "$out")")
+report "MCSIM_BACKEND=cpu sets the default backend"
+MCSIM_BACKEND=tpu "$mcsim" base.ini --paths 1000 >"$out" 2>"$err"
+[ $? -eq 64 ] || problems+=("MCSIM_BACKEND=tpu: exit $?, expected 64")
+need_in "$err" stderr "MCSIM_BACKEND=tpu"
+report "MCSIM_BACKEND=tpu: exit 64 naming the variable"
+
+# --- runs without a writable folder, from stdin, with one path ------------------
+mkdir ro && printf 'not a folder\n' >ro/output && cd ro
+"$mcsim" "$european" --paths 20000 --no-log ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
+rc=$?
+[ $rc -eq 0 ] || problems+=("exit code $rc, expected 0")
+need_in "$out" stdout "price"
+need_in "$out" stdout "run log          none (--no-log)"
+n=$(find . -mindepth 1 | wc -l)
+[ "$n" -eq 1 ] || problems+=("--no-log left files: $(find . -mindepth 1)")
+report "--no-log: the result where no log can be written, no file made"
+"$mcsim" "$european" --paths 20000 --set output.log=no -f json ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
+rc=$?
+[ $rc -eq 0 ] || problems+=("exit code $rc, expected 0")
+"$py" -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(d["log"] is not None)' "$out" \
+    || problems+=("JSON log is not null")
+report "[output] log = no: no log, JSON log null"
+"$mcsim" "$european" --paths 20000 ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
+rc=$?
+[ $rc -eq 74 ] || problems+=("exit code $rc, expected 74")
+need_in "$err" stderr "--no-log"
+report "an unwritable default log: exit 74 before the run, suggesting --no-log"
+cd "$tmp" && rm -rf ro
+expect_fail "--no-log with -o: exit 64" 64 "--no-log" -- base.ini --no-log -o x.h5
+expect_fail "[output] log = maybe: exit 78" 78 "[output] log = maybe" -- base.ini --set output.log=maybe
+
+"$mcsim" - --paths 20000 --no-log -f json ${cpu[@]+"${cpu[@]}"} <base.ini >"$out" 2>"$err"
+rc=$?
+[ $rc -eq 0 ] || problems+=("exit code $rc, expected 0")
+"$py" -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(d["parameters"]["spot"] != 100)' \
+    "$out" || problems+=("JSON from stdin config: $(cat "$out")")
+report "- as CONFIG reads the INI from stdin"
+printf '[model]\nspot = -1\n' | "$mcsim" - --no-log >"$out" 2>"$err"
+rc=$?
+[ $rc -eq 78 ] || problems+=("exit code $rc, expected 78")
+need_in "$err" stderr "<stdin>:2: [model] spot"
+report "a bad config on stdin: exit 78 naming <stdin>:line"
+"$mcsim" - --paths 20000 -q ${cpu[@]+"${cpu[@]}"} <base.ini >"$out" 2>"$err"
+n=$(find output -name 'stdin-*.h5' 2>/dev/null | wc -l)
+[ "$n" -eq 1 ] || problems+=("$n logs output/stdin-*.h5, expected 1")
+report "a config from stdin logs to output/stdin-<backend>-<time>.h5"
+rm -rf output
+
+"$mcsim" base.ini --paths 1 --no-log -f json ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
+"$py" -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+bad = [k for k in ("std_error", "ci_low", "ci_high") if d[k] is not None]
+bad += ["outputs[0]." + k for k in ("std_error", "ci_low", "ci_high") if d["outputs"][0][k] is not None]
+sys.exit(", ".join(bad) + " not null" if bad else 0)' "$out" || problems+=("one path: $(cat "$out")")
+need_in "$err" stderr "undefined (n/a)"
+report "one path: std error and CI null in JSON, a note on stderr"
+"$mcsim" base.ini --paths 1 --no-log ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
+need_in "$out" stdout "std error        n/a"
+need_in "$out" stdout "95% CI           n/a"
+report "one path: std error and CI n/a in the table"
+expect_fail "--paths 1e16: exit 78 stating the range" 78 "between 1 and 1e15" -- base.ini --paths 1e16
+expect_fail "--paths 99999999999999999999: exit 78 stating the range" 78 "between 1 and 1e15" -- \
+    base.ini --paths 99999999999999999999
+
+"$mcsim" base.ini --paths 1000 --set simulation.steps=12 --no-log ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
+need_in "$err" stderr "steps = 12 does not change the estimate"
+"$mcsim" base.ini --paths 1000 --set simulation.steps=12 --set option.payoff=asian --no-log \
+    ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
+need_in "$err" stderr "!does not change"
+report "steps > 1 on a European: one notice; on an Asian: none"
+
+# A log that fails while being written (a 8 KB file size limit): the result
+# is printed first, then the error, exit 74, no file left.
+sh -c 'trap "" XFSZ; ulimit -f 8; exec "$@"' sh "$mcsim" base.ini --paths 20000 -o big.h5 -f json \
+    ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
+rc=$?
+[ $rc -eq 74 ] || problems+=("exit code $rc, expected 74")
+"$py" -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(not d["price"] > 0 or d["log"] is not None)' \
+    "$out" || problems+=("no result with a null log on stdout: $(cat "$out")")
+need_in "$err" stderr "cannot write HDF5 log 'big.h5'"
+need_no_leftovers
+report "a log write that fails: result on stdout, then exit 74, nothing left"
+
+"$mcsim" base.ini --paths 20000 -f json -o p.h5 --set option.payoff=barrier --set option.barrier=90 \
+    --set option.barrier_type=down-out ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
+"$py" -c '
+import json, sys, h5py
+d = json.load(open(sys.argv[1]))
+p = d["parameters"]
+want = {"model": "gbm", "payoff": "barrier", "barrier": 90, "barrier_type": "down-out",
+        "paths": 20000, "steps": 252, "seed": 1, "rng": "pcg64", "precision": "single",
+        "block_size": 65536}
+bad = ["%s=%r" % (k, p.get(k)) for k in want if p.get(k) != want[k]]
+with h5py.File(sys.argv[2]) as f:
+    h = dict(f["parameters"].attrs)
+    if sorted(h) != sorted(p):
+        bad.append("HDF5 keys %s differ from JSON keys %s" % (sorted(h), sorted(p)))
+    for k, v in p.items():
+        hv = h.get(k)
+        if isinstance(v, str) != isinstance(hv, str) or hv != v:
+            bad.append("HDF5 %s=%r, JSON %r" % (k, hv, v))
+    r = f["result"].attrs
+    if "analytic" in d and d["analytic"] is not None and r.get("analytic") != d["analytic"]:
+        bad.append("analytic: HDF5 %r, JSON %r" % (r.get("analytic"), d["analytic"]))
+sys.exit("; ".join(bad) if bad else 0)' "$out" p.h5 2>&1 || problems+=("parameters: $("$py" -c 1 2>&1)")
+report "JSON parameters and HDF5 /parameters: the same keys and typed values"
+rm -f p.h5
+
+"$mcsim" help >"$out" 2>"$err" && need_in "$out" stdout "usage: mcsim CONFIG"
+"$mcsim" help sweep >"$out" 2>"$err" && need_in "$out" stdout "sweep"
+[ -s "$out" ] || problems+=("mcsim help sweep printed nothing")
+report "mcsim help and mcsim help sweep"
+expect_fail "mcsim help bogus: exit 64" 64 "unknown command 'bogus'" -- help bogus
+expect_fail "--progress fast: exit 64" 64 "--progress fast" -- base.ini --progress fast
 
 # Prints the price of the one JSON object on stdin; fails on anything else.
 json_price() {
@@ -503,14 +642,16 @@ report "SIGINT inside a long block: exit 130 promptly, no run log"
 # Ctrl-C (SIGINT) stops the run between chunks: exit 130, no run log.
 "$mcsim" base.ini --paths 1e12 -o stopped.h5 ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err" &
 pid=$!
-sleep 0.5
+sleep 2
 kill -INT "$pid"
 wait "$pid"
 rc=$?
 [ $rc -eq 130 ] || problems+=("exit code $rc, expected 130")
-need_in "$err" stderr "interrupted"
+need_in "$err" stderr "interrupted after"
+need_in "$err" stderr "partial estimate"
+need_in "$err" stderr "std error"
 need_no_leftovers
-report "SIGINT during a run: exit 130, message, no run log"
+report "SIGINT during a run: exit 130, the partial estimate with its std error, no run log"
 
 mkdir sub
 "$mcsim" base.ini --paths 200000 -o sub/named.h5 ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"

@@ -451,8 +451,12 @@ static void test_paths_and_steps_out_of_range_name_line_and_key(void **state)
     (void)state;
     FILE_ERROR(REQUIRED "[simulation]\npaths = 0\n", 8, "[simulation] paths", "between 1 and");
     FILE_ERROR(REQUIRED "[simulation]\npaths = 1_000_000_000_000_001\n", 8, "[simulation] paths",
-               "1000000000000000");
-    FILE_ERROR(REQUIRED "[simulation]\npaths = 2e15\n", 8, "[simulation] paths");
+               "between 1 and 1e15");
+    FILE_ERROR(REQUIRED "[simulation]\npaths = 2e15\n", 8, "[simulation] paths", "between 1 and 1e15");
+    /* beyond 2^53 a count is still a number: the range is stated, not "not a whole number" */
+    FILE_ERROR(REQUIRED "[simulation]\npaths = 1e16\n", 8, "[simulation] paths", "between 1 and 1e15");
+    FILE_ERROR(REQUIRED "[simulation]\npaths = 99999999999999999999999\n", 8, "[simulation] paths",
+               "between 1 and 1e15");
     FILE_ERROR(REQUIRED "[simulation]\nsteps = 0\n", 8, "[simulation] steps", "between 1 and");
     FILE_ERROR(REQUIRED "[simulation]\nblock_size = 0\n", 8, "[simulation] block_size");
 }

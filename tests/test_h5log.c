@@ -154,7 +154,7 @@ static int exists(const char *p)
 /* ---- read-back helpers (HDF5 C API) ---- */
 
 typedef struct {
-    char phase[MCS_H5LOG_PHASE_LEN];
+    char *phase; /* variable-length UTF-8 */
     double seconds;
     uint64_t bytes, count;
 } timing_row;
@@ -246,7 +246,7 @@ static void test_round_trip(void **state)
 
     /* root */
     assert_int_equal(attr_i32(file, "/", "schema_version"), MCS_H5LOG_SCHEMA_VERSION);
-    assert_int_equal(attr_i32(file, "/", "schema_version"), 2);
+    assert_int_equal(attr_i32(file, "/", "schema_version"), 3);
     assert_attr_str(file, "/", "creator", "mcsim");
     assert_attr_str(file, "/", "version", NULL);
     assert_attr_str(file, "/", "host", "testhost");
@@ -277,7 +277,7 @@ static void test_round_trip(void **state)
     assert_true(attr_double(file, "/result", "ci_high") == f->res.ci_high);
     assert_true(attr_double(file, "/result", "confidence_level") == 0.95);
     assert_true(attr_u64(file, "/result", "paths") == 1000000u);
-    assert_true(attr_double(file, "/result", "analytic_price") == BS_PRICE);
+    assert_true(attr_double(file, "/result", "analytic") == BS_PRICE);
     assert_true(attr_double(file, "/result", "error_in_std_errors") ==
                 (MC_PRICE - BS_PRICE) / MC_SE);
     assert_true(attr_u64(file, "/result", "seed") == 42u);
@@ -321,8 +321,18 @@ static void test_round_trip(void **state)
     H5Sget_simple_extent_dims(space, &n, NULL);
     assert_int_equal(n, MCS_PHASE_COUNT);
     assert_int_equal(n, 13);
+    {
+        /* the phase is a variable-length UTF-8 string (h5py: str) */
+        hid_t ftype = H5Dget_type(dset);
+        hid_t member = H5Tget_member_type(ftype, (unsigned)H5Tget_member_index(ftype, "phase"));
+        assert_true(H5Tis_variable_str(member) > 0);
+        assert_int_equal(H5Tget_cset(member), H5T_CSET_UTF8);
+        H5Tclose(member);
+        H5Tclose(ftype);
+    }
     str = H5Tcopy(H5T_C_S1);
-    H5Tset_size(str, MCS_H5LOG_PHASE_LEN);
+    H5Tset_size(str, H5T_VARIABLE);
+    H5Tset_cset(str, H5T_CSET_UTF8);
     mtype = H5Tcreate(H5T_COMPOUND, sizeof rows[0]);
     H5Tinsert(mtype, "phase", HOFFSET(timing_row, phase), str);
     H5Tinsert(mtype, "seconds", HOFFSET(timing_row, seconds), H5T_NATIVE_DOUBLE);
@@ -336,7 +346,6 @@ static void test_round_trip(void **state)
                                            "d2h",      "reduce",  "teardown",     "write",
                                            "total"};
         for (int p = 0; p < 13; p++) {
-            rows[p].phase[MCS_H5LOG_PHASE_LEN - 1] = '\0';
             assert_string_equal(rows[p].phase, want[p]);
             assert_true(rows[p].seconds == f->t.seconds[p]);
             assert_true(rows[p].bytes == f->t.bytes[p]);
@@ -344,6 +353,7 @@ static void test_round_trip(void **state)
         }
     }
     assert_true(rows[MCS_PHASE_TOTAL].seconds >= rows[MCS_PHASE_SIMULATE].seconds);
+    H5Dvlen_reclaim(mtype, space, H5P_DEFAULT, rows);
     assert_attr_str(file, "/timings", "units", "s");
     assert_attr_str(file, "/timings", "clock",
                     "CLOCK_MONOTONIC wall time; GPU phases: CUDA event time");
@@ -383,7 +393,7 @@ static void test_without_analytic(void **state)
                      MCS_OK);
     file = H5Fopen(f->path, H5F_ACC_RDONLY, H5P_DEFAULT);
     assert_true(file >= 0);
-    assert_false(has_attr(file, "/result", "analytic_price"));
+    assert_false(has_attr(file, "/result", "analytic"));
     assert_false(has_attr(file, "/result", "error_in_std_errors"));
     assert_attr_str(file, "/result", "precision", "single");
     assert_attr_str(file, "/", "config", "");
@@ -409,7 +419,7 @@ static void test_zero_std_error(void **state)
                      MCS_OK);
     file = H5Fopen(f->path, H5F_ACC_RDONLY, H5P_DEFAULT);
     assert_true(file >= 0);
-    assert_true(has_attr(file, "/result", "analytic_price"));
+    assert_true(has_attr(file, "/result", "analytic"));
     assert_false(has_attr(file, "/result", "error_in_std_errors"));
     H5Fclose(file);
 }

@@ -146,14 +146,21 @@ static void test_bit_identical_across_instruction_sets(void **state)
     }
 }
 
-static void test_one_path_has_zero_std_error(void **state)
+/* One path has no spread: the std error and interval are undefined (NaN,
+ * "n/a" in the table, null in JSON), not a zero-width interval. */
+static void test_one_path_has_undefined_std_error(void **state)
 {
     (void)state;
     mcs_job job = job_for(&mcs_ref_cases[0], MCS_CALL, MCS_SINGLE, 1, 3);
     mcs_result r = run(&job, 4);
     assert_int_equal(r.paths, 1);
     assert_true(isfinite(r.price) && r.price >= 0);
-    assert_true(r.std_error == 0.0);
+    assert_true(isnan(r.std_error) && isnan(r.ci_low) && isnan(r.ci_high));
+    assert_true(isnan(r.outputs[0].std_error));
+    /* two paths have a spread again */
+    job.sim.paths = 2;
+    r = run(&job, 4);
+    assert_true(isfinite(r.std_error) && r.std_error >= 0);
 }
 
 /* Partial last block: 65536 + 3 paths are all counted. */
@@ -175,7 +182,7 @@ int main(void)
         cmocka_unit_test(test_put_call_parity),
         cmocka_unit_test(test_bit_identical_across_thread_counts),
         cmocka_unit_test(test_bit_identical_across_instruction_sets),
-        cmocka_unit_test(test_one_path_has_zero_std_error),
+        cmocka_unit_test(test_one_path_has_undefined_std_error),
         cmocka_unit_test(test_partial_last_block_counts_every_path),
     };
     test_rng = MCS_RNG_PCG64;
