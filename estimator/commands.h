@@ -1,13 +1,22 @@
 /* commands.h - the estimator's subcommands: `mcsim calibrate`, `estimate`,
- * `sweep` and `validate`. Each takes the arguments after its name and
- * returns the process exit code. */
+ * `sweep` and `validate`. Each takes the arguments after its name (argv[0]
+ * is the subcommand's name) and returns the process exit code; each takes
+ * -q (no notes or progress on stderr; errors still). */
 #ifndef MCS_COMMANDS_H
 #define MCS_COMMANDS_H
+
+#include <stdio.h>
 
 int mcs_cmd_calibrate(int argc, char **argv, const char *self);
 int mcs_cmd_estimate(int argc, char **argv);
 int mcs_cmd_sweep(int argc, char **argv, const char *self);
 int mcs_cmd_validate(int argc, char **argv);
+
+/* Each subcommand's help (what its --help prints), for `mcsim help COMMAND`. */
+void mcs_cmd_calibrate_help(FILE *f);
+void mcs_cmd_estimate_help(FILE *f);
+void mcs_cmd_sweep_help(FILE *f);
+void mcs_cmd_validate_help(FILE *f);
 
 /* Which backend `--backend auto` should use for a job, by the local
  * profile: 1 = gpu, 0 = cpu, -1 = no local profile (why in `why`). */

@@ -3,11 +3,14 @@
  * calculator, and the profile list. */
 #define _GNU_SOURCE
 #include <getopt.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "catalog.h"
 #include "commands.h"
 #include "config.h"
@@ -17,31 +20,70 @@
 
 #define ERR_MAX 1024
 
-static const char usage[] =
-    "usage: mcsim estimate CONFIG [--paths N] [--set section.key=value]... [--threads T]\n"
-    "                      [--profile P] [--cpu NAME] [--gpu NAME]\n"
-    "                      [--cpu-price USD_PER_HOUR] [--gpu-price USD_PER_HOUR]\n"
-    "                      [--format text|json]\n"
-    "       mcsim estimate --gflops G --data-gb D --gpu NAME [--cpu NAME]\n"
-    "                      [--precision fp16|fp32|fp64] [--efficiency E] [--overhead-ms O]\n"
-    "                      [--cpu-price X --gpu-price Y] [--format text|json]\n"
-    "       mcsim estimate --list-profiles\n"
-    "\n"
-    "Predicts how long a job takes on the CPU and on the GPU, phase by phase, cold\n"
-    "(a fresh process: pays GPU context creation) and warm, from hardware profiles\n"
-    "(docs/estimator.md). Speedup above 1: the GPU is faster; break-even N*: the\n"
-    "path count from which it is. Profiles: --profile for both sides, --cpu/--gpu\n"
-    "for one side (a catalogue name, profiles/NAME.ini, or a path); by default the\n"
-    "local profile (profiles/local.ini, made by `mcsim calibrate`, or $MCSIM_PROFILE).\n"
-    "\n"
-    "The second form is the generic calculator: T_cpu = G / R_cpu and\n"
-    "T_gpu = G / (R_gpu x E) + D / B_pcie + O, with R from the profiles' spec sheets\n"
-    "(--cpu defaults to the catalogue's desktop CPU; E 0.65, O 100 ms by default).\n";
+void mcs_cmd_estimate_help(FILE *f)
+{
+    fputs("usage: mcsim estimate CONFIG [--paths N] [--set section.key=value]... [--threads T]\n"
+          "                      [--profile P] [--cpu NAME] [--gpu NAME]\n"
+          "                      [--cpu-price USD_PER_HOUR] [--gpu-price USD_PER_HOUR]\n"
+          "                      [--format text|json] [-q]\n"
+          "       mcsim estimate --gflops G --data-gb D --gpu NAME [--cpu NAME]\n"
+          "                      [--precision fp16|fp32|fp64] [--efficiency E] [--overhead-ms O]\n"
+          "                      [--cpu-price X --gpu-price Y] [--format text|json] [-q]\n"
+          "       mcsim estimate --list-profiles\n"
+          "\n"
+          "Predicts how long a job takes on the CPU and on the GPU, phase by phase, cold\n"
+          "(a fresh process: pays GPU context creation) and warm, from hardware profiles\n"
+          "(docs/estimator.md). Speedup above 1: the GPU is faster; break-even N*: the\n"
+          "path count from which it is. With a CPU-only profile (calibrated on a machine\n"
+          "without a usable GPU) and no --gpu, it predicts the CPU only. Costs name their\n"
+          "price basis: cloud (rented per hour) or amortised (purchase price over the\n"
+          "hours of use). The second form is the generic calculator: T_cpu = G / R_cpu\n"
+          "and T_gpu = G / (R_gpu x E) + D / B_pcie + O, R from the profiles' spec sheets.\n"
+          "\n"
+          "options (valid values):\n"
+          "  CONFIG                    an INI file, as for `mcsim CONFIG` (keys below)\n"
+          "  -n, --paths N             paths, a whole number 1 to 1e15 (1e6, 1_000_000 work)\n"
+          "  -S, --set SECTION.KEY=V   any config key below; repeatable, at most 63\n"
+          "  -t, --threads T           CPU threads, 1 to 4096 (default: the profile's threads)\n"
+          "  --profile P               the profile for both sides; --cpu NAME / --gpu NAME\n"
+          "  --cpu NAME, --gpu NAME    for one side. P and NAME: a path (with '/' or ending\n"
+          "                            in .ini), NAME.ini in the profile folder or in\n"
+          "                            ./profiles/, or a catalogue name:\n"
+          "                           ", f);
+    for (const mcs_catalogue_entry *e = mcs_catalogue; e->name; e++)
+        fprintf(f, " %s", e->name);
+    char local[4200];
+    if (!mcs_profile_local_path(local, sizeof local))
+        snprintf(local, sizeof local, "(none: HOME is unset)");
+    fprintf(f, "\n"
+            "                            default: the local profile, $MCSIM_PROFILE, else\n"
+            "                            %s (written by `mcsim calibrate`;\n"
+            "                            $XDG_CONFIG_HOME/mcsim/ when XDG_CONFIG_HOME is set)\n",
+            local);
+    fputs("  --cpu-price X             USD per hour, a number >= 0 (default: the profile's\n"
+          "  --gpu-price Y             price_per_hour, cloud or amortised by its price_basis)\n"
+          "  -f, --format text|json    a table with bar chart (default), or one JSON object\n"
+          "  --gflops G                generic calculator: the work, GFLOP, a number >= 0\n"
+          "  --data-gb D               GB moved to the GPU, a number >= 0\n"
+          "  --precision fp16|fp32|fp64  the peak rate used (default fp32)\n"
+          "  --efficiency E            the fraction of GPU peak sustained, in (0, 1] (0.65)\n"
+          "  --overhead-ms O           fixed GPU overhead, ms, a number >= 0 (default 100);\n"
+          "                            --cpu defaults to the catalogue's desktop here\n"
+          "  --list-profiles           the catalogue and the local profile\n"
+          "  -q, --quiet               no warnings on stderr (errors still)\n"
+          "  -h, --help                this text\n"
+          "\n"
+          "config keys (INI sections; every key can be given with --set):\n", f);
+    mcs_config_print_keys(f);
+    fputs("\n"
+          "exit codes: 0 ok, 64 usage, 66 CONFIG or a profile missing, 78 config or profile\n"
+          "error (names file, line and key).\n", f);
+}
 
 typedef struct {
     const char *config, *profile, *cpu, *gpu;
     double cpu_price, gpu_price;
-    int threads, json, list;
+    int threads, json, list, quiet;
     double gflops, data_gb, efficiency, overhead_ms;
     const char *precision;
     int n_overrides;
@@ -74,7 +116,8 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
         {"efficiency", required_argument, NULL, EFFICIENCY},
         {"overhead-ms", required_argument, NULL, OVERHEAD},
         {"list-profiles", no_argument, NULL, LIST},  {"format", required_argument, NULL, 'f'},
-        {"help", no_argument, NULL, 'h'},            {NULL, 0, NULL, 0},
+        {"help", no_argument, NULL, 'h'},            {"quiet", no_argument, NULL, 'q'},
+        {NULL, 0, NULL, 0},
     };
     memset(o, 0, sizeof *o);
     o->cpu_price = o->gpu_price = o->gflops = o->data_gb = NAN;
@@ -85,7 +128,7 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
     opterr = 0;
     int c;
     double v;
-    while ((c = getopt_long(argc, argv, ":n:S:t:f:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":n:S:t:f:qh", opts, NULL)) != -1) {
         switch (c) {
         case 'n':
             snprintf(o->paths_assignment, sizeof o->paths_assignment, "simulation.paths=%s",
@@ -142,7 +185,8 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
             }
             o->json = strcmp(optarg, "json") == 0;
             break;
-        case 'h': fputs(usage, stdout); exit(0);
+        case 'q': o->quiet = 1; break;
+        case 'h': mcs_cmd_estimate_help(stdout); exit(0);
         case ':': snprintf(err, len, "%s needs a value", argv[optind - 1]); return 0;
         default: snprintf(err, len, "unknown option '%s'", argv[optind - 1]); return 0;
         }
@@ -208,13 +252,31 @@ static const char *human_seconds(double s, char *buf, size_t len)
     return buf;
 }
 
+/* 1 when the locale's character set is UTF-8 (LANG, LC_ALL, LC_CTYPE). */
+static int utf8_locale(void)
+{
+    char *was = setlocale(LC_CTYPE, NULL), saved[64];
+    snprintf(saved, sizeof saved, "%s", was ? was : "C");
+    int utf8 = 0;
+    if (setlocale(LC_CTYPE, "")) {
+        const char *cs = nl_langinfo(CODESET);
+        utf8 = cs && (strcasecmp(cs, "UTF-8") == 0 || strcasecmp(cs, "utf8") == 0);
+    }
+    setlocale(LC_CTYPE, saved);
+    return utf8;
+}
+
+/* A bar of the chart: full blocks in a UTF-8 locale, '#' elsewhere. */
 static void bar(const char *label, double s, double longest)
 {
     char t[32];
+    static int utf8 = -1;
+    if (utf8 < 0)
+        utf8 = utf8_locale();
     int width = longest > 0 ? (int)lround(40 * s / longest) : 0;
     printf("  %s |", label);
     for (int i = 0; i < width; i++)
-        fputs("\u2588", stdout);
+        fputs(utf8 ? "\u2588" : "#", stdout);
     printf("%*s %s\n", 40 - width, "", human_seconds(s, t, sizeof t));
 }
 
@@ -228,7 +290,12 @@ static void predict(const mcs_profile *cp, const mcs_profile *gp, const mcs_job 
 {
     mcs_workload w = mcs_workload_of_job(job, threads, cold);
     mcs_predict_cpu(&cp->cpu, &w, &s->cpu);
-    mcs_predict_gpu(&gp->gpu, &cp->cpu, &w, &s->gpu);
+    if (gp->has_gpu) {
+        mcs_predict_gpu(&gp->gpu, &cp->cpu, &w, &s->gpu);
+    } else { /* a CPU-only profile */
+        memset(&s->gpu, 0, sizeof s->gpu);
+        snprintf(s->gpu.why, sizeof s->gpu.why, "profile '%s' has no [gpu] section", gp->name);
+    }
     double tc = s->cpu.seconds[MCS_PHASE_TOTAL], tg = s->gpu.seconds[MCS_PHASE_TOTAL];
     s->speedup = s->cpu.available && s->gpu.available ? tc / tg : NAN;
     s->break_even = s->cpu.available && s->gpu.available ? mcs_break_even(&cp->cpu, &gp->gpu, &w)
@@ -259,12 +326,15 @@ static void json_side(const mcs_prediction *p, const char *name)
     printf("}}");
 }
 
-static void json_scenario(const scenario *s)
+static void json_scenario(const scenario *s, int has_gpu)
 {
     printf("{");
     json_side(&s->cpu, "cpu");
     printf(", ");
-    json_side(&s->gpu, "gpu");
+    if (has_gpu)
+        json_side(&s->gpu, "gpu");
+    else
+        printf("\"gpu\": null"); /* a CPU-only profile */
     printf(", \"speedup\": ");
     mcs_json_number(stdout, s->speedup);
     printf(", \"faster\": %s", isnan(s->speedup) ? "null" : s->speedup > 1 ? "\"gpu\"" : "\"cpu\"");
@@ -277,17 +347,69 @@ static void json_scenario(const scenario *s)
     printf("}");
 }
 
-static void text_scenario(const char *title, const scenario *s)
+/* What a price is: "given" (on the command line), "cloud", "amortised", or
+ * NULL (the profile does not say, or there is no price). */
+static const char *price_basis(double given, const mcs_profile *p)
+{
+    if (!isnan(given))
+        return "given";
+    if (isnan(p->price_per_hour) || !p->price_basis[0])
+        return NULL;
+    return p->price_basis;
+}
+
+/* "at $3.99/h, cloud rental (profile h100-sxm)" */
+static void price_words(const char *side, double price, const char *basis, const mcs_profile *p,
+                        char *buf, size_t len)
+{
+    if (isnan(price)) {
+        snprintf(buf, len, "no price (profile %s has none: give --%s-price)", p->name, side);
+        return;
+    }
+    const char *what = !basis                            ? "price basis not stated"
+                       : strcmp(basis, "given") == 0     ? "as given"
+                       : strcmp(basis, "cloud") == 0     ? "cloud rental per hour"
+                                                         : "purchase price amortised";
+    if (basis && strcmp(basis, "given") == 0)
+        snprintf(buf, len, "at $%.4g/h, as given", price);
+    else
+        snprintf(buf, len, "at $%.4g/h, %s (profile %s)", price, what, p->name);
+}
+
+/* One cost line: "cpu $0.0012 at $0.45/h, purchase price amortised (profile server)". */
+static void cost_line(const char *side, double cost, double price, const char *basis,
+                      const mcs_profile *p)
+{
+    char words[256];
+    price_words(side, price, basis, p, words, sizeof words);
+    if (isnan(price))
+        printf("    %s: %s\n", side, words);
+    else
+        printf("    %s $%.3g %s\n", side, cost, words);
+}
+
+static void text_scenario(const char *title, const scenario *s, int has_gpu)
 {
     char a[32], b[32];
-    printf("\n%s\n  %-14s %12s %12s\n", title, "phase", "cpu", "gpu");
+    if (has_gpu)
+        printf("\n%s\n  %-14s %12s %12s\n", title, "phase", "cpu", "gpu");
+    else
+        printf("\n%s\n  %-14s %12s\n", title, "phase", "cpu");
     for (int i = 0; i < MCS_PHASE_COUNT; i++) {
         double c = s->cpu.available ? s->cpu.seconds[i] : NAN;
         double g = s->gpu.available ? s->gpu.seconds[i] : NAN;
         if (i != MCS_PHASE_TOTAL && !(c > 0) && !(g > 0))
             continue;
-        printf("  %-14s %12s %12s\n", mcs_phase_name((mcs_phase)i), human_seconds(c, a, sizeof a),
-               human_seconds(g, b, sizeof b));
+        if (has_gpu)
+            printf("  %-14s %12s %12s\n", mcs_phase_name((mcs_phase)i),
+                   human_seconds(c, a, sizeof a), human_seconds(g, b, sizeof b));
+        else
+            printf("  %-14s %12s\n", mcs_phase_name((mcs_phase)i), human_seconds(c, a, sizeof a));
+    }
+    if (!has_gpu) {
+        if (!s->cpu.available)
+            printf("  %s\n", s->cpu.why);
+        return;
     }
     if (!s->cpu.available || !s->gpu.available) {
         printf("  %s\n", s->cpu.available ? s->gpu.why : s->cpu.why);
@@ -303,8 +425,6 @@ static void text_scenario(const char *title, const scenario *s)
         printf("  break-even: the GPU is faster at every path count\n");
     else
         printf("  break-even: the GPU is faster from N* = %.3g paths\n", s->break_even);
-    if (isfinite(s->cpu_cost) || isfinite(s->gpu_cost))
-        printf("  cost per job: cpu $%.3g, gpu $%.3g\n", s->cpu_cost, s->gpu_cost);
     double tc = s->cpu.seconds[MCS_PHASE_TOTAL], tg = s->gpu.seconds[MCS_PHASE_TOTAL];
     double longest = tc > tg ? tc : tg;
     printf("  time (lower is better):\n");
@@ -315,6 +435,20 @@ static void text_scenario(const char *title, const scenario *s)
 static double price_or(double given, const mcs_profile *p)
 {
     return isnan(given) ? p->price_per_hour : given;
+}
+
+/* A profile's calibration warnings: its `warning` key, and its figures
+ * outside the plausibility bounds when they say something else. */
+static int profile_warnings(const mcs_profile *p, char *buf, size_t len)
+{
+    char problems[512];
+    buf[0] = '\0';
+    if (p->warning[0])
+        snprintf(buf, len, "%s", p->warning);
+    if (mcs_profile_problems(p, problems, sizeof problems) > 0 &&
+        strcmp(problems, p->warning) != 0)
+        snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", buf[0] ? "; " : "", problems);
+    return buf[0] != '\0';
 }
 
 static int estimate_config(const options *o)
@@ -331,7 +465,18 @@ static int estimate_config(const options *o)
         fprintf(stderr, "mcsim estimate: %s\n", err);
         return mcs_status_exit_code(st);
     }
+    int has_gpu = gp.has_gpu;
     double cpu_price = price_or(o->cpu_price, &cp), gpu_price = price_or(o->gpu_price, &gp);
+    const char *cpu_basis = price_basis(o->cpu_price, &cp), *gpu_basis = price_basis(o->gpu_price, &gp);
+    char warn[2][1024];
+    int warned[2] = {profile_warnings(&cp, warn[0], sizeof warn[0]),
+                     has_gpu && strcmp(cp.origin, gp.origin) != 0 &&
+                         profile_warnings(&gp, warn[1], sizeof warn[1])};
+    for (int k = 0; k < 2 && !o->quiet; k++)
+        if (warned[k])
+            fprintf(stderr, "mcsim estimate: warning: profile '%s' (%s): implausible calibration "
+                    "figures (%s); calibrate again on a quiet machine\n",
+                    k ? gp.name : cp.name, k ? gp.origin : cp.origin, warn[k]);
     scenario cold, warm;
     predict(&cp, &gp, &job, o->threads, 1, cpu_price, gpu_price, &cold);
     predict(&cp, &gp, &job, o->threads, 0, cpu_price, gpu_price, &warm);
@@ -345,18 +490,37 @@ static int estimate_config(const options *o)
                (unsigned long long)job.sim.paths, job.sim.steps, job.sim.block_size, prec, rng);
         mcs_json_string(stdout, cp.name);
         printf(", \"gpu_profile\": ");
-        mcs_json_string(stdout, gp.name);
+        if (has_gpu)
+            mcs_json_string(stdout, gp.name);
+        else
+            printf("null");
         printf(", \"threads\": %d, \"cold\": ", cold.cpu.threads);
-        json_scenario(&cold);
+        json_scenario(&cold, has_gpu);
         printf(", \"warm\": ");
-        json_scenario(&warm);
+        json_scenario(&warm, has_gpu);
         printf(", \"cpu_price_per_hour\": ");
         mcs_json_number(stdout, cpu_price);
         printf(", \"gpu_price_per_hour\": ");
-        mcs_json_number(stdout, gpu_price);
+        mcs_json_number(stdout, has_gpu ? gpu_price : NAN);
+        printf(", \"cpu_price_basis\": ");
+        if (cpu_basis && !isnan(cpu_price))
+            mcs_json_string(stdout, cpu_basis);
+        else
+            printf("null");
+        printf(", \"gpu_price_basis\": ");
+        if (has_gpu && gpu_basis && !isnan(gpu_price))
+            mcs_json_string(stdout, gpu_basis);
+        else
+            printf("null");
         printf(", \"speedup\": ");
         mcs_json_number(stdout, cold.speedup);
-        printf("}\n");
+        printf(", \"warnings\": [");
+        for (int k = 0, n = 0; k < 2; k++)
+            if (warned[k]) {
+                printf("%s", n++ ? ", " : "");
+                mcs_json_string(stdout, warn[k]);
+            }
+        printf("]}\n");
         return 0;
     }
     printf("mcsim estimate: %s, %llu paths x %u step%s, %s precision, rng %s\n", o->config,
@@ -364,10 +528,21 @@ static int estimate_config(const options *o)
            rng);
     printf("  cpu: %s (%s, %s; %d threads)\n", cp.name, cp.cpu.model,
            cp.calibrated ? "calibrated" : "spec sheet, scaled from the reference", cold.cpu.threads);
-    printf("  gpu: %s (%s, %s)\n", gp.name, gp.gpu.model,
-           gp.calibrated ? "calibrated" : "spec sheet, scaled from the reference");
-    text_scenario("cold: a fresh process (mcsim CONFIG), pays GPU context creation", &cold);
-    text_scenario("warm: the context is already up (later runs in one process)", &warm);
+    if (has_gpu)
+        printf("  gpu: %s (%s, %s)\n", gp.name, gp.gpu.model,
+               gp.calibrated ? "calibrated" : "spec sheet, scaled from the reference");
+    else
+        printf("  gpu: none: profile '%s' is CPU-only (calibrated without a usable GPU); "
+               "--gpu NAME compares with one\n", gp.name);
+    text_scenario(has_gpu ? "cold: a fresh process (mcsim CONFIG), pays GPU context creation"
+                          : "cold: a fresh process (mcsim CONFIG)", &cold, has_gpu);
+    text_scenario(has_gpu ? "warm: the context is already up (later runs in one process)"
+                          : "warm: a later run in one process", &warm, has_gpu);
+    printf("\ncost per job (cold):\n");
+    if (cold.cpu.available)
+        cost_line("cpu", cold.cpu_cost, cpu_price, cpu_basis, &cp);
+    if (has_gpu && cold.gpu.available)
+        cost_line("gpu", cold.gpu_cost, gpu_price, gpu_basis, &gp);
     return 0;
 }
 
@@ -412,6 +587,14 @@ static int estimate_flops(const options *o)
         mcs_json_number(stdout, cpu_cost);
         printf(", \"gpu_cost\": ");
         mcs_json_number(stdout, gpu_cost);
+        const char *basis[2] = {price_basis(o->cpu_price, &cp), price_basis(o->gpu_price, &gp)};
+        for (int k = 0; k < 2; k++) {
+            printf(", \"%s_price_basis\": ", k ? "gpu" : "cpu");
+            if (basis[k] && !isnan(k ? gpu_price : cpu_price))
+                mcs_json_string(stdout, basis[k]);
+            else
+                printf("null");
+        }
         printf("}\n");
         return 0;
     }
@@ -430,13 +613,13 @@ static int estimate_flops(const options *o)
         printf("  speedup %.3gx: the GPU is faster\n", e.speedup);
     else
         printf("  speedup %.3gx: the CPU is faster\n", e.speedup);
-    if (isfinite(cpu_cost) && isfinite(gpu_cost))
-        printf("  cost per job: cpu $%.3g (at $%.3g/h), gpu $%.3g (at $%.3g/h)\n", cpu_cost,
-               cpu_price, gpu_cost, gpu_price);
     printf("  time (lower is better):\n");
     double longest = e.cpu_s > e.gpu_s ? e.cpu_s : e.gpu_s;
     bar("cpu", e.cpu_s, longest);
     bar("gpu", e.gpu_s, longest);
+    printf("  cost per job:\n");
+    cost_line("cpu", cpu_cost, cpu_price, price_basis(o->cpu_price, &cp), &cp);
+    cost_line("gpu", gpu_cost, gpu_price, price_basis(o->gpu_price, &gp), &gp);
     return 0;
 }
 
@@ -480,6 +663,11 @@ int mcs_estimate_prefers_gpu(const mcs_job *job, int threads, char *why, size_t 
     const mcs_profile *cp, *gp;
     if (!local_profiles(&cp, &gp, why, why_len))
         return -1;
+    if (!gp->has_gpu) {
+        snprintf(why, why_len, "the local profile '%s' has no [gpu] section (calibrated "
+                 "without a usable GPU; `mcsim calibrate` again measures this one)", cp->name);
+        return -1;
+    }
     scenario s;
     predict(cp, gp, job, threads, 1, NAN, NAN, &s);
     if (!s.cpu.available || !s.gpu.available) {
@@ -498,14 +686,14 @@ int mcs_estimate_for_run(const mcs_job *job, int on_gpu, int threads, int cold,
 {
     const mcs_profile *cp, *gp; /* the names in *out point into them */
     char why[ERR_MAX];
-    if (!local_profiles(&cp, &gp, why, sizeof why))
+    if (!local_profiles(&cp, &gp, why, sizeof why) || (on_gpu && !gp->has_gpu))
         return 0;
     scenario s;
     predict(cp, gp, job, threads, cold, NAN, NAN, &s);
     const mcs_prediction *p = on_gpu ? &s.gpu : &s.cpu;
     memset(out, 0, sizeof *out);
     out->cpu_profile = cp->name;
-    out->gpu_profile = gp->name;
+    out->gpu_profile = gp->has_gpu ? gp->name : ""; /* "": a CPU-only local profile */
     out->backend = on_gpu ? "gpu" : "cpu";
     out->cold = cold;
     memcpy(out->seconds, p->seconds, sizeof out->seconds);

@@ -19,23 +19,30 @@ typedef struct {
     key_type type;
     size_t offset, size; /* into mcs_profile; size for text */
     const char *meaning; /* written as a comment before the key */
+    const char *choices; /* text: the valid values, "a|b", or NULL for any */
 } profile_key;
 
-#define TEXT(s, k, field, m) {s, k, K_TEXT, offsetof(mcs_profile, field), sizeof(((mcs_profile *)0)->field), m}
-#define NUM(s, k, field, m) {s, k, K_NUMBER, offsetof(mcs_profile, field), 0, m}
+#define TEXT(s, k, field, m) {s, k, K_TEXT, offsetof(mcs_profile, field), sizeof(((mcs_profile *)0)->field), m, NULL}
+#define CHOICE(s, k, field, m, c) {s, k, K_TEXT, offsetof(mcs_profile, field), sizeof(((mcs_profile *)0)->field), m, c}
+#define NUM(s, k, field, m) {s, k, K_NUMBER, offsetof(mcs_profile, field), 0, m, NULL}
 
 /* Every key a profile may have, in the order they are written. */
 static const profile_key keys[] = {
     TEXT("profile", "name", name, "profile name (the file is NAME.ini)"),
     TEXT("profile", "kind", kind, "cpu, gpu or machine (both)"),
     {"profile", "calibrated", K_YESNO, offsetof(mcs_profile, calibrated), 0,
-     "yes: measured by mcsim calibrate; no: spec sheet, costs scaled from the reference"},
+     "yes: measured by mcsim calibrate; no: spec sheet, costs scaled from the reference", NULL},
     TEXT("profile", "description", description, NULL),
     TEXT("profile", "source", source, "where the numbers come from"),
     TEXT("profile", "host", host, "host it was measured on"),
     TEXT("profile", "date", date, "when it was measured (UTC)"),
     TEXT("profile", "mcsim_version", mcsim_version, NULL),
     NUM("profile", "price_per_hour", price_per_hour, "default price, USD per hour"),
+    CHOICE("profile", "price_basis", price_basis,
+           "what price_per_hour is: cloud (rented, per hour) or amortised (purchase price "
+           "over the hours of use)", "cloud|amortised"),
+    TEXT("profile", "warning", warning,
+         "calibration figures still implausible after re-measuring (docs/estimator.md)"),
 
     TEXT("cpu", "model", cpu.model, NULL),
     NUM("cpu", "cores", cpu.cores, "physical cores"),
@@ -67,7 +74,9 @@ static const profile_key keys[] = {
     NUM("cpu", "path_step_ns_double_pcg64", cpu.path_step_ns[1][0], NULL),
     NUM("cpu", "path_step_ns_double_philox", cpu.path_step_ns[1][1], NULL),
     {"cpu", "scaling", K_SCALING, 0, 0,
-     "threads:efficiency pairs; efficiency = throughput(T) / (T x throughput(1))"},
+     "threads:efficiency pairs; efficiency = throughput(T) / (T x throughput(1))", NULL},
+    NUM("cpu", "repeat_spread", cpu.repeat_spread,
+        "largest (max - min) / median of the repeated runs the costs come from"),
 
     TEXT("gpu", "model", gpu.model, NULL),
     NUM("gpu", "sm_count", gpu.sm_count, NULL),
@@ -120,6 +129,10 @@ static const profile_key keys[] = {
     NUM("gpu", "kernel_fixed_us_double_philox", gpu.kernel_fixed_us[1][0], NULL),
     NUM("gpu", "kernel_fixed_us_double_mrg32k3a", gpu.kernel_fixed_us[1][1], NULL),
     NUM("gpu", "kernel_fixed_us_double_sobol", gpu.kernel_fixed_us[1][2], NULL),
+    NUM("gpu", "copy_fit_error", gpu.copy_fit_error,
+        "worst e^|ln(fit / measured)| - 1 of the copy fits"),
+    NUM("gpu", "kernel_fit_error", gpu.kernel_fit_error,
+        "the same for the kernel fits, at the sizes checked"),
 };
 #define N_KEYS (sizeof keys / sizeof keys[0])
 
@@ -180,6 +193,20 @@ static int parse_scaling(const char *text, mcs_cpu_profile *cpu)
     return cpu->n_scaling > 0;
 }
 
+/* value is one of the '|'-separated choices */
+static int is_choice(const char *choices, const char *value)
+{
+    size_t n = strlen(value);
+    for (const char *c = choices; *c;) {
+        const char *bar = strchr(c, '|');
+        size_t len = bar ? (size_t)(bar - c) : strlen(c);
+        if (len == n && strncmp(c, value, n) == 0)
+            return 1;
+        c += len + (bar != NULL);
+    }
+    return 0;
+}
+
 static int on_key(void *user, const char *section, const char *name, const char *value)
 {
     parse_state *ps = user;
@@ -214,6 +241,9 @@ static int on_key(void *user, const char *section, const char *name, const char 
         if (strlen(value) >= keys[k].size)
             return fail(ps, "%s:%d: [%s] %s: longer than %zu characters", ps->origin, ps->line,
                         section, name, keys[k].size - 1);
+        if (keys[k].choices && !is_choice(keys[k].choices, value))
+            return fail(ps, "%s:%d: [%s] %s = '%s': must be one of %s", ps->origin, ps->line,
+                        section, name, value, keys[k].choices);
         memcpy(field, value, strlen(value) + 1);
         break;
     case K_NUMBER: {
@@ -329,12 +359,38 @@ static int is_path(const char *s)
     return strchr(s, '/') || (n > 4 && strcmp(s + n - 4, ".ini") == 0);
 }
 
+int mcs_profile_dir(char *buf, size_t len)
+{
+    const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+    buf[0] = '\0';
+    if (xdg && xdg[0] == '/') /* the XDG spec: a relative value is ignored */
+        snprintf(buf, len, "%s/mcsim", xdg);
+    else if (home && home[0])
+        snprintf(buf, len, "%s/.config/mcsim", home);
+    return buf[0] != '\0';
+}
+
+int mcs_profile_local_path(char *buf, size_t len)
+{
+    char dir[4096];
+    buf[0] = '\0';
+    if (!mcs_profile_dir(dir, sizeof dir))
+        return 0;
+    snprintf(buf, len, "%s/local.ini", dir);
+    return 1;
+}
+
 mcs_status mcs_profile_find(const char *name, mcs_profile *p, char *err, size_t err_len)
 {
     if (is_path(name))
         return mcs_profile_load_file(name, p, err, err_len);
-    char path[512];
+    char dir[4096], user[4200] = "", path[512];
     struct stat st;
+    if (mcs_profile_dir(dir, sizeof dir)) {
+        snprintf(user, sizeof user, "%s/%s.ini", dir, name);
+        if (stat(user, &st) == 0)
+            return mcs_profile_load_file(user, p, err, err_len);
+    }
     snprintf(path, sizeof path, "profiles/%s.ini", name);
     if (stat(path, &st) == 0)
         return mcs_profile_load_file(path, p, err, err_len);
@@ -345,8 +401,9 @@ mcs_status mcs_profile_find(const char *name, mcs_profile *p, char *err, size_t 
             return mcs_profile_parse(e->text, origin, p, err, err_len);
         }
     }
-    size_t used = (size_t)snprintf(err, err_len, "profile '%s': not found (no file %s; "
-                                                 "catalogue:", name, path);
+    size_t used = (size_t)snprintf(err, err_len, "profile '%s': not found (no file %s%s%s; "
+                                                 "catalogue:", name, user, user[0] ? " or " : "",
+                                   path);
     for (const mcs_catalogue_entry *e = mcs_catalogue; e->name && used < err_len; e++)
         used += (size_t)snprintf(err + used, err_len - used, " %s", e->name);
     if (used < err_len)
@@ -359,11 +416,23 @@ mcs_status mcs_profile_local(mcs_profile *p, char *err, size_t err_len)
     const char *env = getenv("MCSIM_PROFILE");
     if (env && *env)
         return mcs_profile_find(env, p, err, err_len);
+    char path[4200];
     struct stat st;
-    if (stat("profiles/local.ini", &st) == 0)
-        return mcs_profile_load_file("profiles/local.ini", p, err, err_len);
-    snprintf(err, err_len, "no local profile (run `mcsim calibrate` to make profiles/local.ini, "
-                           "or set MCSIM_PROFILE)");
+    if (mcs_profile_local_path(path, sizeof path) && stat(path, &st) == 0)
+        return mcs_profile_load_file(path, p, err, err_len);
+    size_t used;
+    if (path[0])
+        used = (size_t)snprintf(err, err_len, "no local profile (run `mcsim calibrate` to make "
+                                "%s, or set MCSIM_PROFILE)", path);
+    else
+        used = (size_t)snprintf(err, err_len, "no local profile (HOME and XDG_CONFIG_HOME are "
+                                "unset: set MCSIM_PROFILE to a profile file)");
+    /* earlier versions kept it in the working folder, which made estimates
+     * depend on where mcsim was run: it is not read from there any more */
+    if (stat("profiles/local.ini", &st) == 0 && used < err_len)
+        snprintf(err + used, err_len - used, "; ./profiles/local.ini, where earlier versions "
+                 "wrote it, is no longer read: move it to %s or set MCSIM_PROFILE",
+                 path[0] ? path : "a profile folder");
     return MCS_E_NOINPUT;
 }
 
@@ -505,6 +574,8 @@ static mcs_status choose_side(const char *side, const char *named, const char *p
     if (st != MCS_OK)
         return st;
     int has = strcmp(side, "cpu") == 0 ? out->has_cpu : out->has_gpu;
+    if (!has && !named && strcmp(side, "gpu") == 0)
+        return MCS_OK; /* a CPU-only profile: CPU-only predictions (has_gpu = 0) */
     if (!has) {
         snprintf(err, err_len, "profile '%s' (%s%s) has no [%s] section; name one with --%s "
                  "(mcsim estimate --list-profiles)", out->name, how, named ? side : "", side,
@@ -532,4 +603,56 @@ mcs_status mcs_profiles_choose(const char *profile, const char *cpu, const char 
     if (st == MCS_OK)
         st = choose_side("gpu", gpu, profile, gpu_out, err, err_len);
     return st;
+}
+
+/* Append "; text" (or "text" first) to buf, keeping within len. */
+static void add_problem(char *buf, size_t len, const char *fmt, ...)
+{
+    size_t used = strlen(buf);
+    if (used + 3 >= len)
+        return;
+    if (used)
+        used += (size_t)snprintf(buf + used, len - used, "; ");
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + used, len - used, fmt, ap);
+    va_end(ap);
+}
+
+int mcs_profile_problems(const mcs_profile *p, char *buf, size_t len)
+{
+    char all[1024] = "";
+    int n = 0;
+    if (p->has_cpu) {
+        for (int i = 0; i < p->cpu.n_scaling; i++)
+            if (p->cpu.scaling_efficiency[i] > MCS_PLAUSIBLE_EFFICIENCY_MAX) {
+                add_problem(all, sizeof all, "%g-thread efficiency %.2f > %.2f",
+                            p->cpu.scaling_threads[i], p->cpu.scaling_efficiency[i],
+                            MCS_PLAUSIBLE_EFFICIENCY_MAX);
+                n++;
+            }
+        if (p->cpu.repeat_spread > MCS_PLAUSIBLE_SPREAD_MAX) {
+            add_problem(all, sizeof all, "repeats spread %.0f%% > %.0f%%",
+                        100 * p->cpu.repeat_spread, 100 * MCS_PLAUSIBLE_SPREAD_MAX);
+            n++;
+        }
+    }
+    if (p->has_gpu) {
+        if (p->gpu.copy_fit_error > MCS_PLAUSIBLE_FIT_MAX) {
+            add_problem(all, sizeof all, "copy fit off by %.0f%% > %.0f%%",
+                        100 * p->gpu.copy_fit_error, 100 * MCS_PLAUSIBLE_FIT_MAX);
+            n++;
+        }
+        if (p->gpu.kernel_fit_error > MCS_PLAUSIBLE_FIT_MAX) {
+            add_problem(all, sizeof all, "kernel fit off by %.0f%% > %.0f%%",
+                        100 * p->gpu.kernel_fit_error, 100 * MCS_PLAUSIBLE_FIT_MAX);
+            n++;
+        }
+    }
+    /* one profile line holds at most 199 characters, "warning = " included */
+    size_t cap = len < 181 ? len : 181;
+    snprintf(buf, cap, "%s", all);
+    if (strlen(all) >= cap && cap > 4)
+        memcpy(buf + cap - 4, "...", 4);
+    return n;
 }

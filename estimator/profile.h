@@ -41,6 +41,9 @@ typedef struct {
     /* parallel efficiency: throughput(T) / (T x throughput(1)), measured at T threads */
     int n_scaling;
     double scaling_threads[MCS_PROFILE_SCALING_MAX], scaling_efficiency[MCS_PROFILE_SCALING_MAX];
+    /* calibration quality: the largest (max - min) / median of the repeated
+     * runs that path_step_ns and the scaling come from */
+    double repeat_spread;
 } mcs_cpu_profile;
 
 /* The GPU: spec-sheet numbers and measured costs. Absent numbers are NAN. */
@@ -64,6 +67,9 @@ typedef struct {
     double kernel_path_step_ps[MCS_PREC_COUNT][MCS_GPU_RNG_COUNT]; /* saturated, ps */
     double kernel_ramp_path_step_ns[MCS_PREC_COUNT][MCS_GPU_RNG_COUNT]; /* one thread, ns */
     double kernel_fixed_us[MCS_PREC_COUNT][MCS_GPU_RNG_COUNT]; /* per launch beyond an empty one */
+    /* calibration quality: the worst relative error (e^|ln(fit/measured)| - 1)
+     * of the copy fits and of the kernel fits at the sizes checked */
+    double copy_fit_error, kernel_fit_error;
 } mcs_gpu_profile;
 
 typedef struct {
@@ -76,6 +82,9 @@ typedef struct {
     char date[64];                      /* when (UTC, ISO 8601) */
     char mcsim_version[32];
     double price_per_hour;              /* default price, USD per hour (NAN: none) */
+    char price_basis[16];               /* "cloud" (rented per hour), "amortised" (purchase
+                                           price over the hours of use) or "" (not stated) */
+    char warning[MCS_PROFILE_TEXT];     /* what calibrate found implausible, or "" */
     char origin[1024];                  /* the file it came from, or "catalogue:NAME" */
     int has_cpu, has_gpu;
     mcs_cpu_profile cpu;
@@ -95,13 +104,25 @@ mcs_status mcs_profile_parse(const char *text, const char *origin, mcs_profile *
 mcs_status mcs_profile_load_file(const char *path, mcs_profile *p, char *err, size_t err_len);
 
 /* A profile by name or path: a path (contains '/' or ends in .ini) is read
- * as a file; otherwise profiles/NAME.ini in the working folder, then the
+ * as a file; otherwise NAME.ini in the user's profile folder
+ * (mcs_profile_dir), then profiles/NAME.ini in the working folder, then the
  * built-in catalogue. */
 mcs_status mcs_profile_find(const char *name_or_path, mcs_profile *p, char *err,
                             size_t err_len);
 
-/* The local machine's profile: $MCSIM_PROFILE, else profiles/local.ini if it
- * exists. MCS_E_NOINPUT (and a message) when there is none. */
+/* The user's profile folder: $XDG_CONFIG_HOME/mcsim when XDG_CONFIG_HOME is
+ * an absolute path, else $HOME/.config/mcsim. 0 (and "" in buf) when
+ * neither variable gives one. */
+int mcs_profile_dir(char *buf, size_t len);
+
+/* Where `mcsim calibrate` writes the local profile by default:
+ * mcs_profile_dir()/local.ini. 0 when there is no profile folder. */
+int mcs_profile_local_path(char *buf, size_t len);
+
+/* The local machine's profile: $MCSIM_PROFILE (a path or a name, as for
+ * mcs_profile_find) if set, else mcs_profile_local_path() if it exists;
+ * never the working folder, so it is the same from any folder.
+ * MCS_E_NOINPUT (and a message) when there is none. */
 mcs_status mcs_profile_local(mcs_profile *p, char *err, size_t err_len);
 
 /* Write the profile as INI (keys with values only; comments give units). */
@@ -123,12 +144,44 @@ mcs_status mcs_profile_derive(mcs_profile *p, const mcs_profile *reference, char
 
 /* The CPU and the GPU to estimate with: each side from --cpu / --gpu if
  * named, else from --profile, else from the local profile; spec-sheet
- * profiles are scaled from the reference (mcs_profile_derive). */
+ * profiles are scaled from the reference (mcs_profile_derive). The GPU side
+ * may be absent: when --gpu is not given and the profile it would come from
+ * has no [gpu] section (a CPU-only machine), gpu_out is returned with
+ * has_gpu = 0 and the name of that profile, for CPU-only predictions. */
 mcs_status mcs_profiles_choose(const char *profile, const char *cpu, const char *gpu,
                                mcs_profile *cpu_out, mcs_profile *gpu_out, char *err,
                                size_t err_len);
 
 /* The reference profile that spec-sheet profiles are scaled from. */
 #define MCS_PROFILE_REFERENCE "h100-reference"
+
+/* Plausibility bounds on a calibration, defined once: `mcsim calibrate`
+ * re-measures beyond them (up to MCS_CALIBRATE_ATTEMPTS times in all) and
+ * then writes the profile with a `warning`; estimate and validate print it,
+ * and validate checks any profile's figures against the same bounds.
+ *
+ * Parallel efficiency: throughput(T) / (T x throughput(1)). The calibration
+ * job works in registers and L1, so T threads cannot do more than T times one
+ * thread's work; a few percent above 1 is turbo and timer noise, beyond 1.1
+ * the one-thread reference run was slowed by something else on the machine
+ * (two back-to-back calibrations on a busy 2-core machine gave 1.26 and 0.99). */
+#define MCS_PLAUSIBLE_EFFICIENCY_MAX 1.1
+/* Spread of repeats: (max - min) / median of the simulate times of the runs
+ * a cost is taken from (runs of at least 0.05 s). Quiet machines stay within
+ * a few percent; beyond 25% a burst of other work hit some of them. */
+#define MCS_PLAUSIBLE_SPREAD_MAX 0.25
+/* Fits (GPU copies alpha + bytes/beta, kernel fixed + ramp + throughput):
+ * the worst e^|ln(fit/measured)| - 1 over the sizes measured. The H100
+ * reference calibration's worst was 0.94 (pageable copies, which are not
+ * linear in bytes); beyond a factor 2 the fit does not describe the hardware. */
+#define MCS_PLAUSIBLE_FIT_MAX 1.0
+/* Measurements in all (the first and the re-measurements) before calibrate
+ * gives up on a figure and writes the warning. */
+#define MCS_CALIBRATE_ATTEMPTS 3
+
+/* The figures of p outside the bounds above, as one line ("2-thread
+ * efficiency 1.26 > 1.1; ..."), at most 180 characters so that it fits a
+ * profile line; "" and 0 when there are none. Returns how many. */
+int mcs_profile_problems(const mcs_profile *p, char *buf, size_t len);
 
 #endif

@@ -54,6 +54,14 @@ static void profile_json(FILE *f, const mcs_profile *p)
     fprintf(f, ", \"source\": ");
     mcs_json_string(f, p->source);
     key(f, "price_per_hour", p->price_per_hour, 1);
+    fprintf(f, ", \"price_basis\": ");
+    mcs_json_string(f, p->price_basis);
+    fprintf(f, ", \"warning\": ");
+    mcs_json_string(f, p->warning);
+    char problems[512];
+    mcs_profile_problems(p, problems, sizeof problems);
+    fprintf(f, ", \"problems\": "); /* its figures outside the plausibility bounds */
+    mcs_json_string(f, problems);
     fprintf(f, ", \"cpu\": ");
     if (p->has_cpu) {
         const mcs_cpu_profile *c = &p->cpu;
@@ -126,7 +134,7 @@ static void profiles_json(FILE *f, const mcs_validation *v)
     mcs_json_string(f, v->cpu.name);
     fprintf(f, ": ");
     profile_json(f, &v->cpu);
-    if (strcmp(v->gpu.name, v->cpu.name) != 0) {
+    if (v->gpu.has_gpu && strcmp(v->gpu.name, v->cpu.name) != 0) {
         fprintf(f, ", ");
         mcs_json_string(f, v->gpu.name);
         fprintf(f, ": ");
@@ -180,8 +188,11 @@ static void data_json(FILE *f, const mcs_validation *v)
     mcs_json_string(f, v->meta.config_file);
     fprintf(f, ", \"cpu_profile\": ");
     mcs_json_string(f, v->cpu.name);
-    fprintf(f, ", \"gpu_profile\": ");
-    mcs_json_string(f, v->gpu.name);
+    fprintf(f, ", \"gpu_profile\": "); /* null: a CPU-only profile, CPU predictions only */
+    if (v->gpu.has_gpu)
+        mcs_json_string(f, v->gpu.name);
+    else
+        fprintf(f, "null");
     fprintf(f, ", \"phase_names\": [");
     for (int p = 0; p < MCS_PHASE_COUNT; p++)
         fprintf(f, "%s\"%s\"", p ? ", " : "", mcs_phase_name((mcs_phase)p));

@@ -58,6 +58,8 @@ mcs_status mcs_runlog_read(const char *path, mcs_timings *t, char *err, size_t e
     int variable = phase_is_variable(dset);
     str = H5Tcopy(H5T_C_S1);
     H5Tset_size(str, variable ? H5T_VARIABLE : sizeof fixed[0].phase);
+    if (variable) /* HDF5 converts no strings between ASCII and UTF-8: as written */
+        H5Tset_cset(str, H5T_CSET_UTF8);
     size_t size = variable ? sizeof(row) : sizeof(row_fixed);
     mtype = H5Tcreate(H5T_COMPOUND, size);
 #define MEMBERS(T)                                                              \

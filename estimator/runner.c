@@ -83,6 +83,30 @@ mcs_status mcs_run_warm(const mcs_run_spec *spec, const char *log_path, mcs_timi
     return st;
 }
 
+/* The status whose exit code a child mcsim returned (MCS_E_SOFTWARE if none). */
+static mcs_status status_of_exit_code(int code)
+{
+    for (int s = MCS_OK; s <= MCS_E_INTERRUPTED; s++)
+        if (mcs_status_exit_code((mcs_status)s) == code)
+            return (mcs_status)s;
+    return MCS_E_SOFTWARE;
+}
+
+/* The last non-empty line of a small text file, without its newline. */
+static void last_line(const char *path, char *buf, size_t len)
+{
+    char line[512];
+    buf[0] = '\0';
+    FILE *f = fopen(path, "r");
+    while (f && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = '\0';
+        if (line[0])
+            snprintf(buf, len, "%s", line);
+    }
+    if (f)
+        fclose(f);
+}
+
 mcs_status mcs_run_cold(const char *self, const mcs_run_spec *spec, const char *log_path,
                         mcs_timings *t, char *err, size_t err_len)
 {
@@ -106,26 +130,34 @@ mcs_status mcs_run_cold(const char *self, const mcs_run_spec *spec, const char *
         argv[n++] = spec->overrides[i];
     }
     argv[n] = NULL;
+    /* the child's stderr (its error message: it runs with -q) goes to a
+     * file beside the log, to be quoted if it fails */
+    char err_path[4200], message[512] = "";
+    snprintf(err_path, sizeof err_path, "%s.stderr", log_path);
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 2, err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
     pid_t pid;
     int rc = posix_spawn(&pid, self, &fa, NULL, (char *const *)argv, environ);
     posix_spawn_file_actions_destroy(&fa);
     if (rc != 0) {
+        unlink(err_path);
         snprintf(err, err_len, "cannot start %s: %s", self, strerror(rc));
         return MCS_E_SOFTWARE;
     }
     int status;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
         ;
+    last_line(err_path, message, sizeof message);
+    unlink(err_path);
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        snprintf(err, err_len, "a fresh mcsim run (%s %s --backend %s) failed with %s %d",
+        snprintf(err, err_len, "a fresh mcsim run (%s %s --backend %s) failed with %s %d%s%s",
                  self, spec->config, spec->backend,
                  WIFEXITED(status) ? "exit code" : "signal",
-                 WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
-        return WIFEXITED(status) && WEXITSTATUS(status) == 69 ? MCS_E_UNAVAILABLE
-                                                              : MCS_E_SOFTWARE;
+                 WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status),
+                 message[0] ? ": " : "", message);
+        return WIFEXITED(status) ? status_of_exit_code(WEXITSTATUS(status)) : MCS_E_SOFTWARE;
     }
     return mcs_runlog_read(log_path, t, err, err_len);
 }

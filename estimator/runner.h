@@ -32,7 +32,9 @@ mcs_status mcs_run_warm(const mcs_run_spec *spec, const char *log_path, mcs_timi
                         mcs_job *job, mcs_gpu_info *gpu, char *err, size_t err_len);
 
 /* Run `self` (this mcsim binary) as a fresh process writing log_path, then
- * read the timings back from the log. */
+ * read the timings back from the log. When it fails: the status of its exit
+ * code (69: MCS_E_UNAVAILABLE, 78: MCS_E_CONFIG, ...) and its error message
+ * (its stderr's last line) in err. */
 mcs_status mcs_run_cold(const char *self, const mcs_run_spec *spec, const char *log_path,
                         mcs_timings *t, char *err, size_t err_len);
 

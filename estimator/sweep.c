@@ -10,6 +10,8 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <libgen.h>
+#include <sys/stat.h>
 #include "catalog.h"
 #include "commands.h"
 #include "runner.h"
@@ -17,16 +19,40 @@
 #include "sweep.h"
 #include "sysinfo.h"
 
-static const char usage[] =
-    "usage: mcsim sweep CONFIG --paths FROM:TO[:FACTOR] -o SWEEP.h5 [--backend cpu,gpu]\n"
-    "                   [--mode cold,warm] [--repeat R] [--threads T] [--set section.key=value]...\n"
-    "\n"
-    "Measures CONFIG at path counts FROM, FROM x FACTOR, ... up to TO (FACTOR 10 by\n"
-    "default; 1e3:1e10 is eight sizes) on each backend, R times each (default 3):\n"
-    "cold runs are fresh mcsim processes (they pay GPU context creation), warm runs\n"
-    "happen in this process after one unmeasured run. Every run's phase timings go\n"
-    "into SWEEP.h5 (table /runs); `mcsim validate SWEEP.h5` compares them with the\n"
-    "estimator's predictions. Progress on stderr.\n";
+void mcs_cmd_sweep_help(FILE *f)
+{
+    fputs("usage: mcsim sweep CONFIG --paths FROM:TO[:FACTOR] -o SWEEP.h5 [--backend LIST]\n"
+          "                   [--mode LIST] [--repeat R] [--threads T] [--set section.key=value]...\n"
+          "                   [-q]\n"
+          "\n"
+          "Measures CONFIG at path counts FROM, FROM x FACTOR, ... up to TO on each\n"
+          "backend, R times each: cold runs are fresh mcsim processes (they pay GPU\n"
+          "context creation), warm runs happen in this process after one unmeasured run.\n"
+          "Every run's phase timings go into SWEEP.h5 (table /runs, one column per phase;\n"
+          "docs/hdf5-schema.md); `mcsim validate SWEEP.h5` compares them with the\n"
+          "estimator's predictions. Every backend is checked (a one-path fresh run of\n"
+          "CONFIG) before anything is measured. A backend that fails part-way stops;\n"
+          "the others go on, and the runs measured are written with the failure noted\n"
+          "(root attribute `failures`; exit code of the failure).\n"
+          "\n"
+          "options (valid values):\n"
+          "  --paths FROM:TO[:FACTOR]  path counts, whole numbers 1 to 1e15 (1e6 and 1_000_000\n"
+          "                            work); FACTOR >= 2, default 10: 1e3:1e10 is eight sizes\n"
+          "  -o, --output FILE         the sweep file (HDF5), replaced if it exists\n"
+          "  --backend LIST            cpu, gpu or cpu,gpu; default: the backends usable here\n"
+          "                            (cpu, and gpu when built in and a GPU answers)\n"
+          "  --mode LIST               cold, warm or cold,warm (default cold,warm)\n"
+          "  --repeat R                runs per size, backend and mode, 1 to 4096 (default 3)\n"
+          "  --threads T               CPU threads, 1 to 4096 (default: all)\n"
+          "  --set SECTION.KEY=VALUE   any config key, as for `mcsim CONFIG --set`; at most 12\n"
+          "                            (the keys and their values: mcsim --help)\n"
+          "  -q, --quiet               no progress or notes on stderr (errors still)\n"
+          "  -h, --help                this text\n"
+          "\n"
+          "exit codes: 0 ok, 64 usage, 66 CONFIG missing, 69 a backend asked for is not\n"
+          "usable, 74 the sweep file cannot be written, 78 config error; a failure part-way\n"
+          "exits with its own code after writing the runs measured before it.\n", f);
+}
 
 #define MAX_SIZES 64
 
@@ -35,6 +61,7 @@ typedef struct {
     double sizes[MAX_SIZES];
     int n_sizes, repeat, threads;
     int cpu, gpu, cold, warm;
+    int backend_given, quiet;
     const char *overrides[12];
     int n_overrides;
 } options;
@@ -81,7 +108,7 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
         {"backend", required_argument, NULL, 'b'}, {"mode", required_argument, NULL, 'm'},
         {"repeat", required_argument, NULL, 'r'}, {"threads", required_argument, NULL, 't'},
         {"set", required_argument, NULL, 'S'},    {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        {"quiet", no_argument, NULL, 'q'},        {NULL, 0, NULL, 0},
     };
     memset(o, 0, sizeof *o);
     o->repeat = 3;
@@ -90,7 +117,7 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
     opterr = 0;
     int c;
     char *end;
-    while ((c = getopt_long(argc, argv, ":n:o:b:m:r:t:S:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":n:o:b:m:r:t:S:qh", opts, NULL)) != -1) {
         switch (c) {
         case 'n':
             if (!parse_sizes(optarg, o)) {
@@ -105,6 +132,7 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
                 snprintf(err, len, "--backend %s: a list of cpu and gpu, e.g. cpu,gpu", optarg);
                 return 0;
             }
+            o->backend_given = 1;
             break;
         case 'm':
             if (!parse_list(optarg, "cold", "warm", &o->cold, &o->warm)) {
@@ -129,7 +157,8 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
             }
             o->overrides[o->n_overrides++] = optarg;
             break;
-        case 'h': fputs(usage, stdout); exit(0);
+        case 'q': o->quiet = 1; break;
+        case 'h': mcs_cmd_sweep_help(stdout); exit(0);
         case ':': snprintf(err, len, "%s needs a value", argv[optind - 1]); return 0;
         default: snprintf(err, len, "unknown option '%s'", argv[optind - 1]); return 0;
         }
@@ -163,6 +192,75 @@ static void fill_row(mcs_sweep_row *r, const char *backend, const char *mode, co
     memcpy(r->seconds, t->seconds, sizeof r->seconds);
 }
 
+/* A run spec for `backend` at `paths` ("simulation.paths=..." kept in buf). */
+static mcs_run_spec spec_at(const options *o, const char *backend, double paths, char *buf,
+                            size_t len)
+{
+    mcs_run_spec spec = {o->config, {0}, 0, backend, o->threads};
+    for (int i = 0; i < o->n_overrides; i++)
+        spec.overrides[spec.n_overrides++] = o->overrides[i];
+    snprintf(buf, len, "simulation.paths=%.0f", paths);
+    spec.overrides[spec.n_overrides++] = buf;
+    return spec;
+}
+
+/* Before measuring: the sweep file can be written (its folder exists and is
+ * writable, the name is not a folder), the config loads, and each backend
+ * runs the config (one path, fresh process). A backend asked for with
+ * --backend that fails is an error; by default it is left out with a note. */
+static mcs_status check_before(options *o, const char *self, const char *log, char *err,
+                               size_t len)
+{
+    char copy[4096];
+    snprintf(copy, sizeof copy, "%s", o->output);
+    const char *dir = dirname(copy);
+    struct stat sb;
+    if ((stat(o->output, &sb) == 0 && S_ISDIR(sb.st_mode)) || stat(dir, &sb) != 0 ||
+        !S_ISDIR(sb.st_mode) || access(dir, W_OK | X_OK) != 0) {
+        snprintf(err, len, "cannot write sweep file '%s': %s", o->output,
+                 stat(o->output, &sb) == 0 && S_ISDIR(sb.st_mode) ? "it is a folder"
+                 : stat(dir, &sb) != 0                          ? "its folder does not exist"
+                                                                : "its folder is not writable");
+        return MCS_E_IO;
+    }
+    static char resolved[8192];
+    mcs_job job;
+    char paths[64];
+    mcs_run_spec base = spec_at(o, "", o->sizes[0], paths, sizeof paths);
+    mcs_status st = mcs_run_spec_job(&base, &job, resolved, sizeof resolved, err, len);
+    if (st != MCS_OK)
+        return st;
+    static const char *names[2] = {"cpu", "gpu"};
+    int *wanted[2] = {&o->cpu, &o->gpu};
+    mcs_status first = MCS_OK;
+    char why[2][1024] = {"", ""};
+    for (int b = 0; b < 2; b++) {
+        if (!*wanted[b])
+            continue;
+        mcs_run_spec probe = spec_at(o, names[b], 1, paths, sizeof paths);
+        mcs_timings t;
+        mcs_status bs = mcs_run_cold(self, &probe, log, &t, why[b], sizeof why[b]);
+        if (bs == MCS_OK)
+            continue;
+        if (o->backend_given) {
+            snprintf(err, len, "--backend %s: cannot run %s there: %s", names[b], o->config,
+                     why[b]);
+            return bs;
+        }
+        *wanted[b] = 0;
+        if (first == MCS_OK)
+            first = bs;
+        if (!o->quiet)
+            fprintf(stderr, "mcsim sweep: leaving out %s: %s\n", names[b], why[b]);
+    }
+    if (!o->cpu && !o->gpu) {
+        snprintf(err, len, "no backend can run %s here (cpu: %s; gpu: %s)", o->config, why[0],
+                 why[1]);
+        return first;
+    }
+    return MCS_OK;
+}
+
 int mcs_cmd_sweep(int argc, char **argv, const char *argv0)
 {
     options o;
@@ -180,15 +278,23 @@ int mcs_cmd_sweep(int argc, char **argv, const char *argv0)
     }
     char log[256];
     snprintf(log, sizeof log, "%s/run.h5", dir);
+    mcs_status st = check_before(&o, self, log, err, sizeof err);
+    if (st != MCS_OK) {
+        unlink(log);
+        rmdir(dir);
+        fprintf(stderr, "mcsim sweep: %s; nothing measured, no sweep file written\n", err);
+        return mcs_status_exit_code(st);
+    }
     size_t total = (size_t)(o.cpu + o.gpu) * (o.cold + o.warm) * o.n_sizes * o.repeat, n = 0;
     mcs_sweep_row *rows = calloc(total, sizeof *rows);
     mcs_sweep_meta meta;
     memset(&meta, 0, sizeof meta);
-    mcs_status st = rows ? MCS_OK : MCS_E_NOMEM;
+    mcs_status failed = rows ? MCS_OK : MCS_E_NOMEM; /* the first failure's status */
     const char *backends[2] = {"cpu", "gpu"};
-    for (int b = 0; b < 2 && st == MCS_OK; b++) {
+    for (int b = 0; b < 2 && rows && !mcs_stop_flag; b++) {
         if (!(b ? o.gpu : o.cpu))
             continue;
+        st = MCS_OK; /* a failure stops this backend; the others go on */
         for (int warm = 0; warm < 2 && st == MCS_OK; warm++) {
             if (!(warm ? o.warm : o.cold))
                 continue;
@@ -197,11 +303,7 @@ int mcs_cmd_sweep(int argc, char **argv, const char *argv0)
             for (int r = 0; r < o.repeat && st == MCS_OK && !mcs_stop_flag; r++)
                 for (int s = 0; s < o.n_sizes && st == MCS_OK && !mcs_stop_flag; s++) {
                     char paths[64];
-                    snprintf(paths, sizeof paths, "simulation.paths=%.0f", o.sizes[s]);
-                    mcs_run_spec spec = {o.config, {0}, 0, backends[b], o.threads};
-                    for (int i = 0; i < o.n_overrides; i++)
-                        spec.overrides[spec.n_overrides++] = o.overrides[i];
-                    spec.overrides[spec.n_overrides++] = paths;
+                    mcs_run_spec spec = spec_at(&o, backends[b], o.sizes[s], paths, sizeof paths);
                     mcs_job job;
                     mcs_gpu_info gpu;
                     mcs_timings t;
@@ -213,13 +315,21 @@ int mcs_cmd_sweep(int argc, char **argv, const char *argv0)
                     if (st == MCS_OK && !warm) /* the job as the fresh process saw it */
                         st = mcs_run_spec_job(&spec, &job, resolved, sizeof resolved, err,
                                               sizeof err);
-                    if (st != MCS_OK)
+                    if (st != MCS_OK) {
+                        size_t used = strlen(meta.failures);
+                        snprintf(meta.failures + used, sizeof meta.failures - used,
+                                 "%s%s %s %.0e paths: %s", used ? "; " : "", backends[b],
+                                 warm ? "warm" : "cold", o.sizes[s], err);
+                        if (failed == MCS_OK)
+                            failed = st;
                         break;
+                    }
                     fill_row(&rows[n++], backends[b], warm ? "warm" : "cold", &job,
                              b ? 1 : (o.threads ? o.threads : omp_get_max_threads()), r, &t);
-                    fprintf(stderr, "mcsim sweep: %zu/%zu  %s %s %.0e paths  total %.4g s\n", n,
-                            total, backends[b], warm ? "warm" : "cold", o.sizes[s],
-                            t.seconds[MCS_PHASE_TOTAL]);
+                    if (!o.quiet)
+                        fprintf(stderr, "mcsim sweep: %zu/%zu  %s %s %.0e paths  total %.4g s\n",
+                                n, total, backends[b], warm ? "warm" : "cold", o.sizes[s],
+                                t.seconds[MCS_PHASE_TOTAL]);
                     if (b && !meta.gpu_name[0] && warm)
                         snprintf(meta.gpu_name, sizeof meta.gpu_name, "%s", gpu.name);
                 }
@@ -227,15 +337,17 @@ int mcs_cmd_sweep(int argc, char **argv, const char *argv0)
     }
     unlink(log);
     rmdir(dir);
-    if (st == MCS_OK && mcs_stop_flag)
-        st = MCS_E_INTERRUPTED;
-    if (st == MCS_OK) {
+    if (failed == MCS_OK && mcs_stop_flag)
+        failed = MCS_E_INTERRUPTED;
+    st = MCS_OK;
+    if (n > 0 && failed != MCS_E_INTERRUPTED && failed != MCS_E_NOMEM) {
         snprintf(meta.config_file, sizeof meta.config_file, "%s", o.config);
         mcs_job job;
-        mcs_run_spec base = {o.config, {0}, 0, "", o.threads};
-        for (int i = 0; i < o.n_overrides; i++)
-            base.overrides[base.n_overrides++] = o.overrides[i];
-        mcs_run_spec_job(&base, &job, meta.config, sizeof meta.config, err, sizeof err);
+        char paths[64];
+        mcs_run_spec base = spec_at(&o, "", o.sizes[0], paths, sizeof paths);
+        base.n_overrides--; /* the config with the --set overrides, no size */
+        char why[256];
+        mcs_run_spec_job(&base, &job, meta.config, sizeof meta.config, why, sizeof why);
         size_t used = 0;
         for (int i = 0; i < argc && used < sizeof meta.command_line; i++)
             used += (size_t)snprintf(meta.command_line + used, sizeof meta.command_line - used,
@@ -250,11 +362,21 @@ int mcs_cmd_sweep(int argc, char **argv, const char *argv0)
         st = mcs_sweep_write(o.output, &meta, rows, n, err, sizeof err);
     }
     free(rows);
-    if (st != MCS_OK) {
-        fprintf(stderr, "mcsim sweep: %s%s\n", err[0] ? err : mcs_status_message(st),
-                st == MCS_E_INTERRUPTED ? "" : "; no sweep file written");
+    if (st != MCS_OK) { /* the file could not be written */
+        fprintf(stderr, "mcsim sweep: %s%s%s; no sweep file written\n", err,
+                meta.failures[0] ? "; before that: " : "", meta.failures);
         return mcs_status_exit_code(st);
     }
-    fprintf(stderr, "mcsim sweep: %zu runs written to %s\n", n, o.output);
+    if (failed != MCS_OK) {
+        if (n > 0 && failed != MCS_E_INTERRUPTED && failed != MCS_E_NOMEM)
+            fprintf(stderr, "mcsim sweep: %s; the %zu runs measured are in %s\n", meta.failures,
+                    n, o.output);
+        else
+            fprintf(stderr, "mcsim sweep: %s; no sweep file written\n",
+                    meta.failures[0] ? meta.failures : mcs_status_message(failed));
+        return mcs_status_exit_code(failed);
+    }
+    if (!o.quiet)
+        fprintf(stderr, "mcsim sweep: %zu runs written to %s\n", n, o.output);
     return 0;
 }

@@ -1,5 +1,6 @@
 /* sweep.h - the sweep file: measured phase timings of many runs (sizes x
- * backends x cold/warm x repeats) in one HDF5 file, for `mcsim validate`. */
+ * backends x cold/warm x repeats) in one HDF5 file, for `mcsim validate`
+ * (layout: docs/hdf5-schema.md, "Sweep file"). */
 #ifndef MCS_SWEEP_H
 #define MCS_SWEEP_H
 
@@ -29,13 +30,20 @@ typedef struct {
     char host[256], cpu_model[256], gpu_name[256];
     char created_utc[32];
     char version[32];
+    char failures[1024];   /* what stopped a backend mid-sweep ("" when none) */
+    int schema;            /* sweep_schema of a file read: 1 or 2 */
 } mcs_sweep_meta;
 
 /* Write rows to `path` (through a temporary file, renamed when complete). */
 mcs_status mcs_sweep_write(const char *path, const mcs_sweep_meta *meta, const mcs_sweep_row *rows,
                            size_t n, char *err, size_t err_len);
 
-/* Read a sweep file; *rows is malloc'ed (free it). */
+/* The sweep_schema written: 2 (one float64 column per phase). */
+#define MCS_SWEEP_SCHEMA 2
+
+/* Read a sweep file (schema 2, or 1: the phase seconds as one array
+ * column); *rows is malloc'ed (free it). MCS_E_NOINPUT when the file cannot
+ * be opened, MCS_E_DATA when it is not a sweep file this mcsim reads. */
 mcs_status mcs_sweep_read(const char *path, mcs_sweep_meta *meta, mcs_sweep_row **rows,
                           size_t *n, char *err, size_t err_len);
 

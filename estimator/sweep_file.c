@@ -1,6 +1,9 @@
-/* sweep_file.c - the sweep file's HDF5 layout: root attributes (config,
- * host, ...) and one compound table /runs, a row per measured run, with the
- * phase seconds as an array column named by the attribute `phases`. */
+/* sweep_file.c - the sweep file's HDF5 layout (docs/hdf5-schema.md, "Sweep
+ * file"): root attributes (config, host, ...) and one compound table /runs,
+ * a row per measured run, with one float64 column per phase named by the
+ * phase and the strings as variable-length UTF-8, so that pandas takes the
+ * table as it is. Schema 1 files (the phases as one 13-element array
+ * column, fixed-length strings) are still read. */
 #define _GNU_SOURCE
 #include <hdf5.h>
 #include <stdio.h>
@@ -9,7 +12,23 @@
 #include <unistd.h>
 #include "sweep.h"
 
-#define SWEEP_SCHEMA 1
+/* A row as HDF5 sees it in memory for schema 2: strings by pointer. */
+typedef struct {
+    const char *backend, *mode;
+    uint64_t paths;
+    uint32_t steps, block_size;
+    const char *precision, *rng;
+    int32_t threads, repeat;
+    double seconds[MCS_PHASE_COUNT];
+} file_row;
+
+static hid_t utf8_string(void)
+{
+    hid_t t = H5Tcopy(H5T_C_S1);
+    H5Tset_size(t, H5T_VARIABLE);
+    H5Tset_cset(t, H5T_CSET_UTF8);
+    return t;
+}
 
 static hid_t fixed_string(size_t n)
 {
@@ -19,8 +38,28 @@ static hid_t fixed_string(size_t n)
     return t;
 }
 
-/* The in-memory compound type of mcs_sweep_row (also used as file type). */
+/* Schema 2's memory type of file_row; the file type is this one packed. */
 static hid_t row_type(void)
+{
+    hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(file_row)), s = utf8_string();
+    H5Tinsert(t, "backend", HOFFSET(file_row, backend), s);
+    H5Tinsert(t, "mode", HOFFSET(file_row, mode), s);
+    H5Tinsert(t, "paths", HOFFSET(file_row, paths), H5T_NATIVE_UINT64);
+    H5Tinsert(t, "steps", HOFFSET(file_row, steps), H5T_NATIVE_UINT32);
+    H5Tinsert(t, "block_size", HOFFSET(file_row, block_size), H5T_NATIVE_UINT32);
+    H5Tinsert(t, "precision", HOFFSET(file_row, precision), s);
+    H5Tinsert(t, "rng", HOFFSET(file_row, rng), s);
+    H5Tinsert(t, "threads", HOFFSET(file_row, threads), H5T_NATIVE_INT32);
+    H5Tinsert(t, "repeat", HOFFSET(file_row, repeat), H5T_NATIVE_INT32);
+    for (int p = 0; p < MCS_PHASE_COUNT; p++)
+        H5Tinsert(t, mcs_phase_name((mcs_phase)p),
+                  HOFFSET(file_row, seconds) + (size_t)p * sizeof(double), H5T_NATIVE_DOUBLE);
+    H5Tclose(s);
+    return t;
+}
+
+/* Schema 1's type: mcs_sweep_row itself (fixed strings, seconds[13]). */
+static hid_t row_type_v1(void)
 {
     hsize_t dims[1] = {MCS_PHASE_COUNT};
     hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(mcs_sweep_row));
@@ -42,11 +81,18 @@ static hid_t row_type(void)
     return t;
 }
 
+static void reclaim(hid_t type, hid_t space, void *buf)
+{
+#if H5_VERSION_GE(1, 12, 0)
+    H5Treclaim(type, space, H5P_DEFAULT, buf);
+#else
+    H5Dvlen_reclaim(type, space, H5P_DEFAULT, buf);
+#endif
+}
+
 static int put_attr(hid_t loc, const char *name, const char *value)
 {
-    hid_t type = H5Tcopy(H5T_C_S1), space = H5Screate(H5S_SCALAR), attr;
-    H5Tset_size(type, H5T_VARIABLE);
-    H5Tset_cset(type, H5T_CSET_UTF8);
+    hid_t type = utf8_string(), space = H5Screate(H5S_SCALAR), attr;
     attr = H5Acreate2(loc, name, type, space, H5P_DEFAULT, H5P_DEFAULT);
     int rc = attr >= 0 && H5Awrite(attr, type, &value) >= 0 ? 0 : -1;
     if (attr >= 0)
@@ -56,14 +102,42 @@ static int put_attr(hid_t loc, const char *name, const char *value)
     return rc;
 }
 
+static int put_int_attr(hid_t loc, const char *name, int value)
+{
+    hid_t space = H5Screate(H5S_SCALAR);
+    hid_t attr = H5Acreate2(loc, name, H5T_STD_I32LE, space, H5P_DEFAULT, H5P_DEFAULT);
+    int rc = attr >= 0 && H5Awrite(attr, H5T_NATIVE_INT, &value) >= 0 ? 0 : -1;
+    if (attr >= 0)
+        H5Aclose(attr);
+    H5Sclose(space);
+    return rc;
+}
+
+/* /runs attribute `phases`: the phase column names in order, an array of
+ * variable-length UTF-8 strings (h5py reads a numpy array of str). */
+static int put_phases(hid_t loc)
+{
+    const char *names[MCS_PHASE_COUNT];
+    for (int p = 0; p < MCS_PHASE_COUNT; p++)
+        names[p] = mcs_phase_name((mcs_phase)p);
+    hsize_t dims[1] = {MCS_PHASE_COUNT};
+    hid_t type = utf8_string(), space = H5Screate_simple(1, dims, NULL);
+    hid_t attr = H5Acreate2(loc, "phases", type, space, H5P_DEFAULT, H5P_DEFAULT);
+    int rc = attr >= 0 && H5Awrite(attr, type, names) >= 0 ? 0 : -1;
+    if (attr >= 0)
+        H5Aclose(attr);
+    H5Sclose(space);
+    H5Tclose(type);
+    return rc;
+}
+
+/* A scalar string attribute (variable or fixed length) into buf; "" if absent. */
 static void get_attr(hid_t loc, const char *name, char *buf, size_t len)
 {
     buf[0] = '\0';
     if (H5Aexists(loc, name) <= 0)
         return;
-    hid_t attr = H5Aopen(loc, name, H5P_DEFAULT), type = H5Tcopy(H5T_C_S1);
-    H5Tset_size(type, H5T_VARIABLE);
-    H5Tset_cset(type, H5T_CSET_UTF8);
+    hid_t attr = H5Aopen(loc, name, H5P_DEFAULT), type = utf8_string();
     char *v = NULL;
     if (attr >= 0 && H5Aread(attr, type, &v) >= 0 && v) {
         snprintf(buf, len, "%s", v);
@@ -74,29 +148,65 @@ static void get_attr(hid_t loc, const char *name, char *buf, size_t len)
         H5Aclose(attr);
 }
 
+/* The `phases` attribute of /runs as "a,b,c": schema 1 wrote that text,
+ * schema 2 an array of strings. */
+static void get_phases(hid_t dset, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    if (H5Aexists(dset, "phases") <= 0)
+        return;
+    hid_t attr = H5Aopen(dset, "phases", H5P_DEFAULT);
+    hid_t space = attr >= 0 ? H5Aget_space(attr) : -1;
+    hssize_t n = space >= 0 ? H5Sget_simple_extent_npoints(space) : -1;
+    if (n >= 1 && n <= 64) {
+        char *names[64] = {0};
+        hid_t type = utf8_string();
+        if (H5Aread(attr, type, names) >= 0) {
+            size_t used = 0;
+            for (hssize_t i = 0; i < n && used < len; i++)
+                used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? "," : "",
+                                         names[i] ? names[i] : "");
+            reclaim(type, space, names);
+        }
+        H5Tclose(type);
+    }
+    if (space >= 0)
+        H5Sclose(space);
+    if (attr >= 0)
+        H5Aclose(attr);
+}
+
 mcs_status mcs_sweep_write(const char *path, const mcs_sweep_meta *meta, const mcs_sweep_row *rows,
                            size_t n, char *err, size_t err_len)
 {
-    char tmp[4200], phases[512] = "";
+    char tmp[4200];
     snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid());
-    for (int p = 0; p < MCS_PHASE_COUNT; p++)
-        snprintf(phases + strlen(phases), sizeof phases - strlen(phases), "%s%s", p ? "," : "",
-                 mcs_phase_name((mcs_phase)p));
-    hid_t file = -1, space = -1, dset = -1, type = -1;
+    file_row *out = calloc(n ? n : 1, sizeof *out);
+    if (!out) {
+        snprintf(err, err_len, "cannot write sweep file '%s': out of memory", path);
+        return MCS_E_NOMEM;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const mcs_sweep_row *r = &rows[i];
+        out[i] = (file_row){r->backend, r->mode, r->paths, r->steps, r->block_size,
+                            r->precision, r->rng, r->threads, r->repeat, {0}};
+        memcpy(out[i].seconds, r->seconds, sizeof out[i].seconds);
+    }
+    hid_t file = -1, space = -1, dset = -1, mem = -1, disk = -1;
     int ok = 0;
     H5E_BEGIN_TRY { file = H5Fcreate(tmp, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT); }
     H5E_END_TRY;
     if (file >= 0) {
-        char schema[8];
-        snprintf(schema, sizeof schema, "%d", SWEEP_SCHEMA);
         hsize_t dims[1] = {n};
-        type = row_type();
+        mem = row_type();
+        disk = H5Tcopy(mem);
+        H5Tpack(disk);
         space = H5Screate_simple(1, dims, NULL);
-        dset = H5Dcreate2(file, "runs", type, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
-        ok = dset >= 0 && (n == 0 || H5Dwrite(dset, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows) >= 0) &&
-             put_attr(dset, "phases", phases) == 0 && put_attr(dset, "units", "s") == 0 &&
+        dset = H5Dcreate2(file, "runs", disk, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+        ok = dset >= 0 && (n == 0 || H5Dwrite(dset, mem, H5S_ALL, H5S_ALL, H5P_DEFAULT, out) >= 0) &&
+             put_phases(dset) == 0 && put_attr(dset, "units", "s") == 0 &&
              put_attr(file, "creator", "mcsim sweep") == 0 &&
-             put_attr(file, "sweep_schema", schema) == 0 &&
+             put_int_attr(file, "sweep_schema", MCS_SWEEP_SCHEMA) == 0 &&
              put_attr(file, "version", meta->version) == 0 &&
              put_attr(file, "created_utc", meta->created_utc) == 0 &&
              put_attr(file, "command_line", meta->command_line) == 0 &&
@@ -104,13 +214,16 @@ mcs_status mcs_sweep_write(const char *path, const mcs_sweep_meta *meta, const m
              put_attr(file, "config", meta->config) == 0 &&
              put_attr(file, "host", meta->host) == 0 &&
              put_attr(file, "cpu_model", meta->cpu_model) == 0 &&
-             put_attr(file, "gpu_name", meta->gpu_name) == 0;
+             put_attr(file, "gpu_name", meta->gpu_name) == 0 &&
+             (!meta->failures[0] || put_attr(file, "failures", meta->failures) == 0);
         if (dset >= 0)
             H5Dclose(dset);
         H5Sclose(space);
-        H5Tclose(type);
+        H5Tclose(disk);
+        H5Tclose(mem);
         ok = H5Fclose(file) >= 0 && ok;
     }
+    free(out);
     if (!ok || rename(tmp, path) != 0) {
         unlink(tmp);
         snprintf(err, err_len, "cannot write sweep file '%s'", path);
@@ -119,18 +232,46 @@ mcs_status mcs_sweep_write(const char *path, const mcs_sweep_meta *meta, const m
     return MCS_OK;
 }
 
+/* Schema 2 rows into mcs_sweep_row. */
+static int read_rows(hid_t dset, hid_t space, size_t n, mcs_sweep_row *rows)
+{
+    file_row *in = calloc(n ? n : 1, sizeof *in);
+    hid_t mem = row_type();
+    int ok = in && (n == 0 || H5Dread(dset, mem, H5S_ALL, H5S_ALL, H5P_DEFAULT, in) >= 0);
+    for (size_t i = 0; ok && i < n; i++) {
+        mcs_sweep_row *r = &rows[i];
+        const file_row *f = &in[i];
+        snprintf(r->backend, sizeof r->backend, "%s", f->backend ? f->backend : "");
+        snprintf(r->mode, sizeof r->mode, "%s", f->mode ? f->mode : "");
+        snprintf(r->precision, sizeof r->precision, "%s", f->precision ? f->precision : "");
+        snprintf(r->rng, sizeof r->rng, "%s", f->rng ? f->rng : "");
+        r->paths = f->paths;
+        r->steps = f->steps;
+        r->block_size = f->block_size;
+        r->threads = f->threads;
+        r->repeat = f->repeat;
+        memcpy(r->seconds, f->seconds, sizeof r->seconds);
+    }
+    if (ok && n)
+        reclaim(mem, space, in);
+    H5Tclose(mem);
+    free(in);
+    return ok;
+}
+
 mcs_status mcs_sweep_read(const char *path, mcs_sweep_meta *meta, mcs_sweep_row **rows,
                           size_t *n, char *err, size_t err_len)
 {
-    hid_t file = -1, dset = -1, space = -1, type = -1;
+    hid_t file = -1, dset = -1, space = -1, type = -1, ftype = -1;
     *rows = NULL;
     *n = 0;
     memset(meta, 0, sizeof *meta);
     H5E_BEGIN_TRY { file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT); }
     H5E_END_TRY;
-    if (file < 0) {
-        snprintf(err, err_len, "%s: cannot open as HDF5", path);
-        return MCS_E_NOINPUT;
+    if (file < 0) { /* there but not HDF5: bad data; else missing or unreadable */
+        int there = access(path, R_OK) == 0;
+        snprintf(err, err_len, "%s: %s", path, there ? "not an HDF5 file" : "cannot open");
+        return there ? MCS_E_DATA : MCS_E_NOINPUT;
     }
     mcs_status st = MCS_E_DATA;
     char phases[512];
@@ -140,7 +281,10 @@ mcs_status mcs_sweep_read(const char *path, mcs_sweep_meta *meta, mcs_sweep_row 
         snprintf(err, err_len, "%s: no /runs table (not a file made by mcsim sweep)", path);
         goto done;
     }
-    get_attr(dset, "phases", phases, sizeof phases);
+    ftype = H5Dget_type(dset);
+    int v1 = ftype >= 0 && H5Tget_class(ftype) == H5T_COMPOUND &&
+             H5Tget_member_index(ftype, "seconds") >= 0;
+    get_phases(dset, phases, sizeof phases);
     char expect[512] = "";
     for (int p = 0; p < MCS_PHASE_COUNT; p++)
         snprintf(expect + strlen(expect), sizeof expect - strlen(expect), "%s%s", p ? "," : "",
@@ -153,15 +297,22 @@ mcs_status mcs_sweep_read(const char *path, mcs_sweep_meta *meta, mcs_sweep_row 
     space = H5Dget_space(dset);
     hssize_t count = H5Sget_simple_extent_npoints(space);
     *rows = calloc(count > 0 ? (size_t)count : 1, sizeof **rows);
-    type = row_type();
-    if (!*rows || count < 0 ||
-        (count > 0 && H5Dread(dset, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, *rows) < 0)) {
-        snprintf(err, err_len, "%s: cannot read /runs", path);
+    int ok = *rows && count >= 0;
+    if (ok && v1) {
+        type = row_type_v1();
+        ok = count == 0 || H5Dread(dset, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, *rows) >= 0;
+    } else if (ok) {
+        H5E_BEGIN_TRY { ok = read_rows(dset, space, (size_t)count, *rows); }
+        H5E_END_TRY;
+    }
+    if (!ok) {
+        snprintf(err, err_len, "%s: cannot read /runs (not the columns of a sweep file)", path);
         free(*rows);
         *rows = NULL;
         goto done;
     }
     *n = (size_t)count;
+    meta->schema = v1 ? 1 : 2;
     get_attr(file, "config_file", meta->config_file, sizeof meta->config_file);
     get_attr(file, "config", meta->config, sizeof meta->config);
     get_attr(file, "command_line", meta->command_line, sizeof meta->command_line);
@@ -170,9 +321,11 @@ mcs_status mcs_sweep_read(const char *path, mcs_sweep_meta *meta, mcs_sweep_row 
     get_attr(file, "gpu_name", meta->gpu_name, sizeof meta->gpu_name);
     get_attr(file, "created_utc", meta->created_utc, sizeof meta->created_utc);
     get_attr(file, "version", meta->version, sizeof meta->version);
+    get_attr(file, "failures", meta->failures, sizeof meta->failures);
     st = MCS_OK;
 done:
     if (type >= 0) H5Tclose(type);
+    if (ftype >= 0) H5Tclose(ftype);
     if (space >= 0) H5Sclose(space);
     if (dset >= 0) H5Dclose(dset);
     H5Fclose(file);

@@ -3,11 +3,13 @@
  * "Validation"), as a table on stdout and optionally an HTML report. */
 #define _GNU_SOURCE
 #include "validate.h"
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "catalog.h"
 #include "commands.h"
 #include "model.h"
@@ -49,7 +51,9 @@ static void predict_row(const mcs_validation *v, const mcs_sweep_row *r, double 
                       (mcs_rng_id)find_id(mcs_rngs, r->rng), r->threads,
                       strcmp(r->mode, "cold") == 0};
     mcs_prediction p;
-    if (strcmp(r->backend, "gpu") == 0)
+    if (strcmp(r->backend, "gpu") == 0 && !v->gpu.has_gpu)
+        p.available = 0; /* a CPU-only profile predicts no GPU run */
+    else if (strcmp(r->backend, "gpu") == 0)
         mcs_predict_gpu(&v->gpu.gpu, &v->cpu.cpu, &w, &p);
     else
         mcs_predict_cpu(&v->cpu.cpu, &w, &p);
@@ -117,6 +121,8 @@ static int same_series(const mcs_speedup_point *a, const mcs_speedup_point *b)
  * series and overall, break-even per series, decisions. */
 static void add_speedups(mcs_validation *v)
 {
+    if (!v->gpu.has_gpu)
+        return; /* a CPU-only profile: no speedup to judge */
     for (size_t i = 0; i < v->n_rows; i++) {
         const mcs_sweep_row *r = &v->rows[i];
         if (strcmp(r->backend, "gpu") != 0)
@@ -224,12 +230,10 @@ static void add_speedups(mcs_validation *v)
     }
 }
 
-mcs_status mcs_validate(const char *const *files, int n_files, const mcs_profile *cpu,
-                        const mcs_profile *gpu, mcs_validation *v, char *err, size_t err_len)
+mcs_status mcs_validate_read(const char *const *files, int n_files, mcs_validation *v,
+                             char *err, size_t err_len)
 {
     memset(v, 0, sizeof *v);
-    v->cpu = *cpu;
-    v->gpu = *gpu;
     for (int f = 0; f < n_files && f < 16; f++) {
         mcs_sweep_meta meta;
         mcs_sweep_row *rows;
@@ -249,6 +253,11 @@ mcs_status mcs_validate(const char *const *files, int n_files, const mcs_profile
         v->rows = all;
         v->n_rows += n;
         free(rows);
+        if (meta.failures[0]) {
+            size_t used = strlen(v->failures);
+            snprintf(v->failures + used, sizeof v->failures - used, "%s%s: %s",
+                     used ? "; " : "", files[f], meta.failures);
+        }
     }
     for (size_t i = 0; i < v->n_rows; i++)
         if (find_id(mcs_precisions, v->rows[i].precision) < 0 ||
@@ -257,6 +266,19 @@ mcs_status mcs_validate(const char *const *files, int n_files, const mcs_profile
                      v->rows[i].precision, v->rows[i].rng);
             return MCS_E_DATA;
         }
+    return MCS_OK;
+}
+
+mcs_status mcs_validate_compute(mcs_validation *v, const mcs_profile *cpu,
+                                const mcs_profile *gpu, char *err, size_t err_len)
+{
+    (void)err;
+    (void)err_len;
+    v->cpu = *cpu;
+    v->gpu = *gpu;
+    v->n_phases = v->n_points = v->n_speedups = v->n_break_even = 0;
+    v->correct = v->decisions = 0;
+    free(v->predicted);
     v->predicted = calloc(v->n_rows + 1, sizeof *v->predicted);
     if (!v->predicted)
         return MCS_E_NOMEM;
@@ -267,6 +289,15 @@ mcs_status mcs_validate(const char *const *files, int n_files, const mcs_profile
     return MCS_OK;
 }
 
+mcs_status mcs_validate(const char *const *files, int n_files, const mcs_profile *cpu,
+                        const mcs_profile *gpu, mcs_validation *v, char *err, size_t err_len)
+{
+    mcs_status st = mcs_validate_read(files, n_files, v, err, err_len);
+    if (st == MCS_OK)
+        st = mcs_validate_compute(v, cpu, gpu, err, err_len);
+    return st;
+}
+
 void mcs_validation_free(mcs_validation *v)
 {
     free(v->rows);
@@ -275,20 +306,61 @@ void mcs_validation_free(mcs_validation *v)
     v->predicted = NULL;
 }
 
-static const char usage[] =
-    "usage: mcsim validate SWEEP.h5 [SWEEP.h5 ...] [--report REPORT.html]\n"
-    "                      [--profile P] [--cpu NAME] [--gpu NAME]\n"
-    "\n"
-    "Compares the estimator's predictions (from the profiles: by default the local\n"
-    "one) with the runs measured by `mcsim sweep`: for every backend, mode and phase\n"
-    "the median and 90th percentile of |ln(predicted/measured)|; the same for the\n"
-    "speedup T_cpu/T_gpu; the break-even path count N*, predicted and measured; and\n"
-    "the share of sizes where the predicted faster backend is the measured one.\n"
-    "--report writes all of it, with charts and the calculator, as one HTML file.\n";
+void mcs_cmd_validate_help(FILE *f)
+{
+    fputs("usage: mcsim validate SWEEP.h5 [SWEEP.h5 ...] [--report REPORT.html]\n"
+          "                      [--profile P] [--cpu NAME] [--gpu NAME] [-q]\n"
+          "\n"
+          "Compares the estimator's predictions (from the profiles: by default the local\n"
+          "one) with the runs measured by `mcsim sweep`: for every backend, mode and phase\n"
+          "the median and 90th percentile of |ln(predicted/measured)|; the same for the\n"
+          "speedup T_cpu/T_gpu; the break-even path count N*, predicted and measured; and\n"
+          "the share of sizes where the predicted faster backend is the measured one.\n"
+          "With a CPU-only profile (no [gpu] section) and no --gpu, only the CPU's\n"
+          "predictions are judged. The profiles' calibration figures are checked against\n"
+          "the plausibility bounds (docs/estimator.md) first.\n"
+          "\n"
+          "options (valid values):\n"
+          "  SWEEP.h5            1 to 16 sweep files written by `mcsim sweep` (read first:\n"
+          "                      a missing one exits 66 before any profile is looked at)\n"
+          "  --report FILE       also write everything, with charts and the calculator, as\n"
+          "                      one self-contained HTML file\n"
+          "  --profile P         the profile for both sides, --cpu NAME / --gpu NAME for one\n"
+          "                      side: a path (with '/' or ending in .ini), NAME.ini in the\n"
+          "                      profile folder or ./profiles/, or a catalogue name\n"
+          "                      (mcsim estimate --list-profiles); default: the local\n"
+          "                      profile ($MCSIM_PROFILE, else $XDG_CONFIG_HOME/mcsim/local.ini,\n"
+          "                      else ~/.config/mcsim/local.ini)\n"
+          "  -q, --quiet         no notes on stderr (errors still)\n"
+          "  -h, --help          this text\n"
+          "\n"
+          "exit codes: 0 ok, 64 usage, 65 not a sweep file, 66 a sweep file or profile\n"
+          "missing, 74 the report cannot be written, 78 a profile is wrong.\n", f);
+}
 
 static double pct(double log_error)
 {
     return 100 * (exp(log_error) - 1);
+}
+
+/* The plausibility of a profile's calibration: its `warning` and the figures
+ * outside the bounds, as lines of the report. Returns how many lines. */
+static int profile_checks(const mcs_profile *p, const char *side)
+{
+    char problems[512];
+    int n = 0;
+    if (p->warning[0]) {
+        printf("  warning: %s profile '%s' (%s): calibrate wrote: %s\n", side, p->name, p->origin,
+               p->warning);
+        n++;
+    }
+    if (mcs_profile_problems(p, problems, sizeof problems) > 0 &&
+        strcmp(problems, p->warning) != 0) {
+        printf("  warning: %s profile '%s' (%s): outside the plausibility bounds: %s\n", side,
+               p->name, p->origin, problems);
+        n++;
+    }
+    return n;
 }
 
 int mcs_cmd_validate(int argc, char **argv)
@@ -296,20 +368,23 @@ int mcs_cmd_validate(int argc, char **argv)
     static const struct option opts[] = {
         {"report", required_argument, NULL, 'r'}, {"profile", required_argument, NULL, 'p'},
         {"cpu", required_argument, NULL, 'c'},    {"gpu", required_argument, NULL, 'g'},
-        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
+        {"help", no_argument, NULL, 'h'},         {"quiet", no_argument, NULL, 'q'},
+        {NULL, 0, NULL, 0},
     };
     const char *report = NULL, *profile = NULL, *cpu = NULL, *gpu = NULL;
+    int quiet = 0;
     char err[1024] = "";
     optind = 1;
     opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, ":r:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":r:qh", opts, NULL)) != -1) {
         switch (c) {
         case 'r': report = optarg; break;
         case 'p': profile = optarg; break;
         case 'c': cpu = optarg; break;
         case 'g': gpu = optarg; break;
-        case 'h': fputs(usage, stdout); return 0;
+        case 'q': quiet = 1; break;
+        case 'h': mcs_cmd_validate_help(stdout); return 0;
         default:
             fprintf(stderr, "mcsim validate: %s '%s'\n(see mcsim validate --help)\n",
                     c == ':' ? "a value is missing after" : "unknown option", argv[optind - 1]);
@@ -322,52 +397,89 @@ int mcs_cmd_validate(int argc, char **argv)
         return mcs_status_exit_code(MCS_E_USAGE);
     }
     static mcs_validation v;
+    const char *const *files = (const char *const *)argv + optind;
+    /* the sweep files first: a missing one is the error, whatever the profiles */
+    for (int i = 0; i < n_files; i++)
+        if (access(files[i], R_OK) != 0) {
+            fprintf(stderr, "mcsim validate: %s: cannot read: %s\n", files[i], strerror(errno));
+            return mcs_status_exit_code(MCS_E_NOINPUT);
+        }
     mcs_profile cp, gp;
-    mcs_status st = mcs_profiles_choose(profile, cpu, gpu, &cp, &gp, err, sizeof err);
+    mcs_status st = mcs_validate_read(files, n_files, &v, err, sizeof err);
     if (st == MCS_OK)
-        st = mcs_validate((const char *const *)argv + optind, n_files, &cp, &gp, &v, err,
-                          sizeof err);
+        st = mcs_profiles_choose(profile, cpu, gpu, &cp, &gp, err, sizeof err);
+    if (st == MCS_OK)
+        st = mcs_validate_compute(&v, &cp, &gp, err, sizeof err);
     if (st != MCS_OK) {
         fprintf(stderr, "mcsim validate: %s\n", err);
+        mcs_validation_free(&v);
         return mcs_status_exit_code(st);
     }
+    if (v.failures[0] && !quiet)
+        fprintf(stderr, "mcsim validate: note: the sweep stopped early: %s\n", v.failures);
+    size_t n_gpu_rows = 0;
+    for (size_t i = 0; i < v.n_rows; i++)
+        n_gpu_rows += strcmp(v.rows[i].backend, "gpu") == 0;
     printf("mcsim validate: %zu runs from %d file%s; profiles cpu = %s, gpu = %s\n", v.n_rows,
-           n_files, n_files == 1 ? "" : "s", cp.name, gp.name);
+           n_files, n_files == 1 ? "" : "s", cp.name,
+           gp.has_gpu ? gp.name : "none (CPU-only profile: CPU predictions only)");
+    printf("\nprofile checks (plausibility bounds: efficiency <= %.2f, repeat spread <= %.0f%%, "
+           "fits within %.0f%%)\n", MCS_PLAUSIBLE_EFFICIENCY_MAX, 100 * MCS_PLAUSIBLE_SPREAD_MAX,
+           100 * MCS_PLAUSIBLE_FIT_MAX);
+    int warned = profile_checks(&cp, "cpu");
+    if (gp.has_gpu && strcmp(gp.origin, cp.origin) != 0)
+        warned += profile_checks(&gp, "gpu");
+    if (warned)
+        printf("  the errors below may come from these figures rather than the model: "
+               "calibrate again on a quiet machine\n");
+    else
+        printf("  none outside the bounds\n");
     printf("\n|ln(predicted/measured)| per phase (as %% error: e^x - 1)\n");
     printf("  %-4s %-5s %-13s %4s %10s %10s\n", "", "mode", "phase", "n", "median", "p90");
     for (int i = 0; i < v.n_phases; i++)
         printf("  %-4s %-5s %-13s %4d %9.1f%% %9.1f%%\n", v.phases[i].backend, v.phases[i].mode,
                v.phases[i].phase, v.phases[i].n, pct(v.phases[i].median), pct(v.phases[i].p90));
-    printf("\nspeedup T_cpu/T_gpu (targets: median <= 5%%, p90 <= 15%%)\n");
-    for (int i = 0; i < v.n_speedups; i++) {
-        const mcs_speedup_error *s = &v.speedups[i];
-        char steps[32] = "";
-        if (s->steps)
-            snprintf(steps, sizeof steps, ", %u step%s", s->steps, s->steps == 1 ? "" : "s");
-        printf("  %-5s %-7s%-10s n %3d  median %6.1f%%  p90 %6.1f%%\n", s->mode, s->precision,
-               steps, s->n, pct(s->median), pct(s->p90));
+    if (!v.n_phases)
+        printf("  none: no run of the sweep has a prediction\n");
+    if (v.decisions == 0) {
+        printf("\nspeedup, break-even and backend decisions: not judged (%s)\n",
+               !gp.has_gpu ? "the profile has no GPU: name one with --gpu to compare"
+               : n_gpu_rows == 0 ? "the sweep has no GPU runs"
+               : n_gpu_rows == v.n_rows ? "the sweep has no CPU runs"
+                                        : "no size has both CPU and GPU runs");
+    } else {
+        printf("\nspeedup T_cpu/T_gpu (targets: median <= 5%%, p90 <= 15%%)\n");
+        for (int i = 0; i < v.n_speedups; i++) {
+            const mcs_speedup_error *s = &v.speedups[i];
+            char steps[32] = "";
+            if (s->steps)
+                snprintf(steps, sizeof steps, ", %u step%s", s->steps, s->steps == 1 ? "" : "s");
+            printf("  %-5s %-7s%-10s n %3d  median %6.1f%%  p90 %6.1f%%\n", s->mode,
+                   s->precision, steps, s->n, pct(s->median), pct(s->p90));
+        }
+        printf("\n  %-5s %-7s %12s %12s %12s  %s\n", "mode", "prec", "paths", "measured",
+               "predicted", "faster: measured/predicted");
+        for (int i = 0; i < v.n_points; i++) {
+            const mcs_speedup_point *p = &v.points[i];
+            printf("  %-5s %-7s %12.3g %12.4g %12.4g  %s/%s%s\n", p->mode, p->precision,
+                   (double)p->paths, p->measured, p->predicted, p->measured > 1 ? "gpu" : "cpu",
+                   p->predicted > 1 ? "gpu" : "cpu", p->correct ? "" : "  WRONG");
+        }
+        printf("\nbreak-even N* (target: within 1.5x)\n");
+        for (int i = 0; i < v.n_break_even; i++) {
+            const mcs_break_even_pair *b = &v.break_even[i];
+            printf("  %-5s %-7s predicted %10.4g  measured ", b->mode, b->precision,
+                   b->predicted);
+            if (b->below)
+                printf("below the smallest size (the GPU won at every size)\n");
+            else if (b->above)
+                printf("above the largest size (the CPU won at every size)\n");
+            else
+                printf("%10.4g  ratio %.2f\n", b->measured, b->predicted / b->measured);
+        }
+        printf("\nbackend decisions: %d of %d correct (%.1f%%; target >= 95%%)\n", v.correct,
+               v.decisions, 100.0 * v.correct / v.decisions);
     }
-    printf("\n  %-5s %-7s %12s %12s %12s  %s\n", "mode", "prec", "paths", "measured", "predicted",
-           "faster: measured/predicted");
-    for (int i = 0; i < v.n_points; i++) {
-        const mcs_speedup_point *p = &v.points[i];
-        printf("  %-5s %-7s %12.3g %12.4g %12.4g  %s/%s%s\n", p->mode, p->precision,
-               (double)p->paths, p->measured, p->predicted, p->measured > 1 ? "gpu" : "cpu",
-               p->predicted > 1 ? "gpu" : "cpu", p->correct ? "" : "  WRONG");
-    }
-    printf("\nbreak-even N* (target: within 1.5x)\n");
-    for (int i = 0; i < v.n_break_even; i++) {
-        const mcs_break_even_pair *b = &v.break_even[i];
-        printf("  %-5s %-7s predicted %10.4g  measured ", b->mode, b->precision, b->predicted);
-        if (b->below)
-            printf("below the smallest size (the GPU won at every size)\n");
-        else if (b->above)
-            printf("above the largest size (the CPU won at every size)\n");
-        else
-            printf("%10.4g  ratio %.2f\n", b->measured, b->predicted / b->measured);
-    }
-    printf("\nbackend decisions: %d of %d correct (%.1f%%; target >= 95%%)\n", v.correct,
-           v.decisions, v.decisions ? 100.0 * v.correct / v.decisions : 0.0);
     if (report) {
         st = mcs_report_html(report, &v, err, sizeof err);
         if (st != MCS_OK) {

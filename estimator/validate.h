@@ -60,11 +60,23 @@ typedef struct {
     mcs_break_even_pair break_even[32];
     int n_break_even;
     int correct, decisions;
+    char failures[2048];             /* the sweep files' `failures` notes, if any */
 } mcs_validation;
 
-/* Read the sweep files and compute every error with the given profiles. */
+/* Read the sweep files and compute every error with the given profiles
+ * (mcs_validate_read, then mcs_validate_compute). A gpu profile with
+ * has_gpu = 0 (CPU-only) predicts the CPU runs only: no speedup, break-even
+ * or decisions. */
 mcs_status mcs_validate(const char *const *files, int n_files, const mcs_profile *cpu,
                         const mcs_profile *gpu, mcs_validation *v, char *err, size_t err_len);
+
+/* The first half: read the rows of the sweep files into v. */
+mcs_status mcs_validate_read(const char *const *files, int n_files, mcs_validation *v,
+                             char *err, size_t err_len);
+
+/* The second half: predict every row with the profiles, compute the errors. */
+mcs_status mcs_validate_compute(mcs_validation *v, const mcs_profile *cpu,
+                                const mcs_profile *gpu, char *err, size_t err_len);
 void mcs_validation_free(mcs_validation *v);
 
 /* Median and 90th percentile (linear interpolation, as numpy) of x[0..n). */

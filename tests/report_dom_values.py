@@ -8,6 +8,10 @@ runs it; standard library only).
       out-* element's data-value from the dumped DOM, run the same job through
       `mcsim estimate ... --format json` and compare (relative 1e-9; break-even
       1e-6). One line per difference; exit 1 on any.
+  report_dom_values.py cpu-only CHROMIUM REPORT
+      A report validated with a CPU-only profile: the calculator still works
+      (status ok), the CPU-only notice is shown, and there are no summary
+      cards, no "0 of 0" and no speedup section left empty. Exit 1 if not.
   report_dom_values.py dom CHROMIUM REPORT [QUERY]
       Print the out-* data-values of one rendering (for debugging).
 """
@@ -41,8 +45,31 @@ class OutValues(html.parser.HTMLParser):
             self.values[ident] = a["data-value"]
 
 
-def render(chromium, report, query):
-    """The out-* data-values of REPORT?query after Chromium ran its script."""
+class Dom(html.parser.HTMLParser):
+    """Every element's id, class and hidden flag, and the page's text
+    (outside script and style)."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.elements = []
+        self.text = []
+        self.code = 0
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        self.elements.append((tag, a.get("id") or "", a.get("class") or "", "hidden" in a))
+        self.code += tag in ("script", "style")
+
+    def handle_endtag(self, tag):
+        self.code -= tag in ("script", "style") and self.code > 0
+
+    def handle_data(self, data):
+        if not self.code:
+            self.text.append(data)
+
+
+def dump_dom(chromium, report, query=None):
+    """The DOM of REPORT?query after Chromium ran its script, as text."""
     url = "file://" + urllib.parse.quote(os.path.abspath(report))
     if query:
         url += "?" + urllib.parse.urlencode(query)
@@ -62,6 +89,12 @@ def render(chromium, report, query):
     if p.returncode != 0 or "<html" not in dom:
         err = p.stderr.decode("utf-8", "replace").strip().splitlines()[-5:]
         raise RuntimeError("chromium failed (exit %d) on %s: %s" % (p.returncode, url, " | ".join(err)))
+    return dom, url
+
+
+def render(chromium, report, query):
+    """The out-* data-values of REPORT?query after Chromium ran its script."""
+    dom, url = dump_dom(chromium, report, query)
     parser = OutValues()
     parser.feed(dom)
     return parser.values, url
@@ -255,9 +288,45 @@ def run(chromium, mcsim, report, config):
     return 0
 
 
+def cpu_only(chromium, report):
+    """The checks of a CPU-only report (see the module's help)."""
+    try:
+        dom, _ = dump_dom(chromium, report)
+    except RuntimeError as e:
+        print("report_test: %s" % e)
+        return 1
+    d = Dom()
+    d.feed(dom)
+    ids = {e[1]: e for e in d.elements if e[1]}
+    text = " ".join(d.text)
+    problems = []
+    cards = [e for e in d.elements if "target" in e[2].split()]
+    if cards:
+        problems.append("%d summary cards (class target) in a CPU-only report" % len(cards))
+    if "cpu-only-notice" not in ids:
+        problems.append("no element cpu-only-notice")
+    if "0 of 0" in text:
+        problems.append("the page says '0 of 0'")
+    for ident in ("speedup", "gpu-summary"):
+        if ident in ids and not ids[ident][3]:
+            problems.append("#%s is shown" % ident)
+    status = re.search(r'id="out-status"[^>]*data-value="([^"]*)"', dom)
+    if not status or status.group(1) != "ok":
+        problems.append("calculator status %r, not 'ok'" % (status.group(1) if status else None))
+    if "failed to draw" in text:
+        problems.append("a part failed to draw: " + text[text.index("failed to draw"):][:200])
+    for p in problems:
+        print("report_test: cpu-only: " + p)
+    if not problems:
+        print("report_test: cpu-only report: notice shown, no cards, no speedup section, status ok")
+    return 1 if problems else 0
+
+
 def main(argv):
     if len(argv) >= 5 and argv[0] == "run":
         return run(argv[1], argv[2], argv[3], argv[4])
+    if len(argv) == 3 and argv[0] == "cpu-only":
+        return cpu_only(argv[1], argv[2])
     if len(argv) >= 3 and argv[0] == "dom":
         q = dict(urllib.parse.parse_qsl(argv[3])) if len(argv) > 3 else {}
         vals, url = render(argv[1], argv[2], q)

@@ -1,0 +1,322 @@
+#!/usr/bin/env bash
+# estimator_cli_test.sh - the estimator's subcommands from the command line:
+# where the local profile lives (XDG, HOME, MCSIM_PROFILE; never the working
+# folder), -q, CPU-only profiles in estimate and validate (text, JSON, HTML
+# report), price bases, the ASCII bar chart, calibration warnings, sweep's
+# checks before measuring, a failure part-way keeping its rows, the sweep
+# file read by pandas (else h5py), validate's order of checks and --help.
+# Usage: tests/estimator_cli_test.sh PATH/TO/mcsim
+# Runs in a temporary folder with its own HOME. Exit 0: all passed; 1: a
+# failure. Checks that cannot run here are reported as skipped, with why.
+set -u
+
+if [ $# -ne 1 ]; then
+    echo "usage: $0 PATH/TO/mcsim" >&2
+    exit 64
+fi
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/.." && pwd)
+case $1 in /*) mcsim=$1 ;; *) mcsim=$PWD/$1 ;; esac
+[ -x "$mcsim" ] || { echo "estimator_cli_test: '$1' is not an executable file" >&2; exit 1; }
+fixtures=$here/fixtures
+config=$repo/configs/european.ini
+
+work=$(mktemp -d /tmp/mcsim-estimator-cli.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+export HOME=$work/home
+mkdir -p "$HOME"
+unset XDG_CONFIG_HOME MCSIM_PROFILE
+out=$work/stdout
+err=$work/stderr
+passed=0
+failed=0
+skipped=0
+problems=()
+
+report() { # report NAME: ok / not ok from the problems collected since the last report
+    if [ ${#problems[@]} -eq 0 ]; then
+        echo "ok - $1"
+        passed=$((passed + 1))
+    else
+        echo "not ok - $1"
+        for p in "${problems[@]}"; do echo "#   $p"; done
+        echo "#   stdout: $(head -c 600 "$out")"
+        echo "#   stderr: $(head -c 600 "$err")"
+        failed=$((failed + 1))
+    fi
+    problems=()
+}
+skip() { echo "ok - $1 # SKIP $2"; skipped=$((skipped + 1)); }
+need_in() { grep -qF -- "$3" "$1" || problems+=("$2 lacks '$3'"); }
+not_in() { ! grep -qF -- "$3" "$1" || problems+=("$2 has '$3'"); }
+exit_is() { [ "$1" -eq "$2" ] || problems+=("exit code $1, expected $2"); }
+empty() { [ ! -s "$1" ] || problems+=("$2 is not empty"); }
+
+py=/usr/bin/python3
+[ -x "$py" ] || py=$(command -v python3 || true)
+has_gpu_backend=0
+"$mcsim" --version 2>/dev/null | grep -q "gpu backend: built in" && has_gpu_backend=1
+
+# --- validate: a missing sweep file is the error, before any profile ----------
+MCSIM_PROFILE=/nonexistent/profile.ini "$mcsim" validate /missing.h5 >"$out" 2>"$err"
+exit_is $? 66
+need_in "$err" stderr "/missing.h5"
+not_in "$err" stderr "profile"
+report "validate /missing.h5: exit 66 naming the file, before looking at profiles"
+
+MCSIM_PROFILE=$fixtures/cpu-only.ini "$mcsim" validate "$fixtures/cpu-only.ini" >"$out" 2>"$err"
+exit_is $? 65
+need_in "$err" stderr "cpu-only.ini"
+report "validate of a file that is not HDF5: exit 65 naming it"
+
+# --- the local profile's place ------------------------------------------------
+"$mcsim" calibrate --quick -q >"$out" 2>"$err"
+exit_is $? 0
+empty "$err" "stderr with -q"
+[ -f "$HOME/.config/mcsim/local.ini" ] || problems+=("no $HOME/.config/mcsim/local.ini")
+[ ! -e profiles ] || problems+=("calibrate made ./profiles")
+report "calibrate --quick -q: writes ~/.config/mcsim/local.ini (folder created), silent"
+
+"$mcsim" calibrate --quick >"$out" 2>"$err"
+need_in "$err" stderr "wrote $HOME/.config/mcsim/local.ini"
+if [ $has_gpu_backend -eq 0 ]; then
+    not_in "$HOME/.config/mcsim/local.ini" profile "[gpu]"
+    need_in "$HOME/.config/mcsim/local.ini" profile "kind = cpu"
+fi
+report "calibrate: says where it wrote the local profile (CPU-only without a GPU backend)"
+
+mkdir -p "$work/xdg" "$work/elsewhere/profiles"
+XDG_CONFIG_HOME=$work/xdg "$mcsim" calibrate --quick -q --name xdgprof >"$out" 2>"$err"
+exit_is $? 0
+need_in "$work/xdg/mcsim/local.ini" profile "name = xdgprof"
+report "calibrate with XDG_CONFIG_HOME: writes \$XDG_CONFIG_HOME/mcsim/local.ini"
+
+(cd "$work/elsewhere" && XDG_CONFIG_HOME=$work/xdg "$mcsim" estimate "$config" >"$out" 2>"$err")
+exit_is $? 0
+need_in "$out" stdout "cpu: xdgprof"
+(cd / && XDG_CONFIG_HOME=$work/xdg "$mcsim" estimate "$config" --format json >"$out" 2>"$err")
+exit_is $? 0
+need_in "$out" stdout '"cpu_profile": "xdgprof"'
+report "estimate finds the XDG local profile from any folder"
+
+(cd / && XDG_CONFIG_HOME=relative/dir "$mcsim" estimate "$config" >"$out" 2>"$err")
+need_in "$out" stdout "cpu: local"
+report "a relative XDG_CONFIG_HOME is ignored (the XDG spec): ~/.config/mcsim/local.ini"
+
+(cd / && XDG_CONFIG_HOME=$work/xdg MCSIM_PROFILE=$fixtures/cpu-only.ini \
+    "$mcsim" estimate "$config" >"$out" 2>"$err")
+need_in "$out" stdout "cpu: cpu-only"
+report "MCSIM_PROFILE wins over the XDG local profile"
+
+cp "$fixtures/cpu-only.ini" "$work/elsewhere/profiles/local.ini"
+(cd "$work/elsewhere" && XDG_CONFIG_HOME=$work/nothing-here "$mcsim" estimate "$config" \
+    >"$out" 2>"$err")
+exit_is $? 66
+need_in "$err" stderr "no local profile"
+need_in "$err" stderr "./profiles/local.ini, where earlier versions wrote it, is no longer read"
+empty "$out" stdout
+report "./profiles/local.ini is not read (the estimate does not depend on the folder); says so"
+
+# --- CPU-only profile: estimate ---------------------------------------------------
+export MCSIM_PROFILE=$fixtures/cpu-only.ini
+"$mcsim" estimate "$config" --paths 1e7 >"$out" 2>"$err"
+exit_is $? 0
+need_in "$out" stdout "CPU-only"
+for no in speedup break-even "gpu |" "GPU is"; do not_in "$out" stdout "$no"; done
+need_in "$out" stdout "cpu \$"
+need_in "$out" stdout "purchase price amortised (profile cpu-only)"
+report "estimate with a CPU-only profile: CPU predictions, no speedup or break-even, priced"
+
+"$mcsim" estimate "$config" --paths 1e7 --format json >"$out" 2>"$err"
+exit_is $? 0
+if [ -n "$py" ]; then
+    "$py" - "$out" <<'EOF' || problems+=("JSON checks failed")
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["gpu_profile"] is None, d["gpu_profile"]
+for m in ("cold", "warm"):
+    assert d[m]["gpu"] is None and d[m]["speedup"] is None and d[m]["break_even_paths"] is None, d[m]
+    assert d[m]["cpu"]["available"] and d[m]["cpu"]["phases"]["total"] > 0, d[m]["cpu"]
+    assert abs(d[m]["cpu_cost"] - d[m]["cpu"]["phases"]["total"] * 1.5 / 3600) < 1e-15
+assert d["cpu_price_basis"] == "amortised" and d["gpu_price_basis"] is None
+assert d["warnings"] == []
+EOF
+fi
+report "estimate --format json with a CPU-only profile: gpu null, no speedup, cost and basis"
+
+"$mcsim" estimate "$config" --gpu "$fixtures/test-machine.ini" --paths 1e9 --cpu-price 0.25 \
+    >"$out" 2>"$err"
+exit_is $? 0
+need_in "$out" stdout "speedup"
+need_in "$out" stdout "at \$0.25/h, as given"
+need_in "$out" stdout "price basis not stated (profile test-machine)"
+report "estimate CPU-only profile --gpu NAME: compares with that GPU; given and unstated prices named"
+unset MCSIM_PROFILE
+
+# --- the bar chart by locale ------------------------------------------------------------
+LC_ALL=C "$mcsim" estimate "$config" --profile "$fixtures/test-machine.ini" --paths 1e8 \
+    >"$out" 2>"$err"
+need_in "$out" stdout "cpu |#"
+not_in "$out" stdout "█"
+report "estimate in the C locale: the bar chart is ASCII"
+if locale -a 2>/dev/null | grep -qiE '^c\.utf-?8$'; then
+    LC_ALL=C.UTF-8 "$mcsim" estimate "$config" --profile "$fixtures/test-machine.ini" \
+        --paths 1e8 >"$out" 2>"$err"
+    need_in "$out" stdout "cpu |█"
+    report "estimate in a UTF-8 locale: the bar chart is drawn with blocks"
+else
+    skip "estimate in a UTF-8 locale: blocks" "no C.UTF-8 locale here"
+fi
+
+# --- calibration warnings and -q -----------------------------------------------------------
+"$mcsim" estimate "$config" --profile "$fixtures/implausible.ini" >"$out" 2>"$err"
+exit_is $? 0
+need_in "$err" stderr "warning: profile 'implausible'"
+need_in "$err" stderr "2-thread efficiency 1.26 > 1.10"
+"$mcsim" estimate "$config" --profile "$fixtures/implausible.ini" -q >"$out" 2>"$err"
+exit_is $? 0
+empty "$err" "stderr with -q"
+report "estimate prints a profile's calibration warning on stderr; -q silences it"
+
+# --- sweep: checks before measuring -----------------------------------------------------------
+if [ $has_gpu_backend -eq 0 ]; then
+    "$mcsim" sweep "$config" --paths 1e3:1e4 --backend cpu,gpu --repeat 1 -o sw.h5 \
+        >"$out" 2>"$err"
+    exit_is $? 69
+    need_in "$err" stderr "--backend gpu"
+    need_in "$err" stderr "nothing measured, no sweep file written"
+    not_in "$err" stderr "1/"
+    [ ! -e sw.h5 ] || problems+=("sw.h5 was written")
+    report "sweep --backend cpu,gpu without a GPU: exit 69 before measuring, no file"
+
+    "$mcsim" sweep "$config" --paths 1e3:1e4 --mode warm --repeat 1 -o sw.h5 >"$out" 2>"$err"
+    exit_is $? 0
+    need_in "$err" stderr "leaving out gpu"
+    need_in "$err" stderr "2 runs written to sw.h5"
+    report "sweep without --backend: the usable backends only (cpu here)"
+else
+    skip "sweep --backend gpu without a GPU: exit 69" "this build has a GPU backend"
+    skip "sweep without --backend: the usable backends only" "this build has a GPU backend"
+fi
+
+"$mcsim" sweep "$config" --paths 1e3:1e4 --backend cpu --set simulation.rng=sobol --repeat 1 \
+    -o sw2.h5 >"$out" 2>"$err"
+exit_is $? 78
+need_in "$err" stderr "sobol"
+[ ! -e sw2.h5 ] || problems+=("sw2.h5 was written")
+report "sweep of a job the backend cannot run: exit 78 before measuring, no file"
+
+"$mcsim" sweep "$config" --paths 1e3:1e4 --backend cpu --repeat 1 -o nofolder/sw.h5 \
+    >"$out" 2>"$err"
+exit_is $? 74
+need_in "$err" stderr "its folder does not exist"
+report "sweep into a missing folder: exit 74 before measuring"
+
+# sizes 1e3 and 5e15: the second is beyond the 1e15 paths a config may have
+"$mcsim" sweep "$config" --paths 1e3:9e15:5e12 --backend cpu --mode cold --repeat 1 -o part.h5 \
+    -q >"$out" 2>"$err"
+exit_is $? 78
+need_in "$err" stderr "cpu cold 5e+15 paths"
+need_in "$err" stderr "the 1 runs measured are in part.h5"
+[ -f part.h5 ] || problems+=("part.h5 was not written")
+report "sweep failing part-way: exits with the failure's code, keeps the runs measured"
+
+"$mcsim" sweep "$config" --paths 1e3:1e4 --backend cpu --repeat 2 -o sw3.h5 -q >"$out" 2>"$err"
+exit_is $? 0
+empty "$err" "stderr with -q"
+report "sweep -q: silent"
+
+# --- the sweep file: pandas, else h5py ------------------------------------------------------
+reader=""
+if [ -n "$py" ] && "$py" -c "import pandas, h5py" 2>/dev/null; then
+    reader=pandas
+elif [ -n "$py" ] && "$py" -c "import h5py" 2>/dev/null; then
+    reader=h5py
+fi
+if [ -n "$reader" ] && [ -f sw3.h5 ] && [ -f part.h5 ]; then
+    "$py" - sw3.h5 part.h5 "$reader" <<'EOF' || problems+=("$reader checks failed")
+import sys, h5py
+path, part, reader = sys.argv[1:4]
+phases = ["config", "context", "device_query", "setup", "alloc", "rng_init", "h2d",
+          "simulate", "d2h", "reduce", "teardown", "write", "total"]
+with h5py.File(path, "r") as f:
+    assert f.attrs["sweep_schema"] == 2
+    names = list(f["runs"].attrs["phases"])
+    assert names == phases and all(type(n) is str for n in names), names
+    assert isinstance(f.attrs["host"], str)
+    rows = f["runs"][()]
+    if reader == "pandas":
+        import pandas as pd
+        runs = pd.DataFrame(rows)
+        runs = runs.apply(lambda c: c.str.decode("utf-8") if c.dtype == object else c)
+        assert len(runs) == 8, len(runs)
+        assert set(runs["backend"]) == {"cpu"} and set(runs["mode"]) == {"cold", "warm"}
+        assert (runs["total"] >= runs["simulate"]).all()
+        assert list(runs.columns[-13:]) == phases
+    else:
+        assert len(rows) == 8 and rows.dtype.names[-13:] == tuple(phases)
+        assert all(r["total"] >= r["simulate"] for r in rows)
+with h5py.File(part, "r") as f:
+    assert len(f["runs"]) == 1 and "5e+15" in f.attrs["failures"], f.attrs.get("failures")
+EOF
+    report "sweep file read by $reader: a column per phase, phase names as str"
+else
+    skip "sweep file read by pandas or h5py" "no python3 with h5py here"
+fi
+
+# --- validate with a CPU-only profile -----------------------------------------------------------
+MCSIM_PROFILE=$fixtures/cpu-only.ini "$mcsim" validate sw3.h5 --report cpu-only.html \
+    >"$out" 2>"$err"
+exit_is $? 0
+need_in "$out" stdout "gpu = none"
+need_in "$out" stdout "cpu  cold  total"
+need_in "$out" stdout "not judged (the profile has no GPU"
+not_in "$out" stdout "0 of 0"
+not_in "$out" stdout "speedup T_cpu"
+report "validate with a CPU-only profile: CPU phases judged, no speedup, never '0 of 0'"
+
+chromium=$(command -v chromium || command -v chromium-browser || true)
+if [ -n "$chromium" ] && [ -n "$py" ] && [ -f cpu-only.html ]; then
+    "$py" "$here/report_dom_values.py" cpu-only "$chromium" cpu-only.html >"$out" 2>"$err" ||
+        problems+=("$(cat "$out")")
+    report "the CPU-only HTML report: a notice, no empty GPU cards or sections (Chromium)"
+else
+    skip "the CPU-only HTML report in Chromium" "no chromium or python3 here"
+fi
+
+MCSIM_PROFILE=$fixtures/implausible.ini "$mcsim" validate sw3.h5 -q >"$out" 2>"$err"
+exit_is $? 0
+need_in "$out" stdout "warning: cpu profile 'implausible'"
+need_in "$out" stdout "2-thread efficiency 1.26 > 1.10"
+empty "$err" "stderr with -q"
+sed '/^warning/d' "$fixtures/implausible.ini" > unwarned.ini
+"$mcsim" validate sw3.h5 --profile ./unwarned.ini >"$out" 2>"$err"
+need_in "$out" stdout "outside the plausibility bounds: 2-thread efficiency 1.26 > 1.10"
+"$mcsim" validate sw3.h5 --profile "$fixtures/cpu-only.ini" >"$out" 2>"$err"
+need_in "$out" stdout "none outside the bounds"
+report "validate warns about a profile's implausible figures (its warning, or its own check)"
+
+"$mcsim" validate "$repo/bench/results/estimator/h100/sweep-single.h5" --profile h100-reference \
+    >"$out" 2>"$err"
+exit_is $? 0
+need_in "$out" stdout "backend decisions:"
+report "validate reads a schema-1 sweep file (bench/results)"
+
+# --- --help of each subcommand lists the valid values ------------------------------------------
+"$mcsim" estimate --help >"$out" 2>"$err"
+exit_is $? 0
+for w in "fp16|fp32|fp64" "text|json" "in (0, 1]" "1 to 4096" "h100-sxm" "[simulation]" \
+    "XDG_CONFIG_HOME" "-q, --quiet"; do need_in "$out" stdout "$w"; done
+"$mcsim" sweep --help >"$out" 2>"$err"
+for w in "cold, warm or cold,warm" "cpu, gpu or cpu,gpu" "1 to 4096" "-q, --quiet"; do
+    need_in "$out" stdout "$w"; done
+"$mcsim" validate --help >"$out" 2>"$err"
+for w in "1 to 16 sweep files" "-q, --quiet"; do need_in "$out" stdout "$w"; done
+"$mcsim" calibrate --help >"$out" 2>"$err"
+for w in "cpu|gpu|all" "1.10" "$HOME/.config/mcsim/local.ini" "-q, --quiet"; do
+    need_in "$out" stdout "$w"; done
+report "--help of estimate, sweep, validate and calibrate: valid values, -q"
+
+echo "# $passed passed, $failed failed, $skipped skipped"
+[ $failed -eq 0 ]
