@@ -20,6 +20,16 @@ static int add_override(mcs_cli *cli, const char *origin, const char *assignment
     return 1;
 }
 
+/* A value that fits its buffer; else an error naming the limit (never a
+ * silently shortened value). */
+static int fits(const char *value, size_t max, const char *option, char *err, size_t err_len)
+{
+    if (strlen(value) <= max)
+        return 1;
+    snprintf(err, err_len, "%s: value longer than %zu characters", option, max);
+    return 0;
+}
+
 static int valid_backend(const char *name)
 {
     return !strcmp(name, "cpu") || !strcmp(name, "gpu") || !strcmp(name, "auto");
@@ -98,6 +108,9 @@ mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t 
             cli->verbose = 1;
             break;
         case 'n':
+            if (!fits(optarg, sizeof cli->paths_assignment - sizeof "simulation.paths=", "--paths",
+                      err, err_len))
+                return MCS_E_USAGE;
             snprintf(cli->paths_assignment, sizeof cli->paths_assignment, "simulation.paths=%s",
                      optarg);
             snprintf(cli->paths_origin, sizeof cli->paths_origin, "--paths %s", optarg);
@@ -105,6 +118,9 @@ mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t 
                 return MCS_E_USAGE;
             break;
         case 's':
+            if (!fits(optarg, sizeof cli->seed_assignment - sizeof "simulation.seed=", "--seed",
+                      err, err_len))
+                return MCS_E_USAGE;
             snprintf(cli->seed_assignment, sizeof cli->seed_assignment, "simulation.seed=%s",
                      optarg);
             snprintf(cli->seed_origin, sizeof cli->seed_origin, "--seed %s", optarg);

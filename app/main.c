@@ -20,6 +20,7 @@
 #include "config.h"
 #include "engine.h"
 #include "h5log.h"
+#include "output_path.h"
 #include "product.h"
 #include "progress.h"
 #include "report.h"
@@ -101,47 +102,8 @@ static void default_log_path(const char *config_path, const char *backend, char 
     snprintf(buf, len, "output/%s-%s-%s.h5", base, backend, stamp);
 }
 
-/* Fail early (before a long run) if the log cannot be written: its folder
- * is missing or read-only, or the name is taken by something that is not a
- * regular file (a folder, /dev/null, a link), which must never be replaced. */
-static mcs_status check_writable(const char *path, int may_create_folder, char *err,
-                                 size_t err_len)
-{
-    char copy[MCS_PATH_MAX];
-    snprintf(copy, sizeof copy, "%s", path);
-    const char *dir = dirname(copy);
-    struct stat st;
-    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        snprintf(err, err_len,
-                 "cannot write run log '%s': it exists and is not a regular file (a folder, "
-                 "device or link); name a file", path);
-        return MCS_E_IO;
-    }
-    if (may_create_folder && stat(dir, &st) != 0) {
-        char parent[MCS_PATH_MAX];
-        snprintf(parent, sizeof parent, "%s", dir);
-        dir = dirname(parent);
-        if (access(dir, W_OK | X_OK) != 0) {
-            snprintf(err, err_len, "cannot create the folder for run log '%s': '%s' is not "
-                     "writable (-o names another place; --no-log prints the result without a "
-                     "log)", path, dir);
-            return MCS_E_IO;
-        }
-        return MCS_OK;
-    }
-    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        snprintf(err, err_len, "cannot write run log '%s': %s '%s' %s (-o names another place; "
-                 "--no-log prints the result without a log)", path, "folder", dir,
-                 stat(dir, &st) != 0 ? "does not exist" : "is not a folder");
-        return MCS_E_IO;
-    }
-    if (access(dir, W_OK | X_OK) != 0) {
-        snprintf(err, err_len, "cannot write run log '%s': folder '%s' is not writable (-o "
-                 "names another place; --no-log prints the result without a log)", path, dir);
-        return MCS_E_IO;
-    }
-    return MCS_OK;
-}
+/* What the log-path messages suggest. */
+#define LOG_HINT "-o names another place; --no-log prints the result without a log"
 
 /* "philox, mrg32k3a": the generators backend `be` can run, for messages. */
 static void rng_names(const mcs_backend *be, char *buf, size_t len)
@@ -364,7 +326,13 @@ int main(int argc, char **argv)
     else
         default_log_path(from_stdin ? "stdin" : cli.config_path, be->name, log_path,
                          sizeof log_path);
-    if (want_log && (st = check_writable(log_path, default_name, err, sizeof err)) != MCS_OK)
+    if (want_log && (st = mcs_output_check("run log", log_path, default_name, LOG_HINT, err,
+                                            sizeof err)) != MCS_OK)
+        goto fail;
+    /* a default name is claimed atomically when written (link), so only a
+     * named log needs the lock */
+    if (want_log && !default_name &&
+        (st = mcs_output_lock("run log", log_path, err, sizeof err)) != MCS_OK)
         goto fail;
     t.seconds[MCS_PHASE_SETUP] += mcs_now() - s0;
 

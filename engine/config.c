@@ -84,7 +84,8 @@ typedef struct {
     int line; /* line of the text inih is handling */
     int lines_done;
     int fail_line; /* line of the first error found by the handler */
-    int long_line; /* first line longer than inih's buffer */
+    int bad_line;  /* first line inih must not see: too long, a NUL, a bare CR */
+    char bad_why[160]; /* what is wrong with it */
     FILE *file;
     char *err;
     size_t err_len;
@@ -202,28 +203,52 @@ static int on_ini_value(void *user, const char *section, const char *name, const
     return ok;
 }
 
-/* fgets that keeps count of lines, so the handler knows where it is. A line
- * longer than inih's buffer is read to its end and handed over as one bad
- * line, so inih's line numbers stay the file's. */
+/* Reads one line for inih, counting lines so the handler knows where it
+ * is. Every byte is looked at (counting what was read, not strlen): a NUL
+ * (a binary or UTF-16 file) or a carriage return inside a line (CR line
+ * endings) is refused, and a line longer than inih's buffer is read to its
+ * end; such a line is handed over as one bad line, so line numbers stay the
+ * file's, and the reason is kept for the message. */
 static char *line_reader(char *str, int num, void *stream)
 {
     parse_state *ps = stream;
-    char *r = fgets(str, num, ps->file);
-    if (!r)
+    size_t n = 0, kept = 0;
+    const char *why = NULL;
+    int c = EOF;
+    while ((c = fgetc(ps->file)) != EOF) {
+        if (c == '\0' && !why)
+            why = "a NUL byte (a binary or UTF-16 file? save the config as UTF-8 text)";
+        if (c == '\n')
+            break;
+        if (c == '\r') {
+            int next = fgetc(ps->file);
+            if (next != '\n' && next != EOF && !why)
+                why = "a carriage return inside the line (CR line endings? save the file "
+                      "with newline line endings)";
+            if (next != EOF)
+                ungetc(next, ps->file);
+        }
+        if (kept + 1 < (size_t)num)
+            str[kept++] = (char)c;
+        n++;
+    }
+    if (n == 0 && c == EOF)
         return NULL;
     ps->line = ++ps->lines_done;
-    size_t n = strlen(r);
-    if (n > 0 && r[n - 1] != '\n') {
-        int c = fgetc(ps->file);
-        if (c != EOF && c != '\n') {
-            while ((c = fgetc(ps->file)) != EOF && c != '\n')
-                ;
-            if (!ps->long_line)
-                ps->long_line = ps->line;
-            snprintf(str, (size_t)num, "%s", "\x01"); /* no '[', '=' or ';': a syntax error */
+    if (!why && n + 1 > (size_t)num)
+        why = "line longer than 199 characters";
+    if (why) {
+        if (!ps->bad_line) {
+            ps->bad_line = ps->line;
+            snprintf(ps->bad_why, sizeof ps->bad_why, "%s", why);
         }
+        snprintf(str, (size_t)num, "%s", "\x01"); /* no '[', '=' or ';': a syntax error */
+        return str;
     }
-    return r;
+    if (kept + 1 < (size_t)num)
+        str[kept++] = '\n';
+    str[kept] = '\0';
+    return str;
 }
 
 /* Remove '_' digit separators ("1_000_000"); 0 if one is misplaced. */
@@ -509,6 +534,37 @@ static int get_params(parse_state *ps, const char *section, const char *selector
     return 1;
 }
 
+/* Single precision holds about 3.4e38, and paths grow from their start: a
+ * parameter beyond 1e30 would price as inf or nan (or a silent 0), so it is
+ * refused with the way out. */
+#define MCS_SINGLE_MAX_PARAM 1e30
+static int fits_single(parse_state *ps, const mcs_param_spec *params, const mcs_job *job)
+{
+    for (const mcs_param_spec *p = params; p->key; p++)
+        if (p->kind == MCS_PARAM_REAL && mcs_param_applies(p, job) &&
+            fabs(mcs_param_get(p, job)) > MCS_SINGLE_MAX_PARAM) {
+            bad(ps, find_key(p->section, p->key),
+                "beyond what precision = single can price (values up to 1e30); use "
+                "precision = double");
+            return 0;
+        }
+    return 1;
+}
+
+/* Text as a --set value could not survive the resolved config (the run
+ * log's `config` attribute) read back: a control character, or a ';' after
+ * white space (an INI comment). */
+static const char *unsafe_value(const char *v)
+{
+    for (const char *c = v; *c; c++) {
+        if ((unsigned char)*c < 0x20 || *c == 0x7f)
+            return "a control character (newline, tab ...)";
+        if (*c == ';' && c > v && (c[-1] == ' ' || c[-1] == '\t'))
+            return "' ;', which starts a comment in an INI file";
+    }
+    return NULL;
+}
+
 static int validate(parse_state *ps, mcs_job *job)
 {
     int id, k;
@@ -553,6 +609,8 @@ static int validate(parse_state *ps, mcs_job *job)
     }
     if (!get_name(ps, "simulation", "precision", mcs_precisions, &id)) return 0;
     job->sim.precision = (mcs_precision)id;
+    if (job->sim.precision == MCS_SINGLE && !fits_single(ps, mt->params, job)) return 0;
+    if (job->sim.precision == MCS_SINGLE && !fits_single(ps, pt->params, job)) return 0;
     if (!get_count(ps, "simulation", "block_size", 1, MCS_MAX_BLOCK_SIZE, &n)) return 0;
     job->sim.block_size = (uint32_t)n;
     char why[512];
@@ -657,9 +715,20 @@ static int apply_override(parse_state *ps, const mcs_override *ov)
     trim(section);
     trim(key);
     char value[VALUE_MAX];
+    if (strlen(eq + 1) >= sizeof value) {
+        fail(ps, "%s: [%s] %s: value longer than %d characters", ov->origin, section, key,
+             VALUE_MAX - 1);
+        return 0;
+    }
     snprintf(value, sizeof value, "%s", eq + 1);
     trim(value); /* as inih trims values in the file */
-    char origin[VALUE_MAX];
+    const char *unsafe = unsafe_value(value);
+    if (unsafe) {
+        fail(ps, "%s %s: the value holds %s; a config file could not hold it", ov->origin, a,
+             unsafe);
+        return 0;
+    }
+    char origin[VALUE_MAX + 16];
     if (strcmp(ov->origin, "--set") == 0)
         snprintf(origin, sizeof origin, "--set %s", a);
     else
@@ -724,8 +793,8 @@ mcs_status mcs_config_load(const char *path, const mcs_override *overrides, int 
      * unless the handler's error came first */
     if (rc > 0 && (!ps->failed || rc != ps->fail_line)) {
         ps->failed = 0;
-        if (rc == ps->long_line)
-            fail(ps, "%s:%d: line longer than 199 characters", path, rc);
+        if (rc == ps->bad_line)
+            fail(ps, "%s:%d: %s", path, rc, ps->bad_why);
         else
             fail(ps, "%s:%d: syntax error: expected '[section]', 'key = value' or a comment "
                      "(lines are at most 199 characters)", path, rc);

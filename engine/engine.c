@@ -16,6 +16,15 @@ double mcs_job_discount(const mcs_job *job)
     return exp(-job->model.rate * job->option.maturity);
 }
 
+/* A number for a message: "not a number" rather than printf's "-nan". */
+static void number_text(double x, char *buf, size_t len)
+{
+    if (isnan(x))
+        snprintf(buf, len, "not a number");
+    else
+        snprintf(buf, len, "%g", x);
+}
+
 /* The discounted standard error of output j; NaN (undefined, "n/a") with
  * fewer than two paths, where there is no spread to measure. */
 static double std_error(const mcs_moments *m, int k, int j, double disc)
@@ -157,11 +166,16 @@ mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, const mcs_p
 
     fill_estimates(job, &total, k, disc, res);
     if (!isfinite(res->price) || (total.n >= 2 && !isfinite(res->std_error))) {
+        char price[32], se[32];
+        number_text(res->price, price, sizeof price);
+        number_text(res->std_error, se, sizeof se);
         snprintf(err, err_len,
-                 "the simulation overflowed (price %g, std error %g): prices beyond the range "
-                 "of %s precision; use precision = double or smaller spot, rate or maturity",
-                 res->price, res->std_error,
-                 job->sim.precision == MCS_DOUBLE ? "double" : "single");
+                 "the simulation overflowed (price %s, std error %s): prices beyond the range "
+                 "of %s precision; %s",
+                 price, se, job->sim.precision == MCS_DOUBLE ? "double" : "single",
+                 job->sim.precision == MCS_DOUBLE
+                     ? "use a smaller spot, rate, volatility or maturity"
+                     : "use precision = double or a smaller spot, rate or maturity");
         st = MCS_E_DATA;
         goto cleanup;
     }

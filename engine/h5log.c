@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "h5log.h"
 #include "catalog.h"
+#include "output_path.h"
 #include "product.h"
 
 #include <errno.h>
@@ -397,38 +398,6 @@ cleanup:
     return rc;
 }
 
-/* Write the file image to a new file `name` and flush it to disk: plain
- * POSIX writes, so a full disk or a size limit is an error we report, never
- * an HDF5 file left open for the library's exit handler. */
-static int write_image(const char *name, const void *image, size_t size)
-{
-    int fd = open(name, O_WRONLY | O_CREAT | O_EXCL, 0666);
-    if (fd < 0)
-        return -1;
-    const char *p = image;
-    size_t left = size;
-    while (left > 0) {
-        ssize_t n = write(fd, p, left);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            int e = n < 0 ? errno : ENOSPC;
-            close(fd);
-            errno = e;
-            return -1;
-        }
-        p += n;
-        left -= (size_t)n;
-    }
-    if (fsync(fd) != 0 && errno != EINVAL && errno != EROFS) {
-        int e = errno; /* EINVAL/EROFS: the file system does not sync; nothing lost */
-        close(fd);
-        errno = e;
-        return -1;
-    }
-    return close(fd);
-}
-
 /* Put the finished temporary at its final name. chosen == NULL: rename()
  * onto path, replacing. Otherwise link() claims the name atomically
  * (concurrent runs never take each other's file); if path is taken, "-2",
@@ -491,6 +460,7 @@ static mcs_status write_log(const char *path, char *chosen, size_t chosen_len,
         return MCS_E_NOMEM;
     }
     snprintf(tmp, tmplen, "%s.tmp.%ld", path, (long)getpid());
+    mcs_output_remove_stale_temporaries(path);
 
     /* our messages replace HDF5's error stack print-out; restored on return */
     if (H5Eget_auto2(H5E_DEFAULT, &old_func, &old_data) >= 0)
@@ -498,7 +468,7 @@ static mcs_status write_log(const char *path, char *chosen, size_t chosen_len,
     H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
 
     /* The file is built in memory (HDF5's core driver, no backing store)
-     * and written out by write_image: HDF5 itself never touches the disk. */
+     * and written out by mcs_output_write_new_file: HDF5 never touches the disk. */
     if ((fapl = H5Pcreate(H5P_FILE_ACCESS)) < 0 || H5Pset_fapl_core(fapl, 1 << 16, 0) < 0 ||
         (file = H5Fcreate(tmp, H5F_ACC_TRUNC, H5P_DEFAULT, fapl)) < 0) {
         set_err(err, errlen, "cannot write HDF5 log '%s': cannot create it in memory", path);
@@ -535,7 +505,7 @@ static mcs_status write_log(const char *path, char *chosen, size_t chosen_len,
         file = -1;
         if (c < 0) { stage = "the file image"; goto cleanup; }
         tmp_exists = 1; /* a failed write may leave a partial file behind */
-        if (write_image(tmp, image, (size_t)size) != 0) {
+        if (mcs_output_write_new_file(tmp, image, (size_t)size) != 0) {
             set_err(err, errlen, "cannot write HDF5 log '%s': writing '%s' failed: %s", path,
                     tmp, strerror(errno));
             goto cleanup;

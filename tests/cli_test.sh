@@ -25,6 +25,9 @@ py=/usr/bin/python3
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/mcsim_cli_test.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
+# no local profile from the user running the tests (~/.config/mcsim, $MCSIM_PROFILE)
+export HOME=$tmp/home XDG_CONFIG_HOME=$tmp/home/.config
+unset MCSIM_PROFILE MCSIM_BACKEND
 cd "$tmp" || exit 1
 mkdir logs
 out=$tmp/logs/stdout
@@ -68,7 +71,7 @@ need_in() {
 # Nothing a failed run may leave: run logs, temporaries, an output/ folder.
 need_no_leftovers() {
     local left
-    left=$(find "$tmp" -mindepth 1 \( -name '*.h5*' -o -name '*.tmp*' -o -name output \) -print)
+    left=$(find "$tmp" -mindepth 1 -path "$tmp/home" -prune -o \( -name '*.h5*' -o -name '*.tmp*' -o -name output \) -print)
     if [ -n "$left" ]; then problems+=("left behind: ${left//$'\n'/ }"); fi
 }
 
@@ -549,6 +552,69 @@ with h5py.File(sys.argv[2]) as f:
 sys.exit("; ".join(bad) if bad else 0)' "$out" p.h5 2>&1 || problems+=("parameters: $("$py" -c 1 2>&1)")
 report "JSON parameters and HDF5 /parameters: the same keys and typed values"
 rm -f p.h5
+
+# --- inputs that once slipped through (issue 11's battery) ----------------------
+printf '[model]\nspot = 1\0 0\nvolatility = 0.2\n[option]\nstrike = 100\nmaturity = 1\n' >nul.ini
+expect_fail "a NUL byte inside a line: exit 78 naming file:line" 78 "nul.ini:2: a NUL byte" -- nul.ini --no-log
+printf '\0[model]\nspot = 100\n' >nul.ini
+expect_fail "a NUL byte starting a line: exit 78" 78 "nul.ini:1: a NUL byte" -- nul.ini --no-log
+printf '[model]\rspot = 100\rvolatility = 0.2\r' >nul.ini
+expect_fail "CR line endings: exit 78 saying so" 78 "nul.ini:1: a carriage return" -- nul.ini --no-log
+printf '\377\376[\0m\0o\0d\0e\0l\0]\0\n\0' >nul.ini
+expect_fail "a UTF-16 file: exit 78 saying so" 78 "UTF-16" -- nul.ini --no-log
+rm -f nul.ini
+printf '[model]\r\nspot = 100\r\nvolatility = 0.2\r\n[option]\r\nstrike = 100\r\nmaturity = 1\r\n' >crlf.ini
+"$mcsim" crlf.ini --paths 1000 --no-log >"$out" 2>"$err" || problems+=("exit $?")
+report "CRLF line endings are read"
+rm -f crlf.ini
+if command -v mkfifo >/dev/null; then
+    mkfifo fifo.ini
+    timeout 5 "$mcsim" fifo.ini --no-log >"$out" 2>"$err"
+    rc=$?
+    [ $rc -eq 66 ] || problems+=("exit code $rc, expected 66 (124: it hung)")
+    need_in "$err" stderr "not a config file"
+    report "a FIFO as CONFIG: exit 66 at once, no hang"
+    rm -f fifo.ini
+fi
+expect_fail "--seed 0...01 (101 digits): exit 64, never cut" 64 "--seed: value longer than" -- \
+    base.ini --seed "0$(printf '0%.0s' $(seq 1 99))1"
+expect_fail "--set with a 600-character value: exit 78, never cut" 78 "longer than 511" -- \
+    base.ini --set "output.file=$(printf 'x%.0s' $(seq 1 600))"
+expect_fail "--set output.file='run ;1.h5': exit 78 (the config could not hold it)" 78 "starts a comment" -- \
+    base.ini --set "output.file=run ;1.h5"
+expect_fail "spot = strike = 1e300 in single precision: exit 78" 78 "[model] spot" "precision = double" -- \
+    base.ini --set model.spot=1e300 --set option.strike=1e300
+"$mcsim" base.ini --paths 1e4 --set model.spot=1e300 --set option.strike=1e300 \
+    --set simulation.precision=double --no-log ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
+rc=$?
+[ $rc -eq 65 ] || problems+=("exit code $rc, expected 65")
+need_in "$err" stderr "!use precision = double"
+need_in "$err" stderr "!nan"
+report "an overflow in double precision: exit 65, no advice to use double, no -nan"
+# a temporary left by a killed run (its pid long gone) is removed by the next run
+dead=$(sh -c 'echo $$') # a process that has ended
+printf 'partial' >stale.h5.tmp.$dead
+"$mcsim" base.ini --paths 1000 -o stale.h5 -q ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
+[ -e stale.h5.tmp.$dead ] && problems+=("stale.h5.tmp.$dead still there")
+[ -s stale.h5 ] || problems+=("stale.h5 not written")
+report "a stale temporary of a killed run is removed by the next run to that path"
+rm -f stale.h5*
+
+# eight live runs on one -o: one writes, the others are refused at once
+rm -f rc.*
+for i in 1 2 3 4 5 6 7 8; do
+    ( "$mcsim" base.ini --paths 3e7 --threads 1 -q -o same.h5 ${cpu[@]+"${cpu[@]}"} >/dev/null \
+        2>"$tmp/logs/err.$i"; echo $? >rc.$i ) &
+done
+wait
+ok=$(cat rc.* | grep -c '^0$'); refused=$(cat rc.* | grep -c '^74$')
+[ $((ok + refused)) -eq 8 ] || problems+=("exit codes: $(cat rc.* | tr '\n' ' ')")
+[ "$refused" -ge 1 ] || problems+=("no run was refused")
+grep -l "another mcsim run" "$tmp"/logs/err.* >/dev/null || problems+=("no 'another mcsim run' message")
+"$readers" same.h5 >"$tmp/logs/readers" 2>&1 || problems+=("same.h5 unreadable")
+[ -e same.h5.lock ] && problems+=("same.h5.lock left behind")
+report "8 concurrent runs on one -o: one log, the others refused (exit 74) with the reason"
+rm -f rc.* same.h5*
 
 "$mcsim" help >"$out" 2>"$err" && need_in "$out" stdout "usage: mcsim CONFIG"
 "$mcsim" help sweep >"$out" 2>"$err" && need_in "$out" stdout "sweep"
