@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# fault_test.sh - mcsim under faults: a full disk (a 64 KB tmpfs, skipped
+# where it cannot be mounted), a file size limit, an output folder that
+# vanishes during the run, SIGTERM and SIGKILL at random moments of the run
+# and of the log write. The promise (docs/reliability.md): a log is complete
+# or absent, an older log is never damaged, and a result is never lost to a
+# failed log write. Usage: tests/fault_test.sh PATH/TO/mcsim
+set -u
+mcsim=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/mcsim_fault.XXXXXX") || exit 1
+mnt=""
+cleanup() { [ -n "$mnt" ] && umount "$mnt" 2>/dev/null; rm -rf "$tmp"; }
+trap cleanup EXIT
+cd "$tmp" || exit 1
+export HOME=$tmp/home XDG_CONFIG_HOME=$tmp/home/.config
+unset MCSIM_PROFILE MCSIM_BACKEND
+printf '[model]\nspot = 100\nvolatility = 0.2\n[option]\nstrike = 100\nmaturity = 1\n' >c.ini
+cpu=(--backend cpu)
+passed=0 failed=0 skipped=0 problems=()
+report() {
+    if [ ${#problems[@]} -eq 0 ]; then passed=$((passed + 1)); echo "ok - $1"
+    else failed=$((failed + 1)); echo "not ok - $1"; printf '#   %s\n' "${problems[@]}"; fi
+    problems=()
+}
+skip() { skipped=$((skipped + 1)); echo "ok - $1 # SKIP $2"; }
+# a readable, complete run log
+complete() { h5dump -a /result/price "$1" >/dev/null 2>&1; }
+
+# --- a full disk ------------------------------------------------------------------
+mkdir small
+if mount -t tmpfs -o size=64k tmpfs small 2>/dev/null; then
+    mnt=$tmp/small
+    head -c 60000 /dev/zero >small/filler 2>/dev/null
+    "$mcsim" c.ini --paths 20000 -o small/run.h5 -f json "${cpu[@]}" >out 2>err
+    rc=$?
+    [ $rc -eq 74 ] || problems+=("exit $rc, expected 74")
+    grep -q '"price"' out || problems+=("no result on stdout")
+    grep -q "cannot write HDF5 log" err || problems+=("no message: $(cat err)")
+    grep -qi "segmentation\|sanitizer\|infinite loop" err && problems+=("crash: $(cat err)")
+    [ -z "$(ls small | grep -v filler)" ] || problems+=("left on the full disk: $(ls small)")
+    report "a full disk (64 KB tmpfs): result printed, exit 74, nothing left, no crash"
+    rm -f small/filler
+    "$mcsim" c.ini --paths 20000 -o small/run.h5 -q "${cpu[@]}" >out 2>err
+    [ $? -eq 0 ] && complete small/run.h5 || problems+=("could not write once there was room")
+    report "the same tmpfs with room: the log is written"
+    umount small && mnt=""
+else
+    skip "a full disk (64 KB tmpfs)" "cannot mount a tmpfs here (not root or no CAP_SYS_ADMIN)"
+    skip "the same tmpfs with room" "cannot mount a tmpfs here"
+fi
+
+# --- a file size limit (no root needed) ---------------------------------------------
+sh -c 'trap "" XFSZ; ulimit -f 8; exec "$@"' sh "$mcsim" c.ini --paths 20000 -o big.h5 -f json \
+    "${cpu[@]}" >out 2>err
+rc=$?
+[ $rc -eq 74 ] || problems+=("exit $rc, expected 74")
+grep -q '"price"' out || problems+=("no result on stdout")
+ls big.h5* >/dev/null 2>&1 && problems+=("left: $(ls big.h5*)")
+report "a file size limit: result printed, exit 74, nothing left"
+
+# --- the output folder vanishes during the run ----------------------------------------
+mkdir gone
+"$mcsim" c.ini --paths 3e8 --threads 1 -o gone/run.h5 -f json "${cpu[@]}" >out 2>err &
+pid=$!
+sleep 0.3
+rm -rf gone
+wait $pid
+rc=$?
+[ $rc -eq 74 ] || problems+=("exit $rc, expected 74")
+grep -q '"price"' out || problems+=("no result on stdout")
+report "the output folder removed during the run: result printed, exit 74"
+
+# --- SIGTERM at random moments: exit 130 and no log, or exit 0 and a whole log ------
+for i in $(seq 1 8); do
+    rm -f t.h5
+    "$mcsim" c.ini --paths 4e6 --threads 1 -o t.h5 "${cpu[@]}" >out 2>err &
+    pid=$!
+    sleep "0.0$((RANDOM % 10))"
+    kill -TERM $pid 2>/dev/null
+    wait $pid
+    rc=$?
+    case $rc in
+    130) [ -e t.h5 ] && problems+=("run $i: exit 130 but t.h5 exists") ;;
+    0) complete t.h5 || problems+=("run $i: exit 0 but t.h5 is not whole") ;;
+    *) problems+=("run $i: exit $rc") ;;
+    esac
+    ls t.h5.* >/dev/null 2>&1 && problems+=("run $i: left $(ls t.h5.*)")
+done
+report "SIGTERM at random moments: exit 130 and no log, or exit 0 and a whole log"
+
+# --- SIGKILL at random moments, also while writing: the older log survives whole ----
+"$mcsim" c.ini --paths 1000 -o k.h5 -q "${cpu[@]}" >/dev/null 2>&1
+for i in $(seq 1 8); do
+    "$mcsim" c.ini --paths 2e6 --threads 1 -o k.h5 "${cpu[@]}" >/dev/null 2>&1 &
+    pid=$!
+    sleep "0.0$((RANDOM % 10))"
+    kill -KILL $pid 2>/dev/null
+    wait $pid 2>/dev/null
+    complete k.h5 || problems+=("kill $i: k.h5 is no longer a whole log")
+done
+"$mcsim" c.ini --paths 1000 -o k.h5 -q "${cpu[@]}" >/dev/null 2>&1 || problems+=("a run after the kills failed")
+ls k.h5.tmp.* >/dev/null 2>&1 && problems+=("killed runs' temporaries not removed: $(ls k.h5.tmp.*)")
+report "SIGKILL at random moments: the older log stays whole; the next run removes stale temporaries"
+
+echo "# $passed passed, $failed failed, $skipped skipped"
+[ $failed -eq 0 ]
