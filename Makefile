@@ -4,10 +4,14 @@
 #   make deps   only install the missing Debian packages (apt-get, via sudo if not root)
 #   make test-sanitize   the suite built with AddressSanitizer + UBSan
 #   make bench  the CPU benchmark against NumPy and QuantLib (bench/)
-#   make gpu-bundle  build in build-gpu and bundle mcsim and test_gpu with their
-#               libraries into .gpu/, compressed into .gpupack/gpu.tar.xz, for a
-#               GPU machine without them (docs/gpu.md)
+#   make install PREFIX=/usr/local   build, then install bin/mcsim, lib/mcsim/ (the
+#               GPU module, when built), share/mcsim/configs, share/doc/mcsim
+#   make gpu-bundle  build in build-gpu and bundle mcsim, its GPU module and test_gpu
+#               with their libraries into .gpu/, compressed into .gpupack/gpu.tar.xz,
+#               for a GPU machine without them (docs/gpu.md)
 BUILD ?= build
+GPU_BUILD ?= build-gpu
+PREFIX ?= /usr/local
 CMAKE_FLAGS ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
@@ -23,7 +27,7 @@ NVCC ?= $(shell command -v nvcc 2>/dev/null || { [ -x /usr/local/cuda/bin/nvcc ]
 CUDA_FLAGS = $(if $(NVCC),-DCMAKE_CUDA_COMPILER=$(NVCC))
 BUNDLE ?= ../shared/device/bundle
 
-.PHONY: all deps deps-bench build run test test-sanitize bench gpu-bundle clean
+.PHONY: all deps deps-bench build run test test-sanitize bench install gpu-bundle clean
 
 all: build
 
@@ -54,19 +58,25 @@ test-sanitize: deps
 bench: build deps-bench
 	/usr/bin/python3 bench/bench_european.py --mcsim $(BUILD)/mcsim
 
+# DESTDIR=... stages the tree elsewhere (packaging); cmake --install reads it.
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
+
 gpu-bundle: deps
-	cmake -S . -B build-gpu $(CUDA_FLAGS) $(CMAKE_FLAGS)
-	cmake --build build-gpu -j $(JOBS)
+	cmake -S . -B $(GPU_BUILD) $(CUDA_FLAGS) $(CMAKE_FLAGS)
+	cmake --build $(GPU_BUILD) -j $(JOBS)
+	@test -f $(GPU_BUILD)/libmcsim_gpu.so || { echo "gpu-bundle: no GPU module built (nvcc not found?)" >&2; exit 1; }
 	rm -rf .gpu
-	@# the GPU machine runs mcsim and test_gpu (the other tests need no GPU)
-	$(BUNDLE) .gpu build-gpu/mcsim build-gpu/tests/test_gpu
+	@# the GPU machine runs mcsim and test_gpu (the other tests need no GPU);
+	@# the module lands in .gpu/bin beside them, where both look for it
+	$(BUNDLE) .gpu $(GPU_BUILD)/mcsim $(GPU_BUILD)/tests/test_gpu $(GPU_BUILD)/libmcsim_gpu.so
 	@# libcurand is 127 MB, over the device tool's 64 MiB; the GPU machine's
 	@# CUDA toolkit has it (tests/gpu_device_check.sh finds it there)
 	rm -f .gpu/lib/libcurand*
-	@# mcsim and test_gpu carry every kernel instantiation (about 33 MB each):
-	@# the device tool's 64 MiB limit takes the bundle compressed
+	@# the module carries every kernel instantiation: the device tool's
+	@# 64 MiB limit takes the bundle compressed
 	mkdir -p .gpupack && tar -cJf .gpupack/gpu.tar.xz .gpu
 	du -sh .gpu .gpupack/gpu.tar.xz
 
 clean:
-	rm -rf $(BUILD) $(BUILD)-sanitize build-gpu .gpu .gpupack
+	rm -rf $(BUILD) $(BUILD)-sanitize $(GPU_BUILD) .gpu .gpupack

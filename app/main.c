@@ -40,11 +40,9 @@ static void print_version(void)
     const mcs_backend *cpu = mcs_backend_find("cpu");
     printf("  cpu backend: %s (OpenMP %d; kernel for this CPU: %s)\n", cpu->description,
            _OPENMP, cpu->variant ? cpu->variant() : "?");
-    const mcs_backend *gpu = mcs_backend_find("gpu");
-    if (gpu) /* variant(): CUDA versions and code targets; starts no GPU context */
-        printf("  gpu backend: built in: %s (%s)\n", gpu->description, gpu->variant());
-    else
-        printf("  gpu backend: not built into this binary (no CUDA toolkit at build time)\n");
+    char gpu[8192]; /* the GPU module: where, CUDA versions; or why none; no GPU context */
+    mcs_gpu_module_describe(gpu, sizeof gpu);
+    printf("  gpu backend: %s\n", gpu);
 }
 
 /* argv as a shell command: an argument with any character outside

@@ -1,37 +1,225 @@
-/* backend.c - the table of built-in backends and lookup by name. */
+/* backend.c - the table of backends and lookup by name. The cpu backend is
+ * built in; the gpu backend lives in the GPU module (libmcsim_gpu.so),
+ * loaded with dlopen the first time a backend is asked for, so mcsim starts
+ * on a machine without CUDA and says why the GPU is unavailable there. */
+#define _GNU_SOURCE
 #include "backend.h"
+#include <dlfcn.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include "../gpu_backend/gpu_module.h"
 
 extern const mcs_backend mcs_cpu_backend;
-#ifdef MCSIM_HAVE_CUDA
-extern const mcs_backend mcs_gpu_backend;
-#endif
 
-const mcs_backend *const mcs_backends[] = {
-    &mcs_cpu_backend,
-#ifdef MCSIM_HAVE_CUDA
-    &mcs_gpu_backend,
-#endif
-    NULL,
+static struct {
+    pthread_once_t once;
+    mcs_gpu_module_status status;
+    char path[PATH_MAX];   /* the module found (ABSENT: empty) */
+    char why[PATH_MAX + 1024]; /* LOADED: the path; UNLOADABLE: why; ABSENT: where looked */
+    const mcs_gpu_module *module;
+    const mcs_backend *list[3];
+} gpu = {.once = PTHREAD_ONCE_INIT};
+
+/* The stand-in "gpu" backend for a module that was found but cannot be
+ * loaded: every call fails with the reason, so `--backend gpu` exits 69
+ * with it and `--backend auto` falls back to the cpu saying it. */
+static mcs_status unloadable_probe(char *why, size_t len)
+{
+    snprintf(why, len, "%s", gpu.why);
+    return MCS_E_UNAVAILABLE;
+}
+
+static mcs_status unloadable_open(const mcs_job *job, const mcs_placement *where, void **ctx,
+                                  mcs_timings *t, char *err, size_t err_len)
+{
+    (void)job, (void)where, (void)t;
+    *ctx = NULL;
+    return unloadable_probe(err, err_len);
+}
+
+static mcs_status unloadable_run(void *ctx, uint64_t first, uint64_t count, mcs_block_sums *out,
+                                 mcs_timings *t, char *err, size_t err_len)
+{
+    (void)ctx, (void)first, (void)count, (void)out, (void)t;
+    return unloadable_probe(err, err_len);
+}
+
+static void unloadable_close(void *ctx)
+{
+    (void)ctx; /* open never succeeds: nothing to release */
+}
+
+static int unloadable_threads(void *ctx)
+{
+    (void)ctx;
+    return 0;
+}
+
+static const char *unloadable_variant(void)
+{
+    return "GPU module not loadable";
+}
+
+static const mcs_backend unloadable_gpu = {
+    .name = "gpu",
+    .description = "GPU module (found, but it cannot be loaded)",
+    .probe = unloadable_probe,
+    .open = unloadable_open,
+    .run = unloadable_run,
+    .close = unloadable_close,
+    .threads = unloadable_threads,
+    .variant = unloadable_variant,
+    .rngs = MCS_GPU_BACKEND_RNGS,
+    .default_rng = MCS_RNG_PHILOX,
 };
+
+/* The module at gpu.path is refused: why = "cannot load the GPU module
+ * PATH: " and the reason. */
+static void refuse(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void refuse(const char *fmt, ...)
+{
+    gpu.status = MCS_GPU_MODULE_UNLOADABLE;
+    int n = snprintf(gpu.why, sizeof gpu.why, "cannot load the GPU module %s: ", gpu.path);
+    va_list ap;
+    va_start(ap, fmt);
+    if (n > 0 && (size_t)n < sizeof gpu.why)
+        vsnprintf(gpu.why + n, sizeof gpu.why - (size_t)n, fmt, ap);
+    va_end(ap);
+}
+
+/* dlopen the module at gpu.path and check that it was built from this
+ * mcsim's sources (interface version, mcsim version, structure sizes). */
+static void load(void)
+{
+    void *h = dlopen(gpu.path, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        const char *e = dlerror(), *rest = e ? e : "unknown loader error";
+        size_t n = strlen(gpu.path);
+        if (strncmp(rest, gpu.path, n) == 0 && strncmp(rest + n, ": ", 2) == 0)
+            rest += n + 2; /* the loader repeats the path */
+        refuse("%s%s", rest,
+               strstr(rest, "libcu") ? " (the CUDA libraries must be on the loader's path: "
+                                       "ldconfig or LD_LIBRARY_PATH)"
+                                     : "");
+        return;
+    }
+    mcs_gpu_module_entry_fn entry = (mcs_gpu_module_entry_fn)dlsym(h, MCS_GPU_MODULE_ENTRY);
+    const mcs_gpu_module *m = entry ? entry() : NULL;
+    static const mcs_gpu_module_layout here = MCS_GPU_MODULE_LAYOUT;
+    if (!m)
+        refuse("it has no %s(): not an mcsim GPU module", MCS_GPU_MODULE_ENTRY);
+    else if (m->abi != MCS_GPU_MODULE_ABI)
+        refuse("its interface version is %d, this mcsim %s needs %d: install the module "
+               "built with this mcsim", m->abi, MCS_VERSION, MCS_GPU_MODULE_ABI);
+    else if (strcmp(m->version, MCS_VERSION) != 0 || memcmp(&m->layout, &here, sizeof here) != 0)
+        refuse("it was built from other sources (mcsim %s) than this mcsim (%s): install the "
+               "module built with this mcsim", m->version, MCS_VERSION);
+    else {
+        gpu.status = MCS_GPU_MODULE_LOADED;
+        gpu.module = m;
+        snprintf(gpu.why, sizeof gpu.why, "%s", gpu.path);
+        return;
+    }
+    dlclose(h);
+}
+
+/* Candidates in order; the first that exists is the one loaded. */
+static void find_and_load(void)
+{
+    const char *env = getenv("MCSIM_GPU_MODULE");
+    char exe[PATH_MAX] = "", prefix[PATH_MAX] = "";
+    gpu.list[0] = &mcs_cpu_backend;
+    if (env && *env) { /* named by the user: a missing file is an error, not silence */
+        snprintf(gpu.path, sizeof gpu.path, "%s", env);
+        load();
+    } else {
+        ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+        exe[n > 0 ? n : 0] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash) /* exe: its folder; prefix: the folder above */
+            *slash = '\0';
+        snprintf(prefix, sizeof prefix, "%s", exe);
+        slash = strrchr(prefix, '/');
+        if (slash)
+            *slash = '\0';
+        char cand[2][PATH_MAX];
+        snprintf(cand[0], sizeof cand[0], "%s/%s", exe, MCS_GPU_MODULE_FILE);
+        snprintf(cand[1], sizeof cand[1], "%s/%s/%s", prefix, MCS_GPU_MODULE_DIR,
+                 MCS_GPU_MODULE_FILE);
+        gpu.status = MCS_GPU_MODULE_ABSENT;
+        for (int i = 0; i < 2 && gpu.status == MCS_GPU_MODULE_ABSENT; i++)
+            if (exe[0] && access(cand[i], F_OK) == 0) {
+                snprintf(gpu.path, sizeof gpu.path, "%s", cand[i]);
+                load();
+            }
+        if (gpu.status == MCS_GPU_MODULE_ABSENT)
+            snprintf(gpu.why, sizeof gpu.why, "no %s beside %s/ or in %s/%s/",
+                     MCS_GPU_MODULE_FILE, exe[0] ? exe : "the executable",
+                     prefix[0] ? prefix : "..", MCS_GPU_MODULE_DIR);
+    }
+    if (gpu.status == MCS_GPU_MODULE_LOADED)
+        gpu.list[1] = gpu.module->backend;
+    else if (gpu.status == MCS_GPU_MODULE_UNLOADABLE)
+        gpu.list[1] = &unloadable_gpu;
+}
+
+const mcs_backend *const *mcs_backend_list(void)
+{
+    pthread_once(&gpu.once, find_and_load);
+    return gpu.list;
+}
 
 const mcs_backend *mcs_backend_find(const char *name)
 {
-    for (int i = 0; mcs_backends[i]; i++)
-        if (strcmp(mcs_backends[i]->name, name) == 0)
-            return mcs_backends[i];
+    const mcs_backend *const *list = mcs_backend_list();
+    for (int i = 0; list[i]; i++)
+        if (strcmp(list[i]->name, name) == 0)
+            return list[i];
     return NULL;
+}
+
+mcs_gpu_module_status mcs_gpu_module_state(char *why, size_t len)
+{
+    mcs_backend_list();
+    if (gpu.status == MCS_GPU_MODULE_ABSENT)
+        snprintf(why, len, "this build or installation of mcsim has no GPU support (%s)",
+                 gpu.why);
+    else
+        snprintf(why, len, "%s", gpu.why);
+    return gpu.status;
+}
+
+void mcs_gpu_module_describe(char *line, size_t len)
+{
+    mcs_backend_list();
+    if (gpu.status == MCS_GPU_MODULE_LOADED) /* variant(): CUDA versions, code targets */
+        snprintf(line, len, "module %s: %s (%s)", gpu.path, gpu.module->backend->description,
+                 gpu.module->backend->variant());
+    else if (gpu.status == MCS_GPU_MODULE_UNLOADABLE)
+        snprintf(line, len, "module found, not loadable: %s", gpu.why);
+    else
+        snprintf(line, len, "not built or not installed (%s)", gpu.why);
+}
+
+const mcs_gpu_module *mcs_gpu_module_get(void)
+{
+    mcs_backend_list();
+    return gpu.module;
 }
 
 const char *mcs_backend_names(void)
 {
     static char names[128];
+    const mcs_backend *const *list = mcs_backend_list();
     if (!names[0])
-        for (int i = 0; mcs_backends[i]; i++) {
+        for (int i = 0; list[i]; i++) {
             size_t used = strlen(names);
-            snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "",
-                     mcs_backends[i]->name);
+            snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "", list[i]->name);
         }
     return names;
 }

@@ -1,5 +1,7 @@
 /* backend.h - the backend plug-in table (GSL's gsl_rng_type pattern): a
- * backend is a const struct of functions; a NULL-terminated table lists them. */
+ * backend is a const struct of functions; a NULL-terminated table lists them.
+ * The cpu backend is built in; the gpu backend is a module (libmcsim_gpu.so)
+ * loaded at run time, so mcsim itself links no CUDA library. */
 #ifndef MCS_BACKEND_H
 #define MCS_BACKEND_H
 
@@ -49,11 +51,38 @@ typedef struct mcs_backend {
     void (*describe_gpu)(void *ctx, mcs_gpu_info *out);
 } mcs_backend;
 
-/* The NULL-terminated table of backends built into this binary. */
-extern const mcs_backend *const mcs_backends[];
+/* The backends this process has, NULL-terminated: cpu, then gpu when a GPU
+ * module was found (the module's backend once loaded; if it cannot be
+ * loaded, a backend whose probe, open and run fail with the loader's reason).
+ * The first call looks for the module. */
+const mcs_backend *const *mcs_backend_list(void);
 
-/* Find a backend by name; NULL if none is built in. */
+/* Find a backend by name (as mcs_backend_list); NULL if there is none:
+ * "gpu" in a build or installation without a GPU module. */
 const mcs_backend *mcs_backend_find(const char *name);
+
+/* What became of the GPU module, looked for on first use in
+ * $MCSIM_GPU_MODULE if set (a path), else beside the executable, else in
+ * ../lib/mcsim from the executable's folder (the installed layout). */
+typedef enum {
+    MCS_GPU_MODULE_ABSENT,     /* none found: this build or installation has no GPU support */
+    MCS_GPU_MODULE_UNLOADABLE, /* found but refused: CUDA libraries missing, another build's */
+    MCS_GPU_MODULE_LOADED      /* loaded; whether a GPU is usable is the backend's probe */
+} mcs_gpu_module_status;
+
+/* The module's state, and in why (one line): ABSENT: "this build or
+ * installation of mcsim has no GPU support (no libmcsim_gpu.so beside ...)";
+ * UNLOADABLE: "cannot load the GPU module PATH: REASON"; LOADED: its path. */
+mcs_gpu_module_status mcs_gpu_module_state(char *why, size_t len);
+
+/* The gpu line of `mcsim --version` (without "gpu backend: "): where the
+ * module is and the CUDA versions it runs with, or why there is none or it
+ * does not load. Starts no GPU context. */
+void mcs_gpu_module_describe(char *line, size_t len);
+
+/* The loaded module's table (gpu_backend/gpu_module.h), or NULL. */
+typedef struct mcs_gpu_module mcs_gpu_module;
+const mcs_gpu_module *mcs_gpu_module_get(void);
 
 /* 1 when `be` can run generator `rng`. */
 static inline int mcs_backend_has_rng(const mcs_backend *be, mcs_rng_id rng)
@@ -61,7 +90,7 @@ static inline int mcs_backend_has_rng(const mcs_backend *be, mcs_rng_id rng)
     return (be->rngs >> rng) & 1u;
 }
 
-/* Comma-separated names of the built-in backends, for messages. */
+/* Comma-separated names of mcs_backend_list's backends, for messages. */
 const char *mcs_backend_names(void);
 
 #endif

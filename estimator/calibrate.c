@@ -21,9 +21,7 @@
 #include "sysinfo.h"
 #include "validate.h"
 #include "chunking.h"
-#ifdef MCSIM_HAVE_CUDA
-#include "gpu_calibrate.h"
-#endif
+#include "gpu_module.h"
 
 void mcs_cmd_calibrate_help(FILE *f)
 {
@@ -332,7 +330,6 @@ static mcs_status calibrate_cpu(calib *c, mcs_profile *p, char *err, size_t len)
     return MCS_OK;
 }
 
-#ifdef MCSIM_HAVE_CUDA
 /* Least squares of t = a + b x weighted by 1/t^2 (relative errors). */
 static void fit_line(const double *x, const double *t, int n, double *a, double *b)
 {
@@ -363,7 +360,8 @@ static mcs_status calibrate_copies(calib *c, mcs_gpu_profile *g, char *err, size
     mcs_link *links[4] = {&g->h2d_pinned, &g->h2d_pageable, &g->d2h_pinned, &g->d2h_pageable};
     static const char *names[4] = {"h2d pinned", "h2d pageable", "d2h pinned", "d2h pageable"};
     for (int k = 0; k < 4; k++) {
-        int e = mcs_gpu_copy_seconds(0, k < 2, k % 2 == 0, bytes, n, c->quick ? 3 : 5, t);
+        int e = mcs_gpu_module_get()->copy_seconds(0, k < 2, k % 2 == 0, bytes, n,
+                                                   c->quick ? 3 : 5, t);
         if (e) {
             snprintf(err, len, "timing %s copies: CUDA error %d", names[k], e);
             return MCS_E_UNAVAILABLE;
@@ -561,7 +559,7 @@ static mcs_status calibrate_gpu(calib *c, mcs_profile *p, char *err, size_t len)
     g->alloc_s = alloc_small;
     progress("gpu: allocation %.3g s + %.3g ns per byte", g->alloc_s, g->alloc_ns_per_byte);
     double launch;
-    int e = mcs_gpu_launch_seconds(0, c->quick ? 50 : 200, &launch);
+    int e = mcs_gpu_module_get()->launch_seconds(0, c->quick ? 50 : 200, &launch);
     if (e) {
         snprintf(err, len, "timing kernel launches: CUDA error %d", e);
         return MCS_E_UNAVAILABLE;
@@ -607,7 +605,6 @@ static mcs_status calibrate_gpu(calib *c, mcs_profile *p, char *err, size_t len)
     }
     return MCS_OK;
 }
-#endif
 
 static int parse(int argc, char **argv, calib *c)
 {
@@ -697,13 +694,17 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
         }
         err[0] = '\0';
     }
-#ifndef MCSIM_HAVE_CUDA
-    if (c.gpu && !c.cpu) {
-        fprintf(stderr, "mcsim calibrate: this build has no GPU support\n");
-        return mcs_status_exit_code(MCS_E_UNAVAILABLE);
+    char gpu_why[4096 + 1024];
+    mcs_gpu_module_status gpu_state = mcs_gpu_module_state(gpu_why, sizeof gpu_why);
+    if (c.gpu && gpu_state != MCS_GPU_MODULE_LOADED) { /* GPU measurements need the module */
+        if (!c.cpu) {
+            fprintf(stderr, "mcsim calibrate: --backend gpu: %s\n", gpu_why);
+            return mcs_status_exit_code(MCS_E_UNAVAILABLE);
+        }
+        if (gpu_state == MCS_GPU_MODULE_UNLOADABLE)
+            progress("%s: calibrating the cpu only", gpu_why);
+        c.gpu = 0;
     }
-    c.gpu = 0;
-#endif
     snprintf(c.dir, sizeof c.dir, "/tmp/mcsim-calibrate-XXXXXX");
     if (!mkdtemp(c.dir)) {
         fprintf(stderr, "mcsim calibrate: cannot make a temporary folder in /tmp\n");
@@ -738,10 +739,8 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
     }
     if (st == MCS_OK && c.cpu)
         st = calibrate_cpu(&c, &p, err, sizeof err);
-#ifdef MCSIM_HAVE_CUDA
     if (st == MCS_OK && c.gpu)
         st = calibrate_gpu(&c, &p, err, sizeof err);
-#endif
     unlink(c.config);
     unlink(c.log);
     rmdir(c.dir);

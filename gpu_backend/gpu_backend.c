@@ -11,6 +11,7 @@
 #include "../engine/config.h"
 #include "../engine/product.h"
 #include "gpu_kernel.h"
+#include "gpu_module.h"
 
 #ifndef MCSIM_CUDA_ARCHS
 #define MCSIM_CUDA_ARCHS "?"
@@ -336,6 +337,7 @@ static const char *gpu_variant(void)
     return text;
 }
 
+/* The backend; the module's entry point (gpu_module.c) hands it to mcsim. */
 const mcs_backend mcs_gpu_backend = {
     .name = "gpu",
     .description = "CUDA kernels, cuRAND Philox4x32-10 / MRG32k3a / scrambled Sobol",
@@ -345,7 +347,7 @@ const mcs_backend mcs_gpu_backend = {
     .close = gpu_close,
     .threads = gpu_threads,
     .variant = gpu_variant,
-    .rngs = 1u << MCS_RNG_PHILOX | 1u << MCS_RNG_MRG32K3A | 1u << MCS_RNG_SOBOL,
+    .rngs = MCS_GPU_BACKEND_RNGS,
     .default_rng = MCS_RNG_PHILOX,
     .chunk_blocks = gpu_chunk_blocks,
     .describe_gpu = gpu_describe,

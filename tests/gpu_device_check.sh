@@ -19,7 +19,9 @@ step() { echo; echo "=== $*"; }
 {
 step "device"
 nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader
-"$gpu/run" mcsim --version
+"$gpu/run" mcsim --version | tee /tmp/version.txt
+# the GPU module (beside mcsim in the bundle) must load here
+grep -q "gpu backend: module " /tmp/version.txt || { echo "GPU module not loaded: FAILED"; fail=1; }
 
 step "test_gpu (full)"
 "$gpu/run" test_gpu || fail=1
@@ -37,9 +39,9 @@ for n in 1 1000 1e6 1e9 1e12; do
 import json, sys
 n, d = sys.argv[1], json.load(open(sys.argv[2]))
 t = d["timings"]
-z = (d["price"] - d["analytic"]) / d["std_error"] if d["std_error"] > 0 else 0.0
+z = (d["price"] - d["analytic"]) / d["std_error"] if d["std_error"] else 0.0  # 1 path: null
 print("paths %-6s price %.8f se %.2e z %+.2f  kernel %.4f s (%.1f G paths/s)  total %.3f s  context %.3f s"
-      % (n, d["price"], d["std_error"], z, t["simulate"], d["paths"] / t["simulate"] / 1e9,
+      % (n, d["price"], d["std_error"] or float("nan"), z, t["simulate"], d["paths"] / t["simulate"] / 1e9,
          t["total"], t["context"]))
 sys.exit(0 if abs(z) <= 4 else 1)
 PY

@@ -1,0 +1,27 @@
+/* gpu_module.c - the GPU module's one exported function: the table that
+ * engine/backend.c reads after dlopen (the backend, calibrate's
+ * microbenchmarks, and what the module was built from, for the checks). */
+#include "gpu_calibrate.h"
+#include "gpu_module.h"
+
+#ifndef MCS_VERSION
+#error "MCS_VERSION must be defined (CMakeLists.txt)"
+#endif
+
+extern const mcs_backend mcs_gpu_backend;
+
+static const mcs_gpu_module module = {
+    .abi = MCS_GPU_MODULE_ABI,
+    .version = MCS_VERSION,
+    .layout = MCS_GPU_MODULE_LAYOUT,
+    .backend = &mcs_gpu_backend,
+    .launch_seconds = mcs_gpu_launch_seconds,
+    .copy_seconds = mcs_gpu_copy_seconds,
+};
+
+/* The entry point (MCS_GPU_MODULE_ENTRY); the only symbol the module exports. */
+const mcs_gpu_module *mcs_gpu_module_entry(void);
+const mcs_gpu_module *mcs_gpu_module_entry(void)
+{
+    return &module;
+}

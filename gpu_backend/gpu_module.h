@@ -1,0 +1,52 @@
+/* gpu_module.h - the interface between mcsim and its GPU module
+ * (libmcsim_gpu.so): the GPU backend built as a shared object that
+ * engine/backend.c loads with dlopen on first use, so the mcsim binary links
+ * no CUDA library and runs where none is installed. The module exports one
+ * function, mcs_gpu_module_entry, returning the table below. Plain C, no
+ * CUDA types. See docs/gpu.md, "The GPU module". */
+#ifndef MCS_GPU_MODULE_H
+#define MCS_GPU_MODULE_H
+
+#include <stddef.h>
+#include "../engine/backend.h"
+#include "../engine/product.h"
+
+/* The module's file name and where an installation keeps it, relative to
+ * the installation prefix (CMakeLists.txt installs it there). */
+#define MCS_GPU_MODULE_FILE "libmcsim_gpu.so"
+#define MCS_GPU_MODULE_DIR "lib/mcsim"
+/* The one symbol the module exports (gpu_backend/module.map). */
+#define MCS_GPU_MODULE_ENTRY "mcs_gpu_module_entry"
+/* Version of this interface: bump it when struct mcs_gpu_module or
+ * mcs_backend change meaning. */
+#define MCS_GPU_MODULE_ABI 1
+
+/* Generators the GPU backend runs (also what a module that cannot load
+ * would have offered, so the rng checks say the same either way). */
+#define MCS_GPU_BACKEND_RNGS (1u << MCS_RNG_PHILOX | 1u << MCS_RNG_MRG32K3A | 1u << MCS_RNG_SOBOL)
+
+/* Sizes of the structures mcsim and the module share: a module built from
+ * other sources than this mcsim differs here and is refused. */
+typedef struct {
+    size_t job, backend, placement, timings, block_sums, gpu_info, model_type, payoff_type;
+} mcs_gpu_module_layout;
+#define MCS_GPU_MODULE_LAYOUT                                                               \
+    {sizeof(mcs_job),         sizeof(mcs_backend),    sizeof(mcs_placement),             \
+     sizeof(mcs_timings),     sizeof(mcs_block_sums), sizeof(mcs_gpu_info),              \
+     sizeof(mcs_model_type),  sizeof(mcs_payoff_type)}
+
+struct mcs_gpu_module {
+    int abi;             /* MCS_GPU_MODULE_ABI when built; first, so any module can be asked */
+    const char *version; /* MCS_VERSION of the sources it was built from */
+    mcs_gpu_module_layout layout;
+    const mcs_backend *backend; /* the "gpu" backend */
+    /* calibrate's microbenchmarks (gpu_calibrate.h); return a cudaError_t */
+    int (*launch_seconds)(int device, int reps, double *seconds);
+    int (*copy_seconds)(int device, int to_device, int pinned, const size_t *bytes, int n,
+                        int reps, double *seconds);
+};
+
+/* The module's entry point: its table, valid while the module is loaded. */
+typedef const mcs_gpu_module *(*mcs_gpu_module_entry_fn)(void);
+
+#endif

@@ -1,0 +1,218 @@
+#!/usr/bin/env bash
+# gpu_module_test.sh - one mcsim binary for CPU and GPU machines: mcsim links
+# no CUDA library and runs its CPU checks with the CUDA libraries hidden from
+# the loader; with no GPU module it says nothing about a GPU under
+# --backend auto and exits 69 under --backend gpu; a module that cannot load
+# (CUDA libraries hidden, not a module, another interface version) is
+# refused with the reason (exit 69); an installed tree (cmake --install)
+# finds its module and runs its configs.
+# Usage: tests/gpu_module_test.sh MCSIM MODULE|none BUILD_DIR SOURCE_DIR
+set -u
+
+if [ $# -ne 4 ]; then
+    echo "usage: $0 MCSIM MODULE|none BUILD_DIR SOURCE_DIR" >&2
+    exit 64
+fi
+mcsim=$1 module=$2 build=$3 src=$4
+[ -x "$mcsim" ] || { echo "gpu_module_test: '$mcsim' is not executable" >&2; exit 1; }
+european=$src/configs/european.ini
+unset MCSIM_GPU_MODULE
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/mcsim_gpu_module_test.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+out=$tmp/stdout
+err=$tmp/stderr
+
+passed=0
+failed=0
+skipped=0
+problems=()
+
+report() {
+    if [ ${#problems[@]} -eq 0 ]; then
+        passed=$((passed + 1))
+        echo "ok - $1"
+    else
+        failed=$((failed + 1))
+        echo "not ok - $1"
+        local p
+        for p in "${problems[@]}"; do echo "#   $p"; done
+        if [ -s "$err" ]; then sed 's/^/#   stderr: /' "$err" | head -n 5; fi
+        if [ -s "$out" ]; then sed 's/^/#   stdout: /' "$out" | head -n 5; fi
+    fi
+    problems=()
+}
+
+skip() {
+    skipped=$((skipped + 1))
+    echo "ok - $1 # SKIP $2"
+}
+
+# need_in FILE WHAT PATTERN: FILE holds PATTERN (fixed string); '!PATTERN': must not.
+need_in() {
+    local file=$1 what=$2 pattern=$3
+    if [ "${pattern#!}" != "$pattern" ]; then
+        if grep -qiF -- "${pattern#!}" "$file"; then
+            problems+=("$what mentions '${pattern#!}'")
+        fi
+    elif ! grep -qF -- "$pattern" "$file"; then
+        problems+=("$what lacks '$pattern'")
+    fi
+}
+
+# run CODE CMD...: run CMD (stdout, stderr to $out, $err); its exit code must be CODE.
+run() {
+    local code=$1
+    shift
+    "$@" >"$out" 2>"$err"
+    local rc=$?
+    [ $rc -eq "$code" ] || problems+=("exit code $rc, expected $code: ${*##*/}")
+}
+
+# The loader, run directly with --inhibit-cache and no LD_LIBRARY_PATH: it
+# finds only the system's own folders and RUNPATHs, not the CUDA toolkit's
+# (there /proc/self/exe is the loader, so only $MCSIM_GPU_MODULE names a module).
+loader=$(readelf -l "$mcsim" | sed -n 's/.*program interpreter: \(.*\)]$/\1/p')
+hidden() { env -u LD_LIBRARY_PATH "$loader" --inhibit-cache "$@"; }
+
+# --- mcsim itself needs no CUDA library ------------------------------------------
+readelf -d "$mcsim" >"$out" 2>"$err" || problems+=("readelf -d failed")
+grep -q NEEDED "$out" || problems+=("readelf lists no NEEDED library at all")
+cuda_needed=$(grep -E 'NEEDED|RPATH|RUNPATH' "$out" | grep -iE 'libcud|libcurand|libnvidia|cuda')
+[ -z "$cuda_needed" ] || problems+=("mcsim links CUDA: $cuda_needed")
+report "mcsim links no CUDA library (readelf -d: no libcuda*, libcurand, CUDA RUNPATH)"
+
+# --- a build or installation without a GPU module -----------------------------------
+mkdir -p nomod/bin
+cp "$mcsim" nomod/bin/mcsim
+run 0 nomod/bin/mcsim --version
+need_in "$out" stdout "gpu backend: not built or not installed"
+need_in "$out" stdout "libmcsim_gpu.so"
+report "no module: --version says the GPU backend is not built or not installed, and where it looked"
+
+run 0 nomod/bin/mcsim "$european" --paths 20000 --backend auto -o auto.h5
+need_in "$out" stdout "price"
+need_in "$err" stderr "!gpu"
+[ -f auto.h5 ] || problems+=("auto.h5 not written")
+report "no module: --backend auto runs on the cpu and says nothing about a GPU"
+
+run 69 nomod/bin/mcsim "$european" --paths 20000 --backend gpu -o gpu.h5
+need_in "$err" stderr "--backend gpu"
+need_in "$err" stderr "no GPU support"
+[ -e gpu.h5 ] && problems+=("gpu.h5 written")
+report "no module: --backend gpu exits 69, saying this build has no GPU support"
+
+# --- modules that are refused, with the reason ------------------------------------------
+MCSIM_GPU_MODULE=$tmp/nosuch.so run 69 "$mcsim" "$european" --paths 20000 --backend gpu -o x.h5
+need_in "$err" stderr "cannot load the GPU module $tmp/nosuch.so"
+need_in "$err" stderr "No such file"
+report "MCSIM_GPU_MODULE naming a missing file: --backend gpu exits 69 with the loader's reason"
+
+MCSIM_GPU_MODULE=$european run 69 "$mcsim" "$european" --paths 20000 --backend gpu -o x.h5
+need_in "$err" stderr "cannot load the GPU module $european"
+report "MCSIM_GPU_MODULE naming a file that is no shared object: exit 69 with the reason"
+
+cc=${CC:-cc}
+if command -v "$cc" >/dev/null; then
+    # another interface version: the first member of the table is its version
+    printf 'static const int abi = 999;\nconst void *mcs_gpu_module_entry(void) { return &abi; }\n' \
+        >abi.c
+    printf 'int something_else(void) { return 1; }\n' >noentry.c
+    "$cc" -shared -fPIC -o abi.so abi.c && "$cc" -shared -fPIC -o noentry.so noentry.c ||
+        problems+=("cannot build the test modules with $cc")
+    MCSIM_GPU_MODULE=$tmp/abi.so run 69 "$mcsim" "$european" --paths 20000 --backend gpu -o x.h5
+    need_in "$err" stderr "interface version is 999"
+    MCSIM_GPU_MODULE=$tmp/noentry.so run 69 "$mcsim" "$european" --paths 20000 --backend gpu \
+        -o x.h5
+    need_in "$err" stderr "has no mcs_gpu_module_entry()"
+    MCSIM_GPU_MODULE=$tmp/abi.so run 0 "$mcsim" --version
+    need_in "$out" stdout "gpu backend: module found, not loadable"
+    report "a module of another interface version, or none at all, is refused: exit 69, --version says why"
+else
+    skip "a module of another interface version, or none at all, is refused" "no C compiler ($cc)"
+fi
+
+# --- the real module, as built -----------------------------------------------------
+if [ "$module" != none ]; then
+    run 0 "$mcsim" --version
+    need_in "$out" stdout "gpu backend: module $(dirname "$mcsim")/libmcsim_gpu.so"
+    need_in "$out" stdout "CUDA runtime"
+    report "mcsim finds the module beside it; --version says where, and the CUDA versions"
+
+    # its only export is the entry point; the core functions it calls are
+    # those mcsim and test_gpu export for it
+    exported=$(nm -D --defined-only "$module" | awk '$2 ~ /^[TDRB]$/ {print $3}')
+    [ "$exported" = mcs_gpu_module_entry ] || problems+=("module exports: ${exported//$'\n'/ }")
+    for s in $(nm -D --undefined-only "$module" | awk '$2 ~ /^mcs_/ {print $2}'); do
+        grep -qE "^ *$s;" "$src/gpu_backend/host_symbols.list" ||
+            problems+=("module needs $s, not in gpu_backend/host_symbols.list")
+        for prog in "$mcsim" "$build/tests/test_gpu"; do
+            nm -D --defined-only "$prog" | grep -q " $s\$" ||
+                problems+=("${prog##*/} does not export $s")
+        done
+    done
+    report "the module exports only mcs_gpu_module_entry; mcsim and test_gpu export what it takes"
+else
+    skip "mcsim finds the module beside it" "this build has no GPU module"
+    skip "the module exports only mcs_gpu_module_entry" "this build has no GPU module"
+fi
+
+# --- install into a prefix ------------------------------------------------------------
+cmake=$(sed -n 's/^CMAKE_COMMAND:INTERNAL=//p' "$build/CMakeCache.txt")
+p=$tmp/prefix
+"${cmake:-cmake}" --install "$build" --prefix "$p" >"$out" 2>"$err" || problems+=("cmake --install failed")
+for f in bin/mcsim share/mcsim/configs/european.ini share/mcsim/configs/asian.ini \
+    share/doc/mcsim/README.md share/doc/mcsim/docs/gpu.md share/doc/mcsim/docs/user-guide.md; do
+    [ -f "$p/$f" ] || problems+=("$f not installed")
+done
+if [ "$module" != none ]; then
+    [ -f "$p/lib/mcsim/libmcsim_gpu.so" ] || problems+=("lib/mcsim/libmcsim_gpu.so not installed")
+else
+    [ -e "$p/lib/mcsim" ] && problems+=("lib/mcsim installed by a build without a module")
+fi
+report "cmake --install: bin/mcsim, lib/mcsim/ (the module, when built), configs, docs"
+
+run 0 "$p/bin/mcsim" --version
+if [ "$module" != none ]; then
+    need_in "$out" stdout "gpu backend: module $p/lib/mcsim/libmcsim_gpu.so"
+else
+    need_in "$out" stdout "gpu backend: not built or not installed"
+fi
+run 0 "$p/bin/mcsim" "$p/share/mcsim/configs/european.ini" --backend cpu --paths 20000 -o inst.h5
+need_in "$out" stdout "price"
+[ -f inst.h5 ] || problems+=("inst.h5 not written")
+report "installed: --version finds lib/mcsim/ from bin/ (or says none); the installed config runs"
+
+# --- the CUDA libraries hidden ----------------------------------------------------------
+run 0 hidden "$mcsim" "$european" --paths 20000 --backend cpu -o hidden.h5
+need_in "$out" stdout "price"
+[ -f hidden.h5 ] || problems+=("hidden.h5 not written")
+report "CUDA libraries hidden: mcsim --backend cpu runs"
+
+imod=$p/lib/mcsim/libmcsim_gpu.so # installed: no RUNPATH to the toolkit
+if [ "$module" = none ]; then
+    skip "CUDA libraries hidden: the module is refused with the loader's reason" "no GPU module"
+elif env -u LD_LIBRARY_PATH "$loader" --inhibit-cache --list "$imod" 2>&1 |
+    grep -q 'libcurand[^ ]* => /'; then
+    skip "CUDA libraries hidden: the module is refused with the loader's reason" \
+        "libcurand is in a system folder here: it cannot be hidden"
+else
+    MCSIM_GPU_MODULE=$imod run 69 hidden "$mcsim" "$european" --paths 20000 --backend gpu -o x.h5
+    need_in "$err" stderr "--backend gpu: unavailable: cannot load the GPU module $imod"
+    need_in "$err" stderr "libcurand.so"
+    [ -e x.h5 ] && problems+=("x.h5 written")
+    MCSIM_GPU_MODULE=$imod run 0 hidden "$mcsim" "$european" --paths 20000 --backend auto -o a.h5
+    need_in "$out" stdout "price"
+    need_in "$err" stderr "cpu"
+    [ "$(wc -l <"$err")" -le 1 ] || problems+=("auto says more than one line on stderr")
+    MCSIM_GPU_MODULE=$imod run 0 hidden "$mcsim" "$european" --paths 20000 --backend cpu -o c.h5
+    need_in "$err" stderr "!gpu"
+    MCSIM_GPU_MODULE=$imod run 0 hidden "$mcsim" --version
+    need_in "$out" stdout "gpu backend: module found, not loadable"
+    need_in "$out" stdout "libcurand.so"
+    report "CUDA libraries hidden: --backend gpu exits 69 with the loader's reason, auto says it once, cpu nothing"
+fi
+
+echo "# $passed passed, $failed failed, $skipped skipped"
+[ $failed -eq 0 ]
