@@ -22,6 +22,7 @@
 #include "validate.h"
 #include "chunking.h"
 #include "gpu_module.h"
+#include "output_path.h"
 
 void mcs_cmd_calibrate_help(FILE *f)
 {
@@ -51,16 +52,19 @@ void mcs_cmd_calibrate_help(FILE *f)
             "options (valid values):\n"
             "  --backend cpu|gpu|all  what to measure (default all: the GPU when usable);\n"
             "                         gpu keeps the [cpu] section of an existing output file\n"
-            "  -o, --output FILE      where to write the profile (its folder must exist;\n"
-            "                         the default folder is created)\n"
-            "  --name NAME            the profile's name (default local)\n"
+            "  -o, --output FILE      where to write the profile: a regular file, never a\n"
+            "                         folder, device, pipe or link, checked before\n"
+            "                         measuring (its folder must exist; the default folder\n"
+            "                         is created); written whole or not at all\n"
+            "  --name NAME            the profile's name (default local), at most 192\n"
+            "                         characters, no line break\n"
             "  --quick                measure less (for tests; a few seconds)\n"
             "  -q, --quiet            no progress or notes on stderr (errors still)\n"
             "  -h, --help             this text\n"
             "Progress on stderr; about a minute in all.\n"
             "\n"
             "exit codes: 0 ok, 64 usage, 69 --backend gpu without a usable GPU, 74 the\n"
-            "profile cannot be written.\n",
+            "profile cannot be written (checked first: nothing is measured then).\n",
             local, MCS_PLAUSIBLE_EFFICIENCY_MAX, 100 * MCS_PLAUSIBLE_SPREAD_MAX,
             100 * MCS_PLAUSIBLE_FIT_MAX, MCS_CALIBRATE_ATTEMPTS);
 }
@@ -347,6 +351,8 @@ static void fit_line(const double *x, const double *t, int n, double *a, double 
     *a = (sy - *b * sx) / sw;
     if (*a < 0)
         *a = 0;
+    if (!(*b > 0)) /* flat or falling times: no bandwidth to fit; the largest copy's rate */
+        *b = t[n - 1] / x[n - 1];
 }
 
 static mcs_status calibrate_copies(calib *c, mcs_gpu_profile *g, char *err, size_t len)
@@ -646,6 +652,11 @@ static int parse(int argc, char **argv, calib *c)
         fprintf(stderr, "mcsim calibrate: unexpected argument '%s'\n", argv[optind]);
         return 0;
     }
+    char why[256];
+    if (mcs_profile_check_text("profile", "name", c->name, why, sizeof why) != MCS_OK) {
+        fprintf(stderr, "mcsim calibrate: --name: %s\n", why);
+        return 0;
+    }
     if (!c->output) {
         if (!mcs_profile_local_path(c->default_output, sizeof c->default_output)) {
             fprintf(stderr, "mcsim calibrate: HOME and XDG_CONFIG_HOME are unset, so there is "
@@ -655,6 +666,20 @@ static int parse(int argc, char **argv, calib *c)
         c->output = c->default_output;
     }
     return 1;
+}
+
+/* Before measuring: the profile can be written where it goes (the
+ * output-path rule: never a folder, device, pipe or link; a writable
+ * folder, made first for the default local profile), and no other
+ * calibrate writes it at the same time. */
+static mcs_status check_output(const calib *c, char *err, size_t len)
+{
+    mcs_status st = mcs_output_check("profile", c->output, !c->output_given,
+                                     c->output_given ? NULL : "set XDG_CONFIG_HOME or give -o FILE",
+                                     err, len);
+    if (st == MCS_OK)
+        st = mcs_output_lock("profile", c->output, err, len);
+    return st;
 }
 
 /* mkdir -p of the folder of path (the default profile folder). */
@@ -683,7 +708,13 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
         return mcs_status_exit_code(MCS_E_USAGE);
     c.self = mcs_self_path(argv0);
     char err[1024] = "";
-    mcs_status st = MCS_OK;
+    if (!c.output_given)
+        make_folder_of(c.output);
+    mcs_status st = check_output(&c, err, sizeof err);
+    if (st != MCS_OK) {
+        fprintf(stderr, "mcsim calibrate: %s; nothing measured\n", err);
+        return mcs_status_exit_code(st);
+    }
     mcs_profile p;
     mcs_profile_init(&p);
     if (c.gpu && !c.cpu) { /* keep the [cpu] part of an existing profile */
@@ -762,8 +793,11 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
     gmtime_r(&now, &tm);
     strftime(p.date, sizeof p.date, "%Y-%m-%dT%H:%M:%SZ", &tm);
     snprintf(p.mcsim_version, sizeof p.mcsim_version, "%s", MCS_VERSION);
-    snprintf(p.description, sizeof p.description, "%s%s%s (measured)", p.cpu.model,
-             p.has_gpu ? " + " : "", p.has_gpu ? p.gpu.model : "");
+    int n = snprintf(p.description, sizeof p.description, "%s%s%s (measured)", p.cpu.model,
+                     p.has_gpu ? " + " : "", p.has_gpu ? p.gpu.model : "");
+    if (n < 0 || (size_t)n + strlen("description = ") > MCS_PROFILE_LINE_MAX)
+        snprintf(p.description, sizeof p.description, "measured by mcsim calibrate (the "
+                 "models are in [cpu] model%s)", p.has_gpu ? " and [gpu] model" : "");
     snprintf(p.source, sizeof p.source, "mcsim calibrate%s%s; cpu spec numbers estimated from "
              "/proc/cpuinfo", c.quick ? " --quick" : "", c.gpu ? "" : " --backend cpu");
     /* figures still outside the plausibility bounds after re-measuring */
@@ -771,23 +805,13 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
         progress("warning: implausible after %d measurements: %s (written to the profile as "
                  "`warning`; calibrate again on a quiet machine)", MCS_CALIBRATE_ATTEMPTS,
                  p.warning);
-    if (!c.output_given)
-        make_folder_of(c.output);
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp.%d", c.output, (int)getpid());
-    f = fopen(tmp, "w");
-    int ok = f != NULL;
-    if (f) {
-        fprintf(f, "# %s - hardware profile measured by mcsim calibrate (docs/estimator.md)\n",
-                c.output);
-        ok = mcs_profile_write(&p, f) == 0;
-        ok = fclose(f) == 0 && ok;
-    }
-    if (!ok || rename(tmp, c.output) != 0) {
-        unlink(tmp);
-        fprintf(stderr, "mcsim calibrate: cannot write '%s' (does its folder exist?)\n",
-                c.output);
-        return mcs_status_exit_code(MCS_E_IO);
+    /* measurements are noisy well before their sixth digit: kept short */
+    mcs_profile_round(&p, 6);
+    st = mcs_profile_save(c.output, &p, "# hardware profile measured by mcsim calibrate "
+                          "(docs/estimator.md)\n", err, sizeof err);
+    if (st != MCS_OK) {
+        fprintf(stderr, "mcsim calibrate: %s\n", err);
+        return mcs_status_exit_code(st);
     }
     progress("done in %.0f s: wrote %s%s", mcs_now() - t0, c.output,
              c.output_given ? "" : " (the local profile: estimate, validate and --backend auto "

@@ -43,7 +43,7 @@ void mcs_cmd_estimate_help(FILE *f)
           "options (valid values):\n"
           "  CONFIG                    an INI file, as for `mcsim CONFIG` (keys below)\n"
           "  -n, --paths N             paths, a whole number 1 to 1e15 (1e6, 1_000_000 work)\n"
-          "  -S, --set SECTION.KEY=V   any config key below; repeatable, at most 63\n"
+          "  -S, --set SECTION.KEY=V   any config key below; repeatable, at most 64\n"
           "  -t, --threads T           CPU threads, 1 to 4096 (default: the profile's threads)\n"
           "  --profile P               the profile for both sides; --cpu NAME / --gpu NAME\n"
           "  --cpu NAME, --gpu NAME    for one side. P and NAME: a path (with '/' or ending\n"
@@ -130,14 +130,24 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
     double v;
     while ((c = getopt_long(argc, argv, ":n:S:t:f:qh", opts, NULL)) != -1) {
         switch (c) {
-        case 'n':
-            snprintf(o->paths_assignment, sizeof o->paths_assignment, "simulation.paths=%s",
-                     optarg);
+        case 'n': {
+            int n = snprintf(o->paths_assignment, sizeof o->paths_assignment,
+                             "simulation.paths=%s", optarg);
+            if (n < 0 || (size_t)n >= sizeof o->paths_assignment) {
+                snprintf(err, len, "--paths: value longer than %zu characters",
+                         sizeof o->paths_assignment - 1 - strlen("simulation.paths="));
+                return 0;
+            }
+            if (o->n_overrides == 64) {
+                snprintf(err, len, "too many --set and --paths (at most 64 in all)");
+                return 0;
+            }
             o->overrides[o->n_overrides++] = (mcs_override){"--paths", o->paths_assignment};
             break;
+        }
         case 'S':
             if (o->n_overrides == 64) {
-                snprintf(err, len, "too many --set (at most 63)");
+                snprintf(err, len, "too many --set and --paths (at most 64 in all)");
                 return 0;
             }
             o->overrides[o->n_overrides++] = (mcs_override){"--set", optarg};

@@ -66,8 +66,14 @@ void mcs_predict_cpu(const mcs_cpu_profile *cpu, const mcs_workload *w, mcs_pred
         snprintf(out->why, sizeof out->why, "the cpu backend runs pcg64 and philox only");
         return;
     }
-    out->available = 1;
     double threads = w->threads > 0 ? w->threads : cpu->threads;
+    if (!(threads >= 1 && threads <= MCS_PROFILE_COUNT_MAX && threads == floor(threads))) {
+        /* a profile from mcs_profiles_choose always has them; a hand-made one may not */
+        snprintf(out->why, sizeof out->why, "no thread count: the profile's [cpu] threads is "
+                 "%g, not a whole number from 1 to %d", cpu->threads, MCS_PROFILE_COUNT_MAX);
+        return;
+    }
+    out->available = 1;
     out->threads = (int)threads;
     double n = (double)w->paths, bs = w->block_size;
     double blocks = ceil(n / bs);

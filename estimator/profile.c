@@ -10,9 +10,19 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <ctype.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
+#include "output_path.h"
+#include "product.h"
 
 typedef enum { K_TEXT, K_NUMBER, K_YESNO, K_SCALING } key_type;
+
+/* What a number may be. Every number is finite and >= 0; a divisor (a
+ * rate, a peak, a per-path-step cost) is > 0, so no prediction prints inf
+ * or nan; a count is whole and at most MCS_PROFILE_COUNT_MAX. */
+typedef enum { R_ANY, R_POSITIVE, R_COUNT } value_range;
 
 typedef struct {
     const char *section, *key;
@@ -20,18 +30,30 @@ typedef struct {
     size_t offset, size; /* into mcs_profile; size for text */
     const char *meaning; /* written as a comment before the key */
     const char *choices; /* text: the valid values, "a|b", or NULL for any */
+    value_range range;   /* numbers */
+    int model;           /* 1: the time model reads it, so predictions need it */
 } profile_key;
 
-#define TEXT(s, k, field, m) {s, k, K_TEXT, offsetof(mcs_profile, field), sizeof(((mcs_profile *)0)->field), m, NULL}
-#define CHOICE(s, k, field, m, c) {s, k, K_TEXT, offsetof(mcs_profile, field), sizeof(((mcs_profile *)0)->field), m, c}
-#define NUM(s, k, field, m) {s, k, K_NUMBER, offsetof(mcs_profile, field), 0, m, NULL}
+#define AT(field) offsetof(mcs_profile, field)
+#define SIZE(field) sizeof(((mcs_profile *)0)->field)
+#define TEXT(s, k, field, m) {s, k, K_TEXT, AT(field), SIZE(field), m, NULL, R_ANY, 0}
+#define CHOICE(s, k, field, m, c) {s, k, K_TEXT, AT(field), SIZE(field), m, c, R_ANY, 0}
+/* spec-sheet and informational numbers */
+#define NUM(s, k, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_ANY, 0}
+/* spec-sheet peaks and rates, divided by in the generic calculator and in scaling */
+#define PEAK(s, k, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_POSITIVE, 0}
+#define COUNT(s, k, model, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_COUNT, model}
+/* measured costs the model adds up, and measured rates it divides by */
+#define COST(s, k, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_ANY, 1}
+#define RATE(s, k, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_POSITIVE, 1}
 
 /* Every key a profile may have, in the order they are written. */
 static const profile_key keys[] = {
     TEXT("profile", "name", name, "profile name (the file is NAME.ini)"),
     TEXT("profile", "kind", kind, "cpu, gpu or machine (both)"),
-    {"profile", "calibrated", K_YESNO, offsetof(mcs_profile, calibrated), 0,
-     "yes: measured by mcsim calibrate; no: spec sheet, costs scaled from the reference", NULL},
+    {"profile", "calibrated", K_YESNO, AT(calibrated), 0,
+     "yes: measured by mcsim calibrate; no: spec sheet, costs scaled from the reference", NULL,
+     R_ANY, 0},
     TEXT("profile", "description", description, NULL),
     TEXT("profile", "source", source, "where the numbers come from"),
     TEXT("profile", "host", host, "host it was measured on"),
@@ -45,90 +67,90 @@ static const profile_key keys[] = {
          "calibration figures still implausible after re-measuring (docs/estimator.md)"),
 
     TEXT("cpu", "model", cpu.model, NULL),
-    NUM("cpu", "cores", cpu.cores, "physical cores"),
-    NUM("cpu", "threads", cpu.threads, "hardware threads"),
+    COUNT("cpu", "cores", 0, cpu.cores, "physical cores"),
+    COUNT("cpu", "threads", 1, cpu.threads, "hardware threads"),
     NUM("cpu", "base_clock_mhz", cpu.base_clock_mhz, NULL),
     NUM("cpu", "all_core_clock_mhz", cpu.all_core_clock_mhz, NULL),
     NUM("cpu", "fp32_flops_per_cycle", cpu.fp32_flops_per_cycle, "peak, per core"),
-    NUM("cpu", "fp32_gflops", cpu.fp32_gflops, "peak, all cores"),
-    NUM("cpu", "fp64_gflops", cpu.fp64_gflops, "peak, all cores"),
-    NUM("cpu", "sustained_gflops_fp32", cpu.sustained_gflops_fp32,
+    PEAK("cpu", "fp32_gflops", cpu.fp32_gflops, "peak, all cores"),
+    PEAK("cpu", "fp64_gflops", cpu.fp64_gflops, "peak, all cores"),
+    PEAK("cpu", "sustained_gflops_fp32", cpu.sustained_gflops_fp32,
         "sustained by vectorised library code (the generic calculator's CPU rate)"),
-    NUM("cpu", "config_cold_s", cpu.config_cold_s,
+    COST("cpu", "config_cold_s", cpu.config_cold_s,
         "reading and checking the config in a fresh process (cold), seconds"),
-    NUM("cpu", "config_warm_s", cpu.config_warm_s, "the same in a later run (warm)"),
-    NUM("cpu", "write_cold_s", cpu.write_cold_s, "writing the HDF5 run log, cold, seconds"),
-    NUM("cpu", "write_warm_s", cpu.write_warm_s, NULL),
-    NUM("cpu", "other_cold_s", cpu.other_cold_s, "time in a run outside every phase, seconds"),
-    NUM("cpu", "other_warm_s", cpu.other_warm_s, NULL),
-    NUM("cpu", "setup_cold_s", cpu.setup_cold_s, "cpu backend set-up in a fresh process, s"),
-    NUM("cpu", "setup_warm_s", cpu.setup_warm_s, "cpu backend set-up, later runs, s"),
-    NUM("cpu", "teardown_cold_s", cpu.teardown_cold_s, "freeing thread state, seconds"),
-    NUM("cpu", "teardown_warm_s", cpu.teardown_warm_s, NULL),
-    NUM("cpu", "chunk_start_cold_us", cpu.chunk_start_cold_us,
+    COST("cpu", "config_warm_s", cpu.config_warm_s, "the same in a later run (warm)"),
+    COST("cpu", "write_cold_s", cpu.write_cold_s, "writing the HDF5 run log, cold, seconds"),
+    COST("cpu", "write_warm_s", cpu.write_warm_s, NULL),
+    COST("cpu", "other_cold_s", cpu.other_cold_s, "time in a run outside every phase, seconds"),
+    COST("cpu", "other_warm_s", cpu.other_warm_s, NULL),
+    COST("cpu", "setup_cold_s", cpu.setup_cold_s, "cpu backend set-up in a fresh process, s"),
+    COST("cpu", "setup_warm_s", cpu.setup_warm_s, "cpu backend set-up, later runs, s"),
+    COST("cpu", "teardown_cold_s", cpu.teardown_cold_s, "freeing thread state, seconds"),
+    COST("cpu", "teardown_warm_s", cpu.teardown_warm_s, NULL),
+    COST("cpu", "chunk_start_cold_us", cpu.chunk_start_cold_us,
         "starting the thread team on a chunk of blocks, microseconds"),
-    NUM("cpu", "chunk_start_warm_us", cpu.chunk_start_warm_us, NULL),
-    NUM("cpu", "reduce_block_ns", cpu.reduce_block_ns, "merging one block's sums, ns"),
-    NUM("cpu", "path_step_ns_single_pcg64", cpu.path_step_ns[0][0], "one thread, ns per path-step"),
-    NUM("cpu", "path_step_ns_single_philox", cpu.path_step_ns[0][1], NULL),
-    NUM("cpu", "path_step_ns_double_pcg64", cpu.path_step_ns[1][0], NULL),
-    NUM("cpu", "path_step_ns_double_philox", cpu.path_step_ns[1][1], NULL),
+    COST("cpu", "chunk_start_warm_us", cpu.chunk_start_warm_us, NULL),
+    COST("cpu", "reduce_block_ns", cpu.reduce_block_ns, "merging one block's sums, ns"),
+    RATE("cpu", "path_step_ns_single_pcg64", cpu.path_step_ns[0][0], "one thread, ns per path-step"),
+    RATE("cpu", "path_step_ns_single_philox", cpu.path_step_ns[0][1], NULL),
+    RATE("cpu", "path_step_ns_double_pcg64", cpu.path_step_ns[1][0], NULL),
+    RATE("cpu", "path_step_ns_double_philox", cpu.path_step_ns[1][1], NULL),
     {"cpu", "scaling", K_SCALING, 0, 0,
-     "threads:efficiency pairs; efficiency = throughput(T) / (T x throughput(1))", NULL},
+     "threads:efficiency pairs; efficiency = throughput(T) / (T x throughput(1))", NULL, R_ANY, 0},
     NUM("cpu", "repeat_spread", cpu.repeat_spread,
         "largest (max - min) / median of the repeated runs the costs come from"),
 
     TEXT("gpu", "model", gpu.model, NULL),
-    NUM("gpu", "sm_count", gpu.sm_count, NULL),
-    NUM("gpu", "boost_clock_mhz", gpu.boost_clock_mhz, NULL),
-    NUM("gpu", "fp32_tflops", gpu.fp32_tflops, "peak, non-tensor"),
-    NUM("gpu", "fp64_tflops", gpu.fp64_tflops, NULL),
-    NUM("gpu", "fp16_tflops", gpu.fp16_tflops, NULL),
+    COUNT("gpu", "sm_count", 0, gpu.sm_count, NULL),
+    PEAK("gpu", "boost_clock_mhz", gpu.boost_clock_mhz, NULL),
+    PEAK("gpu", "fp32_tflops", gpu.fp32_tflops, "peak, non-tensor"),
+    PEAK("gpu", "fp64_tflops", gpu.fp64_tflops, NULL),
+    PEAK("gpu", "fp16_tflops", gpu.fp16_tflops, NULL),
     NUM("gpu", "memory_gb", gpu.memory_gb, NULL),
     NUM("gpu", "memory_bandwidth_gbps", gpu.memory_bandwidth_gbps, "GB/s"),
-    NUM("gpu", "pcie_gbps", gpu.pcie_gbps, "host link, GB/s per direction, theoretical"),
-    NUM("gpu", "context_s", gpu.context_s, "CUDA start-up in a fresh process, seconds"),
-    NUM("gpu", "device_query_cold_s", gpu.device_query_cold_s, NULL),
-    NUM("gpu", "device_query_warm_s", gpu.device_query_warm_s, NULL),
-    NUM("gpu", "setup_cold_s", gpu.setup_cold_s, "stream, events, kernel module load, s"),
-    NUM("gpu", "setup_warm_s", gpu.setup_warm_s, NULL),
-    NUM("gpu", "alloc_s", gpu.alloc_s, "device and pinned buffers: fixed part, s"),
-    NUM("gpu", "alloc_ns_per_byte", gpu.alloc_ns_per_byte, "and per byte, ns"),
-    NUM("gpu", "teardown_s", gpu.teardown_s, NULL),
+    PEAK("gpu", "pcie_gbps", gpu.pcie_gbps, "host link, GB/s per direction, theoretical"),
+    COST("gpu", "context_s", gpu.context_s, "CUDA start-up in a fresh process, seconds"),
+    COST("gpu", "device_query_cold_s", gpu.device_query_cold_s, NULL),
+    COST("gpu", "device_query_warm_s", gpu.device_query_warm_s, NULL),
+    COST("gpu", "setup_cold_s", gpu.setup_cold_s, "stream, events, kernel module load, s"),
+    COST("gpu", "setup_warm_s", gpu.setup_warm_s, NULL),
+    COST("gpu", "alloc_s", gpu.alloc_s, "device and pinned buffers: fixed part, s"),
+    COST("gpu", "alloc_ns_per_byte", gpu.alloc_ns_per_byte, "and per byte, ns"),
+    COST("gpu", "teardown_s", gpu.teardown_s, NULL),
     NUM("gpu", "write_cold_s", gpu.write_cold_s, "writing a GPU run's log, cold, seconds"),
     NUM("gpu", "write_warm_s", gpu.write_warm_s, NULL),
-    NUM("gpu", "launch_us", gpu.launch_us, "one kernel launch, empty kernel, microseconds"),
-    NUM("gpu", "first_launch_us", gpu.first_launch_us,
+    COST("gpu", "launch_us", gpu.launch_us, "one kernel launch, empty kernel, microseconds"),
+    COST("gpu", "first_launch_us", gpu.first_launch_us,
         "extra for the first launch in a fresh process, us"),
-    NUM("gpu", "h2d_pinned_alpha_us", gpu.h2d_pinned.alpha_us, "copy = alpha + bytes / beta"),
-    NUM("gpu", "h2d_pinned_gbps", gpu.h2d_pinned.gbps, NULL),
+    COST("gpu", "h2d_pinned_alpha_us", gpu.h2d_pinned.alpha_us, "copy = alpha + bytes / beta"),
+    RATE("gpu", "h2d_pinned_gbps", gpu.h2d_pinned.gbps, NULL),
     NUM("gpu", "h2d_pageable_alpha_us", gpu.h2d_pageable.alpha_us, NULL),
-    NUM("gpu", "h2d_pageable_gbps", gpu.h2d_pageable.gbps, NULL),
-    NUM("gpu", "d2h_pinned_alpha_us", gpu.d2h_pinned.alpha_us, NULL),
-    NUM("gpu", "d2h_pinned_gbps", gpu.d2h_pinned.gbps, NULL),
+    PEAK("gpu", "h2d_pageable_gbps", gpu.h2d_pageable.gbps, NULL),
+    COST("gpu", "d2h_pinned_alpha_us", gpu.d2h_pinned.alpha_us, NULL),
+    RATE("gpu", "d2h_pinned_gbps", gpu.d2h_pinned.gbps, NULL),
     NUM("gpu", "d2h_pageable_alpha_us", gpu.d2h_pageable.alpha_us, NULL),
-    NUM("gpu", "d2h_pageable_gbps", gpu.d2h_pageable.gbps, NULL),
-    NUM("gpu", "kernel_path_step_ps_single_philox", gpu.kernel_path_step_ps[0][0],
+    PEAK("gpu", "d2h_pageable_gbps", gpu.d2h_pageable.gbps, NULL),
+    RATE("gpu", "kernel_path_step_ps_single_philox", gpu.kernel_path_step_ps[0][0],
         "saturated GPU, picoseconds per path-step"),
-    NUM("gpu", "kernel_path_step_ps_single_mrg32k3a", gpu.kernel_path_step_ps[0][1], NULL),
-    NUM("gpu", "kernel_path_step_ps_single_sobol", gpu.kernel_path_step_ps[0][2], NULL),
-    NUM("gpu", "kernel_path_step_ps_double_philox", gpu.kernel_path_step_ps[1][0], NULL),
-    NUM("gpu", "kernel_path_step_ps_double_mrg32k3a", gpu.kernel_path_step_ps[1][1], NULL),
-    NUM("gpu", "kernel_path_step_ps_double_sobol", gpu.kernel_path_step_ps[1][2], NULL),
-    NUM("gpu", "kernel_ramp_path_step_ns_single_philox", gpu.kernel_ramp_path_step_ns[0][0],
+    RATE("gpu", "kernel_path_step_ps_single_mrg32k3a", gpu.kernel_path_step_ps[0][1], NULL),
+    RATE("gpu", "kernel_path_step_ps_single_sobol", gpu.kernel_path_step_ps[0][2], NULL),
+    RATE("gpu", "kernel_path_step_ps_double_philox", gpu.kernel_path_step_ps[1][0], NULL),
+    RATE("gpu", "kernel_path_step_ps_double_mrg32k3a", gpu.kernel_path_step_ps[1][1], NULL),
+    RATE("gpu", "kernel_path_step_ps_double_sobol", gpu.kernel_path_step_ps[1][2], NULL),
+    COST("gpu", "kernel_ramp_path_step_ns_single_philox", gpu.kernel_ramp_path_step_ns[0][0],
         "one GPU thread alone, ns per path-step (the ramp of a small grid)"),
-    NUM("gpu", "kernel_ramp_path_step_ns_single_mrg32k3a", gpu.kernel_ramp_path_step_ns[0][1], NULL),
-    NUM("gpu", "kernel_ramp_path_step_ns_single_sobol", gpu.kernel_ramp_path_step_ns[0][2], NULL),
-    NUM("gpu", "kernel_ramp_path_step_ns_double_philox", gpu.kernel_ramp_path_step_ns[1][0], NULL),
-    NUM("gpu", "kernel_ramp_path_step_ns_double_mrg32k3a", gpu.kernel_ramp_path_step_ns[1][1], NULL),
-    NUM("gpu", "kernel_ramp_path_step_ns_double_sobol", gpu.kernel_ramp_path_step_ns[1][2], NULL),
-    NUM("gpu", "kernel_fixed_us_single_philox", gpu.kernel_fixed_us[0][0],
+    COST("gpu", "kernel_ramp_path_step_ns_single_mrg32k3a", gpu.kernel_ramp_path_step_ns[0][1], NULL),
+    COST("gpu", "kernel_ramp_path_step_ns_single_sobol", gpu.kernel_ramp_path_step_ns[0][2], NULL),
+    COST("gpu", "kernel_ramp_path_step_ns_double_philox", gpu.kernel_ramp_path_step_ns[1][0], NULL),
+    COST("gpu", "kernel_ramp_path_step_ns_double_mrg32k3a", gpu.kernel_ramp_path_step_ns[1][1], NULL),
+    COST("gpu", "kernel_ramp_path_step_ns_double_sobol", gpu.kernel_ramp_path_step_ns[1][2], NULL),
+    COST("gpu", "kernel_fixed_us_single_philox", gpu.kernel_fixed_us[0][0],
         "mcsim's kernel beyond an empty one, per launch (stream set-up, block sums), us"),
-    NUM("gpu", "kernel_fixed_us_single_mrg32k3a", gpu.kernel_fixed_us[0][1], NULL),
-    NUM("gpu", "kernel_fixed_us_single_sobol", gpu.kernel_fixed_us[0][2], NULL),
-    NUM("gpu", "kernel_fixed_us_double_philox", gpu.kernel_fixed_us[1][0], NULL),
-    NUM("gpu", "kernel_fixed_us_double_mrg32k3a", gpu.kernel_fixed_us[1][1], NULL),
-    NUM("gpu", "kernel_fixed_us_double_sobol", gpu.kernel_fixed_us[1][2], NULL),
+    COST("gpu", "kernel_fixed_us_single_mrg32k3a", gpu.kernel_fixed_us[0][1], NULL),
+    COST("gpu", "kernel_fixed_us_single_sobol", gpu.kernel_fixed_us[0][2], NULL),
+    COST("gpu", "kernel_fixed_us_double_philox", gpu.kernel_fixed_us[1][0], NULL),
+    COST("gpu", "kernel_fixed_us_double_mrg32k3a", gpu.kernel_fixed_us[1][1], NULL),
+    COST("gpu", "kernel_fixed_us_double_sobol", gpu.kernel_fixed_us[1][2], NULL),
     NUM("gpu", "copy_fit_error", gpu.copy_fit_error,
         "worst e^|ln(fit / measured)| - 1 of the copy fits"),
     NUM("gpu", "kernel_fit_error", gpu.kernel_fit_error,
@@ -147,7 +169,9 @@ void mcs_profile_init(mcs_profile *p)
 typedef struct {
     mcs_profile *p;
     const char *origin;
-    int line;
+    const char *at, *end; /* the text not read yet */
+    int line;             /* the line inih is handling */
+    int fail_line;        /* the line of the first error */
     char seen[N_KEYS];
     char *err;
     size_t err_len;
@@ -159,11 +183,47 @@ static int fail(parse_state *ps, const char *fmt, ...)
     if (ps->failed)
         return 0;
     ps->failed = 1;
+    ps->fail_line = ps->line;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(ps->err, ps->err_len, fmt, ap);
     va_end(ap);
     return 0;
+}
+
+/* Why v is not a valid value of a key of range r, or NULL. */
+static const char *range_problem(value_range r, double v)
+{
+    if (!isfinite(v))
+        return "must be a finite number";
+    switch (r) {
+    case R_ANY:
+        return v >= 0 ? NULL : "must be a number >= 0";
+    case R_POSITIVE:
+        return v > 0 ? NULL : "must be a number > 0 (a rate or cost that is divided by)";
+    case R_COUNT:
+        return v == floor(v) && v >= 1 && v <= MCS_PROFILE_COUNT_MAX
+                   ? NULL
+                   : "must be a whole number from 1 to " MCS_PROFILE_COUNT_MAX_TEXT;
+    }
+    return "unknown range";
+}
+
+/* Why the scaling table cannot be a profile's, or NULL: thread counts
+ * whole, 1 to MCS_PROFILE_COUNT_MAX and rising, efficiencies in (0, 1.5]. */
+static const char *scaling_problem(const mcs_cpu_profile *cpu)
+{
+    if (cpu->n_scaling < 0 || cpu->n_scaling > MCS_PROFILE_SCALING_MAX)
+        return "more pairs than the " MCS_PROFILE_SCALING_MAX_TEXT " a profile holds";
+    for (int i = 0; i < cpu->n_scaling; i++) {
+        double t = cpu->scaling_threads[i], e = cpu->scaling_efficiency[i];
+        if (range_problem(R_COUNT, t) || (i > 0 && t <= cpu->scaling_threads[i - 1]))
+            return "thread counts must be whole numbers from 1 to " MCS_PROFILE_COUNT_MAX_TEXT
+                   ", rising";
+        if (!(e > 0 && e <= 1.5))
+            return "efficiencies must be in (0, 1.5]";
+    }
+    return NULL;
 }
 
 /* "1:1.0 2:0.98 16:0.91": thread counts ascending, efficiencies in (0, 1.5]. */
@@ -178,19 +238,17 @@ static int parse_scaling(const char *text, mcs_cpu_profile *cpu)
             break;
         char *end;
         double threads = strtod(s, &end);
-        if (end == s || *end != ':' || threads < 1 || threads != floor(threads))
+        if (end == s || *end != ':' || cpu->n_scaling == MCS_PROFILE_SCALING_MAX)
             return 0;
         s = end + 1;
         double eff = strtod(s, &end);
-        if (end == s || !(eff > 0 && eff <= 1.5) || cpu->n_scaling == MCS_PROFILE_SCALING_MAX)
-            return 0;
-        if (cpu->n_scaling && threads <= cpu->scaling_threads[cpu->n_scaling - 1])
+        if (end == s)
             return 0;
         cpu->scaling_threads[cpu->n_scaling] = threads;
         cpu->scaling_efficiency[cpu->n_scaling++] = eff;
         s = end;
     }
-    return cpu->n_scaling > 0;
+    return cpu->n_scaling > 0 && !scaling_problem(cpu);
 }
 
 /* value is one of the '|'-separated choices */
@@ -205,6 +263,43 @@ static int is_choice(const char *choices, const char *value)
         c += len + (bar != NULL);
     }
     return 0;
+}
+
+/* Why a text value would not read back as written in "key = value", or
+ * NULL: inih trims spaces at its ends and ends it at a ';' after a space. */
+static const char *text_problem(const char *value)
+{
+    size_t n = strlen(value);
+    if (n && (isspace((unsigned char)value[0]) || isspace((unsigned char)value[n - 1])))
+        return "begins or ends with a space, which INI drops";
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)value[i];
+        if ((c < 0x20 && c != '\t') || c == 0x7f)
+            return "holds a control character (a line break?)";
+        if (c == ';' && (i == 0 || isspace((unsigned char)value[i - 1])))
+            return "holds ';' at its start or after a space, where INI starts a comment";
+    }
+    return NULL;
+}
+
+static int on_number(parse_state *ps, const profile_key *key, const char *value, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(value, &end);
+    if (*value == '\0' || *end != '\0')
+        return fail(ps, "%s:%d: [%s] %s = '%s': not a number (units are in the key name; "
+                        "write no unit after the number)",
+                    ps->origin, ps->line, key->section, key->key, value);
+    if (errno == ERANGE && v == 0) /* below the smallest double: it would read as 0 */
+        return fail(ps, "%s:%d: [%s] %s = '%s': too small for a double (write 0 for none)",
+                    ps->origin, ps->line, key->section, key->key, value);
+    const char *why = range_problem(key->range, v);
+    if (why)
+        return fail(ps, "%s:%d: [%s] %s = '%s': %s", ps->origin, ps->line, key->section,
+                    key->key, value, why);
+    *out = v;
+    return 1;
 }
 
 static int on_key(void *user, const char *section, const char *name, const char *value)
@@ -232,31 +327,21 @@ static int on_key(void *user, const char *section, const char *name, const char 
     ps->seen[k] = 1;
     mcs_profile *p = ps->p;
     void *field = (char *)p + keys[k].offset;
-    if (strcmp(section, "cpu") == 0)
-        p->has_cpu = 1;
-    if (strcmp(section, "gpu") == 0)
-        p->has_gpu = 1;
+    const char *why;
     switch (keys[k].type) {
     case K_TEXT:
         if (strlen(value) >= keys[k].size)
             return fail(ps, "%s:%d: [%s] %s: longer than %zu characters", ps->origin, ps->line,
                         section, name, keys[k].size - 1);
+        if ((why = text_problem(value)) != NULL)
+            return fail(ps, "%s:%d: [%s] %s: %s", ps->origin, ps->line, section, name, why);
         if (keys[k].choices && !is_choice(keys[k].choices, value))
             return fail(ps, "%s:%d: [%s] %s = '%s': must be one of %s", ps->origin, ps->line,
                         section, name, value, keys[k].choices);
         memcpy(field, value, strlen(value) + 1);
         break;
-    case K_NUMBER: {
-        char *end;
-        errno = 0;
-        double v = strtod(value, &end);
-        if (*value == '\0' || *end != '\0' || errno || !isfinite(v) || v < 0)
-            return fail(ps, "%s:%d: [%s] %s = '%s': not a number >= 0 (units are in the key "
-                            "name; write no unit after the number)",
-                        ps->origin, ps->line, section, name, value);
-        *(double *)field = v;
-        break;
-    }
+    case K_NUMBER:
+        return on_number(ps, &keys[k], value, (double *)field);
     case K_YESNO:
         if (strcasecmp(value, "yes") == 0)
             *(int *)field = 1;
@@ -269,43 +354,91 @@ static int on_key(void *user, const char *section, const char *name, const char 
     case K_SCALING:
         if (!parse_scaling(value, &p->cpu))
             return fail(ps, "%s:%d: [cpu] scaling = '%s': expected threads:efficiency pairs "
-                            "with threads rising, e.g. '1:1.0 2:0.99 16:0.93'",
-                        ps->origin, ps->line, value);
+                            "with threads whole, rising and at most %d, efficiencies in (0, "
+                            "1.5], e.g. '1:1.0 2:0.99 16:0.93'",
+                        ps->origin, ps->line, value, MCS_PROFILE_COUNT_MAX);
         break;
     }
     return 1;
 }
 
-/* fgets that counts lines, so on_key knows which line it is handling. */
-static char *line_reader(char *str, int num, void *stream)
+/* A section header on a line ("[cpu]"): its section is there even without
+ * keys (inih calls on_key for keys only), and an unknown one is an error. */
+static void on_section_line(parse_state *ps, const char *line, size_t n)
 {
-    parse_state *ps = ((parse_state **)stream)[1];
-    char *r = fgets(str, num, ((FILE **)stream)[0]);
-    if (r)
-        ps->line++;
-    return r;
+    size_t i = 0;
+    if (ps->line == 1 && n >= 3 && memcmp(line, "\xef\xbb\xbf", 3) == 0)
+        i = 3; /* inih skips a UTF-8 byte order mark */
+    while (i < n && isspace((unsigned char)line[i]))
+        i++;
+    if (i == n || line[i] != '[')
+        return;
+    const char *name = line + i + 1, *close = memchr(name, ']', n - i - 1);
+    if (!close)
+        return; /* inih reports the syntax error */
+    int len = (int)(close - name);
+    if (len == 3 && memcmp(name, "cpu", 3) == 0)
+        ps->p->has_cpu = 1;
+    else if (len == 3 && memcmp(name, "gpu", 3) == 0)
+        ps->p->has_gpu = 1;
+    else if (!(len == 7 && memcmp(name, "profile", 7) == 0))
+        fail(ps, "%s:%d: [%.*s] unknown section (valid: [profile], [cpu], [gpu])", ps->origin,
+             ps->line, len > 64 ? 64 : len, name);
 }
 
-mcs_status mcs_profile_parse(const char *text, const char *origin, mcs_profile *p, char *err,
-                             size_t err_len)
+/* inih's line reader over the text. It counts lines, and refuses what inih
+ * would silently change: a NUL byte (counted from what was read, not
+ * strlen), a CR inside a line, and a line longer than MCS_PROFILE_LINE_MAX
+ * (which inih would split, reading its tail as a line of its own). */
+static char *line_reader(char *str, int num, void *stream)
+{
+    parse_state *ps = stream;
+    if (ps->at >= ps->end)
+        return NULL;
+    const char *start = ps->at, *nl = memchr(start, '\n', (size_t)(ps->end - start));
+    size_t n = (size_t)((nl ? nl : ps->end) - start);
+    ps->at = nl ? nl + 1 : ps->end;
+    ps->line++;
+    size_t len = n > 0 && start[n - 1] == '\r' ? n - 1 : n; /* CRLF: inih trims the CR */
+    size_t most = (size_t)num - 1 < MCS_PROFILE_LINE_MAX ? (size_t)num - 1 : MCS_PROFILE_LINE_MAX;
+    str[0] = '\0';
+    if (ps->failed)
+        return str;
+    if (memchr(start, '\0', n))
+        fail(ps, "%s:%d: a NUL byte (a binary or UTF-16 file? save the profile as UTF-8 text)",
+             ps->origin, ps->line);
+    else if (memchr(start, '\r', len))
+        fail(ps, "%s:%d: a carriage return inside the line (CR line endings? save the file "
+                 "with newline line endings)", ps->origin, ps->line);
+    else if (len > most)
+        fail(ps, "%s:%d: line longer than %zu characters (%zu), the most a profile line holds",
+             ps->origin, ps->line, most, len);
+    if (ps->failed)
+        return str; /* read as an empty line: the error above is reported */
+    memcpy(str, start, len);
+    str[len] = '\0';
+    on_section_line(ps, str, len);
+    return str;
+}
+
+mcs_status mcs_profile_parse_n(const char *text, size_t len, const char *origin, mcs_profile *p,
+                               char *err, size_t err_len)
 {
     mcs_profile_init(p);
-    parse_state ps = {.p = p, .origin = origin, .err = err, .err_len = err_len};
-    FILE *f = fmemopen((void *)text, strlen(text), "r");
-    if (!f) {
-        snprintf(err, err_len, "%s: cannot read: %s", origin, strerror(errno));
-        return MCS_E_IO;
+    parse_state ps = {.p = p, .origin = origin, .at = text, .end = text + len, .err = err,
+                      .err_len = err_len};
+    int r = ini_parse_stream(line_reader, &ps, on_key, &ps);
+    if (r == -2) {
+        snprintf(err, err_len, "%s: out of memory while parsing", origin);
+        return MCS_E_NOMEM;
     }
-    void *stream[2] = {f, &ps};
-    int r = ini_parse_stream(line_reader, stream, on_key, &ps);
-    fclose(f);
+    if (r > 0 && (!ps.failed || r < ps.fail_line)) { /* a syntax error came first */
+        snprintf(err, err_len, "%s:%d: not INI syntax (expected [section], key = value or a "
+                 "# comment)", origin, r);
+        return MCS_E_CONFIG;
+    }
     if (ps.failed)
         return MCS_E_CONFIG;
-    if (r != 0) {
-        snprintf(err, err_len, "%s:%d: not INI syntax (expected [section] or key = value)",
-                 origin, r);
-        return MCS_E_CONFIG;
-    }
     snprintf(p->origin, sizeof p->origin, "%s", origin);
     if (!p->name[0] || !p->kind[0]) {
         snprintf(err, err_len, "%s: [profile] needs name and kind", origin);
@@ -327,28 +460,74 @@ mcs_status mcs_profile_parse(const char *text, const char *origin, mcs_profile *
     return MCS_OK;
 }
 
-mcs_status mcs_profile_load_file(const char *path, mcs_profile *p, char *err, size_t err_len)
+mcs_status mcs_profile_parse(const char *text, const char *origin, mcs_profile *p, char *err,
+                             size_t err_len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    return mcs_profile_parse_n(text, strlen(text), origin, p, err, err_len);
+}
+
+/* The whole of a regular file of at most MCS_PROFILE_FILE_MAX bytes into a
+ * malloc'ed buffer. Opened without blocking (a FIFO put in place after a
+ * check would otherwise wait for a writer) and checked once open. */
+static mcs_status read_small_file(const char *path, char **text, size_t *len, char *err,
+                                  size_t err_len)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        snprintf(err, err_len, "profile '%s': not a regular file (a folder, device or pipe?); "
+                 "a profile is an INI file", path);
+        return MCS_E_NOINPUT;
+    }
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
         snprintf(err, err_len, "profile '%s': cannot open: %s", path, strerror(errno));
         return MCS_E_NOINPUT;
     }
-    char *text = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&text, &len);
-    char buf[4096];
-    size_t n;
-    while (mem && (n = fread(buf, 1, sizeof buf, f)) > 0)
-        fwrite(buf, 1, n, mem);
-    int bad = ferror(f);
-    fclose(f);
-    if (!mem || fclose(mem) != 0 || bad) {
-        free(text);
-        snprintf(err, err_len, "profile '%s': cannot read", path);
-        return MCS_E_IO;
+    mcs_status rc = MCS_OK;
+    char *buf = NULL;
+    size_t used = 0;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        snprintf(err, err_len, "profile '%s': not a regular file (a folder, device or pipe?); "
+                 "a profile is an INI file", path);
+        rc = MCS_E_NOINPUT;
+    } else if ((buf = malloc(MCS_PROFILE_FILE_MAX + 1)) == NULL) {
+        snprintf(err, err_len, "profile '%s': out of memory", path);
+        rc = MCS_E_NOMEM;
     }
-    mcs_status st = mcs_profile_parse(text, path, p, err, err_len);
+    while (rc == MCS_OK) { /* one byte past the limit tells a file that is too large */
+        ssize_t n = read(fd, buf + used, MCS_PROFILE_FILE_MAX + 1 - used);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            snprintf(err, err_len, "profile '%s': cannot read: %s", path, strerror(errno));
+            rc = MCS_E_NOINPUT;
+        } else if (n == 0) {
+            break;
+        } else if ((used += (size_t)n) > MCS_PROFILE_FILE_MAX) {
+            snprintf(err, err_len, "profile '%s': larger than %d bytes, the most a profile may "
+                     "be", path, MCS_PROFILE_FILE_MAX);
+            rc = MCS_E_CONFIG;
+        }
+    }
+    close(fd);
+    if (rc != MCS_OK) {
+        free(buf);
+        return rc;
+    }
+    *text = buf;
+    *len = used;
+    return MCS_OK;
+}
+
+mcs_status mcs_profile_load_file(const char *path, mcs_profile *p, char *err, size_t err_len)
+{
+    char *text;
+    size_t len;
+    mcs_profile_init(p);
+    mcs_status st = read_small_file(path, &text, &len, err, err_len);
+    if (st != MCS_OK)
+        return st;
+    st = mcs_profile_parse_n(text, len, path, p, err, err_len);
     free(text);
     return st;
 }
@@ -362,11 +541,14 @@ static int is_path(const char *s)
 int mcs_profile_dir(char *buf, size_t len)
 {
     const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+    int n = 0;
     buf[0] = '\0';
     if (xdg && xdg[0] == '/') /* the XDG spec: a relative value is ignored */
-        snprintf(buf, len, "%s/mcsim", xdg);
+        n = snprintf(buf, len, "%s/mcsim", xdg);
     else if (home && home[0])
-        snprintf(buf, len, "%s/.config/mcsim", home);
+        n = snprintf(buf, len, "%s/.config/mcsim", home);
+    if (n < 0 || (size_t)n >= len)
+        buf[0] = '\0'; /* too long a folder name: none, rather than a shorter one */
     return buf[0] != '\0';
 }
 
@@ -384,7 +566,12 @@ mcs_status mcs_profile_find(const char *name, mcs_profile *p, char *err, size_t 
 {
     if (is_path(name))
         return mcs_profile_load_file(name, p, err, err_len);
-    char dir[4096], user[4200] = "", path[512];
+    if (strlen(name) >= MCS_PROFILE_TEXT) { /* never cut to another name */
+        snprintf(err, err_len, "profile '%.40s...': a name is at most %d characters", name,
+                 MCS_PROFILE_TEXT - 1);
+        return MCS_E_NOINPUT;
+    }
+    char dir[4096], user[4096 + MCS_PROFILE_TEXT + 8] = "", path[512];
     struct stat st;
     if (mcs_profile_dir(dir, sizeof dir)) {
         snprintf(user, sizeof user, "%s/%s.ini", dir, name);
@@ -436,44 +623,264 @@ mcs_status mcs_profile_local(mcs_profile *p, char *err, size_t err_len)
     return MCS_E_NOINPUT;
 }
 
-int mcs_profile_write(const mcs_profile *p, FILE *f)
+/* One "key = value" line (after its comment); MCS_E_CONFIG naming the key
+ * when the line would be longer than a profile line holds. */
+static mcs_status put_line(FILE *f, const profile_key *key, const char *value, char *err,
+                           size_t err_len)
 {
-    const char *section = "";
+    size_t n = strlen(key->key) + 3 + strlen(value);
+    if (n > MCS_PROFILE_LINE_MAX) {
+        snprintf(err, err_len, "[%s] %s: the line '%s = ...' would be %zu characters; a profile "
+                 "line holds at most %d", key->section, key->key, key->key, n,
+                 MCS_PROFILE_LINE_MAX);
+        return MCS_E_CONFIG;
+    }
+    if (key->meaning)
+        fprintf(f, "# %s\n", key->meaning);
+    fprintf(f, "%s = %s\n", key->key, value);
+    return MCS_OK;
+}
+
+/* The scaling table as "1:1 2:0.99", each number in shortest round-trip form. */
+static void scaling_text(const mcs_cpu_profile *cpu, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < cpu->n_scaling && used < len; i++) {
+        char e[64];
+        mcs_format_real(cpu->scaling_efficiency[i], e, sizeof e);
+        used += (size_t)snprintf(buf + used, len - used, "%s%.0f:%s", i ? " " : "",
+                                 cpu->scaling_threads[i], e);
+    }
+}
+
+/* Key `key` of p as a line of f: nothing when it is absent (empty text, a
+ * NAN number, no scaling table); an error naming the key when the value
+ * could not be read back as it is. */
+static mcs_status format_key(const mcs_profile *p, const profile_key *key, FILE *f, char *err,
+                             size_t err_len)
+{
+    const void *field = (const char *)p + key->offset;
+    char value[MCS_PROFILE_SCALING_MAX * 32];
+    const char *why = NULL;
+    switch (key->type) {
+    case K_TEXT:
+        if (!((const char *)field)[0])
+            return MCS_OK;
+        if (memchr(field, '\0', key->size) == NULL)
+            why = "not terminated within its field";
+        else if ((why = text_problem(field)) == NULL && key->choices &&
+                 !is_choice(key->choices, field))
+            why = key->choices; /* the message below lists them */
+        if (why) {
+            snprintf(err, err_len, "[%s] %s: %s%s", key->section, key->key,
+                     why == key->choices ? "must be one of " : "", why);
+            return MCS_E_CONFIG;
+        }
+        return put_line(f, key, field, err, err_len);
+    case K_NUMBER: {
+        double v = *(const double *)field;
+        if (isnan(v))
+            return MCS_OK;
+        if ((why = range_problem(key->range, v)) != NULL) {
+            snprintf(err, err_len, "[%s] %s = %g: %s", key->section, key->key, v, why);
+            return MCS_E_CONFIG;
+        }
+        mcs_format_real(v, value, sizeof value);
+        return put_line(f, key, value, err, err_len);
+    }
+    case K_YESNO:
+        return put_line(f, key, *(const int *)field ? "yes" : "no", err, err_len);
+    case K_SCALING:
+        if (p->cpu.n_scaling == 0)
+            return MCS_OK;
+        if ((why = scaling_problem(&p->cpu)) != NULL) {
+            snprintf(err, err_len, "[cpu] scaling: %s", why);
+            return MCS_E_CONFIG;
+        }
+        scaling_text(&p->cpu, value, sizeof value);
+        return put_line(f, key, value, err, err_len);
+    }
+    return MCS_OK;
+}
+
+mcs_status mcs_profile_check_text(const char *section, const char *key, const char *value,
+                                  char *err, size_t err_len)
+{
+    for (size_t k = 0; k < N_KEYS; k++) {
+        if (keys[k].type != K_TEXT || strcmp(keys[k].section, section) ||
+            strcmp(keys[k].key, key))
+            continue;
+        const char *why = text_problem(value);
+        size_t line = strlen(key) + 3 + strlen(value);
+        if (!why && strlen(value) >= keys[k].size)
+            why = "longer than its field holds";
+        if (!why && line > MCS_PROFILE_LINE_MAX)
+            why = "too long for a profile line (199 characters, 'key = ' included)";
+        if (!why && keys[k].choices && !is_choice(keys[k].choices, value))
+            why = "not one of its choices";
+        if (!why)
+            return MCS_OK;
+        snprintf(err, err_len, "[%s] %s = '%.60s%s': %s", section, key, value,
+                 strlen(value) > 60 ? "..." : "", why);
+        return MCS_E_CONFIG;
+    }
+    snprintf(err, err_len, "[%s] %s: not a text key of a profile", section, key);
+    return MCS_E_SOFTWARE;
+}
+
+/* Is `section` ("profile", "cpu", "gpu") part of p? */
+static int has_section(const mcs_profile *p, const char *section)
+{
+    return strcmp(section, "cpu") == 0 ? p->has_cpu : strcmp(section, "gpu") == 0 ? p->has_gpu : 1;
+}
+
+int mcs_profile_diff(const mcs_profile *a, const mcs_profile *b, char *what, size_t len)
+{
+    if (a->has_cpu != b->has_cpu || a->has_gpu != b->has_gpu) {
+        snprintf(what, len, "the [%s] section", a->has_cpu != b->has_cpu ? "cpu" : "gpu");
+        return 1;
+    }
     for (size_t k = 0; k < N_KEYS; k++) {
         const profile_key *key = &keys[k];
-        if ((strcmp(key->section, "cpu") == 0 && !p->has_cpu) ||
-            (strcmp(key->section, "gpu") == 0 && !p->has_gpu))
+        if (!has_section(a, key->section))
             continue;
-        const void *field = (const char *)p + key->offset;
-        if ((key->type == K_TEXT && !((const char *)field)[0]) ||
-            (key->type == K_NUMBER && isnan(*(const double *)field)) ||
-            (key->type == K_SCALING && p->cpu.n_scaling == 0))
-            continue;
-        if (strcmp(section, key->section) != 0) {
-            fprintf(f, "%s[%s]\n", section[0] ? "\n" : "", key->section);
-            section = key->section;
-        }
-        if (key->meaning)
-            fprintf(f, "# %s\n", key->meaning);
+        const char *x = (const char *)a + key->offset, *y = (const char *)b + key->offset;
+        int same = 1;
         switch (key->type) {
-        case K_TEXT:
-            fprintf(f, "%s = %s\n", key->key, (const char *)field);
+        case K_TEXT: same = strncmp(x, y, key->size) == 0; break;
+        case K_NUMBER: {
+            double u = *(const double *)x, v = *(const double *)y;
+            same = u == v || (isnan(u) && isnan(v));
             break;
-        case K_NUMBER:
-            fprintf(f, "%s = %.6g\n", key->key, *(const double *)field);
-            break;
-        case K_YESNO:
-            fprintf(f, "%s = %s\n", key->key, *(const int *)field ? "yes" : "no");
-            break;
+        }
+        case K_YESNO: same = !*(const int *)x == !*(const int *)y; break;
         case K_SCALING:
-            fprintf(f, "%s =", key->key);
-            for (int i = 0; i < p->cpu.n_scaling; i++)
-                fprintf(f, " %g:%.4f", p->cpu.scaling_threads[i], p->cpu.scaling_efficiency[i]);
-            fputc('\n', f);
+            same = a->cpu.n_scaling == b->cpu.n_scaling;
+            for (int i = 0; same && i < a->cpu.n_scaling; i++)
+                same = a->cpu.scaling_threads[i] == b->cpu.scaling_threads[i] &&
+                       a->cpu.scaling_efficiency[i] == b->cpu.scaling_efficiency[i];
             break;
+        }
+        if (!same) {
+            snprintf(what, len, "[%s] %s", key->section, key->key);
+            return 1;
         }
     }
-    return ferror(f) ? -1 : 0;
+    return 0;
+}
+
+/* A header is comment lines: each begins with '#', ends with a newline and
+ * holds at most MCS_PROFILE_LINE_MAX characters. */
+static mcs_status check_header(const char *header, char *err, size_t err_len)
+{
+    for (const char *line = header; line && *line;) {
+        const char *nl = strchr(line, '\n');
+        size_t n = nl ? (size_t)(nl - line) : strlen(line);
+        if (!nl || line[0] != '#' || n > MCS_PROFILE_LINE_MAX) {
+            snprintf(err, err_len, "profile header line '%.40s...': must be a '#' comment of at "
+                     "most %d characters ending in a newline", line, MCS_PROFILE_LINE_MAX);
+            return MCS_E_SOFTWARE;
+        }
+        line = nl + 1;
+    }
+    return MCS_OK;
+}
+
+/* The text as written must load as the same profile: a last check that no
+ * value changed on the way (the rules above are meant to make that so). */
+static mcs_status read_back(const mcs_profile *p, const char *text, size_t len, char *err,
+                            size_t err_len)
+{
+    mcs_profile *q = malloc(sizeof *q);
+    char why[1024], what[128];
+    if (!q) {
+        snprintf(err, err_len, "out of memory");
+        return MCS_E_NOMEM;
+    }
+    mcs_status st = mcs_profile_parse_n(text, len, "the profile as written", q, why, sizeof why);
+    if (st != MCS_OK)
+        snprintf(err, err_len, "the profile would not load once written: %s", why);
+    else if (mcs_profile_diff(p, q, what, sizeof what)) {
+        snprintf(err, err_len, "the profile's %s would read back differently once written", what);
+        st = MCS_E_SOFTWARE;
+    }
+    free(q);
+    return st;
+}
+
+mcs_status mcs_profile_format(const mcs_profile *p, const char *header, char **text,
+                              size_t *len, char *err, size_t err_len)
+{
+    static const char *sections[] = {"profile", "cpu", "gpu"};
+    *text = NULL;
+    *len = 0;
+    mcs_status st = check_header(header, err, err_len);
+    if (st != MCS_OK)
+        return st;
+    FILE *f = open_memstream(text, len);
+    if (!f) {
+        snprintf(err, err_len, "out of memory");
+        return MCS_E_NOMEM;
+    }
+    if (header)
+        fputs(header, f);
+    for (int s = 0; s < 3; s++) {
+        if (!has_section(p, sections[s]))
+            continue;
+        /* the header even when every key is absent: the section stays */
+        fprintf(f, "%s[%s]\n", s ? "\n" : "", sections[s]);
+        for (size_t k = 0; k < N_KEYS && st == MCS_OK; k++)
+            if (strcmp(keys[k].section, sections[s]) == 0)
+                st = format_key(p, &keys[k], f, err, err_len);
+    }
+    if (fclose(f) != 0 && st == MCS_OK) {
+        snprintf(err, err_len, "out of memory");
+        st = MCS_E_NOMEM;
+    }
+    if (st == MCS_OK)
+        st = read_back(p, *text, *len, err, err_len);
+    if (st != MCS_OK) {
+        free(*text);
+        *text = NULL;
+        *len = 0;
+    }
+    return st;
+}
+
+mcs_status mcs_profile_save(const char *path, const mcs_profile *p, const char *header,
+                            char *err, size_t err_len)
+{
+    char *text, why[1024];
+    size_t len;
+    mcs_status st = mcs_profile_format(p, header, &text, &len, why, sizeof why);
+    if (st != MCS_OK) {
+        snprintf(err, err_len, "cannot write profile '%s': %s", path, why);
+        return st;
+    }
+    st = mcs_output_write_bytes("profile", path, text, len, err, err_len);
+    free(text);
+    return st;
+}
+
+/* v to `digits` significant digits (as "%.*g" prints it). */
+static double round_to(double v, int digits)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "%.*g", digits, v);
+    return strtod(buf, NULL);
+}
+
+void mcs_profile_round(mcs_profile *p, int digits)
+{
+    for (size_t k = 0; k < N_KEYS; k++)
+        if (keys[k].type == K_NUMBER) {
+            double *v = (double *)((char *)p + keys[k].offset);
+            if (!isnan(*v))
+                *v = round_to(*v, digits);
+        }
+    for (int i = 0; i < p->cpu.n_scaling; i++)
+        p->cpu.scaling_efficiency[i] = round_to(p->cpu.scaling_efficiency[i], digits);
 }
 
 /* a / b when both are known and positive, else NAN */
@@ -559,6 +966,22 @@ mcs_status mcs_profile_derive(mcs_profile *p, const mcs_profile *ref, char *err,
     return MCS_OK;
 }
 
+/* Every figure the time model reads on one side ("cpu" or "gpu") is there:
+ * MCS_E_CONFIG naming the profile, its file and the first key missing. */
+static mcs_status check_model_keys(const mcs_profile *p, const char *side, char *err,
+                                   size_t err_len)
+{
+    for (size_t k = 0; k < N_KEYS; k++)
+        if (keys[k].model && strcmp(keys[k].section, side) == 0 &&
+            isnan(*(const double *)((const char *)p + keys[k].offset))) {
+            snprintf(err, err_len, "profile '%s' (%s): [%s] %s is missing; predictions need "
+                     "it (docs/estimator.md lists the keys)", p->name, p->origin, side,
+                     keys[k].key);
+            return MCS_E_CONFIG;
+        }
+    return MCS_OK;
+}
+
 /* One side (cpu or gpu) of mcs_profiles_choose. */
 static mcs_status choose_side(const char *side, const char *named, const char *profile,
                               mcs_profile *out, char *err, size_t err_len)
@@ -590,9 +1013,10 @@ static mcs_status choose_side(const char *side, const char *named, const char *p
                      "reference to scale from: %s", out->name, why);
             return MCS_E_CONFIG;
         }
-        return mcs_profile_derive(out, &ref, err, err_len);
+        if ((st = mcs_profile_derive(out, &ref, err, err_len)) != MCS_OK)
+            return st;
     }
-    return MCS_OK;
+    return check_model_keys(out, side, err, err_len);
 }
 
 mcs_status mcs_profiles_choose(const char *profile, const char *cpu, const char *gpu,

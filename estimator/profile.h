@@ -11,6 +11,15 @@
 
 #define MCS_PROFILE_TEXT 256
 #define MCS_PROFILE_SCALING_MAX 64
+#define MCS_PROFILE_SCALING_MAX_TEXT "64"
+/* The most characters a profile line holds (inih's line buffer, less its
+ * NUL): a longer line is an error, never split. */
+#define MCS_PROFILE_LINE_MAX 199
+/* The largest profile file read (the catalogue's are a few KB). */
+#define MCS_PROFILE_FILE_MAX (1 << 20)
+/* The largest count (cores, threads, SMs, scaling threads), as --threads. */
+#define MCS_PROFILE_COUNT_MAX 4096
+#define MCS_PROFILE_COUNT_MAX_TEXT "4096"
 #define MCS_PREC_COUNT 2    /* single, double (mcs_precision) */
 #define MCS_CPU_RNG_COUNT 2 /* pcg64, philox: the generators the CPU runs */
 #define MCS_GPU_RNG_COUNT 3 /* philox, mrg32k3a, sobol: the generators the GPU runs */
@@ -94,13 +103,25 @@ typedef struct {
 /* An empty profile: every number NAN, no sections. */
 void mcs_profile_init(mcs_profile *p);
 
-/* Parse INI text (`origin` names it in messages). MCS_E_CONFIG with
- * "origin:line: [section] key: ..." for an unknown key, a bad number or a
- * missing [profile] name/kind. */
+/* Parse `len` bytes of INI text (`origin` names it in messages).
+ * MCS_E_CONFIG with "origin:line: [section] key: ..." for an unknown
+ * section or key, a duplicate, a bad number (not finite, below 0, 0 where
+ * something divides by it, a count not whole or above
+ * MCS_PROFILE_COUNT_MAX), a text value INI could not hold, or a missing
+ * [profile] name/kind; with "origin:line: ..." for a NUL byte, a CR inside
+ * a line or a line longer than MCS_PROFILE_LINE_MAX. A section header
+ * without keys still makes its section present. */
+mcs_status mcs_profile_parse_n(const char *text, size_t len, const char *origin, mcs_profile *p,
+                               char *err, size_t err_len);
+
+/* mcs_profile_parse_n of a NUL-terminated text (the catalogue's). */
 mcs_status mcs_profile_parse(const char *text, const char *origin, mcs_profile *p, char *err,
                              size_t err_len);
 
-/* Read a profile file. MCS_E_NOINPUT if it cannot be read. */
+/* Read a profile file: a regular file (a folder, device or FIFO is
+ * MCS_E_NOINPUT, never opened for reading) of at most
+ * MCS_PROFILE_FILE_MAX bytes (larger: MCS_E_CONFIG). MCS_E_NOINPUT if it
+ * cannot be read. */
 mcs_status mcs_profile_load_file(const char *path, mcs_profile *p, char *err, size_t err_len);
 
 /* A profile by name or path: a path (contains '/' or ends in .ini) is read
@@ -125,8 +146,37 @@ int mcs_profile_local_path(char *buf, size_t len);
  * MCS_E_NOINPUT (and a message) when there is none. */
 mcs_status mcs_profile_local(mcs_profile *p, char *err, size_t err_len);
 
-/* Write the profile as INI (keys with values only; comments give units). */
-int mcs_profile_write(const mcs_profile *p, FILE *f);
+/* The profile as INI text (malloc'ed into *text, free it): `header` (NULL
+ * or '#' comment lines) first, then each section the profile has, even one
+ * whose keys are all absent, with the keys that have values, each after a
+ * comment giving its units, numbers in shortest round-trip form. Reading
+ * the text back gives the same profile (mcs_profile_diff finds nothing);
+ * a value for which that could not hold is an error naming the key (a
+ * line over MCS_PROFILE_LINE_MAX, a number out of its key's range, text
+ * with a line break, spaces at its ends or an INI comment). */
+mcs_status mcs_profile_format(const mcs_profile *p, const char *header, char **text,
+                              size_t *len, char *err, size_t err_len);
+
+/* mcs_profile_format written to `path` by the output-path rule
+ * (mcs_output_write_bytes: whole or not at all; MCS_E_IO naming the path). */
+mcs_status mcs_profile_save(const char *path, const mcs_profile *p, const char *header,
+                            char *err, size_t err_len);
+
+/* Can `value` be the text key [section] key of a written profile (its
+ * field, a profile line, INI's rules, its choices)? MCS_E_CONFIG with the
+ * reason otherwise: for checking a value before work that needs it. */
+mcs_status mcs_profile_check_text(const char *section, const char *key, const char *value,
+                                  char *err, size_t err_len);
+
+/* 0 when a and b are the same profile (every key of the sections they
+ * have, the sections themselves; `origin` aside), else 1 with the first
+ * difference named in `what` ("[cpu] threads"). */
+int mcs_profile_diff(const mcs_profile *a, const mcs_profile *b, char *what, size_t len);
+
+/* Every number of p (and scaling efficiency) to `digits` significant
+ * digits: what calibrate keeps of its measurements, so that its profiles
+ * read as plain short numbers. */
+void mcs_profile_round(mcs_profile *p, int digits);
 
 /* The built-in catalogue (every profiles/NAME.ini but local.ini, compiled in): NULL-terminated. */
 typedef struct {
@@ -144,7 +194,9 @@ mcs_status mcs_profile_derive(mcs_profile *p, const mcs_profile *reference, char
 
 /* The CPU and the GPU to estimate with: each side from --cpu / --gpu if
  * named, else from --profile, else from the local profile; spec-sheet
- * profiles are scaled from the reference (mcs_profile_derive). The GPU side
+ * profiles are scaled from the reference (mcs_profile_derive). Each side
+ * must then have every figure the model reads (MCS_E_CONFIG naming the
+ * first key missing, e.g. [cpu] threads). The GPU side
  * may be absent: when --gpu is not given and the profile it would come from
  * has no [gpu] section (a CPU-only machine), gpu_out is returned with
  * has_gpu = 0 and the name of that profile, for CPU-only predictions. */

@@ -4,7 +4,8 @@
 # folder), -q, CPU-only profiles in estimate and validate (text, JSON, HTML
 # report), price bases, the ASCII bar chart, calibration warnings, sweep's
 # checks before measuring, a failure part-way keeping its rows, the sweep
-# file read by pandas (else h5py), validate's order of checks and --help.
+# file read by pandas (else h5py), validate's order of checks, calibrate's
+# output path and the profile reader's refusals (issue 11) and --help.
 # Usage: tests/estimator_cli_test.sh PATH/TO/mcsim
 # Runs in a temporary folder with its own HOME. Exit 0: all passed; 1: a
 # failure. Checks that cannot run here are reported as skipped, with why.
@@ -302,6 +303,62 @@ report "validate warns about a profile's implausible figures (its warning, or it
 exit_is $? 0
 need_in "$out" stdout "backend decisions:"
 report "validate reads a schema-1 sweep file (bench/results)"
+
+# --- reliability (issue 11): every file the estimator writes, every file it reads --------
+ln -s "$work/nowhere" link.out
+mkfifo fifo.out
+
+for target in /dev/full link.out nofolder/p.ini; do
+    timeout 60 "$mcsim" calibrate --quick -o "$target" >"$out" 2>"$err"
+    exit_is $? 74
+    need_in "$err" stderr "nothing measured"
+done
+[ -c /dev/full ] && [ -L link.out ] || problems+=("a device or link was replaced")
+report "calibrate -o a device, a link or a missing folder: exit 74 before measuring"
+
+timeout 10 "$mcsim" estimate "$config" --profile /dev/zero >"$out" 2>"$err"
+exit_is $? 66
+need_in "$err" stderr "'/dev/zero': not a regular file"
+timeout 10 "$mcsim" estimate "$config" --profile ./fifo.out >"$out" 2>"$err"
+exit_is $? 66
+head -c 1100000 /dev/zero | tr '\0' '#' > huge.ini
+"$mcsim" estimate "$config" --profile ./huge.ini >"$out" 2>"$err"
+exit_is $? 78
+need_in "$err" stderr "larger than 1048576 bytes"
+report "estimate --profile /dev/zero, a FIFO, a 1.1 MB file: refused at once, limit named"
+
+sed 's/^d2h_pinned_gbps = .*/d2h_pinned_gbps = 0/' "$fixtures/test-machine.ini" > zero-bw.ini
+"$mcsim" estimate "$config" --profile ./zero-bw.ini >"$out" 2>"$err"
+exit_is $? 78
+need_in "$err" stderr "zero-bw.ini:61: [gpu] d2h_pinned_gbps = '0': must be a number > 0"
+not_in "$out" stdout "inf"
+report "a profile bandwidth of 0: exit 78 naming file, line and key (no infx, no \$inf)"
+
+sed '/^threads/d' "$fixtures/test-machine.ini" > no-threads.ini
+"$mcsim" estimate "$config" --profile ./no-threads.ini --format json >"$out" 2>"$err"
+exit_is $? 78
+need_in "$err" stderr "no-threads.ini): [cpu] threads is missing"
+not_in "$out" stdout "-2147483648"
+for value in inf 1e9 nan; do
+    sed "s/^threads = .*/threads = $value/" "$fixtures/test-machine.ini" > bad-threads.ini
+    "$mcsim" estimate "$config" --profile ./bad-threads.ini --format json >"$out" 2>"$err"
+    exit_is $? 78
+    need_in "$err" stderr "bad-threads.ini:14: [cpu] threads = '$value'"
+    empty "$out" stdout
+done
+report "a profile without threads, or threads = inf, 1e9, nan: exit 78 naming the key"
+
+{ sed -n 1,5p "$fixtures/cpu-only.ini"
+  printf 'description = %0190d price_per_hour = 999\n' 0
+  sed -n '6,$p' "$fixtures/cpu-only.ini"; } > long.ini
+"$mcsim" estimate "$config" --profile ./long.ini >"$out" 2>"$err"
+exit_is $? 78
+need_in "$err" stderr "long.ini:6: line longer than 199 characters (225)"
+printf '[profile]\nname = x\0y\nkind = cpu\n[cpu]\n' > nul.ini
+"$mcsim" estimate "$config" --profile ./nul.ini >"$out" 2>"$err"
+exit_is $? 78
+need_in "$err" stderr "nul.ini:2: a NUL byte"
+report "profile lines over 199 characters and NUL bytes: exit 78 with file and line, never split"
 
 # --- --help of each subcommand lists the valid values ------------------------------------------
 "$mcsim" estimate --help >"$out" 2>"$err"

@@ -1,14 +1,26 @@
 /* test_estimator.c - the speedup estimator: the model's arithmetic on hand-
  * computed cases, profile parsing and its error messages, the generic
- * calculator's worked example (../shared/seeds/000), and validation of a
- * sweep fixture whose errors are known by construction. */
+ * calculator's worked example (../shared/seeds/000), validation of a
+ * sweep fixture whose errors are known by construction, and the
+ * reliability of issue 11: profiles written and read back the same (a
+ * property over varied profiles), what the profile reader refuses (long
+ * lines, NUL bytes, divisors of 0, non-finite or huge counts, devices,
+ * oversized files). */
+#include <dirent.h>
+#include <hdf5.h>
 #include <math.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <cmocka.h>
 #include "model.h"
 #include "profile.h"
@@ -133,7 +145,7 @@ static void profile_errors_name_file_line_key(void **state)
     snprintf(text, sizeof text, "%s[cpu]\nscaling = 4:0.9 2:1.0\n", head);
     expect_parse_error(text, "bad.ini:5: [cpu] scaling");
     snprintf(text, sizeof text, "%s[disk]\nsize = 1\n", head);
-    expect_parse_error(text, "bad.ini:5: [disk] unknown section");
+    expect_parse_error(text, "bad.ini:4: [disk] unknown section");
     expect_parse_error("[profile]\nname = x\nkind = cpu\n", "kind = cpu needs a [cpu] section");
     expect_parse_error("[profile]\nkind = cpu\n[cpu]\nmodel = m\n", "needs name and kind");
     expect_parse_error("[profile]\nname = x\nkind = tpu\n", "must be cpu, gpu or machine");
@@ -154,10 +166,9 @@ static void catalogue_parses_and_round_trips(void **state)
         if (mcs_profile_parse(e->text, e->name, &p, err, sizeof err) != MCS_OK)
             fail_msg("%s", err);
         assert_string_equal(p.name, e->name);
-        FILE *f = open_memstream(&text, &len);
-        assert_int_equal(mcs_profile_write(&p, f), 0);
-        fclose(f);
-        if (mcs_profile_parse(text, "written", &q, err, sizeof err) != MCS_OK)
+        if (mcs_profile_format(&p, NULL, &text, &len, err, sizeof err) != MCS_OK)
+            fail_msg("%s: %s", e->name, err);
+        if (mcs_profile_parse_n(text, len, "written", &q, err, sizeof err) != MCS_OK)
             fail_msg("%s: written back: %s", e->name, err);
         assert_memory_equal(&p.cpu, &q.cpu, sizeof p.cpu);
         assert_memory_equal(&p.gpu, &q.gpu, sizeof p.gpu) ;
@@ -264,6 +275,397 @@ static void validate_finds_known_errors(void **state)
         remove(path);
 }
 
+/* --- profiles: writing then reading gives the same profile (issue 11.13) --- */
+
+/* xorshift64*: the property tests' reproducible randomness. */
+static uint64_t rng_state = 0x9e3779b97f4a7c15ULL;
+static uint64_t next_u64(void)
+{
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return rng_state * 0x2545f4914f6cdd1dULL;
+}
+static double uniform(void) { return (double)(next_u64() >> 11) * 0x1p-53; }
+
+/* A finite number >= 0 (> 0 when positive) of any magnitude and digits:
+ * plain decimals, random bits (subnormals included), powers of two. */
+static double random_number(int positive)
+{
+    switch (next_u64() % 4) {
+    case 0:
+        if (!positive)
+            return 0;
+        return 1e-3;
+    case 1:
+        return (double)(1 + next_u64() % 100000) / 1000;
+    case 2: {
+        uint64_t bits = next_u64() & 0x7fefffffffffffffULL; /* sign clear, finite */
+        double v;
+        memcpy(&v, &bits, sizeof v);
+        return v > 0 ? v : 1;
+    }
+    default:
+        return ldexp(uniform() + 0.5, (int)(next_u64() % 400) - 200);
+    }
+}
+
+/* Text INI holds as it is: no line break, no space at either end, no ';'
+ * at the start or after a space; `most` characters at most. */
+static void random_text(char *buf, size_t most)
+{
+    static const char *pieces[] = {"a", "Z", "7", " ", "-", ";", "=", ":", "#", "[", "]", "\"",
+                                   "\t", "\xc3\xa9", "(", "x", "/", "|", "."};
+    size_t want = most ? next_u64() % (most + 1) : 0, n = 0;
+    while (n < want) {
+        const char *p = pieces[next_u64() % (sizeof pieces / sizeof pieces[0])];
+        size_t len = strlen(p);
+        if (n + len > want)
+            break;
+        if (p[0] == ';' && (n == 0 || buf[n - 1] == ' ' || buf[n - 1] == '\t'))
+            p = "x", len = 1;
+        memcpy(buf + n, p, len);
+        n += len;
+    }
+    while (n > 0 && (buf[n - 1] == ' ' || buf[n - 1] == '\t'))
+        n--;
+    buf[n] = '\0';
+    if (buf[0] == ' ' || buf[0] == '\t')
+        buf[0] = 'y';
+}
+
+/* A text field of a profile: what fits its field and a profile line. */
+#define RANDOM_TEXT(field, key)                                                              \
+    random_text(field, sizeof(field) - 1 < 199 - strlen(key " = ") ? sizeof(field) - 1        \
+                                                                  : 199 - strlen(key " = "))
+
+static void random_cpu(mcs_cpu_profile *c)
+{
+    double *any[] = {&c->base_clock_mhz, &c->all_core_clock_mhz, &c->fp32_flops_per_cycle,
+                     &c->config_cold_s, &c->config_warm_s, &c->write_cold_s, &c->write_warm_s,
+                     &c->other_cold_s, &c->other_warm_s, &c->setup_cold_s, &c->setup_warm_s,
+                     &c->teardown_cold_s, &c->teardown_warm_s, &c->chunk_start_cold_us,
+                     &c->chunk_start_warm_us, &c->reduce_block_ns, &c->repeat_spread};
+    double *positive[] = {&c->fp32_gflops, &c->fp64_gflops, &c->sustained_gflops_fp32,
+                          &c->path_step_ns[0][0], &c->path_step_ns[0][1],
+                          &c->path_step_ns[1][0], &c->path_step_ns[1][1]};
+    for (size_t i = 0; i < sizeof any / sizeof any[0]; i++)
+        *any[i] = next_u64() % 4 ? random_number(0) : NAN;
+    for (size_t i = 0; i < sizeof positive / sizeof positive[0]; i++)
+        *positive[i] = next_u64() % 4 ? random_number(1) : NAN;
+    c->cores = next_u64() % 4 ? (double)(1 + next_u64() % 4096) : NAN;
+    c->threads = next_u64() % 4 ? (double)(1 + next_u64() % 4096) : NAN;
+    RANDOM_TEXT(c->model, "model");
+    c->n_scaling = (int)(next_u64() % 7);
+    double t = 0;
+    for (int i = 0; i < c->n_scaling; i++) {
+        t += (double)(1 + next_u64() % 600);
+        c->scaling_threads[i] = t;
+        c->scaling_efficiency[i] = 1.5 * (1 - uniform()); /* (0, 1.5] */
+    }
+    if (t > 4096)
+        c->n_scaling = 0;
+}
+
+static void random_gpu(mcs_gpu_profile *g)
+{
+    double *any[] = {&g->memory_gb, &g->memory_bandwidth_gbps, &g->context_s,
+                     &g->device_query_cold_s, &g->device_query_warm_s, &g->setup_cold_s,
+                     &g->setup_warm_s, &g->alloc_s, &g->alloc_ns_per_byte, &g->teardown_s,
+                     &g->write_cold_s, &g->write_warm_s, &g->launch_us, &g->first_launch_us,
+                     &g->h2d_pinned.alpha_us, &g->h2d_pageable.alpha_us, &g->d2h_pinned.alpha_us,
+                     &g->d2h_pageable.alpha_us, &g->copy_fit_error, &g->kernel_fit_error};
+    double *positive[] = {&g->boost_clock_mhz, &g->fp32_tflops, &g->fp64_tflops, &g->fp16_tflops,
+                          &g->pcie_gbps, &g->h2d_pinned.gbps, &g->h2d_pageable.gbps,
+                          &g->d2h_pinned.gbps, &g->d2h_pageable.gbps};
+    for (size_t i = 0; i < sizeof any / sizeof any[0]; i++)
+        *any[i] = next_u64() % 4 ? random_number(0) : NAN;
+    for (size_t i = 0; i < sizeof positive / sizeof positive[0]; i++)
+        *positive[i] = next_u64() % 4 ? random_number(1) : NAN;
+    for (int q = 0; q < MCS_PREC_COUNT; q++)
+        for (int k = 0; k < MCS_GPU_RNG_COUNT; k++) {
+            g->kernel_path_step_ps[q][k] = next_u64() % 4 ? random_number(1) : NAN;
+            g->kernel_ramp_path_step_ns[q][k] = next_u64() % 4 ? random_number(0) : NAN;
+            g->kernel_fixed_us[q][k] = next_u64() % 4 ? random_number(0) : NAN;
+        }
+    g->sm_count = next_u64() % 4 ? (double)(1 + next_u64() % 4096) : NAN;
+    RANDOM_TEXT(g->model, "model");
+}
+
+/* A profile of random sections and values; one section in eight keeps
+ * none of its keys (written as a bare header, which must stay). */
+static void random_profile(mcs_profile *p)
+{
+    mcs_profile_init(p);
+    int sections = 1 + (int)(next_u64() % 3); /* 1 cpu, 2 gpu, 3 both */
+    p->has_cpu = sections & 1;
+    p->has_gpu = (sections & 2) != 0;
+    snprintf(p->kind, sizeof p->kind, "%s", sections == 3 ? "machine" : p->has_cpu ? "cpu" : "gpu");
+    do
+        RANDOM_TEXT(p->name, "name");
+    while (!p->name[0]);
+    p->calibrated = (int)(next_u64() % 2);
+    RANDOM_TEXT(p->description, "description");
+    RANDOM_TEXT(p->source, "source");
+    RANDOM_TEXT(p->host, "host");
+    RANDOM_TEXT(p->date, "date");
+    RANDOM_TEXT(p->mcsim_version, "mcsim_version");
+    RANDOM_TEXT(p->warning, "warning");
+    static const char *bases[] = {"", "cloud", "amortised"};
+    snprintf(p->price_basis, sizeof p->price_basis, "%s", bases[next_u64() % 3]);
+    p->price_per_hour = next_u64() % 2 ? random_number(0) : NAN;
+    if (p->has_cpu && next_u64() % 8)
+        random_cpu(&p->cpu);
+    if (p->has_gpu && next_u64() % 8)
+        random_gpu(&p->gpu);
+}
+
+/* Property: for varied profiles, the written text reads back as the same
+ * profile, and writing that gives the same text again. */
+static void written_profiles_read_back_the_same(void **state)
+{
+    (void)state;
+    static mcs_profile p, q;
+    for (int i = 0; i < 3000; i++) {
+        random_profile(&p);
+        char err[1024] = "", *text = NULL, *again = NULL, what[128];
+        size_t len = 0, len2 = 0;
+        if (mcs_profile_format(&p, "# a header\n", &text, &len, err, sizeof err) != MCS_OK)
+            fail_msg("profile %d: not written: %s", i, err);
+        if (mcs_profile_parse_n(text, len, "written.ini", &q, err, sizeof err) != MCS_OK)
+            fail_msg("profile %d: written, not read back: %s\n%s", i, err, text);
+        if (mcs_profile_diff(&p, &q, what, sizeof what))
+            fail_msg("profile %d: %s reads back differently\n%s", i, what, text);
+        assert_int_equal(mcs_profile_format(&q, "# a header\n", &again, &len2, err, sizeof err),
+                         MCS_OK);
+        assert_int_equal(len, len2);
+        assert_memory_equal(text, again, len);
+        free(text);
+        free(again);
+    }
+}
+
+/* A section whose keys are all absent is written as its header and stays
+ * (kind = machine with an empty [gpu] loaded before only without it). */
+static void empty_section_survives_writing(void **state)
+{
+    (void)state;
+    mcs_profile p, q;
+    mcs_profile_init(&p);
+    snprintf(p.name, sizeof p.name, "bare");
+    snprintf(p.kind, sizeof p.kind, "machine");
+    p.has_cpu = p.has_gpu = 1;
+    char err[512] = "", *text = NULL, what[128];
+    size_t len = 0;
+    assert_int_equal(mcs_profile_format(&p, NULL, &text, &len, err, sizeof err), MCS_OK);
+    assert_non_null(strstr(text, "[cpu]\n"));
+    assert_non_null(strstr(text, "[gpu]\n"));
+    assert_int_equal(mcs_profile_parse_n(text, len, "bare.ini", &q, err, sizeof err), MCS_OK);
+    assert_true(q.has_cpu && q.has_gpu);
+    assert_int_equal(mcs_profile_diff(&p, &q, what, sizeof what), 0);
+    free(text);
+}
+
+static void expect_format_error(const mcs_profile *p, const char *message)
+{
+    char err[512] = "", *text = (char *)"unchanged";
+    size_t len = 1;
+    assert_int_not_equal(mcs_profile_format(p, NULL, &text, &len, err, sizeof err), MCS_OK);
+    assert_null(text);
+    if (!strstr(err, message))
+        fail_msg("message '%s' lacks '%s'", err, message);
+}
+
+/* What could not be read back as written is refused, naming the key. */
+static void writer_refuses_what_would_not_read_back(void **state)
+{
+    (void)state;
+    mcs_profile p;
+    load_machine(&p);
+    mcs_profile base = p;
+    snprintf(p.description, sizeof p.description, "fine\nprice_per_hour = 999");
+    expect_format_error(&p, "[profile] description: holds a control character");
+    p = base;
+    memset(p.description, 'd', 230);
+    p.description[230] = '\0';
+    expect_format_error(&p, "[profile] description: the line 'description = ...' would be 244 "
+                            "characters; a profile line holds at most 199");
+    p = base;
+    snprintf(p.host, sizeof p.host, "a ;comment");
+    expect_format_error(&p, "[profile] host: holds ';'");
+    p = base;
+    snprintf(p.cpu.model, sizeof p.cpu.model, " padded");
+    expect_format_error(&p, "[cpu] model: begins or ends with a space");
+    p = base;
+    p.gpu.d2h_pinned.gbps = 0;
+    expect_format_error(&p, "[gpu] d2h_pinned_gbps = 0: must be a number > 0");
+    p = base;
+    p.cpu.threads = INFINITY;
+    expect_format_error(&p, "[cpu] threads = inf: must be a finite number");
+    p = base;
+    p.cpu.n_scaling = 2;
+    p.cpu.scaling_threads[1] = 1; /* not rising */
+    expect_format_error(&p, "[cpu] scaling: thread counts must be whole numbers");
+    p = base;
+    p.has_gpu = 0; /* kind = machine needs one */
+    expect_format_error(&p, "would not load once written: the profile as written: kind = "
+                            "machine needs a [gpu] section");
+}
+
+/* --- profiles: what the reader refuses (issue 11.5, 7, 10, 11) ------------ */
+
+static void expect_parse_error_n(const char *text, size_t len, const char *message)
+{
+    mcs_profile p;
+    char err[512] = "";
+    assert_int_equal(mcs_profile_parse_n(text, len, "bad.ini", &p, err, sizeof err),
+                     MCS_E_CONFIG);
+    if (!strstr(err, message))
+        fail_msg("message '%s' lacks '%s'", err, message);
+}
+
+/* A line over 199 characters is an error naming it, never split: before,
+ * its tail was read as a line of its own (a long description injected
+ * price_per_hour = 999). A NUL byte is found by what was read, not strlen. */
+static void long_lines_and_nul_bytes_are_refused(void **state)
+{
+    (void)state;
+    static const char head[] = "[profile]\nname = x\nkind = cpu\n";
+    char text[1024], pad[200];
+    memset(pad, 'x', 185);
+    pad[185] = '\0'; /* "description = " + 185 = 199 characters: the longest line */
+    snprintf(text, sizeof text, "%sdescription = %s\n[cpu]\n", head, pad);
+    mcs_profile p;
+    char err[512] = "";
+    assert_int_equal(mcs_profile_parse(text, "ok.ini", &p, err, sizeof err), MCS_OK);
+    assert_int_equal(strlen(p.description), 185);
+    snprintf(text, sizeof text, "%sdescription = %.180s price_per_hour = 999\n[cpu]\n", head, pad);
+    expect_parse_error(text, "bad.ini:4: line longer than 199 characters (215)");
+    snprintf(text, sizeof text, "%sdescription = %sy\n[cpu]\n", head, pad);
+    expect_parse_error(text, "bad.ini:4: line longer than 199 characters (200)");
+    static const char nul[] = "[profile]\nname = x\nkind = cpu\n[cpu]\nmodel = a\0b\n";
+    expect_parse_error_n(nul, sizeof nul - 1, "bad.ini:5: a NUL byte");
+    static const char nul_last[] = "[profile]\nname = x\nkind = cpu\n[cpu]\n\0";
+    expect_parse_error_n(nul_last, sizeof nul_last - 1, "bad.ini:5: a NUL byte");
+    expect_parse_error("[profile]\nname = x\rkind = cpu\n", "bad.ini:2: a carriage return");
+    /* CRLF line endings are fine */
+    assert_int_equal(mcs_profile_parse("[profile]\r\nname = x\r\nkind = cpu\r\n[cpu]\r\n", "crlf",
+                                       &p, err, sizeof err), MCS_OK);
+    assert_string_equal(p.name, "x");
+}
+
+/* Every divisor key is > 0, every number finite, counts whole and at most
+ * 4096: a bandwidth of 0 printed infx, threads = inf cast NaN to int. */
+static void divisors_and_counts_are_range_checked(void **state)
+{
+    (void)state;
+    static const char head[] = "[profile]\nname = x\nkind = machine\n[cpu]\n";
+    static const struct {
+        const char *line, *message;
+    } cases[] = {
+        {"threads = inf", "bad.ini:5: [cpu] threads = 'inf': must be a finite number"},
+        {"threads = nan", "[cpu] threads = 'nan': must be a finite number"},
+        {"threads = 1e9", "[cpu] threads = '1e9': must be a whole number from 1 to 4096"},
+        {"threads = 2.5", "must be a whole number from 1 to 4096"},
+        {"threads = 0", "must be a whole number from 1 to 4096"},
+        {"cores = -1", "[cpu] cores = '-1': must be a whole number"},
+        {"fp32_gflops = 0", "[cpu] fp32_gflops = '0': must be a number > 0"},
+        {"path_step_ns_single_pcg64 = 0", "path_step_ns_single_pcg64 = '0': must be a number > 0"},
+        {"config_cold_s = -0.5", "[cpu] config_cold_s = '-0.5': must be a number >= 0"},
+        {"config_cold_s = 1e-400", "too small for a double"},
+        {"config_cold_s = 1e400", "must be a finite number"},
+        {"scaling = 1:1 8192:0.5", "[cpu] scaling = '1:1 8192:0.5': expected"},
+        {"scaling = 1:inf", "[cpu] scaling"},
+        {"[gpu]\nh2d_pinned_gbps = 0", "bad.ini:6: [gpu] h2d_pinned_gbps = '0': must be a number > 0"},
+        {"[gpu]\nd2h_pinned_gbps = 0", "[gpu] d2h_pinned_gbps = '0': must be a number > 0"},
+        {"[gpu]\npcie_gbps = 0", "[gpu] pcie_gbps = '0': must be a number > 0"},
+        {"[gpu]\nfp64_tflops = 0", "[gpu] fp64_tflops = '0': must be a number > 0"},
+        {"[gpu]\nkernel_path_step_ps_double_sobol = 0", "must be a number > 0"},
+        {"[gpu]\nsm_count = 1.5", "[gpu] sm_count = '1.5': must be a whole number"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[512];
+        snprintf(text, sizeof text, "%s%s\n", head, cases[i].line);
+        expect_parse_error(text, cases[i].message);
+    }
+}
+
+/* A profile without a figure the model reads is refused for predictions
+ * with the key named (no threads made the estimator print "threads":
+ * -2147483648); the model itself predicts nothing without a thread count. */
+static void missing_model_figures_are_refused(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/mcs-test-estimator-XXXXXX", path[128], err[512] = "";
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/nothreads.ini", dir);
+    FILE *in = fopen(FIXTURE_DIR "/test-machine.ini", "r"), *out = fopen(path, "w");
+    assert_non_null(in);
+    assert_non_null(out);
+    char line[512];
+    while (fgets(line, sizeof line, in))
+        if (strncmp(line, "threads", 7) != 0)
+            fputs(line, out);
+    fclose(in);
+    fclose(out);
+    mcs_profile cpu, gpu;
+    assert_int_equal(mcs_profiles_choose(path, NULL, NULL, &cpu, &gpu, err, sizeof err),
+                     MCS_E_CONFIG);
+    if (!strstr(err, "[cpu] threads is missing") || !strstr(err, "nothreads.ini"))
+        fail_msg("message '%s' lacks the key or the file", err);
+    mcs_profile p;
+    load_machine(&p);
+    p.cpu.threads = NAN;
+    mcs_workload w = {1000, 1, 65536, MCS_SINGLE, MCS_RNG_AUTO, 0, 1};
+    mcs_prediction c;
+    mcs_predict_cpu(&p.cpu, &w, &c);
+    assert_false(c.available);
+    assert_non_null(strstr(c.why, "[cpu] threads"));
+    w.threads = 3; /* a thread count given: predicted */
+    mcs_predict_cpu(&p.cpu, &w, &c);
+    assert_true(c.available);
+    assert_int_equal(c.threads, 3);
+    /* every catalogue profile has all it needs (spec sheets through the reference) */
+    for (const mcs_catalogue_entry *e = mcs_catalogue; e->name; e++) {
+        mcs_profile a, b;
+        mcs_profile_find(e->name, &a, err, sizeof err);
+        const char *cpu_side = a.has_cpu ? e->name : "desktop";
+        const char *gpu_side = a.has_gpu ? e->name : "h100-sxm";
+        if (mcs_profiles_choose(NULL, cpu_side, gpu_side, &a, &b, err, sizeof err) != MCS_OK)
+            fail_msg("%s: %s", e->name, err);
+    }
+    remove(path);
+    rmdir(dir);
+}
+
+/* A profile is a regular file of at most 1 MiB: /dev/zero, a FIFO or a
+ * folder is refused at once (before, /dev/zero was read until memory ran
+ * out), a larger file with the limit named. */
+static void profile_files_are_regular_and_small(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/mcs-test-estimator-XXXXXX", path[128], err[512] = "";
+    assert_non_null(mkdtemp(dir));
+    mcs_profile p;
+    assert_int_equal(mcs_profile_load_file("/dev/zero", &p, err, sizeof err), MCS_E_NOINPUT);
+    assert_non_null(strstr(err, "'/dev/zero': not a regular file"));
+    assert_int_equal(mcs_profile_load_file(dir, &p, err, sizeof err), MCS_E_NOINPUT);
+    snprintf(path, sizeof path, "%s/fifo.ini", dir);
+    assert_int_equal(mkfifo(path, 0600), 0);
+    assert_int_equal(mcs_profile_load_file(path, &p, err, sizeof err), MCS_E_NOINPUT);
+    remove(path);
+    snprintf(path, sizeof path, "%s/big.ini", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    for (int i = 0; i < (1 << 20) / 16 + 1; i++)
+        fputs("# padding line\n\n", f);
+    fclose(f);
+    assert_int_equal(mcs_profile_load_file(path, &p, err, sizeof err), MCS_E_CONFIG);
+    assert_non_null(strstr(err, "larger than 1048576 bytes"));
+    remove(path);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -275,6 +677,13 @@ int main(void)
         cmocka_unit_test(catalogue_parses_and_round_trips),
         cmocka_unit_test(worked_example_of_the_calculator),
         cmocka_unit_test(validate_finds_known_errors),
+        cmocka_unit_test(written_profiles_read_back_the_same),
+        cmocka_unit_test(empty_section_survives_writing),
+        cmocka_unit_test(writer_refuses_what_would_not_read_back),
+        cmocka_unit_test(long_lines_and_nul_bytes_are_refused),
+        cmocka_unit_test(divisors_and_counts_are_range_checked),
+        cmocka_unit_test(missing_model_figures_are_refused),
+        cmocka_unit_test(profile_files_are_regular_and_small),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
