@@ -4,9 +4,10 @@
 #define _GNU_SOURCE
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
+#include "output_path.h"
 #include "report.h"
 #include "validate.h"
 
@@ -168,6 +169,24 @@ static void phases_json(FILE *f, const double *s)
     fprintf(f, "}");
 }
 
+/* The sweep files' names as one JSON string, "a.h5, b.h5" (never cut). */
+static void files_json(FILE *f, const mcs_validation *v)
+{
+    size_t len = 1;
+    for (int i = 0; i < v->n_files; i++)
+        len += strlen(v->files[i]) + 2;
+    char *files = malloc(len);
+    if (!files) {
+        mcs_json_string(f, "");
+        return;
+    }
+    files[0] = '\0';
+    for (int i = 0, used = 0; i < v->n_files; i++)
+        used += snprintf(files + used, len - (size_t)used, "%s%s", i ? ", " : "", v->files[i]);
+    mcs_json_string(f, files);
+    free(files);
+}
+
 static void data_json(FILE *f, const mcs_validation *v)
 {
     char now[32];
@@ -177,11 +196,7 @@ static void data_json(FILE *f, const mcs_validation *v)
     strftime(now, sizeof now, "%Y-%m-%dT%H:%M:%SZ", &tm);
     fprintf(f, "{\"generated\": \"%s\", \"mcsim_version\": \"%s\", \"sweep_file\": ", now,
             MCS_VERSION);
-    char files[2048] = "";
-    for (int i = 0; i < v->n_files; i++)
-        snprintf(files + strlen(files), sizeof files - strlen(files), "%s%s", i ? ", " : "",
-                 v->files[i]);
-    mcs_json_string(f, files);
+    files_json(f, v);
     fprintf(f, ", \"host\": ");
     mcs_json_string(f, v->meta.host);
     fprintf(f, ", \"config\": ");
@@ -221,7 +236,7 @@ static void data_json(FILE *f, const mcs_validation *v)
         fprintf(f, "}");
     }
     fprintf(f, "], \"speedup\": [");
-    for (int i = 0; i < v->n_speedups; i++) {
+    for (size_t i = 0; i < v->n_speedups; i++) {
         const mcs_speedup_error *e = &v->speedups[i];
         fprintf(f, "%s{\"mode\": \"%s\", \"precision\": \"%s\", \"steps\": %u, \"n\": %d",
                 i ? ", " : "", e->mode, e->precision, e->steps, e->n);
@@ -230,7 +245,7 @@ static void data_json(FILE *f, const mcs_validation *v)
         fprintf(f, "}");
     }
     fprintf(f, "], \"points\": [");
-    for (int i = 0; i < v->n_points; i++) {
+    for (size_t i = 0; i < v->n_points; i++) {
         const mcs_speedup_point *p = &v->points[i];
         fprintf(f, "%s{\"mode\": \"%s\", \"precision\": \"%s\", \"steps\": %u, \"paths\": %llu",
                 i ? ", " : "", p->mode, p->precision, p->steps, (unsigned long long)p->paths);
@@ -239,7 +254,7 @@ static void data_json(FILE *f, const mcs_validation *v)
         fprintf(f, ", \"correct\": %s}", p->correct ? "true" : "false");
     }
     fprintf(f, "], \"break_even\": [");
-    for (int i = 0; i < v->n_break_even; i++) {
+    for (size_t i = 0; i < v->n_break_even; i++) {
         const mcs_break_even_pair *b = &v->break_even[i];
         fprintf(f, "%s{\"mode\": \"%s\", \"precision\": \"%s\", \"steps\": %u", i ? ", " : "",
                 b->mode, b->precision, b->steps);
@@ -260,22 +275,25 @@ mcs_status mcs_report_html(const char *path, const mcs_validation *v, char *err,
         snprintf(err, err_len, "the compiled-in report template has no %s line", marker);
         return MCS_E_SOFTWARE;
     }
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid());
-    FILE *f = fopen(tmp, "w");
+    char *page = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&page, &size);
     if (!f) {
-        snprintf(err, err_len, "cannot write report '%s'", path);
-        return MCS_E_IO;
+        snprintf(err, err_len, "cannot write report '%s': out of memory", path);
+        return MCS_E_NOMEM;
     }
     fwrite(mcs_report_template, 1, (size_t)(at - mcs_report_template), f);
     fprintf(f, "const MCS_DATA = ");
     data_json(f, v);
     fprintf(f, ";");
     fputs(at + strlen(marker), f);
-    if (fclose(f) != 0 || rename(tmp, path) != 0) {
-        unlink(tmp);
-        snprintf(err, err_len, "cannot write report '%s'", path);
-        return MCS_E_IO;
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad) {
+        free(page);
+        snprintf(err, err_len, "cannot write report '%s': out of memory", path);
+        return MCS_E_NOMEM;
     }
-    return MCS_OK;
+    mcs_status st = mcs_output_write_bytes("report", path, page, size, err, err_len);
+    free(page);
+    return st;
 }

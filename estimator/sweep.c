@@ -10,10 +10,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <libgen.h>
-#include <sys/stat.h>
 #include "catalog.h"
 #include "commands.h"
+#include "output_path.h"
 #include "runner.h"
 #include "stop.h"
 #include "sweep.h"
@@ -38,7 +37,9 @@ void mcs_cmd_sweep_help(FILE *f)
           "options (valid values):\n"
           "  --paths FROM:TO[:FACTOR]  path counts, whole numbers 1 to 1e15 (1e6 and 1_000_000\n"
           "                            work); FACTOR >= 2, default 10: 1e3:1e10 is eight sizes\n"
-          "  -o, --output FILE         the sweep file (HDF5), replaced if it exists\n"
+          "  -o, --output FILE         the sweep file (HDF5), replaced if it exists: a\n"
+          "                            regular file, never a folder, device, pipe or link;\n"
+          "                            checked before measuring, written whole or not at all\n"
           "  --backend LIST            cpu, gpu or cpu,gpu; default: the backends usable here\n"
           "                            (cpu, and gpu when built in and a GPU answers)\n"
           "  --mode LIST               cold, warm or cold,warm (default cold,warm)\n"
@@ -69,6 +70,8 @@ typedef struct {
 static int parse_list(const char *text, const char *a, const char *b, int *has_a, int *has_b)
 {
     char copy[64];
+    if (strlen(text) >= sizeof copy) /* longer than any valid list: never cut */
+        return 0;
     snprintf(copy, sizeof copy, "%s", text);
     *has_a = *has_b = 0;
     for (char *save, *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
@@ -85,6 +88,8 @@ static int parse_list(const char *text, const char *a, const char *b, int *has_a
 static int parse_sizes(const char *text, options *o)
 {
     char copy[128], *parts[3] = {0};
+    if (strlen(text) >= sizeof copy) /* longer than any valid range: never cut */
+        return 0;
     snprintf(copy, sizeof copy, "%s", text);
     int n = 0;
     for (char *save, *tok = strtok_r(copy, ":", &save); tok && n < 3;
@@ -175,6 +180,24 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
     return 1;
 }
 
+/* The command line as the sweep file records it ("mcsim sweep ..."); 0
+ * with a message when it is longer than the file's attribute holds. */
+static int command_line(int argc, char **argv, mcs_sweep_meta *meta, char *err, size_t len)
+{
+    size_t used = 0, size = sizeof meta->command_line;
+    for (int i = 0; i < argc; i++) {
+        int n = snprintf(meta->command_line + used, size - used, "%s%s", i ? " " : "mcsim ",
+                         argv[i]);
+        if (n < 0 || (size_t)n >= size - used) {
+            snprintf(err, len, "the command line is longer than the %zu characters a sweep "
+                     "file records", size - 1);
+            return 0;
+        }
+        used += (size_t)n;
+    }
+    return 1;
+}
+
 static void fill_row(mcs_sweep_row *r, const char *backend, const char *mode, const mcs_job *job,
                      int threads, int repeat, const mcs_timings *t)
 {
@@ -204,30 +227,25 @@ static mcs_run_spec spec_at(const options *o, const char *backend, double paths,
     return spec;
 }
 
-/* Before measuring: the sweep file can be written (its folder exists and is
- * writable, the name is not a folder), the config loads, and each backend
- * runs the config (one path, fresh process). A backend asked for with
- * --backend that fails is an error; by default it is left out with a note. */
+/* Before measuring: the sweep file can be written (the output-path rule:
+ * never a folder, device, pipe or link; its folder exists and is writable)
+ * and is locked against a second sweep writing it, the config loads, and
+ * each backend runs the config (one path, fresh process). A backend asked
+ * for with --backend that fails is an error; by default it is left out
+ * with a note. */
 static mcs_status check_before(options *o, const char *self, const char *log, char *err,
                                size_t len)
 {
-    char copy[4096];
-    snprintf(copy, sizeof copy, "%s", o->output);
-    const char *dir = dirname(copy);
-    struct stat sb;
-    if ((stat(o->output, &sb) == 0 && S_ISDIR(sb.st_mode)) || stat(dir, &sb) != 0 ||
-        !S_ISDIR(sb.st_mode) || access(dir, W_OK | X_OK) != 0) {
-        snprintf(err, len, "cannot write sweep file '%s': %s", o->output,
-                 stat(o->output, &sb) == 0 && S_ISDIR(sb.st_mode) ? "it is a folder"
-                 : stat(dir, &sb) != 0                          ? "its folder does not exist"
-                                                                : "its folder is not writable");
-        return MCS_E_IO;
-    }
+    mcs_status st = mcs_output_check("sweep file", o->output, 0, NULL, err, len);
+    if (st == MCS_OK)
+        st = mcs_output_lock("sweep file", o->output, err, len);
+    if (st != MCS_OK)
+        return st;
     static char resolved[8192];
     mcs_job job;
     char paths[64];
     mcs_run_spec base = spec_at(o, "", o->sizes[0], paths, sizeof paths);
-    mcs_status st = mcs_run_spec_job(&base, &job, resolved, sizeof resolved, err, len);
+    st = mcs_run_spec_job(&base, &job, resolved, sizeof resolved, err, len);
     if (st != MCS_OK)
         return st;
     static const char *names[2] = {"cpu", "gpu"};
@@ -261,16 +279,141 @@ static mcs_status check_before(options *o, const char *self, const char *log, ch
     return MCS_OK;
 }
 
+/* A sweep being measured. */
+typedef struct {
+    const options *o;
+    const char *self, *log; /* this mcsim (cold runs), the run log each run writes */
+    mcs_sweep_row *rows;
+    size_t n, total;        /* rows measured, rows planned */
+    mcs_sweep_meta *meta;
+    mcs_status failed;      /* the first failure's status */
+} sweep_run;
+
+static const char *backend_names[2] = {"cpu", "gpu"};
+
+/* One run of backend b at size s into the next row: cold in a fresh
+ * process, warm in this one (after an unmeasured run at the first size of
+ * the first repeat, which brings context and threads up). */
+static mcs_status measure_one(sweep_run *sr, int b, int warm, int r, int s, char *err,
+                              size_t len)
+{
+    static char resolved[8192];
+    const options *o = sr->o;
+    char paths[64];
+    mcs_run_spec spec = spec_at(o, backend_names[b], o->sizes[s], paths, sizeof paths);
+    mcs_job job;
+    mcs_gpu_info gpu;
+    mcs_timings t;
+    mcs_status st = MCS_OK;
+    if (warm && r == 0 && s == 0)
+        st = mcs_run_warm(&spec, sr->log, &t, &job, &gpu, err, len);
+    if (st == MCS_OK)
+        st = warm ? mcs_run_warm(&spec, sr->log, &t, &job, &gpu, err, len)
+                  : mcs_run_cold(sr->self, &spec, sr->log, &t, err, len);
+    if (st == MCS_OK && !warm) /* the job as the fresh process saw it */
+        st = mcs_run_spec_job(&spec, &job, resolved, sizeof resolved, err, len);
+    if (st != MCS_OK)
+        return st;
+    fill_row(&sr->rows[sr->n++], backend_names[b], warm ? "warm" : "cold", &job,
+             b ? 1 : (o->threads ? o->threads : omp_get_max_threads()), r, &t);
+    if (!o->quiet)
+        fprintf(stderr, "mcsim sweep: %zu/%zu  %s %s %.0e paths  total %.4g s\n", sr->n,
+                sr->total, backend_names[b], warm ? "warm" : "cold", o->sizes[s],
+                t.seconds[MCS_PHASE_TOTAL]);
+    if (b && warm && !sr->meta->gpu_name[0])
+        snprintf(sr->meta->gpu_name, sizeof sr->meta->gpu_name, "%s", gpu.name);
+    return MCS_OK;
+}
+
+/* Every run of backend b, repeats outermost (a burst of noise on the
+ * machine then hits one repeat of several sizes, which the medians
+ * discard). The first failure stops this backend and is noted in
+ * meta->failures; the other backend goes on. */
+static void measure_backend(sweep_run *sr, int b)
+{
+    const options *o = sr->o;
+    char err[1024];
+    for (int warm = 0; warm < 2; warm++) {
+        if (!(warm ? o->warm : o->cold))
+            continue;
+        for (int r = 0; r < o->repeat && !mcs_stop_flag; r++)
+            for (int s = 0; s < o->n_sizes && !mcs_stop_flag; s++) {
+                mcs_status st = measure_one(sr, b, warm, r, s, err, sizeof err);
+                if (st == MCS_OK)
+                    continue;
+                size_t used = strlen(sr->meta->failures);
+                snprintf(sr->meta->failures + used, sizeof sr->meta->failures - used,
+                         "%s%s %s %.0e paths: %s", used ? "; " : "", backend_names[b],
+                         warm ? "warm" : "cold", o->sizes[s], err);
+                if (sr->failed == MCS_OK)
+                    sr->failed = st;
+                return;
+            }
+    }
+}
+
+/* The sweep file's facts about the sweep as a whole (command_line is set
+ * before measuring). */
+static void describe(const options *o, mcs_sweep_meta *meta)
+{
+    snprintf(meta->config_file, sizeof meta->config_file, "%s", o->config);
+    mcs_job job;
+    char paths[64], why[256];
+    mcs_run_spec base = spec_at(o, "", o->sizes[0], paths, sizeof paths);
+    base.n_overrides--; /* the config with the --set overrides, no size */
+    mcs_run_spec_job(&base, &job, meta->config, sizeof meta->config, why, sizeof why);
+    mcs_sysinfo_host(meta->host, sizeof meta->host);
+    mcs_sysinfo_cpu_model(meta->cpu_model, sizeof meta->cpu_model);
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    strftime(meta->created_utc, sizeof meta->created_utc, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    snprintf(meta->version, sizeof meta->version, "%s", MCS_VERSION);
+}
+
+/* After measuring: the rows written (unless interrupted or out of memory),
+ * what happened said on stderr; the exit code. */
+static int finish(const options *o, sweep_run *sr)
+{
+    char err[1024];
+    mcs_sweep_meta *meta = sr->meta;
+    mcs_status failed = sr->failed == MCS_OK && mcs_stop_flag ? MCS_E_INTERRUPTED : sr->failed;
+    int keep = sr->n > 0 && failed != MCS_E_INTERRUPTED && failed != MCS_E_NOMEM;
+    mcs_status st = MCS_OK;
+    if (keep) {
+        describe(o, meta);
+        st = mcs_sweep_write(o->output, meta, sr->rows, sr->n, err, sizeof err);
+    }
+    if (st != MCS_OK) { /* the file could not be written */
+        fprintf(stderr, "mcsim sweep: %s%s%s; no sweep file written\n", err,
+                meta->failures[0] ? "; before that: " : "", meta->failures);
+        return mcs_status_exit_code(st);
+    }
+    if (failed != MCS_OK) {
+        if (keep)
+            fprintf(stderr, "mcsim sweep: %s; the %zu runs measured are in %s\n",
+                    meta->failures, sr->n, o->output);
+        else
+            fprintf(stderr, "mcsim sweep: %s; no sweep file written\n",
+                    meta->failures[0] ? meta->failures : mcs_status_message(failed));
+        return mcs_status_exit_code(failed);
+    }
+    if (!o->quiet)
+        fprintf(stderr, "mcsim sweep: %zu runs written to %s\n", sr->n, o->output);
+    return 0;
+}
+
 int mcs_cmd_sweep(int argc, char **argv, const char *argv0)
 {
     options o;
+    static mcs_sweep_meta meta;
     char err[1024] = "";
-    static char resolved[8192];
-    if (!parse_options(argc, argv, &o, err, sizeof err)) {
+    memset(&meta, 0, sizeof meta);
+    if (!parse_options(argc, argv, &o, err, sizeof err) ||
+        !command_line(argc, argv, &meta, err, sizeof err)) {
         fprintf(stderr, "mcsim sweep: %s\n(see mcsim sweep --help)\n", err);
         return mcs_status_exit_code(MCS_E_USAGE);
     }
-    const char *self = mcs_self_path(argv0);
     char dir[] = "/tmp/mcsim-sweep-XXXXXX";
     if (!mkdtemp(dir)) {
         fprintf(stderr, "mcsim sweep: cannot make a temporary folder in /tmp\n");
@@ -278,105 +421,24 @@ int mcs_cmd_sweep(int argc, char **argv, const char *argv0)
     }
     char log[256];
     snprintf(log, sizeof log, "%s/run.h5", dir);
-    mcs_status st = check_before(&o, self, log, err, sizeof err);
+    sweep_run sr = {&o, mcs_self_path(argv0), log, NULL, 0, 0, &meta, MCS_OK};
+    mcs_status st = check_before(&o, sr.self, log, err, sizeof err);
     if (st != MCS_OK) {
         unlink(log);
         rmdir(dir);
         fprintf(stderr, "mcsim sweep: %s; nothing measured, no sweep file written\n", err);
         return mcs_status_exit_code(st);
     }
-    size_t total = (size_t)(o.cpu + o.gpu) * (o.cold + o.warm) * o.n_sizes * o.repeat, n = 0;
-    mcs_sweep_row *rows = calloc(total, sizeof *rows);
-    mcs_sweep_meta meta;
-    memset(&meta, 0, sizeof meta);
-    mcs_status failed = rows ? MCS_OK : MCS_E_NOMEM; /* the first failure's status */
-    const char *backends[2] = {"cpu", "gpu"};
-    for (int b = 0; b < 2 && rows && !mcs_stop_flag; b++) {
-        if (!(b ? o.gpu : o.cpu))
-            continue;
-        st = MCS_OK; /* a failure stops this backend; the others go on */
-        for (int warm = 0; warm < 2 && st == MCS_OK; warm++) {
-            if (!(warm ? o.warm : o.cold))
-                continue;
-            /* repeats outermost: a burst of noise on the machine then hits
-             * one repeat of several sizes, which the medians discard */
-            for (int r = 0; r < o.repeat && st == MCS_OK && !mcs_stop_flag; r++)
-                for (int s = 0; s < o.n_sizes && st == MCS_OK && !mcs_stop_flag; s++) {
-                    char paths[64];
-                    mcs_run_spec spec = spec_at(&o, backends[b], o.sizes[s], paths, sizeof paths);
-                    mcs_job job;
-                    mcs_gpu_info gpu;
-                    mcs_timings t;
-                    if (warm && r == 0 && s == 0) /* unmeasured: brings context and threads up */
-                        st = mcs_run_warm(&spec, log, &t, &job, &gpu, err, sizeof err);
-                    if (st == MCS_OK)
-                        st = warm ? mcs_run_warm(&spec, log, &t, &job, &gpu, err, sizeof err)
-                                  : mcs_run_cold(self, &spec, log, &t, err, sizeof err);
-                    if (st == MCS_OK && !warm) /* the job as the fresh process saw it */
-                        st = mcs_run_spec_job(&spec, &job, resolved, sizeof resolved, err,
-                                              sizeof err);
-                    if (st != MCS_OK) {
-                        size_t used = strlen(meta.failures);
-                        snprintf(meta.failures + used, sizeof meta.failures - used,
-                                 "%s%s %s %.0e paths: %s", used ? "; " : "", backends[b],
-                                 warm ? "warm" : "cold", o.sizes[s], err);
-                        if (failed == MCS_OK)
-                            failed = st;
-                        break;
-                    }
-                    fill_row(&rows[n++], backends[b], warm ? "warm" : "cold", &job,
-                             b ? 1 : (o.threads ? o.threads : omp_get_max_threads()), r, &t);
-                    if (!o.quiet)
-                        fprintf(stderr, "mcsim sweep: %zu/%zu  %s %s %.0e paths  total %.4g s\n",
-                                n, total, backends[b], warm ? "warm" : "cold", o.sizes[s],
-                                t.seconds[MCS_PHASE_TOTAL]);
-                    if (b && !meta.gpu_name[0] && warm)
-                        snprintf(meta.gpu_name, sizeof meta.gpu_name, "%s", gpu.name);
-                }
-        }
-    }
+    sr.total = (size_t)(o.cpu + o.gpu) * (o.cold + o.warm) * o.n_sizes * o.repeat;
+    sr.rows = calloc(sr.total, sizeof *sr.rows);
+    if (!sr.rows)
+        sr.failed = MCS_E_NOMEM;
+    for (int b = 0; b < 2 && sr.rows && !mcs_stop_flag; b++)
+        if (b ? o.gpu : o.cpu)
+            measure_backend(&sr, b);
     unlink(log);
     rmdir(dir);
-    if (failed == MCS_OK && mcs_stop_flag)
-        failed = MCS_E_INTERRUPTED;
-    st = MCS_OK;
-    if (n > 0 && failed != MCS_E_INTERRUPTED && failed != MCS_E_NOMEM) {
-        snprintf(meta.config_file, sizeof meta.config_file, "%s", o.config);
-        mcs_job job;
-        char paths[64];
-        mcs_run_spec base = spec_at(&o, "", o.sizes[0], paths, sizeof paths);
-        base.n_overrides--; /* the config with the --set overrides, no size */
-        char why[256];
-        mcs_run_spec_job(&base, &job, meta.config, sizeof meta.config, why, sizeof why);
-        size_t used = 0;
-        for (int i = 0; i < argc && used < sizeof meta.command_line; i++)
-            used += (size_t)snprintf(meta.command_line + used, sizeof meta.command_line - used,
-                                     "%s%s", i ? " " : "mcsim ", argv[i]);
-        mcs_sysinfo_host(meta.host, sizeof meta.host);
-        mcs_sysinfo_cpu_model(meta.cpu_model, sizeof meta.cpu_model);
-        time_t now = time(NULL);
-        struct tm tm;
-        gmtime_r(&now, &tm);
-        strftime(meta.created_utc, sizeof meta.created_utc, "%Y-%m-%dT%H:%M:%SZ", &tm);
-        snprintf(meta.version, sizeof meta.version, "%s", MCS_VERSION);
-        st = mcs_sweep_write(o.output, &meta, rows, n, err, sizeof err);
-    }
-    free(rows);
-    if (st != MCS_OK) { /* the file could not be written */
-        fprintf(stderr, "mcsim sweep: %s%s%s; no sweep file written\n", err,
-                meta.failures[0] ? "; before that: " : "", meta.failures);
-        return mcs_status_exit_code(st);
-    }
-    if (failed != MCS_OK) {
-        if (n > 0 && failed != MCS_E_INTERRUPTED && failed != MCS_E_NOMEM)
-            fprintf(stderr, "mcsim sweep: %s; the %zu runs measured are in %s\n", meta.failures,
-                    n, o.output);
-        else
-            fprintf(stderr, "mcsim sweep: %s; no sweep file written\n",
-                    meta.failures[0] ? meta.failures : mcs_status_message(failed));
-        return mcs_status_exit_code(failed);
-    }
-    if (!o.quiet)
-        fprintf(stderr, "mcsim sweep: %zu runs written to %s\n", n, o.output);
-    return 0;
+    int code = finish(&o, &sr);
+    free(sr.rows);
+    return code;
 }

@@ -5,11 +5,17 @@
  * table as it is. Schema 1 files (the phases as one 13-element array
  * column, fixed-length strings) are still read. */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <hdf5.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
+#include "catalog.h"
+#include "config.h"
+#include "output_path.h"
 #include "sweep.h"
 
 /* A row as HDF5 sees it in memory for schema 2: strings by pointer. */
@@ -131,21 +137,32 @@ static int put_phases(hid_t loc)
     return rc;
 }
 
-/* A scalar string attribute (variable or fixed length) into buf; "" if absent. */
-static void get_attr(hid_t loc, const char *name, char *buf, size_t len)
+/* A scalar string attribute (variable or fixed length) into buf; "" if
+ * absent. 0 when it does not fit buf (never cut), with the message in err. */
+static int get_attr(hid_t loc, const char *file, const char *name, char *buf, size_t len,
+                    char *err, size_t err_len)
 {
     buf[0] = '\0';
     if (H5Aexists(loc, name) <= 0)
-        return;
+        return 1;
     hid_t attr = H5Aopen(loc, name, H5P_DEFAULT), type = utf8_string();
     char *v = NULL;
+    int ok = 1;
     if (attr >= 0 && H5Aread(attr, type, &v) >= 0 && v) {
-        snprintf(buf, len, "%s", v);
+        size_t n = strlen(v);
+        if (n >= len) {
+            snprintf(err, err_len, "%s: attribute '%s' is %zu characters, more than the %zu "
+                     "this mcsim reads", file, name, n, len - 1);
+            ok = 0;
+        } else {
+            memcpy(buf, v, n + 1);
+        }
         H5free_memory(v);
     }
     H5Tclose(type);
     if (attr >= 0)
         H5Aclose(attr);
+    return ok;
 }
 
 /* The `phases` attribute of /runs as "a,b,c": schema 1 wrote that text,
@@ -176,34 +193,15 @@ static void get_phases(hid_t dset, char *buf, size_t len)
         H5Aclose(attr);
 }
 
-mcs_status mcs_sweep_write(const char *path, const mcs_sweep_meta *meta, const mcs_sweep_row *rows,
-                           size_t n, char *err, size_t err_len)
+/* The sweep written into an open (in-memory) HDF5 file: 1 when all went in. */
+static int fill_file(hid_t file, const mcs_sweep_meta *meta, const file_row *out, size_t n)
 {
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid());
-    file_row *out = calloc(n ? n : 1, sizeof *out);
-    if (!out) {
-        snprintf(err, err_len, "cannot write sweep file '%s': out of memory", path);
-        return MCS_E_NOMEM;
-    }
-    for (size_t i = 0; i < n; i++) {
-        const mcs_sweep_row *r = &rows[i];
-        out[i] = (file_row){r->backend, r->mode, r->paths, r->steps, r->block_size,
-                            r->precision, r->rng, r->threads, r->repeat, {0}};
-        memcpy(out[i].seconds, r->seconds, sizeof out[i].seconds);
-    }
-    hid_t file = -1, space = -1, dset = -1, mem = -1, disk = -1;
-    int ok = 0;
-    H5E_BEGIN_TRY { file = H5Fcreate(tmp, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT); }
-    H5E_END_TRY;
-    if (file >= 0) {
-        hsize_t dims[1] = {n};
-        mem = row_type();
-        disk = H5Tcopy(mem);
-        H5Tpack(disk);
-        space = H5Screate_simple(1, dims, NULL);
-        dset = H5Dcreate2(file, "runs", disk, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
-        ok = dset >= 0 && (n == 0 || H5Dwrite(dset, mem, H5S_ALL, H5S_ALL, H5P_DEFAULT, out) >= 0) &&
+    hsize_t dims[1] = {n};
+    hid_t mem = row_type(), disk = H5Tcopy(mem);
+    H5Tpack(disk);
+    hid_t space = H5Screate_simple(1, dims, NULL);
+    hid_t dset = H5Dcreate2(file, "runs", disk, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    int ok = dset >= 0 && (n == 0 || H5Dwrite(dset, mem, H5S_ALL, H5S_ALL, H5P_DEFAULT, out) >= 0) &&
              put_phases(dset) == 0 && put_attr(dset, "units", "s") == 0 &&
              put_attr(file, "creator", "mcsim sweep") == 0 &&
              put_int_attr(file, "sweep_schema", MCS_SWEEP_SCHEMA) == 0 &&
@@ -216,20 +214,77 @@ mcs_status mcs_sweep_write(const char *path, const mcs_sweep_meta *meta, const m
              put_attr(file, "cpu_model", meta->cpu_model) == 0 &&
              put_attr(file, "gpu_name", meta->gpu_name) == 0 &&
              (!meta->failures[0] || put_attr(file, "failures", meta->failures) == 0);
-        if (dset >= 0)
-            H5Dclose(dset);
-        H5Sclose(space);
-        H5Tclose(disk);
-        H5Tclose(mem);
-        ok = H5Fclose(file) >= 0 && ok;
+    if (dset >= 0)
+        H5Dclose(dset);
+    H5Sclose(space);
+    H5Tclose(disk);
+    H5Tclose(mem);
+    return ok;
+}
+
+/* The bytes of an HDF5 file holding the sweep, built in memory by the core
+ * driver without a backing store: HDF5 never touches the disk, so a full
+ * disk or a file size limit meets the one plain write that follows, never
+ * an HDF5 file half-closed. *image is malloc'ed; 0 on failure. */
+static int build_image(const mcs_sweep_meta *meta, const file_row *out, size_t n, void **image,
+                       size_t *size)
+{
+    hid_t fapl = H5Pcreate(H5P_FILE_ACCESS), file = -1;
+    int ok = 0;
+    *image = NULL;
+    if (fapl >= 0 && H5Pset_fapl_core(fapl, 1 << 16, 0) >= 0)
+        file = H5Fcreate("mcsim sweep file (in memory)", H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
+    if (file >= 0 && fill_file(file, meta, out, n) && H5Fflush(file, H5F_SCOPE_GLOBAL) >= 0) {
+        ssize_t bytes = H5Fget_file_image(file, NULL, 0);
+        if (bytes > 0 && (*image = malloc((size_t)bytes)) != NULL &&
+            H5Fget_file_image(file, *image, (size_t)bytes) == bytes) {
+            *size = (size_t)bytes;
+            ok = 1;
+        }
     }
+    if (file >= 0 && H5Fclose(file) < 0) /* in memory: nothing to lose for lack of disk */
+        ok = 0;
+    if (fapl >= 0)
+        H5Pclose(fapl);
+    if (!ok) {
+        free(*image);
+        *image = NULL;
+    }
+    return ok;
+}
+
+mcs_status mcs_sweep_write(const char *path, const mcs_sweep_meta *meta, const mcs_sweep_row *rows,
+                           size_t n, char *err, size_t err_len)
+{
+    file_row *out = calloc(n ? n : 1, sizeof *out);
+    if (!out) {
+        snprintf(err, err_len, "cannot write sweep file '%s': out of memory", path);
+        return MCS_E_NOMEM;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const mcs_sweep_row *r = &rows[i];
+        out[i] = (file_row){r->backend, r->mode, r->paths, r->steps, r->block_size,
+                            r->precision, r->rng, r->threads, r->repeat, {0}};
+        memcpy(out[i].seconds, r->seconds, sizeof out[i].seconds);
+    }
+    H5E_auto2_t old_func;
+    void *old_data;
+    int have_old = H5Eget_auto2(H5E_DEFAULT, &old_func, &old_data) >= 0;
+    H5Eset_auto2(H5E_DEFAULT, NULL, NULL); /* our message, not HDF5's stack */
+    void *image;
+    size_t size = 0;
+    int built = build_image(meta, out, n, &image, &size);
+    if (have_old)
+        H5Eset_auto2(H5E_DEFAULT, old_func, old_data);
     free(out);
-    if (!ok || rename(tmp, path) != 0) {
-        unlink(tmp);
-        snprintf(err, err_len, "cannot write sweep file '%s'", path);
+    if (!built) {
+        snprintf(err, err_len, "cannot write sweep file '%s': building it in memory failed "
+                 "(out of memory?)", path);
         return MCS_E_IO;
     }
-    return MCS_OK;
+    mcs_status st = mcs_output_write_bytes("sweep file", path, image, size, err, err_len);
+    free(image);
+    return st;
 }
 
 /* Schema 2 rows into mcs_sweep_row. */
@@ -245,6 +300,12 @@ static int read_rows(hid_t dset, hid_t space, size_t n, mcs_sweep_row *rows)
         snprintf(r->mode, sizeof r->mode, "%s", f->mode ? f->mode : "");
         snprintf(r->precision, sizeof r->precision, "%s", f->precision ? f->precision : "");
         snprintf(r->rng, sizeof r->rng, "%s", f->rng ? f->rng : "");
+        /* a longer name is no name this mcsim knows: marked so validate refuses it */
+        if ((f->backend && strlen(f->backend) >= sizeof r->backend) ||
+            (f->mode && strlen(f->mode) >= sizeof r->mode) ||
+            (f->precision && strlen(f->precision) >= sizeof r->precision) ||
+            (f->rng && strlen(f->rng) >= sizeof r->rng))
+            r->backend[0] = '?', r->backend[1] = '\0';
         r->paths = f->paths;
         r->steps = f->steps;
         r->block_size = f->block_size;
@@ -259,21 +320,99 @@ static int read_rows(hid_t dset, hid_t space, size_t n, mcs_sweep_row *rows)
     return ok;
 }
 
+/* The row count /runs claims, checked against the file before anything is
+ * allocated for it: at most MCS_SWEEP_ROWS_MAX, and (unless compressed) as
+ * many bytes of row data stored as the rows take. -1 with a message. */
+static hssize_t checked_row_count(const char *path, hid_t dset, hid_t space, hid_t ftype,
+                                  char *err, size_t err_len)
+{
+    hssize_t count = H5Sget_simple_extent_npoints(space);
+    if (count < 0) {
+        snprintf(err, err_len, "%s: cannot read the size of /runs", path);
+        return -1;
+    }
+    if ((unsigned long long)count > MCS_SWEEP_ROWS_MAX) {
+        snprintf(err, err_len, "%s: /runs declares %lld rows, more than the %d a sweep can "
+                 "measure (MCS_SWEEP_ROWS_MAX)", path, (long long)count, MCS_SWEEP_ROWS_MAX);
+        return -1;
+    }
+    hid_t dcpl = H5Dget_create_plist(dset);
+    int filters = dcpl >= 0 ? H5Pget_nfilters(dcpl) : 0;
+    if (dcpl >= 0)
+        H5Pclose(dcpl);
+    double stored = (double)H5Dget_storage_size(dset);
+    double needed = (double)count * (double)H5Tget_size(ftype);
+    /* deflate, the filter h5repack would use, compresses at most about 1000:1 */
+    double most = filters > 0 ? 1100 * stored : stored;
+    if (count > 0 && most < needed) {
+        snprintf(err, err_len, "%s: /runs declares %lld rows (%.0f bytes) but the file holds "
+                 "%.0f bytes of them: truncated or damaged", path, (long long)count, needed,
+                 stored);
+        return -1;
+    }
+    return count;
+}
+
+/* Every root attribute of the sweep into meta; 0 (message in err) when one
+ * is longer than this mcsim keeps. */
+static int read_meta(hid_t file, const char *path, mcs_sweep_meta *meta, char *err,
+                     size_t err_len)
+{
+    return get_attr(file, path, "config_file", meta->config_file, sizeof meta->config_file,
+                    err, err_len) &&
+           get_attr(file, path, "config", meta->config, sizeof meta->config, err, err_len) &&
+           get_attr(file, path, "command_line", meta->command_line, sizeof meta->command_line,
+                    err, err_len) &&
+           get_attr(file, path, "host", meta->host, sizeof meta->host, err, err_len) &&
+           get_attr(file, path, "cpu_model", meta->cpu_model, sizeof meta->cpu_model, err,
+                    err_len) &&
+           get_attr(file, path, "gpu_name", meta->gpu_name, sizeof meta->gpu_name, err,
+                    err_len) &&
+           get_attr(file, path, "created_utc", meta->created_utc, sizeof meta->created_utc,
+                    err, err_len) &&
+           get_attr(file, path, "version", meta->version, sizeof meta->version, err, err_len) &&
+           get_attr(file, path, "failures", meta->failures, sizeof meta->failures, err,
+                    err_len);
+}
+
+/* Open `path` read-only as HDF5: a regular file only (a FIFO, device or
+ * folder is never handed to HDF5). -1 with the status in *st. */
+static hid_t open_sweep_file(const char *path, mcs_status *st, char *err, size_t err_len)
+{
+    struct stat sb;
+    if (stat(path, &sb) != 0) {
+        snprintf(err, err_len, "%s: cannot open: %s", path, strerror(errno));
+        *st = MCS_E_NOINPUT;
+        return -1;
+    }
+    if (!S_ISREG(sb.st_mode)) {
+        snprintf(err, err_len, "%s: not a regular file (a folder, device or pipe?); a sweep "
+                 "file is what mcsim sweep -o writes", path);
+        *st = MCS_E_NOINPUT;
+        return -1;
+    }
+    hid_t file = -1;
+    H5E_BEGIN_TRY { file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT); }
+    H5E_END_TRY;
+    if (file < 0) { /* there but not HDF5: bad data; else unreadable */
+        int there = access(path, R_OK) == 0;
+        snprintf(err, err_len, "%s: %s", path, there ? "not an HDF5 file" : "cannot open");
+        *st = there ? MCS_E_DATA : MCS_E_NOINPUT;
+    }
+    return file;
+}
+
 mcs_status mcs_sweep_read(const char *path, mcs_sweep_meta *meta, mcs_sweep_row **rows,
                           size_t *n, char *err, size_t err_len)
 {
-    hid_t file = -1, dset = -1, space = -1, type = -1, ftype = -1;
+    hid_t dset = -1, space = -1, type = -1, ftype = -1;
     *rows = NULL;
     *n = 0;
     memset(meta, 0, sizeof *meta);
-    H5E_BEGIN_TRY { file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT); }
-    H5E_END_TRY;
-    if (file < 0) { /* there but not HDF5: bad data; else missing or unreadable */
-        int there = access(path, R_OK) == 0;
-        snprintf(err, err_len, "%s: %s", path, there ? "not an HDF5 file" : "cannot open");
-        return there ? MCS_E_DATA : MCS_E_NOINPUT;
-    }
     mcs_status st = MCS_E_DATA;
+    hid_t file = open_sweep_file(path, &st, err, err_len);
+    if (file < 0)
+        return st;
     char phases[512];
     H5E_BEGIN_TRY { dset = H5Dopen2(file, "runs", H5P_DEFAULT); }
     H5E_END_TRY;
@@ -295,33 +434,38 @@ mcs_status mcs_sweep_read(const char *path, mcs_sweep_meta *meta, mcs_sweep_row 
         goto done;
     }
     space = H5Dget_space(dset);
-    hssize_t count = H5Sget_simple_extent_npoints(space);
+    hssize_t count = ftype >= 0 && space >= 0
+                         ? checked_row_count(path, dset, space, ftype, err, err_len)
+                         : -1;
+    if (count < 0) {
+        if (ftype < 0 || space < 0)
+            snprintf(err, err_len, "%s: cannot read /runs", path);
+        goto done;
+    }
     *rows = calloc(count > 0 ? (size_t)count : 1, sizeof **rows);
-    int ok = *rows && count >= 0;
+    int ok = *rows != NULL;
     if (ok && v1) {
         type = row_type_v1();
-        ok = count == 0 || H5Dread(dset, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, *rows) >= 0;
+        H5E_BEGIN_TRY {
+            ok = count == 0 || H5Dread(dset, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, *rows) >= 0;
+        }
+        H5E_END_TRY;
     } else if (ok) {
         H5E_BEGIN_TRY { ok = read_rows(dset, space, (size_t)count, *rows); }
         H5E_END_TRY;
     }
-    if (!ok) {
-        snprintf(err, err_len, "%s: cannot read /runs (not the columns of a sweep file)", path);
+    if (!ok || !read_meta(file, path, meta, err, err_len)) {
+        if (!ok) {
+            snprintf(err, err_len, "%s: cannot read /runs (%s)", path,
+                     *rows ? "not the columns of a sweep file" : "out of memory");
+            st = *rows ? MCS_E_DATA : MCS_E_NOMEM;
+        }
         free(*rows);
         *rows = NULL;
         goto done;
     }
     *n = (size_t)count;
     meta->schema = v1 ? 1 : 2;
-    get_attr(file, "config_file", meta->config_file, sizeof meta->config_file);
-    get_attr(file, "config", meta->config, sizeof meta->config);
-    get_attr(file, "command_line", meta->command_line, sizeof meta->command_line);
-    get_attr(file, "host", meta->host, sizeof meta->host);
-    get_attr(file, "cpu_model", meta->cpu_model, sizeof meta->cpu_model);
-    get_attr(file, "gpu_name", meta->gpu_name, sizeof meta->gpu_name);
-    get_attr(file, "created_utc", meta->created_utc, sizeof meta->created_utc);
-    get_attr(file, "version", meta->version, sizeof meta->version);
-    get_attr(file, "failures", meta->failures, sizeof meta->failures);
     st = MCS_OK;
 done:
     if (type >= 0) H5Tclose(type);
@@ -330,4 +474,44 @@ done:
     if (dset >= 0) H5Dclose(dset);
     H5Fclose(file);
     return st;
+}
+
+/* Is `name` one of the table's names? */
+static int known(const mcs_named *table, const char *name)
+{
+    return mcs_named_find(table, name) != NULL;
+}
+
+int mcs_sweep_check_row(const mcs_sweep_row *r, char *why, size_t len)
+{
+    if (strcmp(r->backend, "cpu") && strcmp(r->backend, "gpu"))
+        snprintf(why, len, "backend = '%s': must be cpu or gpu", r->backend);
+    else if (strcmp(r->mode, "cold") && strcmp(r->mode, "warm"))
+        snprintf(why, len, "mode = '%s': must be cold or warm", r->mode);
+    else if (!known(mcs_precisions, r->precision))
+        snprintf(why, len, "precision = '%s': not a precision mcsim runs", r->precision);
+    else if (!known(mcs_rngs, r->rng))
+        snprintf(why, len, "rng = '%s': not a generator mcsim runs", r->rng);
+    else if (r->paths < 1 || r->paths > MCS_MAX_PATHS)
+        snprintf(why, len, "paths = %llu: must be 1 to 1e15", (unsigned long long)r->paths);
+    else if (r->steps < 1 || r->steps > MCS_MAX_STEPS)
+        snprintf(why, len, "steps = %u: must be 1 to %u", r->steps, MCS_MAX_STEPS);
+    else if (r->block_size < 1 || r->block_size > MCS_MAX_BLOCK_SIZE)
+        snprintf(why, len, "block_size = %u: must be 1 to %u", r->block_size, MCS_MAX_BLOCK_SIZE);
+    else if (r->threads < 1 || r->threads > 4096)
+        snprintf(why, len, "threads = %d: must be 1 to 4096", (int)r->threads);
+    else if (r->repeat < 0 || r->repeat >= 4096)
+        snprintf(why, len, "repeat = %d: must be 0 to 4095", (int)r->repeat);
+    else {
+        for (int p = 0; p < MCS_PHASE_COUNT; p++)
+            if (!isfinite(r->seconds[p]) || r->seconds[p] < 0) {
+                snprintf(why, len, "%s = %g s: must be a finite number of seconds >= 0",
+                         mcs_phase_name((mcs_phase)p), r->seconds[p]);
+                return 0;
+            }
+        if (r->seconds[MCS_PHASE_TOTAL] > 0)
+            return 1;
+        snprintf(why, len, "total = 0 s: a run measured takes time");
+    }
+    return 0;
 }

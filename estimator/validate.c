@@ -13,6 +13,7 @@
 #include "catalog.h"
 #include "commands.h"
 #include "model.h"
+#include "output_path.h"
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -44,43 +45,29 @@ static int find_id(const mcs_named *table, const char *name)
     return e ? e->id : -1;
 }
 
-static void predict_row(const mcs_validation *v, const mcs_sweep_row *r, double *out)
+/* A row's prediction per phase, NAN throughout where the profiles cannot
+ * predict it; 0 and the reason in `why` then. */
+static int predict_row(const mcs_validation *v, const mcs_sweep_row *r, double *out, char *why,
+                       size_t why_len)
 {
     mcs_workload w = {r->paths, r->steps, r->block_size,
                       (mcs_precision)find_id(mcs_precisions, r->precision),
                       (mcs_rng_id)find_id(mcs_rngs, r->rng), r->threads,
                       strcmp(r->mode, "cold") == 0};
     mcs_prediction p;
+    memset(&p, 0, sizeof p);
     if (strcmp(r->backend, "gpu") == 0 && !v->gpu.has_gpu)
-        p.available = 0; /* a CPU-only profile predicts no GPU run */
+        snprintf(p.why, sizeof p.why, "gpu runs: the profile '%s' has no [gpu] section",
+                 v->gpu.name);
     else if (strcmp(r->backend, "gpu") == 0)
         mcs_predict_gpu(&v->gpu.gpu, &v->cpu.cpu, &w, &p);
     else
         mcs_predict_cpu(&v->cpu.cpu, &w, &p);
     for (int i = 0; i < MCS_PHASE_COUNT; i++)
         out[i] = p.available ? p.seconds[i] : NAN;
-}
-
-/* Median measured and predicted total of the runs matching a series point. */
-static int series_total(const mcs_validation *v, const char *backend, const mcs_speedup_point *pt,
-                        double *measured, double *predicted)
-{
-    double m[256], p[256];
-    int n = 0;
-    for (size_t i = 0; i < v->n_rows && n < 256; i++) {
-        const mcs_sweep_row *r = &v->rows[i];
-        if (strcmp(r->backend, backend) || strcmp(r->mode, pt->mode) ||
-            strcmp(r->precision, pt->precision) || r->steps != pt->steps || r->paths != pt->paths)
-            continue;
-        m[n] = r->seconds[MCS_PHASE_TOTAL];
-        p[n++] = v->predicted[i][MCS_PHASE_TOTAL];
-    }
-    if (n == 0)
-        return 0;
-    double p90;
-    mcs_quantiles(m, n, measured, &p90);
-    mcs_quantiles(p, n, predicted, &p90);
-    return 1;
+    if (!p.available)
+        snprintf(why, why_len, "%s", p.why);
+    return p.available;
 }
 
 static void add_phase_errors(mcs_validation *v)
@@ -99,7 +86,7 @@ static void add_phase_errors(mcs_validation *v)
                         continue;
                     e[n++] = fabs(log(pred / meas));
                 }
-                if (n == 0 || v->n_phases == MCS_VALIDATE_MAX)
+                if (n == 0)
                     continue;
                 mcs_phase_error *pe = &v->phases[v->n_phases++];
                 snprintf(pe->backend, sizeof pe->backend, "%s", backends[b]);
@@ -111,115 +98,176 @@ static void add_phase_errors(mcs_validation *v)
     free(e);
 }
 
+/* Rows ordered by series (mode, precision, steps), then paths, then backend
+ * (qsort takes no context: the rows sorted are set in sort_rows). */
+static const mcs_sweep_row *sort_rows;
+static int cmp_row(const void *a, const void *b)
+{
+    const mcs_sweep_row *x = &sort_rows[*(const size_t *)a], *y = &sort_rows[*(const size_t *)b];
+    int c = strcmp(x->mode, y->mode);
+    if (!c)
+        c = strcmp(x->precision, y->precision);
+    if (!c)
+        c = (x->steps > y->steps) - (x->steps < y->steps);
+    if (!c)
+        c = (x->paths > y->paths) - (x->paths < y->paths);
+    if (!c)
+        c = strcmp(x->backend, y->backend);
+    return c;
+}
+
+static int same_size(const mcs_sweep_row *a, const mcs_sweep_row *b)
+{
+    return strcmp(a->mode, b->mode) == 0 && strcmp(a->precision, b->precision) == 0 &&
+           a->steps == b->steps && a->paths == b->paths;
+}
+
 static int same_series(const mcs_speedup_point *a, const mcs_speedup_point *b)
 {
     return strcmp(a->mode, b->mode) == 0 && strcmp(a->precision, b->precision) == 0 &&
            a->steps == b->steps;
 }
 
-/* Speedup points (cpu and gpu measured at the same size), their errors per
- * series and overall, break-even per series, decisions. */
-static void add_speedups(mcs_validation *v)
+/* Scratch for the medians of one size: measured and predicted totals. */
+typedef struct {
+    double *m, *p;
+    int n;
+} totals;
+
+static double median_of(double *x, int n)
 {
-    if (!v->gpu.has_gpu)
-        return; /* a CPU-only profile: no speedup to judge */
-    for (size_t i = 0; i < v->n_rows; i++) {
-        const mcs_sweep_row *r = &v->rows[i];
-        if (strcmp(r->backend, "gpu") != 0)
+    double median, p90;
+    mcs_quantiles(x, n, &median, &p90);
+    return median;
+}
+
+/* The speedup point of one size (rows order[from..to), sorted, cpu first):
+ * medians of the totals per backend, over the runs with a prediction.
+ * 0 when one backend has none there. */
+static int size_point(const mcs_validation *v, const size_t *order, size_t from, size_t to,
+                      totals *cpu, totals *gpu, mcs_speedup_point *pt, size_t *cpu_row)
+{
+    cpu->n = gpu->n = 0;
+    for (size_t k = from; k < to; k++) {
+        size_t i = order[k];
+        totals *t = strcmp(v->rows[i].backend, "cpu") == 0 ? cpu : gpu;
+        if (isnan(v->predicted[i][MCS_PHASE_TOTAL]))
             continue;
+        if (t == cpu)
+            *cpu_row = i;
+        t->m[t->n] = v->rows[i].seconds[MCS_PHASE_TOTAL];
+        t->p[t->n++] = v->predicted[i][MCS_PHASE_TOTAL];
+    }
+    if (cpu->n == 0 || gpu->n == 0)
+        return 0;
+    const mcs_sweep_row *r = &v->rows[order[from]];
+    memset(pt, 0, sizeof *pt);
+    snprintf(pt->mode, sizeof pt->mode, "%s", r->mode);
+    snprintf(pt->precision, sizeof pt->precision, "%s", r->precision);
+    pt->steps = r->steps;
+    pt->paths = r->paths;
+    pt->measured = median_of(cpu->m, cpu->n) / median_of(gpu->m, gpu->n);
+    pt->predicted = median_of(cpu->p, cpu->n) / median_of(gpu->p, gpu->n);
+    pt->correct = (pt->predicted > 1) == (pt->measured > 1);
+    return 1;
+}
+
+/* Speedup points, one per size measured on both backends, in series order
+ * (cpu_row[k]: a cpu run of point k); the sizes with runs on one backend
+ * only are counted. */
+static mcs_status add_points(mcs_validation *v, const size_t *order, size_t *cpu_row)
+{
+    totals cpu = {malloc(v->n_rows * sizeof(double) + 1), malloc(v->n_rows * sizeof(double) + 1), 0};
+    totals gpu = {malloc(v->n_rows * sizeof(double) + 1), malloc(v->n_rows * sizeof(double) + 1), 0};
+    v->points = malloc((v->n_rows + 1) * sizeof *v->points);
+    mcs_status st = cpu.m && cpu.p && gpu.m && gpu.p && v->points ? MCS_OK : MCS_E_NOMEM;
+    for (size_t from = 0, to; st == MCS_OK && from < v->n_rows; from = to) {
+        for (to = from + 1; to < v->n_rows && same_size(&v->rows[order[from]], &v->rows[order[to]]);
+             to++)
+            ;
         mcs_speedup_point pt;
-        memset(&pt, 0, sizeof pt);
-        snprintf(pt.mode, sizeof pt.mode, "%s", r->mode);
-        snprintf(pt.precision, sizeof pt.precision, "%s", r->precision);
-        pt.steps = r->steps;
-        pt.paths = r->paths;
-        int seen = 0;
-        for (int k = 0; k < v->n_points; k++)
-            seen |= same_series(&v->points[k], &pt) && v->points[k].paths == pt.paths;
-        if (seen || v->n_points == MCS_VALIDATE_MAX)
+        if (!size_point(v, order, from, to, &cpu, &gpu, &pt, &cpu_row[v->n_points])) {
+            v->n_unpaired++;
             continue;
-        double mc, pc, mg, pg;
-        if (!series_total(v, "cpu", &pt, &mc, &pc) || !series_total(v, "gpu", &pt, &mg, &pg))
-            continue;
-        pt.measured = mc / mg;
-        pt.predicted = pc / pg;
-        pt.correct = (pt.predicted > 1) == (pt.measured > 1);
+        }
         v->points[v->n_points++] = pt;
         v->decisions++;
         v->correct += pt.correct;
     }
-    /* errors per series, then per mode, then all */
-    double e[MCS_VALIDATE_MAX];
-    for (int s = 0; s < v->n_points; s++) {
-        int first = 1;
-        for (int k = 0; k < s; k++)
-            first &= !same_series(&v->points[k], &v->points[s]);
-        if (!first)
-            continue;
-        int n = 0;
-        for (int k = 0; k < v->n_points; k++)
-            if (same_series(&v->points[k], &v->points[s]))
-                e[n++] = fabs(log(v->points[k].predicted / v->points[k].measured));
-        mcs_speedup_error *se = &v->speedups[v->n_speedups++];
-        snprintf(se->mode, sizeof se->mode, "%s", v->points[s].mode);
-        snprintf(se->precision, sizeof se->precision, "%s", v->points[s].precision);
-        se->steps = v->points[s].steps;
-        se->n = n;
-        mcs_quantiles(e, n, &se->median, &se->p90);
+    free(cpu.m);
+    free(cpu.p);
+    free(gpu.m);
+    free(gpu.p);
+    return st;
+}
 
-        /* break-even of this series */
-        mcs_break_even_pair *be = &v->break_even[v->n_break_even++];
-        memset(be, 0, sizeof *be);
-        memcpy(be->mode, se->mode, sizeof be->mode);
-        memcpy(be->precision, se->precision, sizeof be->precision);
-        be->steps = se->steps;
-        mcs_workload w = {1, se->steps, 65536, (mcs_precision)find_id(mcs_precisions, se->precision),
-                          MCS_RNG_AUTO, 0, strcmp(se->mode, "cold") == 0};
-        for (size_t i = 0; i < v->n_rows; i++) /* the sweep's own rng, block size, threads */
-            if (strcmp(v->rows[i].precision, se->precision) == 0 && v->rows[i].steps == se->steps &&
-                strcmp(v->rows[i].backend, "cpu") == 0) {
-                w.block_size = v->rows[i].block_size;
-                w.threads = v->rows[i].threads;
-                w.rng = (mcs_rng_id)find_id(mcs_rngs, v->rows[i].rng);
-                if (w.rng == MCS_RNG_PCG64) /* rng = auto: pcg64 on the cpu, philox on the gpu */
-                    w.rng = MCS_RNG_AUTO;
-            }
-        be->predicted = mcs_break_even(&v->cpu.cpu, &v->gpu.gpu, &w);
-        /* measured: the points of this series by size */
-        mcs_speedup_point *sp[MCS_VALIDATE_MAX];
-        int m = 0;
-        for (int k = 0; k < v->n_points; k++)
-            if (same_series(&v->points[k], &v->points[s]))
-                sp[m++] = &v->points[k];
-        for (int a = 1; a < m; a++) /* insertion sort by paths */
-            for (int b = a; b > 0 && sp[b]->paths < sp[b - 1]->paths; b--) {
-                mcs_speedup_point *t = sp[b];
-                sp[b] = sp[b - 1];
-                sp[b - 1] = t;
-            }
-        int last_cpu = -1;
-        for (int k = 0; k < m; k++)
-            if (sp[k]->measured <= 1)
-                last_cpu = k;
-        be->measured = NAN;
-        if (last_cpu < 0)
-            be->below = 1;
-        else if (last_cpu == m - 1)
-            be->above = 1;
-        else {
-            double x0 = log((double)sp[last_cpu]->paths), x1 = log((double)sp[last_cpu + 1]->paths);
-            double y0 = log(sp[last_cpu]->measured), y1 = log(sp[last_cpu + 1]->measured);
-            be->measured = exp(x0 + (x1 - x0) * (0 - y0) / (y1 - y0));
-        }
+/* The workload a series' break-even is predicted for: the sweep's own
+ * block size, threads and generator, from cpu run `row` of the series. */
+static mcs_workload series_workload(const mcs_validation *v, size_t row,
+                                    const mcs_speedup_point *pt)
+{
+    const mcs_sweep_row *r = &v->rows[row];
+    mcs_workload w = {1, pt->steps, r->block_size,
+                      (mcs_precision)find_id(mcs_precisions, pt->precision),
+                      (mcs_rng_id)find_id(mcs_rngs, r->rng), r->threads,
+                      strcmp(pt->mode, "cold") == 0};
+    if (w.rng == MCS_RNG_PCG64) /* rng = auto: pcg64 on the cpu, philox on the gpu */
+        w.rng = MCS_RNG_AUTO;
+    return w;
+}
+
+/* One series (points[from..to), sorted by paths): its speedup errors and
+ * its break-even, predicted and measured (log-log interpolation where the
+ * measured speedup crosses 1). */
+static void add_series(mcs_validation *v, const size_t *cpu_row, size_t from, size_t to,
+                       double *e)
+{
+    const mcs_speedup_point *sp = &v->points[from];
+    size_t m = to - from;
+    for (size_t k = 0; k < m; k++)
+        e[k] = fabs(log(sp[k].predicted / sp[k].measured));
+    mcs_speedup_error *se = &v->speedups[v->n_speedups++];
+    memset(se, 0, sizeof *se);
+    snprintf(se->mode, sizeof se->mode, "%s", sp->mode);
+    snprintf(se->precision, sizeof se->precision, "%s", sp->precision);
+    se->steps = sp->steps;
+    se->n = (int)m;
+    mcs_quantiles(e, (int)m, &se->median, &se->p90);
+
+    mcs_break_even_pair *be = &v->break_even[v->n_break_even++];
+    memset(be, 0, sizeof *be);
+    memcpy(be->mode, se->mode, sizeof be->mode);
+    memcpy(be->precision, se->precision, sizeof be->precision);
+    be->steps = se->steps;
+    mcs_workload w = series_workload(v, cpu_row[from], sp);
+    be->predicted = mcs_break_even(&v->cpu.cpu, &v->gpu.gpu, &w);
+    long last_cpu = -1;
+    for (size_t k = 0; k < m; k++)
+        if (sp[k].measured <= 1)
+            last_cpu = (long)k;
+    be->measured = NAN;
+    if (last_cpu < 0) {
+        be->below = 1;
+    } else if ((size_t)last_cpu == m - 1) {
+        be->above = 1;
+    } else {
+        const mcs_speedup_point *a = &sp[last_cpu], *b = &sp[last_cpu + 1];
+        double x0 = log((double)a->paths), x1 = log((double)b->paths);
+        double y0 = log(a->measured), y1 = log(b->measured);
+        be->measured = exp(x0 + (x1 - x0) * (0 - y0) / (y1 - y0));
     }
-    int n_all = v->n_speedups;
+}
+
+/* Speedup errors per mode ("cold", "warm") and over all points. */
+static void add_mode_errors(mcs_validation *v, size_t n_series, double *e)
+{
     static const char *modes[] = {"cold", "warm", "all"};
     for (int md = 0; md < 3; md++) {
         int n = 0;
-        for (int k = 0; k < v->n_points; k++)
+        for (size_t k = 0; k < v->n_points; k++)
             if (md == 2 || strcmp(v->points[k].mode, modes[md]) == 0)
                 e[n++] = fabs(log(v->points[k].predicted / v->points[k].measured));
-        if (n == 0 || (md < 2 && n_all <= 1))
+        if (n == 0 || (md < 2 && n_series <= 1))
             continue;
         mcs_speedup_error *se = &v->speedups[v->n_speedups++];
         memset(se, 0, sizeof *se);
@@ -230,63 +278,149 @@ static void add_speedups(mcs_validation *v)
     }
 }
 
+/* Speedup points (cpu and gpu measured at the same size), their errors per
+ * series, per mode and overall, break-even per series, decisions. */
+static mcs_status add_speedups(mcs_validation *v)
+{
+    if (!v->gpu.has_gpu)
+        return MCS_OK; /* a CPU-only profile: no speedup to judge */
+    size_t *order = malloc((v->n_rows + 1) * sizeof *order);
+    size_t *cpu_row = malloc((v->n_rows + 1) * sizeof *cpu_row);
+    if (!order || !cpu_row) {
+        free(order);
+        free(cpu_row);
+        return MCS_E_NOMEM;
+    }
+    for (size_t i = 0; i < v->n_rows; i++)
+        order[i] = i;
+    sort_rows = v->rows;
+    qsort(order, v->n_rows, sizeof *order, cmp_row);
+    mcs_status st = add_points(v, order, cpu_row);
+    size_t n_series = 0;
+    for (size_t k = 0; st == MCS_OK && k < v->n_points; k++)
+        n_series += k == 0 || !same_series(&v->points[k - 1], &v->points[k]);
+    double *e = malloc((v->n_points + 1) * sizeof *e);
+    v->speedups = malloc((n_series + 3) * sizeof *v->speedups);
+    v->break_even = malloc((n_series + 1) * sizeof *v->break_even);
+    if (st == MCS_OK && (!e || !v->speedups || !v->break_even))
+        st = MCS_E_NOMEM;
+    for (size_t from = 0, to; st == MCS_OK && from < v->n_points; from = to) {
+        for (to = from + 1; to < v->n_points && same_series(&v->points[from], &v->points[to]);
+             to++)
+            ;
+        add_series(v, cpu_row, from, to, e);
+    }
+    if (st == MCS_OK)
+        add_mode_errors(v, n_series, e);
+    free(e);
+    free(order);
+    free(cpu_row);
+    return st;
+}
+
+/* Appends "file: note" to v->failures. */
+static mcs_status note_failures(mcs_validation *v, const char *file, const char *note)
+{
+    size_t used = v->failures ? strlen(v->failures) : 0;
+    size_t more = strlen(file) + strlen(note) + 5;
+    char *all = realloc(v->failures, used + more);
+    if (!all)
+        return MCS_E_NOMEM;
+    snprintf(all + used, more, "%s%s: %s", used ? "; " : "", file, note);
+    v->failures = all;
+    return MCS_OK;
+}
+
+/* One sweep file's rows, each checked, appended to v's. */
+static mcs_status read_file(mcs_validation *v, const char *file, char *err, size_t err_len)
+{
+    static mcs_sweep_meta meta;
+    mcs_sweep_row *rows;
+    size_t n;
+    mcs_status st = mcs_sweep_read(file, &meta, &rows, &n, err, err_len);
+    if (st != MCS_OK)
+        return st;
+    char why[256];
+    for (size_t i = 0; i < n && st == MCS_OK; i++)
+        if (!mcs_sweep_check_row(&rows[i], why, sizeof why)) {
+            snprintf(err, err_len, "%s: /runs row %zu: %s", file, i, why);
+            st = MCS_E_DATA;
+        }
+    mcs_sweep_row *all = st == MCS_OK ? realloc(v->rows, (v->n_rows + n + 1) * sizeof *all) : NULL;
+    if (st == MCS_OK && !all) {
+        snprintf(err, err_len, "%s: out of memory for %zu runs", file, v->n_rows + n);
+        st = MCS_E_NOMEM;
+    }
+    if (st == MCS_OK) {
+        memcpy(all + v->n_rows, rows, n * sizeof *rows);
+        v->rows = all;
+        v->n_rows += n;
+        if (v->n_files == 0)
+            v->meta = meta;
+        v->files[v->n_files++] = file;
+        if (meta.failures[0] && note_failures(v, file, meta.failures) != MCS_OK) {
+            snprintf(err, err_len, "out of memory");
+            st = MCS_E_NOMEM;
+        }
+    }
+    free(rows);
+    return st;
+}
+
 mcs_status mcs_validate_read(const char *const *files, int n_files, mcs_validation *v,
                              char *err, size_t err_len)
 {
     memset(v, 0, sizeof *v);
-    for (int f = 0; f < n_files && f < 16; f++) {
-        mcs_sweep_meta meta;
-        mcs_sweep_row *rows;
-        size_t n;
-        mcs_status st = mcs_sweep_read(files[f], &meta, &rows, &n, err, err_len);
+    if (n_files < 1 || n_files > 16) {
+        snprintf(err, err_len, "1 to 16 sweep files, not %d", n_files);
+        return MCS_E_USAGE;
+    }
+    for (int f = 0; f < n_files; f++) {
+        mcs_status st = read_file(v, files[f], err, err_len);
         if (st != MCS_OK)
             return st;
-        if (f == 0)
-            v->meta = meta;
-        v->files[v->n_files++] = files[f];
-        mcs_sweep_row *all = realloc(v->rows, (v->n_rows + n) * sizeof *all);
-        if (!all) {
-            free(rows);
-            return MCS_E_NOMEM;
-        }
-        memcpy(all + v->n_rows, rows, n * sizeof *rows);
-        v->rows = all;
-        v->n_rows += n;
-        free(rows);
-        if (meta.failures[0]) {
-            size_t used = strlen(v->failures);
-            snprintf(v->failures + used, sizeof v->failures - used, "%s%s: %s",
-                     used ? "; " : "", files[f], meta.failures);
-        }
     }
-    for (size_t i = 0; i < v->n_rows; i++)
-        if (find_id(mcs_precisions, v->rows[i].precision) < 0 ||
-            find_id(mcs_rngs, v->rows[i].rng) < 0) {
-            snprintf(err, err_len, "run %zu: unknown precision '%s' or rng '%s'", i,
-                     v->rows[i].precision, v->rows[i].rng);
-            return MCS_E_DATA;
-        }
     return MCS_OK;
+}
+
+/* Drops what a previous mcs_validate_compute made. */
+static void clear_results(mcs_validation *v)
+{
+    free(v->predicted);
+    free(v->points);
+    free(v->speedups);
+    free(v->break_even);
+    v->predicted = NULL;
+    v->points = NULL;
+    v->speedups = NULL;
+    v->break_even = NULL;
+    v->n_phases = 0;
+    v->n_points = v->n_speedups = v->n_break_even = v->n_unpredicted = v->n_unpaired = 0;
+    v->correct = v->decisions = 0;
+    v->unpredicted_why[0] = '\0';
 }
 
 mcs_status mcs_validate_compute(mcs_validation *v, const mcs_profile *cpu,
                                 const mcs_profile *gpu, char *err, size_t err_len)
 {
-    (void)err;
-    (void)err_len;
+    clear_results(v);
     v->cpu = *cpu;
     v->gpu = *gpu;
-    v->n_phases = v->n_points = v->n_speedups = v->n_break_even = 0;
-    v->correct = v->decisions = 0;
-    free(v->predicted);
     v->predicted = calloc(v->n_rows + 1, sizeof *v->predicted);
-    if (!v->predicted)
+    if (!v->predicted) {
+        snprintf(err, err_len, "out of memory for the predictions of %zu runs", v->n_rows);
         return MCS_E_NOMEM;
+    }
+    char why[160];
     for (size_t i = 0; i < v->n_rows; i++)
-        predict_row(v, &v->rows[i], v->predicted[i]);
+        if (!predict_row(v, &v->rows[i], v->predicted[i], why, sizeof why) &&
+            v->n_unpredicted++ == 0)
+            snprintf(v->unpredicted_why, sizeof v->unpredicted_why, "%s", why);
     add_phase_errors(v);
-    add_speedups(v);
-    return MCS_OK;
+    mcs_status st = add_speedups(v);
+    if (st != MCS_OK)
+        snprintf(err, err_len, "out of memory for the speedups of %zu runs", v->n_rows);
+    return st;
 }
 
 mcs_status mcs_validate(const char *const *files, int n_files, const mcs_profile *cpu,
@@ -300,10 +434,12 @@ mcs_status mcs_validate(const char *const *files, int n_files, const mcs_profile
 
 void mcs_validation_free(mcs_validation *v)
 {
+    clear_results(v);
     free(v->rows);
-    free(v->predicted);
+    free(v->failures);
     v->rows = NULL;
-    v->predicted = NULL;
+    v->failures = NULL;
+    v->n_rows = 0;
 }
 
 void mcs_cmd_validate_help(FILE *f)
@@ -324,7 +460,8 @@ void mcs_cmd_validate_help(FILE *f)
           "  SWEEP.h5            1 to 16 sweep files written by `mcsim sweep` (read first:\n"
           "                      a missing one exits 66 before any profile is looked at)\n"
           "  --report FILE       also write everything, with charts and the calculator, as\n"
-          "                      one self-contained HTML file\n"
+          "                      one self-contained HTML file (a regular file, written\n"
+          "                      whole or not at all)\n"
           "  --profile P         the profile for both sides, --cpu NAME / --gpu NAME for one\n"
           "                      side: a path (with '/' or ending in .ini), NAME.ini in the\n"
           "                      profile folder or ./profiles/, or a catalogue name\n"
@@ -334,8 +471,10 @@ void mcs_cmd_validate_help(FILE *f)
           "  -q, --quiet         no notes on stderr (errors still)\n"
           "  -h, --help          this text\n"
           "\n"
-          "exit codes: 0 ok, 64 usage, 65 not a sweep file, 66 a sweep file or profile\n"
-          "missing, 74 the report cannot be written, 78 a profile is wrong.\n", f);
+          "exit codes: 0 ok, 64 usage, 65 not a sweep file or a run in it out of range\n"
+          "(named by row and column), 66 a sweep file or profile missing, 74 the report\n"
+          "cannot be written (checked first: a folder, device, pipe or link is never\n"
+          "replaced), 78 a profile is wrong.\n", f);
 }
 
 static double pct(double log_error)
@@ -361,6 +500,117 @@ static int profile_checks(const mcs_profile *p, const char *side)
         n++;
     }
     return n;
+}
+
+/* The per-phase table. */
+static void print_phases(const mcs_validation *v)
+{
+    printf("\n|ln(predicted/measured)| per phase (as %% error: e^x - 1)\n");
+    printf("  %-4s %-5s %-13s %4s %10s %10s\n", "", "mode", "phase", "n", "median", "p90");
+    for (int i = 0; i < v->n_phases; i++)
+        printf("  %-4s %-5s %-13s %4d %9.1f%% %9.1f%%\n", v->phases[i].backend, v->phases[i].mode,
+               v->phases[i].phase, v->phases[i].n, pct(v->phases[i].median), pct(v->phases[i].p90));
+    if (!v->n_phases)
+        printf("  none: no run of the sweep has a prediction\n");
+}
+
+/* Speedup per series and size, break-even, decisions. */
+static void print_speedups(const mcs_validation *v)
+{
+    printf("\nspeedup T_cpu/T_gpu (targets: median <= 5%%, p90 <= 15%%)\n");
+    for (size_t i = 0; i < v->n_speedups; i++) {
+        const mcs_speedup_error *s = &v->speedups[i];
+        char steps[32] = "";
+        if (s->steps)
+            snprintf(steps, sizeof steps, ", %u step%s", s->steps, s->steps == 1 ? "" : "s");
+        printf("  %-5s %-7s%-10s n %3d  median %6.1f%%  p90 %6.1f%%\n", s->mode, s->precision,
+               steps, s->n, pct(s->median), pct(s->p90));
+    }
+    printf("\n  %-5s %-7s %12s %12s %12s  %s\n", "mode", "prec", "paths", "measured",
+           "predicted", "faster: measured/predicted");
+    for (size_t i = 0; i < v->n_points; i++) {
+        const mcs_speedup_point *p = &v->points[i];
+        printf("  %-5s %-7s %12.3g %12.4g %12.4g  %s/%s%s\n", p->mode, p->precision,
+               (double)p->paths, p->measured, p->predicted, p->measured > 1 ? "gpu" : "cpu",
+               p->predicted > 1 ? "gpu" : "cpu", p->correct ? "" : "  WRONG");
+    }
+    printf("\nbreak-even N* (target: within 1.5x)\n");
+    for (size_t i = 0; i < v->n_break_even; i++) {
+        const mcs_break_even_pair *b = &v->break_even[i];
+        printf("  %-5s %-7s predicted %10.4g  measured ", b->mode, b->precision, b->predicted);
+        if (b->below)
+            printf("below the smallest size (the GPU won at every size)\n");
+        else if (b->above)
+            printf("above the largest size (the CPU won at every size)\n");
+        else
+            printf("%10.4g  ratio %.2f\n", b->measured, b->predicted / b->measured);
+    }
+    printf("\nbackend decisions: %d of %d correct (%.1f%%; target >= 95%%)\n", v->correct,
+           v->decisions, 100.0 * v->correct / v->decisions);
+}
+
+/* What the comparisons above left out, and why: nothing is dropped silently. */
+static void print_left_out(const mcs_validation *v)
+{
+    if (!v->n_unpredicted && !v->n_unpaired)
+        return;
+    printf("\nleft out\n");
+    if (v->n_unpredicted)
+        printf("  %zu of %zu runs: no prediction (%s%s)\n", v->n_unpredicted, v->n_rows,
+               v->unpredicted_why, v->n_unpredicted > 1 ? ", and the like" : "");
+    if (v->n_unpaired)
+        printf("  %zu size%s: runs with a prediction on one backend only, so no speedup\n",
+               v->n_unpaired, v->n_unpaired == 1 ? "" : "s");
+}
+
+/* Everything but the report, on stdout. */
+static void print_validation(const mcs_validation *v, const mcs_profile *cp,
+                             const mcs_profile *gp, int n_files)
+{
+    size_t n_gpu_rows = 0;
+    for (size_t i = 0; i < v->n_rows; i++)
+        n_gpu_rows += strcmp(v->rows[i].backend, "gpu") == 0;
+    printf("mcsim validate: %zu runs from %d file%s; profiles cpu = %s, gpu = %s\n", v->n_rows,
+           n_files, n_files == 1 ? "" : "s", cp->name,
+           gp->has_gpu ? gp->name : "none (CPU-only profile: CPU predictions only)");
+    printf("\nprofile checks (plausibility bounds: efficiency <= %.2f, repeat spread <= %.0f%%, "
+           "fits within %.0f%%)\n", MCS_PLAUSIBLE_EFFICIENCY_MAX, 100 * MCS_PLAUSIBLE_SPREAD_MAX,
+           100 * MCS_PLAUSIBLE_FIT_MAX);
+    int warned = profile_checks(cp, "cpu");
+    if (gp->has_gpu && strcmp(gp->origin, cp->origin) != 0)
+        warned += profile_checks(gp, "gpu");
+    if (warned)
+        printf("  the errors below may come from these figures rather than the model: "
+               "calibrate again on a quiet machine\n");
+    else
+        printf("  none outside the bounds\n");
+    print_phases(v);
+    if (v->decisions == 0)
+        printf("\nspeedup, break-even and backend decisions: not judged (%s)\n",
+               !gp->has_gpu ? "the profile has no GPU: name one with --gpu to compare"
+               : n_gpu_rows == 0 ? "the sweep has no GPU runs"
+               : n_gpu_rows == v->n_rows ? "the sweep has no CPU runs"
+                                         : "no size has both CPU and GPU runs with predictions");
+    else
+        print_speedups(v);
+    print_left_out(v);
+}
+
+/* Before any work: the sweep files readable (a missing one is the error,
+ * whatever the profiles), the report's path writable by the output-path
+ * rule and locked against a second run writing it. */
+static mcs_status check_inputs(const char *const *files, int n_files, const char *report,
+                               char *err, size_t len)
+{
+    for (int i = 0; i < n_files; i++)
+        if (access(files[i], R_OK) != 0) {
+            snprintf(err, len, "%s: cannot read: %s", files[i], strerror(errno));
+            return MCS_E_NOINPUT;
+        }
+    mcs_status st = MCS_OK;
+    if (report && (st = mcs_output_check("report", report, 0, NULL, err, len)) == MCS_OK)
+        st = mcs_output_lock("report", report, err, len);
+    return st;
 }
 
 int mcs_cmd_validate(int argc, char **argv)
@@ -398,97 +648,22 @@ int mcs_cmd_validate(int argc, char **argv)
     }
     static mcs_validation v;
     const char *const *files = (const char *const *)argv + optind;
-    /* the sweep files first: a missing one is the error, whatever the profiles */
-    for (int i = 0; i < n_files; i++)
-        if (access(files[i], R_OK) != 0) {
-            fprintf(stderr, "mcsim validate: %s: cannot read: %s\n", files[i], strerror(errno));
-            return mcs_status_exit_code(MCS_E_NOINPUT);
-        }
     mcs_profile cp, gp;
-    mcs_status st = mcs_validate_read(files, n_files, &v, err, sizeof err);
+    mcs_status st = check_inputs(files, n_files, report, err, sizeof err);
+    if (st == MCS_OK)
+        st = mcs_validate_read(files, n_files, &v, err, sizeof err);
     if (st == MCS_OK)
         st = mcs_profiles_choose(profile, cpu, gpu, &cp, &gp, err, sizeof err);
     if (st == MCS_OK)
         st = mcs_validate_compute(&v, &cp, &gp, err, sizeof err);
-    if (st != MCS_OK) {
-        fprintf(stderr, "mcsim validate: %s\n", err);
-        mcs_validation_free(&v);
-        return mcs_status_exit_code(st);
-    }
-    if (v.failures[0] && !quiet)
+    if (st == MCS_OK && v.failures && !quiet)
         fprintf(stderr, "mcsim validate: note: the sweep stopped early: %s\n", v.failures);
-    size_t n_gpu_rows = 0;
-    for (size_t i = 0; i < v.n_rows; i++)
-        n_gpu_rows += strcmp(v.rows[i].backend, "gpu") == 0;
-    printf("mcsim validate: %zu runs from %d file%s; profiles cpu = %s, gpu = %s\n", v.n_rows,
-           n_files, n_files == 1 ? "" : "s", cp.name,
-           gp.has_gpu ? gp.name : "none (CPU-only profile: CPU predictions only)");
-    printf("\nprofile checks (plausibility bounds: efficiency <= %.2f, repeat spread <= %.0f%%, "
-           "fits within %.0f%%)\n", MCS_PLAUSIBLE_EFFICIENCY_MAX, 100 * MCS_PLAUSIBLE_SPREAD_MAX,
-           100 * MCS_PLAUSIBLE_FIT_MAX);
-    int warned = profile_checks(&cp, "cpu");
-    if (gp.has_gpu && strcmp(gp.origin, cp.origin) != 0)
-        warned += profile_checks(&gp, "gpu");
-    if (warned)
-        printf("  the errors below may come from these figures rather than the model: "
-               "calibrate again on a quiet machine\n");
-    else
-        printf("  none outside the bounds\n");
-    printf("\n|ln(predicted/measured)| per phase (as %% error: e^x - 1)\n");
-    printf("  %-4s %-5s %-13s %4s %10s %10s\n", "", "mode", "phase", "n", "median", "p90");
-    for (int i = 0; i < v.n_phases; i++)
-        printf("  %-4s %-5s %-13s %4d %9.1f%% %9.1f%%\n", v.phases[i].backend, v.phases[i].mode,
-               v.phases[i].phase, v.phases[i].n, pct(v.phases[i].median), pct(v.phases[i].p90));
-    if (!v.n_phases)
-        printf("  none: no run of the sweep has a prediction\n");
-    if (v.decisions == 0) {
-        printf("\nspeedup, break-even and backend decisions: not judged (%s)\n",
-               !gp.has_gpu ? "the profile has no GPU: name one with --gpu to compare"
-               : n_gpu_rows == 0 ? "the sweep has no GPU runs"
-               : n_gpu_rows == v.n_rows ? "the sweep has no CPU runs"
-                                        : "no size has both CPU and GPU runs");
-    } else {
-        printf("\nspeedup T_cpu/T_gpu (targets: median <= 5%%, p90 <= 15%%)\n");
-        for (int i = 0; i < v.n_speedups; i++) {
-            const mcs_speedup_error *s = &v.speedups[i];
-            char steps[32] = "";
-            if (s->steps)
-                snprintf(steps, sizeof steps, ", %u step%s", s->steps, s->steps == 1 ? "" : "s");
-            printf("  %-5s %-7s%-10s n %3d  median %6.1f%%  p90 %6.1f%%\n", s->mode,
-                   s->precision, steps, s->n, pct(s->median), pct(s->p90));
-        }
-        printf("\n  %-5s %-7s %12s %12s %12s  %s\n", "mode", "prec", "paths", "measured",
-               "predicted", "faster: measured/predicted");
-        for (int i = 0; i < v.n_points; i++) {
-            const mcs_speedup_point *p = &v.points[i];
-            printf("  %-5s %-7s %12.3g %12.4g %12.4g  %s/%s%s\n", p->mode, p->precision,
-                   (double)p->paths, p->measured, p->predicted, p->measured > 1 ? "gpu" : "cpu",
-                   p->predicted > 1 ? "gpu" : "cpu", p->correct ? "" : "  WRONG");
-        }
-        printf("\nbreak-even N* (target: within 1.5x)\n");
-        for (int i = 0; i < v.n_break_even; i++) {
-            const mcs_break_even_pair *b = &v.break_even[i];
-            printf("  %-5s %-7s predicted %10.4g  measured ", b->mode, b->precision,
-                   b->predicted);
-            if (b->below)
-                printf("below the smallest size (the GPU won at every size)\n");
-            else if (b->above)
-                printf("above the largest size (the CPU won at every size)\n");
-            else
-                printf("%10.4g  ratio %.2f\n", b->measured, b->predicted / b->measured);
-        }
-        printf("\nbackend decisions: %d of %d correct (%.1f%%; target >= 95%%)\n", v.correct,
-               v.decisions, 100.0 * v.correct / v.decisions);
-    }
-    if (report) {
-        st = mcs_report_html(report, &v, err, sizeof err);
-        if (st != MCS_OK) {
-            fprintf(stderr, "mcsim validate: %s\n", err);
-            mcs_validation_free(&v);
-            return mcs_status_exit_code(st);
-        }
+    if (st == MCS_OK)
+        print_validation(&v, &cp, &gp, n_files);
+    if (st == MCS_OK && report && (st = mcs_report_html(report, &v, err, sizeof err)) == MCS_OK)
         printf("report: %s\n", report);
-    }
+    if (st != MCS_OK)
+        fprintf(stderr, "mcsim validate: %s\n", err);
     mcs_validation_free(&v);
-    return 0;
+    return mcs_status_exit_code(st);
 }

@@ -41,26 +41,31 @@ typedef struct {
     int below, above;
 } mcs_break_even_pair;
 
-#define MCS_VALIDATE_MAX 512
-
 typedef struct {
     mcs_profile cpu, gpu;            /* the profiles predicted with */
     mcs_sweep_meta meta;             /* of the first sweep file */
     const char *files[16];
     int n_files;
     mcs_sweep_row *rows;             /* every run of every file */
-    double (*predicted)[MCS_PHASE_COUNT]; /* per row */
+    double (*predicted)[MCS_PHASE_COUNT]; /* per row; NAN where the profiles cannot predict */
     size_t n_rows;
-    mcs_phase_error phases[MCS_VALIDATE_MAX];
+    /* every table below is sized by what the files hold (malloc'ed) or by
+     * the code (phases: backend x mode x phase), never a fixed count a
+     * file could exceed */
+    mcs_phase_error phases[2 * 2 * MCS_PHASE_COUNT];
     int n_phases;
-    mcs_speedup_point points[MCS_VALIDATE_MAX];
-    int n_points;
-    mcs_speedup_error speedups[64];
-    int n_speedups;
-    mcs_break_even_pair break_even[32];
-    int n_break_even;
+    mcs_speedup_point *points;       /* per series and size, sorted by series then paths */
+    size_t n_points;
+    mcs_speedup_error *speedups;     /* per series, then per mode and all */
+    size_t n_speedups;
+    mcs_break_even_pair *break_even; /* per series */
+    size_t n_break_even;
     int correct, decisions;
-    char failures[2048];             /* the sweep files' `failures` notes, if any */
+    /* what was left out, and why, so that nothing is dropped silently */
+    size_t n_unpredicted;            /* runs the profiles predict nothing for */
+    char unpredicted_why[160];       /* the first one's reason */
+    size_t n_unpaired;               /* sizes with runs on one backend only: no speedup */
+    char *failures;                  /* the sweep files' `failures` notes, or NULL */
 } mcs_validation;
 
 /* Read the sweep files and compute every error with the given profiles
@@ -70,19 +75,24 @@ typedef struct {
 mcs_status mcs_validate(const char *const *files, int n_files, const mcs_profile *cpu,
                         const mcs_profile *gpu, mcs_validation *v, char *err, size_t err_len);
 
-/* The first half: read the rows of the sweep files into v. */
+/* The first half: read the rows of the sweep files into v. Every row is
+ * checked (mcs_sweep_check_row): one outside what mcsim could have
+ * measured is MCS_E_DATA naming the file, the row and the column. */
 mcs_status mcs_validate_read(const char *const *files, int n_files, mcs_validation *v,
                              char *err, size_t err_len);
 
 /* The second half: predict every row with the profiles, compute the errors. */
 mcs_status mcs_validate_compute(mcs_validation *v, const mcs_profile *cpu,
                                 const mcs_profile *gpu, char *err, size_t err_len);
+/* Frees what v holds (it may then be read into again). */
 void mcs_validation_free(mcs_validation *v);
 
 /* Median and 90th percentile (linear interpolation, as numpy) of x[0..n). */
 void mcs_quantiles(double *x, int n, double *median, double *p90);
 
-/* The self-contained HTML report (estimator/report_template.html + data). */
+/* The self-contained HTML report (estimator/report_template.html + data),
+ * built in memory and written by the output-path rule
+ * (mcs_output_write_bytes). */
 mcs_status mcs_report_html(const char *path, const mcs_validation *v, char *err,
                            size_t err_len);
 

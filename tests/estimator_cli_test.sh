@@ -4,8 +4,8 @@
 # folder), -q, CPU-only profiles in estimate and validate (text, JSON, HTML
 # report), price bases, the ASCII bar chart, calibration warnings, sweep's
 # checks before measuring, a failure part-way keeping its rows, the sweep
-# file read by pandas (else h5py), validate's order of checks, calibrate's
-# output path and the profile reader's refusals (issue 11) and --help.
+# file read by pandas (else h5py), validate's order of checks, the output-
+# path rule and the profile reader's refusals (issue 11) and --help.
 # Usage: tests/estimator_cli_test.sh PATH/TO/mcsim
 # Runs in a temporary folder with its own HOME. Exit 0: all passed; 1: a
 # failure. Checks that cannot run here are reported as skipped, with why.
@@ -211,7 +211,7 @@ report "sweep of a job the backend cannot run: exit 78 before measuring, no file
 "$mcsim" sweep "$config" --paths 1e3:1e4 --backend cpu --repeat 1 -o nofolder/sw.h5 \
     >"$out" 2>"$err"
 exit_is $? 74
-need_in "$err" stderr "its folder does not exist"
+need_in "$err" stderr "folder 'nofolder' does not exist"
 report "sweep into a missing folder: exit 74 before measuring"
 
 # sizes 1e3 and 5e15: the second is beyond the 1e15 paths a config may have
@@ -359,6 +359,48 @@ printf '[profile]\nname = x\0y\nkind = cpu\n[cpu]\n' > nul.ini
 exit_is $? 78
 need_in "$err" stderr "nul.ini:2: a NUL byte"
 report "profile lines over 199 characters and NUL bytes: exit 78 with file and line, never split"
+
+# the writers of sweep files and reports. A file size limit: the run logs (16 KB) fit,
+# the sweep file (75 KB) does not (ulimit -f counts 512-byte blocks in dash and 1 KB in
+# bash, and 40 of either lies between)
+rm -f lim.h5 lim.h5.*
+sh -c 'trap "" XFSZ; ulimit -f 40; exec "$0" sweep "$1" --paths 1e3:1e4 --backend cpu \
+    --mode warm --repeat 100 -q -o lim.h5' "$mcsim" "$config" >"$out" 2>"$err"
+exit_is $? 74
+need_in "$err" stderr "cannot write sweep file 'lim.h5': File too large; no sweep file written"
+not_in "$err" stderr "HDF5"
+ls lim.h5* >/dev/null 2>&1 && problems+=("left behind: $(ls lim.h5*)")
+report "sweep under a file size limit: exit 74 with the reason, no crash, no file left"
+
+"$mcsim" validate sw3.h5 --profile "$fixtures/test-machine.ini" --report /dev/full \
+    >"$out" 2>"$err"
+exit_is $? 74
+need_in "$err" stderr "report '/dev/full': it exists and is not a regular file"
+empty "$out" stdout
+[ -c /dev/full ] || problems+=("/dev/full is no longer a device")
+"$mcsim" validate sw3.h5 --profile "$fixtures/test-machine.ini" --report link.out \
+    >"$out" 2>"$err"
+exit_is $? 74
+[ -L link.out ] && [ ! -e "$work/nowhere" ] || problems+=("link.out was replaced or followed")
+report "validate --report to a device or a link: exit 74 before any work, nothing replaced"
+
+for target in link.out fifo.out . nofolder/sw.h5; do
+    timeout 60 "$mcsim" sweep "$config" --paths 1e3:1e4 --backend cpu --repeat 1 -o "$target" \
+        >"$out" 2>"$err"
+    exit_is $? 74
+    need_in "$err" stderr "nothing measured, no sweep file written"
+    not_in "$err" stderr "1/"
+done
+[ -L link.out ] && [ -p fifo.out ] && [ ! -e "$work/nowhere" ] ||
+    problems+=("a link or FIFO was replaced or followed")
+report "sweep -o a link, FIFO, folder or missing folder: exit 74 before measuring"
+
+"$mcsim" validate sw3.h5 --profile "$fixtures/test-machine.ini" >"$out" 2>"$err"
+exit_is $? 0
+need_in "$out" stdout "not judged (the sweep has no GPU runs)"
+need_in "$out" stdout "4 sizes: runs with a prediction on one backend only, so no speedup"
+not_in "$out" stdout "0 of 0"
+report "validate says what it left out"
 
 # --- --help of each subcommand lists the valid values ------------------------------------------
 "$mcsim" estimate --help >"$out" 2>"$err"

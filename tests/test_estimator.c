@@ -5,7 +5,8 @@
  * reliability of issue 11: profiles written and read back the same (a
  * property over varied profiles), what the profile reader refuses (long
  * lines, NUL bytes, divisors of 0, non-finite or huge counts, devices,
- * oversized files). */
+ * oversized files), sweep rows checked, tables sized by the file, row
+ * claims checked before allocating, the sweep file under a size limit. */
 #include <dirent.h>
 #include <hdf5.h>
 #include <math.h>
@@ -253,7 +254,7 @@ static void validate_finds_known_errors(void **state)
         fail_msg("%s", err);
     assert_int_equal(v.n_rows, n);
     assert_int_equal(v.n_points, 14); /* 7 sizes, cold and warm */
-    for (int i = 0; i < v.n_speedups; i++) {
+    for (size_t i = 0; i < v.n_speedups; i++) {
         expect_close(v.speedups[i].median, 0.1, 1e-9);
         expect_close(v.speedups[i].p90, 0.1, 1e-9);
     }
@@ -262,12 +263,12 @@ static void validate_finds_known_errors(void **state)
                      1e-9);
     /* decisions: wrong exactly where 1 < predicted speedup <= e^0.1 */
     int wrong = 0;
-    for (int i = 0; i < v.n_points; i++)
+    for (size_t i = 0; i < v.n_points; i++)
         wrong += v.points[i].predicted > 1 && v.points[i].predicted <= factor;
     assert_int_equal(v.decisions, 14);
     assert_int_equal(v.correct, 14 - wrong);
     /* the measured GPU is slower, so it breaks even later */
-    for (int i = 0; i < v.n_break_even; i++)
+    for (size_t i = 0; i < v.n_break_even; i++)
         if (!v.break_even[i].below && !v.break_even[i].above)
             assert_true(v.break_even[i].measured > v.break_even[i].predicted);
     mcs_validation_free(&v);
@@ -666,6 +667,285 @@ static void profile_files_are_regular_and_small(void **state)
     rmdir(dir);
 }
 
+/* --- sweep files and validate (issue 11.3, 8, 9, 12) ----------------------- */
+
+/* A cpu or gpu run of the test machine, measured as predicted times `factor`. */
+static void predicted_row(const mcs_profile *p, mcs_sweep_row *row, int gpu, int cold,
+                          uint64_t paths, uint32_t steps, int repeat, double factor)
+{
+    memset(row, 0, sizeof *row);
+    snprintf(row->backend, sizeof row->backend, "%s", gpu ? "gpu" : "cpu");
+    snprintf(row->mode, sizeof row->mode, "%s", cold ? "cold" : "warm");
+    row->paths = paths;
+    row->steps = steps;
+    row->block_size = 65536;
+    snprintf(row->precision, sizeof row->precision, "single");
+    snprintf(row->rng, sizeof row->rng, "philox");
+    row->threads = 4;
+    row->repeat = repeat;
+    mcs_workload w = {paths, steps, 65536, MCS_SINGLE, MCS_RNG_PHILOX, 4, cold};
+    mcs_prediction pr;
+    if (gpu)
+        mcs_predict_gpu(&p->gpu, &p->cpu, &w, &pr);
+    else
+        mcs_predict_cpu(&p->cpu, &w, &pr);
+    for (int k = 0; k < MCS_PHASE_COUNT; k++)
+        row->seconds[k] = pr.seconds[k] * factor;
+}
+
+/* Writes rows to dir/name; the path in `path`. */
+static void write_sweep(const char *dir, const char *name, const mcs_sweep_row *rows, size_t n,
+                        char *path, size_t len)
+{
+    mcs_sweep_meta *meta = calloc(1, sizeof *meta);
+    char err[512] = "";
+    assert_non_null(meta);
+    snprintf(path, len, "%s/%s", dir, name);
+    if (mcs_sweep_write(path, meta, rows, n, err, sizeof err) != MCS_OK)
+        fail_msg("%s", err);
+    free(meta);
+}
+
+/* Rows outside what mcsim could have measured are refused with file, row
+ * and column (exit 65): inf seconds printed -nan%, paths = 2^64-1 was
+ * accepted, all-NaN runs were dropped silently ("0 of 0 correct"). */
+static void sweep_rows_are_range_checked(void **state)
+{
+    (void)state;
+    mcs_profile p;
+    load_machine(&p);
+    char dir[] = "/tmp/mcs-test-estimator-XXXXXX", path[256], err[512] = "";
+    assert_non_null(mkdtemp(dir));
+    static const struct {
+        int column; /* -1 paths, -2 threads, -3 mode, -4 all NaN, else a phase */
+        double value;
+        const char *message;
+    } cases[] = {
+        {MCS_PHASE_TOTAL, INFINITY, "bad.h5: /runs row 1: total = inf s: must be a finite"},
+        {MCS_PHASE_SIMULATE, NAN, "row 1: simulate = nan s"},
+        {MCS_PHASE_CONFIG, -1, "row 1: config = -1 s"},
+        {MCS_PHASE_TOTAL, 0, "row 1: total = 0 s"},
+        {-1, 0, "row 1: paths = 18446744073709551615: must be 1 to 1e15"},
+        {-2, 0, "row 1: threads = -3: must be 1 to 4096"},
+        {-3, 0, "row 1: mode = 'tepid': must be cold or warm"},
+        {-4, 0, "row 1: config = nan s"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        mcs_sweep_row rows[2];
+        predicted_row(&p, &rows[0], 0, 1, 1000, 1, 0, 1);
+        predicted_row(&p, &rows[1], 1, 1, 1000, 1, 0, 1);
+        if (cases[c].column >= 0)
+            rows[1].seconds[cases[c].column] = cases[c].value;
+        else if (cases[c].column == -1)
+            rows[1].paths = UINT64_MAX;
+        else if (cases[c].column == -2)
+            rows[1].threads = -3;
+        else if (cases[c].column == -3)
+            snprintf(rows[1].mode, sizeof rows[1].mode, "tepid");
+        else
+            for (int k = 0; k < MCS_PHASE_COUNT; k++)
+                rows[1].seconds[k] = NAN;
+        write_sweep(dir, "bad.h5", rows, 2, path, sizeof path);
+        static mcs_validation v;
+        const char *files[] = {path};
+        assert_int_equal(mcs_validate_read(files, 1, &v, err, sizeof err), MCS_E_DATA);
+        if (!strstr(err, cases[c].message))
+            fail_msg("case %zu: message '%s' lacks '%s'", c, err, cases[c].message);
+        mcs_validation_free(&v);
+    }
+    remove(path);
+    rmdir(dir);
+}
+
+/* 40 series (a steps count each) and one size with 300 repeats: every
+ * table is sized by the file (a fixed 32-entry table overflowed at 33
+ * series; medians took the first 256 repeats only). */
+static void validate_has_no_fixed_tables(void **state)
+{
+    (void)state;
+    mcs_profile p;
+    load_machine(&p);
+    enum { SERIES = 40, SIZES = 3, REPEATS = 300 };
+    size_t n = 2 * SERIES * SIZES + REPEATS, k = 0;
+    mcs_sweep_row *rows = calloc(n, sizeof *rows);
+    assert_non_null(rows);
+    for (uint32_t s = 1; s <= SERIES; s++)
+        for (int z = 0; z < SIZES; z++)
+            for (int gpu = 0; gpu < 2; gpu++)
+                predicted_row(&p, &rows[k++], gpu, 1, (uint64_t)pow(10, 4 + 2 * z), s, 0, 1);
+    /* the gpu of series 1 at 1e4 paths, 300 more times: with the run above
+     * 141 as predicted and 160 ten times slower, so the median of all is a
+     * slow one (of the first 256 it would be a fast one) */
+    for (int r = 0; r < REPEATS; r++)
+        predicted_row(&p, &rows[k++], 1, 1, 10000, 1, r + 1, r < 140 ? 1 : 10);
+    char dir[] = "/tmp/mcs-test-estimator-XXXXXX", path[256], err[512] = "";
+    assert_non_null(mkdtemp(dir));
+    write_sweep(dir, "series.h5", rows, n, path, sizeof path);
+    static mcs_validation v;
+    const char *files[] = {path};
+    if (mcs_validate(files, 1, &p, &p, &v, err, sizeof err) != MCS_OK)
+        fail_msg("%s", err);
+    assert_int_equal(v.n_break_even, SERIES);
+    assert_int_equal(v.n_points, SERIES * SIZES);
+    assert_int_equal(v.n_speedups, SERIES + 2); /* per series, then cold and all */
+    assert_int_equal(v.decisions, SERIES * SIZES);
+    for (size_t i = 0; i < v.n_break_even; i++)
+        assert_int_equal(v.break_even[i].steps, i + 1);
+    const mcs_speedup_point *slow = &v.points[0]; /* steps 1, 1e4 paths: sorted first */
+    assert_int_equal(slow->steps, 1);
+    assert_int_equal(slow->paths, 10000);
+    expect_close(slow->predicted / slow->measured, 10, 1e-9);
+    assert_int_equal(v.n_unpredicted, 0);
+    assert_int_equal(v.n_unpaired, 0);
+    mcs_validation_free(&v);
+    free(rows);
+    remove(path);
+    rmdir(dir);
+}
+
+/* What validate leaves out is counted with the reason: gpu runs for a
+ * CPU-only profile, sizes measured on one backend only. */
+static void validate_counts_what_it_leaves_out(void **state)
+{
+    (void)state;
+    mcs_profile p, cpu_only;
+    load_machine(&p);
+    cpu_only = p;
+    cpu_only.has_gpu = 0;
+    mcs_sweep_row rows[5];
+    predicted_row(&p, &rows[0], 0, 1, 1000, 1, 0, 1);
+    predicted_row(&p, &rows[1], 1, 1, 1000, 1, 0, 1);
+    predicted_row(&p, &rows[2], 1, 1, 100000, 1, 0, 1); /* no cpu run at this size */
+    predicted_row(&p, &rows[3], 0, 1, 1000, 1, 1, 1);
+    predicted_row(&p, &rows[4], 0, 0, 1000, 1, 0, 1); /* warm: no gpu run */
+    char dir[] = "/tmp/mcs-test-estimator-XXXXXX", path[256], err[512] = "";
+    assert_non_null(mkdtemp(dir));
+    write_sweep(dir, "partial.h5", rows, 5, path, sizeof path);
+    static mcs_validation v;
+    const char *files[] = {path};
+    assert_int_equal(mcs_validate(files, 1, &p, &p, &v, err, sizeof err), MCS_OK);
+    assert_int_equal(v.n_points, 1);
+    assert_int_equal(v.n_unpaired, 2);
+    assert_int_equal(v.n_unpredicted, 0);
+    assert_int_equal(mcs_validate_compute(&v, &cpu_only, &cpu_only, err, sizeof err), MCS_OK);
+    assert_int_equal(v.n_unpredicted, 2);
+    assert_non_null(strstr(v.unpredicted_why, "has no [gpu] section"));
+    assert_int_equal(v.decisions, 0);
+    mcs_validation_free(&v);
+    remove(path);
+    rmdir(dir);
+}
+
+/* A file whose /runs claims `rows` rows it does not hold (HDF5 allocates
+ * a contiguous dataset's storage only when written): the type and the
+ * `phases` attribute of a real sweep file at `real`. */
+static void write_claiming_file(const char *real, const char *path, hsize_t rows)
+{
+    hid_t src = H5Fopen(real, H5F_ACC_RDONLY, H5P_DEFAULT);
+    hid_t runs = H5Dopen2(src, "runs", H5P_DEFAULT), type = H5Dget_type(runs);
+    hid_t attr = H5Aopen(runs, "phases", H5P_DEFAULT), atype = H5Aget_type(attr);
+    hid_t aspace = H5Aget_space(attr);
+    char *names[MCS_PHASE_COUNT];
+    assert_true(H5Aread(attr, atype, names) >= 0);
+    hid_t file = H5Fcreate(path, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+    hid_t space = H5Screate_simple(1, &rows, NULL);
+    hid_t dset = H5Dcreate2(file, "runs", type, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    hid_t out = H5Acreate2(dset, "phases", atype, aspace, H5P_DEFAULT, H5P_DEFAULT);
+    assert_true(H5Awrite(out, atype, names) >= 0);
+    H5Dvlen_reclaim(atype, aspace, H5P_DEFAULT, names);
+    H5Aclose(out);
+    H5Dclose(dset);
+    H5Sclose(space);
+    H5Fclose(file);
+    H5Sclose(aspace);
+    H5Tclose(atype);
+    H5Aclose(attr);
+    H5Tclose(type);
+    H5Dclose(runs);
+    H5Fclose(src);
+}
+
+/* A small file declaring 20 million empty rows is refused before anything
+ * is allocated for them (it took 6.5 GB and 11 s), as is a claim beyond
+ * the most rows a sweep measures. */
+static void row_claims_are_checked_against_the_file(void **state)
+{
+    (void)state;
+    mcs_profile p;
+    load_machine(&p);
+    mcs_sweep_row row;
+    predicted_row(&p, &row, 0, 1, 1000, 1, 0, 1);
+    char dir[] = "/tmp/mcs-test-estimator-XXXXXX", real[256], path[256], err[512] = "";
+    assert_non_null(mkdtemp(dir));
+    write_sweep(dir, "real.h5", &row, 1, real, sizeof real);
+    snprintf(path, sizeof path, "%s/claims.h5", dir);
+    static const hsize_t claims[] = {20000000, 500000};
+    static const char *messages[] = {"/runs declares 20000000 rows, more than the 1048576",
+                                     "/runs declares 500000 rows"};
+    for (int c = 0; c < 2; c++) {
+        write_claiming_file(real, path, claims[c]);
+        static mcs_sweep_meta meta;
+        mcs_sweep_row *rows = NULL;
+        size_t n = 0;
+        assert_int_equal(mcs_sweep_read(path, &meta, &rows, &n, err, sizeof err), MCS_E_DATA);
+        assert_null(rows);
+        if (!strstr(err, messages[c]) || (c == 1 && !strstr(err, "the file holds 0 bytes")))
+            fail_msg("message '%s' lacks '%s'", err, messages[c]);
+    }
+    static mcs_sweep_meta meta;
+    mcs_sweep_row *rows = NULL;
+    size_t n = 0;
+    assert_int_equal(mcs_sweep_read("/dev/zero", &meta, &rows, &n, err, sizeof err),
+                     MCS_E_NOINPUT);
+    assert_non_null(strstr(err, "not a regular file"));
+    remove(path);
+    remove(real);
+    rmdir(dir);
+}
+
+/* Under a file size limit the sweep file is an error with the reason, no
+ * file and no temporary is left, and the process ends normally: before,
+ * HDF5 was left a file whose close had failed and crashed at exit. Run in
+ * a child, which this test watches. */
+static void sweep_write_under_a_size_limit(void **state)
+{
+    (void)state;
+    mcs_profile p;
+    load_machine(&p);
+    enum { N = 200 };
+    static mcs_sweep_row rows[N];
+    for (int i = 0; i < N; i++)
+        predicted_row(&p, &rows[i], i % 2, 1, 1000, 1, i, 1);
+    char dir[] = "/tmp/mcs-test-estimator-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    fflush(NULL); /* the child's exit flushes nothing of ours twice */
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        struct rlimit lim = {16384, 16384};
+        signal(SIGXFSZ, SIG_IGN);
+        if (setrlimit(RLIMIT_FSIZE, &lim) != 0)
+            _exit(3);
+        static mcs_sweep_meta meta;
+        char path[256], err[512] = "";
+        snprintf(path, sizeof path, "%s/limited.h5", dir);
+        mcs_status st = mcs_sweep_write(path, &meta, rows, N, err, sizeof err);
+        exit(st == MCS_E_IO && strstr(err, "File too large") && strstr(err, "limited.h5") ? 0
+                                                                                          : 4);
+    }
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status)); /* no crash at HDF5's shutdown */
+    assert_int_equal(WEXITSTATUS(status), 0);
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    for (struct dirent *e; (e = readdir(d)) != NULL;)
+        if (e->d_name[0] != '.')
+            fail_msg("left behind: %s/%s", dir, e->d_name);
+    closedir(d);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -684,6 +964,11 @@ int main(void)
         cmocka_unit_test(divisors_and_counts_are_range_checked),
         cmocka_unit_test(missing_model_figures_are_refused),
         cmocka_unit_test(profile_files_are_regular_and_small),
+        cmocka_unit_test(sweep_rows_are_range_checked),
+        cmocka_unit_test(validate_has_no_fixed_tables),
+        cmocka_unit_test(validate_counts_what_it_leaves_out),
+        cmocka_unit_test(row_claims_are_checked_against_the_file),
+        cmocka_unit_test(sweep_write_under_a_size_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
