@@ -187,7 +187,7 @@ if [ $has_gpu_backend -eq 0 ]; then
     exit_is $? 69
     need_in "$err" stderr "--backend gpu"
     need_in "$err" stderr "nothing measured, no sweep file written"
-    not_in "$err" stderr "1/"
+    not_in "$err" stderr "mcsim sweep: 1/"
     [ ! -e sw.h5 ] || problems+=("sw.h5 was written")
     report "sweep --backend cpu,gpu without a GPU: exit 69 before measuring, no file"
 
@@ -389,7 +389,7 @@ for target in link.out fifo.out . nofolder/sw.h5; do
         >"$out" 2>"$err"
     exit_is $? 74
     need_in "$err" stderr "nothing measured, no sweep file written"
-    not_in "$err" stderr "1/"
+    not_in "$err" stderr "mcsim sweep: 1/"
 done
 [ -L link.out ] && [ -p fifo.out ] && [ ! -e "$work/nowhere" ] ||
     problems+=("a link or FIFO was replaced or followed")
