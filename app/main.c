@@ -126,7 +126,7 @@ static mcs_status pick_backend(const mcs_cli *cli, const char *config_path, mcs_
 {
     const char *wanted = cli->backend;
     const int quiet = cli->quiet, threads = cli->threads;
-    char why[512] = "", names[128];
+    char why[4608] = "", names[128];
     const mcs_rng_id rng = job->sim.rng;
     const char *rng_name = mcs_named_by_id(mcs_rngs, rng)->name;
     const mcs_backend *be = NULL;
@@ -155,18 +155,19 @@ static mcs_status pick_backend(const mcs_cli *cli, const char *config_path, mcs_
                 fprintf(stderr, "mcsim: running on the cpu: the gpu backend cannot run rng = %s\n",
                         rng_name);
         } else {
+            if (!gpu)
+                mcs_gpu_module_state(why, sizeof why);
             snprintf(err, err_len,
                      "rng = %s runs on the gpu backend only, and it is unavailable here: %s",
-                     rng_name, gpu ? why : "this build has no GPU support");
+                     rng_name, why);
             return MCS_E_UNAVAILABLE;
         }
     } else {
         be = mcs_backend_find(wanted);
         if (!be) {
-            snprintf(err, err_len,
-                     "%s %s: this build of mcsim has no GPU support (no GPU backend "
-                     "compiled in); available: %s",
-                     cli->backend_origin, wanted, mcs_backend_names());
+            mcs_gpu_module_state(why, sizeof why);
+            snprintf(err, err_len, "%s %s: %s; available: %s", cli->backend_origin, wanted, why,
+                     mcs_backend_names());
             return MCS_E_UNAVAILABLE;
         }
         if (!can_run(be, rng)) {
@@ -286,6 +287,15 @@ int main(int argc, char **argv)
         print_version();
         return 0;
     }
+    /* from here on a signal only asks the run to stop (exit 130, no log) */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sa.sa_flags = SA_RESETHAND;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+
     /* what messages, the log and the default log name call the config */
     const int from_stdin = strcmp(cli.config_path, "-") == 0;
     const char *config_name = from_stdin ? MCS_STDIN_NAME : cli.config_path;
@@ -333,14 +343,6 @@ int main(int argc, char **argv)
         (st = mcs_output_lock("run log", log_path, err, sizeof err)) != MCS_OK)
         goto fail;
     t.seconds[MCS_PHASE_SETUP] += mcs_now() - s0;
-
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sa.sa_flags = SA_RESETHAND;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
 
     mcs_placement where = {cli.threads > 0 ? cli.threads : omp_get_max_threads(), cli.device};
     int threads_used = where.threads;

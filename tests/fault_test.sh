@@ -74,9 +74,12 @@ report "the output folder removed during the run: result printed, exit 74"
 # --- SIGTERM at random moments: exit 130 and no log, or exit 0 and a whole log ------
 for i in $(seq 1 8); do
     rm -f t.h5
-    "$mcsim" c.ini --paths 4e6 --threads 1 -o t.h5 "${cpu[@]}" >out 2>err &
+    "$mcsim" c.ini --paths 1e8 --threads 1 -o t.h5 "${cpu[@]}" >out 2>err &
     pid=$!
-    sleep "0.0$((RANDOM % 10))"
+    # 0.1 to 0.39 s: past the process start-up (before main, a signal can
+    # only kill: exit 143), then anywhere in the run or the log write
+    sleep "0.$((RANDOM % 3))$((RANDOM % 10))" 2>/dev/null
+    sleep 0.1
     kill -TERM $pid 2>/dev/null
     wait $pid
     rc=$?
