@@ -3,6 +3,7 @@
 #   make test   the same set-up, then the whole test suite (ctest)
 #   make deps   only install the missing Debian packages (apt-get, via sudo if not root)
 #   make test-sanitize   the suite built with AddressSanitizer + UBSan
+#   make fuzz   the libFuzzer harnesses, each for FUZZ_SECONDS (default 60; tests/fuzz/)
 #   make bench  the CPU benchmark against NumPy and QuantLib (bench/)
 #   make install PREFIX=/usr/local   build, then install bin/mcsim, lib/mcsim/ (the
 #               GPU module, when built), share/mcsim/configs, share/doc/mcsim
@@ -17,7 +18,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
 # What building and testing need (Debian 12 names).
 DEB_PACKAGES = build-essential cmake pkg-config libhdf5-dev hdf5-tools libinih-dev \
-               libcmocka-dev python3 python3-h5py chromium
+               libcmocka-dev python3 python3-h5py python3-pandas chromium clang
 # What the benchmark's peers need.
 BENCH_PACKAGES = python3-numpy quantlib-python
 
@@ -27,7 +28,7 @@ NVCC ?= $(shell command -v nvcc 2>/dev/null || { [ -x /usr/local/cuda/bin/nvcc ]
 CUDA_FLAGS = $(if $(NVCC),-DCMAKE_CUDA_COMPILER=$(NVCC))
 BUNDLE ?= ../shared/device/bundle
 
-.PHONY: all deps deps-bench build run test test-sanitize bench install gpu-bundle clean
+.PHONY: all deps deps-bench build run test test-sanitize fuzz bench install gpu-bundle clean
 
 all: build
 
@@ -54,6 +55,11 @@ test-sanitize: deps
 	      -DMCSIM_CUDA=OFF $(CMAKE_FLAGS)
 	cmake --build $(BUILD)-sanitize -j $(JOBS)
 	cd $(BUILD)-sanitize && ctest --output-on-failure -j $(JOBS)
+
+FUZZ_SECONDS ?= 60
+# libFuzzer harnesses (tests/fuzz/README.md), each for FUZZ_SECONDS
+fuzz: deps
+	tests/fuzz/run.sh $(FUZZ_SECONDS)
 
 bench: build deps-bench
 	/usr/bin/python3 bench/bench_european.py --mcsim $(BUILD)/mcsim

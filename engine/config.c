@@ -143,6 +143,23 @@ static void keys_of_section(const char *section, char *buf, size_t len)
         }
 }
 
+/* Text a value could not keep through the resolved config (the run log's
+ * `config` attribute, written "key = value" and read back by inih): a
+ * control character other than a tab, a ';' at its start or after white
+ * space (an INI comment), or a line over 199 characters. NULL if safe. */
+static const char *unsafe_value(const char *key, const char *v)
+{
+    for (const char *c = v; *c; c++) {
+        if (((unsigned char)*c < 0x20 && *c != '\t') || *c == 0x7f)
+            return "a control character (a newline ...)";
+        if (*c == ';' && (c == v || c[-1] == ' ' || c[-1] == '\t'))
+            return "a ';' at its start or after a space, which starts a comment in an INI file";
+    }
+    if (strlen(key) + 3 + strlen(v) > 199)
+        return "more than fits a config line (199 characters with 'key = ')";
+    return NULL;
+}
+
 /* Store one value; reports unknown sections and keys, duplicates. */
 static int store(parse_state *ps, const char *section, const char *key, const char *value,
                  const char *origin, int line)
@@ -179,6 +196,12 @@ static int store(parse_state *ps, const char *section, const char *key, const ch
     if (strlen(value) >= VALUE_MAX) {
         fail(ps, "%s: [%s] %s: value longer than %d characters", here, section, key,
              VALUE_MAX - 1);
+        return 0;
+    }
+    const char *unsafe = unsafe_value(key, value);
+    if (unsafe) {
+        fail(ps, "%s: [%s] %s = %s: the value holds %s; a config file could not keep it", here,
+             section, key, value, unsafe);
         return 0;
     }
     s->set = 1;
@@ -551,20 +574,6 @@ static int fits_single(parse_state *ps, const mcs_param_spec *params, const mcs_
     return 1;
 }
 
-/* Text as a --set value could not survive the resolved config (the run
- * log's `config` attribute) read back: a control character, or a ';' after
- * white space (an INI comment). */
-static const char *unsafe_value(const char *v)
-{
-    for (const char *c = v; *c; c++) {
-        if ((unsigned char)*c < 0x20 || *c == 0x7f)
-            return "a control character (newline, tab ...)";
-        if (*c == ';' && c > v && (c[-1] == ' ' || c[-1] == '\t'))
-            return "' ;', which starts a comment in an INI file";
-    }
-    return NULL;
-}
-
 static int validate(parse_state *ps, mcs_job *job)
 {
     int id, k;
@@ -722,12 +731,6 @@ static int apply_override(parse_state *ps, const mcs_override *ov)
     }
     snprintf(value, sizeof value, "%s", eq + 1);
     trim(value); /* as inih trims values in the file */
-    const char *unsafe = unsafe_value(value);
-    if (unsafe) {
-        fail(ps, "%s %s: the value holds %s; a config file could not hold it", ov->origin, a,
-             unsafe);
-        return 0;
-    }
     char origin[VALUE_MAX + 16];
     if (strcmp(ov->origin, "--set") == 0)
         snprintf(origin, sizeof origin, "--set %s", a);

@@ -148,7 +148,15 @@ static int get_attr(hid_t loc, const char *file, const char *name, char *buf, si
     hid_t attr = H5Aopen(loc, name, H5P_DEFAULT), type = utf8_string();
     char *v = NULL;
     int ok = 1;
-    if (attr >= 0 && H5Aread(attr, type, &v) >= 0 && v) {
+    /* one string only: an array would be read into more than one pointer */
+    hid_t space = attr >= 0 ? H5Aget_space(attr) : -1;
+    int scalar = space >= 0 && H5Sget_simple_extent_npoints(space) == 1;
+    if (space >= 0)
+        H5Sclose(space);
+    if (attr >= 0 && !scalar) {
+        snprintf(err, err_len, "%s: attribute '%s' is not one string", file, name);
+        ok = 0;
+    } else if (attr >= 0 && H5Aread(attr, type, &v) >= 0 && v) {
         size_t n = strlen(v);
         if (n >= len) {
             snprintf(err, err_len, "%s: attribute '%s' is %zu characters, more than the %zu "
@@ -450,6 +458,12 @@ mcs_status mcs_sweep_read(const char *path, mcs_sweep_meta *meta, mcs_sweep_row 
             ok = count == 0 || H5Dread(dset, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, *rows) >= 0;
         }
         H5E_END_TRY;
+        /* fixed-length fields may fill their bytes: terminate them */
+        for (hssize_t i = 0; ok && i < count; i++) {
+            mcs_sweep_row *r = &(*rows)[i];
+            r->backend[sizeof r->backend - 1] = r->mode[sizeof r->mode - 1] = '\0';
+            r->precision[sizeof r->precision - 1] = r->rng[sizeof r->rng - 1] = '\0';
+        }
     } else if (ok) {
         H5E_BEGIN_TRY { ok = read_rows(dset, space, (size_t)count, *rows); }
         H5E_END_TRY;
