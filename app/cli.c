@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "backend.h"
+#include "shard.h"
 
 static int add_override(mcs_cli *cli, const char *origin, const char *assignment, char *err,
                         size_t err_len)
@@ -56,6 +57,7 @@ mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t 
         {"help", no_argument, NULL, 'h'},          {"version", no_argument, NULL, 'V'},
         {"device", required_argument, NULL, 'd'},  {"no-log", no_argument, NULL, 'L'},
         {"progress", required_argument, NULL, 'P'}, {"verbose", no_argument, NULL, 'v'},
+        {"shard", required_argument, NULL, 'H'},
         {NULL, 0, NULL, 0},
     };
     memset(cli, 0, sizeof *cli);
@@ -106,6 +108,13 @@ mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t 
             break;
         case 'v':
             cli->verbose = 1;
+            break;
+        case 'H':
+            if (!mcs_shard_parse(optarg, &cli->shard_index, &cli->shard_count)) {
+                snprintf(err, err_len, "--shard %s: expected i/n with 1 <= i <= n <= 1000000 "
+                         "(e.g. --shard $SLURM_ARRAY_TASK_ID/8)", optarg);
+                return MCS_E_USAGE;
+            }
             break;
         case 'n':
             if (!fits(optarg, sizeof cli->paths_assignment - sizeof "simulation.paths=", "--paths",
@@ -199,7 +208,7 @@ void mcs_cli_print_help(void *file)
     FILE *f = file;
     fprintf(f,
             "usage: mcsim CONFIG [options]         (CONFIG - reads the INI from stdin)\n"
-            "       mcsim calibrate | estimate | sweep | validate ...  (each has --help)\n"
+            "       mcsim calibrate | estimate | sweep | validate | merge ...  (each has --help)\n"
             "       mcsim help [COMMAND] | --help | --version\n"
             "\n"
             "Prices the option described by the INI file CONFIG by Monte Carlo and\n"
@@ -222,6 +231,10 @@ void mcs_cli_print_help(void *file)
             "                              output/<config>-<backend>-<UTC time>.h5)\n"
             "      --no-log                no run log, only the result on stdout (same as\n"
             "                              --set output.log=no)\n"
+            "      --shard i/n             only share i of n of the blocks, for job arrays:\n"
+            "                              its run log is a shard file; `mcsim merge` joins\n"
+            "                              the n of them into the single run's result, bit\n"
+            "                              for bit (docs/cluster.md)\n"
             "  -f, --format text|json      result on stdout as a table (default) or as one\n"
             "                              JSON object\n"
             "      --progress MODE         auto (a bar on a terminal, else a line every 15 s),\n"

@@ -21,6 +21,7 @@ typedef struct {
     int quiet;
     int verbose;         /* -v: the reasons behind notices (e.g. the CUDA error) */
     int no_log;          /* --no-log: no HDF5 run log */
+    int shard_index, shard_count; /* --shard i/n; 0/0 for the whole job */
     mcs_progress_mode progress;
     int help, version;
     int n_overrides;

@@ -20,6 +20,8 @@
 #include "config.h"
 #include "engine.h"
 #include "h5log.h"
+#include "merge.h"
+#include "shard.h"
 #include "output_path.h"
 #include "product.h"
 #include "progress.h"
@@ -211,6 +213,10 @@ static int help_command(int argc, char **argv, const char *self)
         return mcs_cmd_calibrate(2, sub_argv, self);
     if (strcmp(argv[2], "sweep") == 0)
         return mcs_cmd_sweep(2, sub_argv, self);
+    if (strcmp(argv[2], "merge") == 0) {
+        mcs_cmd_merge_help(stdout);
+        return 0;
+    }
     if (strcmp(argv[2], "validate") == 0)
         return mcs_cmd_validate(2, sub_argv);
     if (strcmp(argv[2], "run") == 0 || strcmp(argv[2], "help") == 0) {
@@ -271,6 +277,8 @@ int main(int argc, char **argv)
         return mcs_cmd_calibrate(argc - 1, argv + 1, argv[0]);
     if (argc > 1 && strcmp(argv[1], "sweep") == 0)
         return mcs_cmd_sweep(argc - 1, argv + 1, argv[0]);
+    if (argc > 1 && strcmp(argv[1], "merge") == 0)
+        return mcs_cmd_merge(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "validate") == 0)
         return mcs_cmd_validate(argc - 1, argv + 1);
     join_command_line(argc, argv, command_line, sizeof command_line); /* before getopt permutes */
@@ -299,6 +307,11 @@ int main(int argc, char **argv)
     /* what messages, the log and the default log name call the config */
     const int from_stdin = strcmp(cli.config_path, "-") == 0;
     const char *config_name = from_stdin ? MCS_STDIN_NAME : cli.config_path;
+    if (cli.no_log && cli.shard_count) {
+        fprintf(stderr, "mcsim: --no-log and --shard: a shard's result is its file (see mcsim "
+                        "--help)\n");
+        return mcs_status_exit_code(MCS_E_USAGE);
+    }
     if (cli.no_log && cli.output) {
         fprintf(stderr, "mcsim: --no-log and -o %s: choose one (-o writes a run log)\n"
                         "(see mcsim --help)\n", cli.output);
@@ -312,7 +325,7 @@ int main(int argc, char **argv)
     if (st != MCS_OK)
         goto fail;
     /* -o asks for a log even when the config says log = no */
-    const int want_log = !cli.no_log && (job.write_log || cli.output);
+    const int want_log = !cli.no_log && (job.write_log || cli.output || cli.shard_count);
 
     double p0 = mcs_now();
     st = pick_backend(&cli, config_name, &job, &be, err, sizeof err);
@@ -334,6 +347,13 @@ int main(int argc, char **argv)
     else
         default_log_path(from_stdin ? "stdin" : cli.config_path, be->name, log_path,
                          sizeof log_path);
+    if (default_name && cli.shard_count) { /* output/<config>-shard-i-of-n-<backend>-... */
+        char tail[MCS_PATH_MAX], *dash = strchr(log_path + strlen("output/"), '\0');
+        while (dash > log_path && strncmp(dash, be->name, strlen(be->name)) != 0)
+            dash--;
+        snprintf(tail, sizeof tail, "shard-%d-of-%d-%s", cli.shard_index, cli.shard_count, dash);
+        snprintf(dash, sizeof log_path - (size_t)(dash - log_path), "%s", tail);
+    }
     if (want_log && (st = mcs_output_check("run log", log_path, default_name, LOG_HINT, err,
                                             sizeof err)) != MCS_OK)
         goto fail;
@@ -354,8 +374,21 @@ int main(int argc, char **argv)
     memset(&gpu, 0, sizeof gpu);
     mcs_progress progress;
     mcs_progress_init(&progress, job.sim.paths, cli.progress);
-    st = mcs_engine_run(&job, be, &where, mcs_progress_update, &progress, &res, &threads_used,
-                        &gpu, &t, err, sizeof err);
+    /* a shard computes its share of the blocks and keeps its merge tree */
+    mcs_block_range range = {0, mcs_job_blocks(&job)};
+    static mcs_merge_tree shard_tree;
+    mcs_shard_info shard = {cli.shard_index, cli.shard_count, 0, 0, range.end, &shard_tree};
+    if (cli.shard_count) {
+        range = mcs_shard_range(range.end, cli.shard_index, cli.shard_count);
+        shard.first = range.first;
+        shard.end = range.end;
+        uint64_t bs = job.sim.block_size;
+        uint64_t last = range.end * bs < job.sim.paths ? range.end * bs : job.sim.paths;
+        mcs_progress_init(&progress, last - range.first * bs, cli.progress);
+    }
+    st = mcs_engine_run_range(&job, be, &where, &range, mcs_progress_update, &progress, &res,
+                              &threads_used, &gpu, &t, cli.shard_count ? &shard_tree : NULL,
+                              err, sizeof err);
     mcs_progress_finish(&progress);
     if (st == MCS_E_INTERRUPTED) {
         report_interrupted(&job, &res);
@@ -377,6 +410,7 @@ int main(int argc, char **argv)
     info.cpu_isa = mcs_backend_find("cpu")->variant();
     info.gpu = be->describe_gpu ? &gpu : NULL;
     info.estimate = have_estimate ? &estimate : NULL;
+    info.shard = cli.shard_count ? &shard : NULL;
     /* A log that cannot be written does not lose the result: it is printed
      * first, then the error, and the exit is 74. */
     mcs_status log_st = MCS_OK;

@@ -69,6 +69,15 @@ static void add_convergence(mcs_result *res, const mcs_moments *m, int k, double
     p->std_error = std_error(m, k, 0, disc);
 }
 
+void mcs_engine_fill_result(const mcs_job *job, const mcs_moments *total, mcs_result *res)
+{
+    const int k = mcs_job_outputs(job);
+    const double disc = mcs_job_discount(job);
+    res->n_convergence = 0;
+    add_convergence(res, total, k, disc);
+    fill_estimates(job, total, k, disc, res);
+}
+
 /* Blocks per backend call: the backend's choice, else about 2^27 path-steps
  * per thread, at most 128 blocks per thread. */
 static uint64_t chunk_blocks(const mcs_job *job, const mcs_backend *be, void *ctx, int threads)
@@ -93,10 +102,21 @@ mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, const mcs_p
                           int *threads_used, mcs_gpu_info *gpu, mcs_timings *t, char *err,
                           size_t err_len)
 {
+    mcs_block_range all = {0, mcs_job_blocks(job)};
+    return mcs_engine_run_range(job, be, where, &all, progress, progress_ctx, res, threads_used,
+                                gpu, t, NULL, err, err_len);
+}
+
+mcs_status mcs_engine_run_range(const mcs_job *job, const mcs_backend *be,
+                                const mcs_placement *where, const mcs_block_range *range,
+                                mcs_progress_fn progress, void *progress_ctx, mcs_result *res,
+                                int *threads_used, mcs_gpu_info *gpu, mcs_timings *t,
+                                mcs_merge_tree *partial, char *err, size_t err_len)
+{
     mcs_status st;
     void *ctx = NULL;
     mcs_block_sums *sums = NULL;
-    const uint64_t blocks = mcs_job_blocks(job);
+    const uint64_t begin = range->first, blocks = range->end - range->first;
     const double disc = mcs_job_discount(job);
     const int k = mcs_job_outputs(job);
     mcs_merge_tree *tree = malloc(sizeof *tree);
@@ -106,7 +126,7 @@ mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, const mcs_p
         snprintf(err, err_len, "out of memory");
         return MCS_E_NOMEM;
     }
-    mcs_tree_init(tree, k);
+    mcs_tree_init_at(tree, k, begin);
 
     st = be->open(job, where, &ctx, t, err, err_len);
     if (st != MCS_OK)
@@ -125,7 +145,7 @@ mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, const mcs_p
     t->seconds[MCS_PHASE_SETUP] += mcs_now() - t0;
 
     res->n_convergence = 0;
-    for (uint64_t first = 0; first < blocks; first += chunk) {
+    for (uint64_t done = 0; done < blocks; done += chunk) {
         if (mcs_stop_flag) {
             total = mcs_tree_total(tree); /* the partial estimate, from whole chunks */
             fill_estimates(job, &total, k, disc, res);
@@ -134,9 +154,9 @@ mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, const mcs_p
             st = MCS_E_INTERRUPTED;
             goto cleanup;
         }
-        uint64_t count = blocks - first < chunk ? blocks - first : chunk;
+        uint64_t count = blocks - done < chunk ? blocks - done : chunk;
         char why[512] = "";
-        st = be->run(ctx, first, count, sums, t, why, sizeof why);
+        st = be->run(ctx, begin + done, count, sums, t, why, sizeof why);
         if (mcs_stop_flag)
             continue; /* the chunk may be partial: reported at the loop top */
         if (st != MCS_OK) {
@@ -155,14 +175,17 @@ mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, const mcs_p
             }
         }
         t->seconds[MCS_PHASE_REDUCE] += mcs_now() - r0;
-        if (progress)
-            progress(progress_ctx, (double)merged / (double)blocks,
-                     merged * (uint64_t)job->sim.block_size < job->sim.paths
-                         ? merged * (uint64_t)job->sim.block_size
-                         : job->sim.paths);
+        if (progress) {
+            uint64_t paths = 0; /* paths in the blocks merged so far */
+            for (int d = 0; d < tree->depth; d++)
+                paths += tree->node[d].n;
+            progress(progress_ctx, (double)merged / (double)blocks, paths);
+        }
     }
     total = mcs_tree_total(tree);
     add_convergence(res, &total, k, disc);
+    if (partial)
+        *partial = *tree;
 
     fill_estimates(job, &total, k, disc, res);
     if (!isfinite(res->price) || (total.n >= 2 && !isfinite(res->std_error))) {

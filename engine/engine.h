@@ -26,6 +26,26 @@ mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, const mcs_p
                           int *threads_used, mcs_gpu_info *gpu, mcs_timings *t, char *err,
                           size_t err_len);
 
+/* A share of a job's blocks, [first, end): a shard, an MPI rank's part, or
+ * what is left after a checkpoint. */
+typedef struct {
+    uint64_t first, end;
+} mcs_block_range;
+
+/* mcs_engine_run for the blocks of `range` only: res holds the estimate of
+ * those blocks, and *partial (when not NULL) the merge tree of the range,
+ * whose aligned subtrees replay into the whole job's tree bit for bit
+ * (mcs_tree_push_node). */
+mcs_status mcs_engine_run_range(const mcs_job *job, const mcs_backend *be,
+                                const mcs_placement *where, const mcs_block_range *range,
+                                mcs_progress_fn progress, void *progress_ctx, mcs_result *res,
+                                int *threads_used, mcs_gpu_info *gpu, mcs_timings *t,
+                                mcs_merge_tree *partial, char *err, size_t err_len);
+
+/* The result of a job from its merged moments (every output, analytic
+ * values, interval), as a run fills it. */
+void mcs_engine_fill_result(const mcs_job *job, const mcs_moments *total, mcs_result *res);
+
 /* Discount factor e^{-rT} of a job. */
 double mcs_job_discount(const mcs_job *job);
 

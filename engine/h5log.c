@@ -4,6 +4,7 @@
 #include "h5log.h"
 #include "catalog.h"
 #include "output_path.h"
+#include "shard.h"
 #include "product.h"
 
 #include <errno.h>
@@ -481,6 +482,7 @@ static mcs_status write_log(const char *path, char *chosen, size_t chosen_len,
     if (write_outputs(file, res) < 0) { stage = "/outputs"; goto cleanup; }
     if (write_parameters(file, job) < 0) { stage = "/parameters"; goto cleanup; }
     if (write_device(file, info) < 0) { stage = "/device"; goto cleanup; }
+    if (info->shard && mcs_shard_write_group(file, info->shard) < 0) { stage = "/shard"; goto cleanup; }
     if (info->estimate && write_estimate(file, info->estimate) < 0) {
         stage = "/estimate";
         goto cleanup;

@@ -69,6 +69,15 @@ typedef struct {
     double speedup, break_even;            /* cpu_total / gpu_total; N* (paths) */
 } mcs_run_estimate;
 
+/* A shard's share of a job (mcsim CONFIG --shard i/n): blocks [first, end)
+ * of `blocks`, and the aligned subtrees of its merge tree, from which
+ * `mcsim merge` rebuilds the whole job's result bit for bit. */
+typedef struct {
+    int index, count;           /* i of n, from 1 */
+    uint64_t first, end, blocks;
+    const mcs_merge_tree *tree; /* mcs_tree_init_at(first), blocks pushed */
+} mcs_shard_info;
+
 /* Facts about the run that are not statistics. Strings are owned by caller. */
 typedef struct {
     const char *backend;      /* "cpu" */
@@ -82,6 +91,7 @@ typedef struct {
     int threads; /* OpenMP threads used (cpu) or CUDA streams (gpu) */
     const mcs_gpu_info *gpu; /* the GPU used; NULL on the cpu backend */
     const mcs_run_estimate *estimate; /* NULL when there is no local profile */
+    const mcs_shard_info *shard;      /* NULL unless a shard: written as /shard */
 } mcs_run_info;
 
 #endif

@@ -72,21 +72,48 @@ double mcs_moments_std_error(const mcs_moments *m, int k, int j)
 
 void mcs_tree_init(mcs_merge_tree *t, int k)
 {
-    memset(t, 0, sizeof *t);
-    t->k = k;
+    mcs_tree_init_at(t, k, 0);
 }
 
-void mcs_tree_push(mcs_merge_tree *t, const mcs_moments *block)
+void mcs_tree_init_at(mcs_merge_tree *t, int k, uint64_t first)
 {
-    t->node[t->depth] = *block;
-    t->size[t->depth] = 1;
+    memset(t, 0, sizeof *t);
+    t->k = k;
+    t->next = first;
+}
+
+/* Append a subtree, then merge while the top two are equal in size and the
+ * left one starts at a multiple of twice that size (from block 0 this is
+ * the binary counter; from elsewhere it keeps every subtree aligned). */
+static void push(mcs_merge_tree *t, const mcs_moments *node, uint64_t start, uint64_t size)
+{
+    t->node[t->depth] = *node;
+    t->start[t->depth] = start;
+    t->size[t->depth] = size;
     t->depth++;
-    t->blocks++;
-    while (t->depth >= 2 && t->size[t->depth - 1] == t->size[t->depth - 2]) {
+    t->blocks += size;
+    t->next = start + size;
+    while (t->depth >= 2 && t->size[t->depth - 1] == t->size[t->depth - 2] &&
+           t->start[t->depth - 2] % (2 * t->size[t->depth - 2]) == 0) {
         mcs_moments_merge(&t->node[t->depth - 2], &t->node[t->depth - 1], t->k);
         t->size[t->depth - 2] *= 2;
         t->depth--;
     }
+}
+
+void mcs_tree_push(mcs_merge_tree *t, const mcs_moments *block)
+{
+    push(t, block, t->next, 1);
+}
+
+int mcs_tree_push_node(mcs_merge_tree *t, const mcs_moments *node, uint64_t start,
+                       uint64_t size)
+{
+    if (start != t->next || size == 0 || (size & (size - 1)) != 0 || start % size != 0 ||
+        t->depth >= 128)
+        return 0;
+    push(t, node, start, size);
+    return 1;
 }
 
 mcs_moments mcs_tree_total(const mcs_merge_tree *t)

@@ -69,14 +69,28 @@ typedef struct {
     int k;                  /* outputs */
     int depth;              /* subtrees on the stack */
     uint64_t blocks;        /* blocks pushed */
-    mcs_moments node[64];   /* subtree roots, left to right */
-    uint64_t size[64];      /* blocks in each */
+    uint64_t next;          /* index of the next block to push */
+    mcs_moments node[128];  /* subtree roots, left to right (a range from a
+                             * block other than 0 holds up to 2 per bit) */
+    uint64_t start[128];    /* first block of each */
+    uint64_t size[128];     /* blocks in each */
 } mcs_merge_tree;
 
-/* An empty tree for k outputs. */
+/* An empty tree for k outputs, for blocks from 0. */
 void mcs_tree_init(mcs_merge_tree *t, int k);
-/* Add the next block (in block order). */
+/* An empty tree for the blocks from `first` on (a shard, a rank, a run
+ * resumed): two subtrees merge only when the left one is aligned, so its
+ * stack holds the aligned subtrees of its range, which mcs_tree_push_node
+ * replays into the whole tree. */
+void mcs_tree_init_at(mcs_merge_tree *t, int k, uint64_t first);
+/* Push the next block (index t->next). */
 void mcs_tree_push(mcs_merge_tree *t, const mcs_moments *block);
+/* Push the root of an aligned subtree of `size` blocks starting at block
+ * `start` == t->next (from another tree's stack). Returns 0, pushing
+ * nothing, when it does not fit: not next, size not a power of two, or not
+ * aligned to it. */
+int mcs_tree_push_node(mcs_merge_tree *t, const mcs_moments *node, uint64_t start,
+                       uint64_t size);
 /* The moments of every block pushed so far, merged over the tree. */
 mcs_moments mcs_tree_total(const mcs_merge_tree *t);
 

@@ -165,6 +165,58 @@ static void test_aligned_subtree_merges_alone(void **state)
     assert_memory_equal(&a, &c, sizeof a);
 }
 
+/* Any split of the blocks into contiguous ranges (shards, ranks, a run
+ * resumed), each merged alone from its first block, replays into the same
+ * bits as the whole run: for many block counts and random cut points. */
+static void test_ranges_replay_to_the_same_bits(void **state)
+{
+    (void)state;
+    enum { K = 2, MAXB = 700 };
+    static mcs_moments blocks[MAXB];
+    for (int b = 0; b < MAXB; b++) {
+        double x[3 * K];
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < K; j++)
+                x[i * K + j] = value(3 * b + i, j);
+        mcs_block_sums s = block_of(x, 3, K);
+        blocks[b] = mcs_moments_from_block(&s, K);
+    }
+    unsigned seed = 12345;
+    for (int nb = 1; nb <= MAXB; nb += 1 + nb / 7) {
+        mcs_merge_tree whole, joined, part;
+        mcs_tree_init(&whole, K);
+        for (int b = 0; b < nb; b++)
+            mcs_tree_push(&whole, &blocks[b]);
+        mcs_moments want = mcs_tree_total(&whole);
+        for (int trial = 0; trial < 5; trial++) {
+            mcs_tree_init(&joined, K);
+            int first = 0;
+            while (first < nb) {
+                seed = seed * 1103515245u + 12345u;
+                int len = 1 + (int)((seed >> 8) % (unsigned)(nb - first));
+                mcs_tree_init_at(&part, K, (uint64_t)first);
+                for (int b = first; b < first + len; b++)
+                    mcs_tree_push(&part, &blocks[b]);
+                for (int d = 0; d < part.depth; d++)
+                    assert_true(mcs_tree_push_node(&joined, &part.node[d], part.start[d],
+                                                   part.size[d]));
+                first += len;
+            }
+            mcs_moments got = mcs_tree_total(&joined);
+            assert_int_equal(got.n, want.n);
+            assert_memory_equal(got.mean, want.mean, sizeof want.mean);
+            assert_memory_equal(got.cm, want.cm, sizeof want.cm);
+        }
+    }
+    /* a node that is not next, or not aligned, is refused */
+    mcs_merge_tree t;
+    mcs_tree_init(&t, K);
+    assert_false(mcs_tree_push_node(&t, &blocks[0], 1, 1));
+    assert_false(mcs_tree_push_node(&t, &blocks[0], 0, 3));
+    assert_true(mcs_tree_push_node(&t, &blocks[0], 0, 1));
+    assert_false(mcs_tree_push_node(&t, &blocks[0], 1, 2));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -173,6 +225,7 @@ int main(void)
         cmocka_unit_test(test_single_value_has_zero_error),
         cmocka_unit_test(test_merge_with_empty_is_identity),
         cmocka_unit_test(test_aligned_subtree_merges_alone),
+        cmocka_unit_test(test_ranges_replay_to_the_same_bits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

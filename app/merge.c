@@ -1,0 +1,209 @@
+/* merge.c - `mcsim merge SHARD.h5... -o ALL.h5`: joins the shard files of a
+ * job array (`mcsim CONFIG --shard i/n`) into the result of the single run,
+ * bit for bit, after checking that they belong together (engine/shard.h). */
+#define _GNU_SOURCE
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include "cli.h"
+#include "config.h"
+#include "engine.h"
+#include "h5log.h"
+#include "merge.h"
+#include "output_path.h"
+#include "product.h"
+#include "report.h"
+#include "shard.h"
+#include "sysinfo.h"
+
+#define MERGE_MAX_SHARDS 100000
+
+void mcs_cmd_merge_help(FILE *f)
+{
+    fprintf(f,
+            "usage: mcsim merge SHARD.h5... -o ALL.h5 [--format text|json] [-q]\n"
+            "\n"
+            "Joins the shard files of a job array (each written by `mcsim CONFIG --shard\n"
+            "i/n`, for i = 1..n) into the job's result: the same bits as one run of\n"
+            "CONFIG. The shards must belong together: the same resolved config (seed,\n"
+            "generator, block size, precision, paths, ...), the same n, each i once,\n"
+            "none missing; otherwise merge names the shard and what is wrong and exits\n"
+            "65, writing nothing. ALL.h5 is a run log (docs/hdf5-schema.md) whose\n"
+            "convergence table holds the final estimate only.\n"
+            "\n"
+            "options:\n"
+            "  -o, --output FILE      the merged run log (required)\n"
+            "  -f, --format text|json the result on stdout as a table (default) or JSON\n"
+            "  -q, --quiet            no messages on stderr (errors still)\n"
+            "  -h, --help             this text\n"
+            "\n"
+            "exit codes: 0 ok, 64 usage, 65 shards that do not belong together or a\n"
+            "damaged shard, 66 a shard missing or unreadable, 74 ALL.h5 not writable\n"
+            "\n"
+            "example (a Slurm job array; cluster/array.sbatch):\n"
+            "  mcsim configs/asian.ini --shard $SLURM_ARRAY_TASK_ID/8 -o shard-$SLURM_ARRAY_TASK_ID.h5\n"
+            "  mcsim merge shard-*.h5 -o asian.h5\n");
+}
+
+/* The job of a shard's resolved config text, loaded as a config file. */
+static mcs_status job_of(const char *text, mcs_job *job, char *err, size_t err_len)
+{
+    static char resolved[8192];
+    int fd = memfd_create("mcsim-shard-config", MFD_CLOEXEC);
+    if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text)) {
+        if (fd >= 0)
+            close(fd);
+        snprintf(err, err_len, "cannot hold the shards' config in memory");
+        return MCS_E_SOFTWARE;
+    }
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+    mcs_status st = mcs_config_load(path, NULL, 0, job, resolved, sizeof resolved, err, err_len);
+    close(fd);
+    return st;
+}
+
+int mcs_cmd_merge(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"output", required_argument, NULL, 'o'}, {"format", required_argument, NULL, 'f'},
+        {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    const char *output = NULL;
+    int json = 0, quiet = 0, c;
+    char err[4096] = "";
+    mcs_timings t;
+    memset(&t, 0, sizeof t);
+    t.start = mcs_now();
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":o:f:qh", opts, NULL)) != -1) {
+        switch (c) {
+        case 'o': output = optarg; break;
+        case 'f':
+            if (strcmp(optarg, "json") && strcmp(optarg, "text")) {
+                fprintf(stderr, "mcsim merge: --format %s: unknown format (valid: text, json)\n",
+                        optarg);
+                return mcs_status_exit_code(MCS_E_USAGE);
+            }
+            json = strcmp(optarg, "json") == 0;
+            break;
+        case 'q': quiet = 1; break;
+        case 'h': mcs_cmd_merge_help(stdout); return 0;
+        case ':':
+            fprintf(stderr, "mcsim merge: %s needs a value\n", argv[optind - 1]);
+            return mcs_status_exit_code(MCS_E_USAGE);
+        default:
+            fprintf(stderr, "mcsim merge: unknown option %s (see mcsim merge --help)\n",
+                    argv[optind - 1]);
+            return mcs_status_exit_code(MCS_E_USAGE);
+        }
+    }
+    int n = argc - optind;
+    if (n < 1 || !output || !*output) {
+        fprintf(stderr, "mcsim merge: %s (see mcsim merge --help)\n",
+                n < 1 ? "name the shard files" : "give -o ALL.h5 for the merged run log");
+        return mcs_status_exit_code(MCS_E_USAGE);
+    }
+    if (n > MERGE_MAX_SHARDS) {
+        fprintf(stderr, "mcsim merge: %d shard files, more than %d\n", n, MERGE_MAX_SHARDS);
+        return mcs_status_exit_code(MCS_E_USAGE);
+    }
+    mcs_status st = mcs_output_check("merged run log", output, 0, NULL, err, sizeof err);
+    if (st == MCS_OK)
+        st = mcs_output_lock("merged run log", output, err, sizeof err);
+    if (st != MCS_OK) {
+        fprintf(stderr, "mcsim merge: %s\n", err);
+        return mcs_status_exit_code(st);
+    }
+    mcs_shard_file *shards = calloc((size_t)n, sizeof *shards);
+    mcs_merge_tree *tree = malloc(sizeof *tree);
+    mcs_job job;
+    mcs_result res;
+    memset(&res, 0, sizeof res);
+    int read = 0;
+    if (!shards || !tree) {
+        snprintf(err, sizeof err, "out of memory");
+        st = MCS_E_NOMEM;
+        goto done;
+    }
+    for (; read < n; read++)
+        if ((st = mcs_shard_read(argv[optind + read], &shards[read], err, sizeof err)) != MCS_OK)
+            goto done;
+    double c0 = mcs_now();
+    if ((st = mcs_shard_join(shards, n, tree, err, sizeof err)) != MCS_OK)
+        goto done;
+    if ((st = job_of(shards[0].config, &job, err, sizeof err)) != MCS_OK) {
+        char why[4096];
+        snprintf(why, sizeof why, "%s: its config does not load: %s", shards[0].path, err);
+        snprintf(err, sizeof err, "%s", why);
+        st = MCS_E_DATA;
+        goto done;
+    }
+    if (mcs_job_blocks(&job) != shards[0].blocks || mcs_job_outputs(&job) != shards[0].k) {
+        snprintf(err, sizeof err, "%s: its config has %llu blocks, the shards %llu: a damaged "
+                 "shard file", shards[0].path, (unsigned long long)mcs_job_blocks(&job),
+                 (unsigned long long)shards[0].blocks);
+        st = MCS_E_DATA;
+        goto done;
+    }
+    mcs_moments total = mcs_tree_total(tree);
+    mcs_engine_fill_result(&job, &total, &res);
+    t.seconds[MCS_PHASE_REDUCE] = mcs_now() - c0;
+
+    /* the backend(s) the shards ran on */
+    char backend[64];
+    snprintf(backend, sizeof backend, "%s", shards[0].backend);
+    for (int i = 1; i < n; i++)
+        if (strcmp(shards[i].backend, shards[0].backend) != 0) {
+            snprintf(backend, sizeof backend, "mixed");
+            break;
+        }
+    char command_line[8192] = "mcsim merge", config_name[320];
+    for (int i = 0; i < argc && strlen(command_line) + strlen(argv[i]) + 2 < sizeof command_line; i++)
+        if (i > 0) {
+            strcat(command_line, " ");
+            strcat(command_line, argv[i]);
+        }
+    snprintf(config_name, sizeof config_name, "%s", shards[0].config_file);
+    mcs_run_info info;
+    memset(&info, 0, sizeof info);
+    info.backend = backend;
+    info.command_line = command_line;
+    info.config_file = config_name;
+    info.config_text = shards[0].config;
+    mcs_sysinfo_host(info.host, sizeof info.host);
+    mcs_sysinfo_cpu_model(info.cpu_model, sizeof info.cpu_model);
+    info.cores = mcs_sysinfo_cores();
+    info.threads = 1;
+    mcs_status log_st = mcs_h5log_write(output, &info, &job, &res, &t, err, sizeof err);
+
+    char title[512];
+    snprintf(title, sizeof title, "%s (merge of %d shards)", config_name, n);
+    mcs_report_info rinfo = {title, backend, 1, log_st == MCS_OK ? output : NULL,
+                             "writing it failed, see the error on stderr",
+                             t.seconds[MCS_PHASE_TOTAL], NULL};
+    if (json)
+        mcs_report_json(stdout, &job, &res, &t, &rinfo);
+    else
+        mcs_report_text(stdout, &job, &res, &t, &rinfo);
+    fflush(stdout);
+    if (!quiet && log_st == MCS_OK)
+        fprintf(stderr, "mcsim merge: %d shards of %llu blocks joined into %s\n", n,
+                (unsigned long long)shards[0].blocks, output);
+    st = log_st;
+done:
+    for (int i = 0; i < read && shards; i++)
+        mcs_shard_free(&shards[i]);
+    free(shards);
+    free(tree);
+    if (st != MCS_OK) {
+        fprintf(stderr, "mcsim merge: %s\n", err);
+        return mcs_status_exit_code(st);
+    }
+    return 0;
+}

@@ -1,0 +1,320 @@
+/* shard.c - the /shard group of a shard's run log, reading it back, and
+ * joining shards into the whole job's merge tree (shard.h). */
+#include "shard.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int mcs_shard_parse(const char *text, int *index, int *count)
+{
+    char *end;
+    long i = strtol(text, &end, 10);
+    if (end == text || *end != '/')
+        return 0;
+    const char *rest = end + 1;
+    long n = strtol(rest, &end, 10);
+    if (end == rest || *end != '\0' || i < 1 || n < 1 || i > n || n > 1000000)
+        return 0;
+    *index = (int)i;
+    *count = (int)n;
+    return 1;
+}
+
+mcs_block_range mcs_shard_range(uint64_t blocks, int index, int count)
+{
+    /* (i-1)B/n without overflow: B < 2^50, n <= 1e6 < 2^20 */
+    mcs_block_range r = {blocks * (uint64_t)(index - 1) / (uint64_t)count,
+                         blocks * (uint64_t)index / (uint64_t)count};
+    return r;
+}
+
+/* One row of /shard/nodes: an aligned subtree of the shard's merge tree. */
+typedef struct {
+    uint64_t start, size, n;
+    double mean[MCS_MAX_OUTPUTS];
+    double cm[MCS_MAX_CROSS];
+} node_row;
+
+static hid_t node_type(void)
+{
+    hsize_t dm[1] = {MCS_MAX_OUTPUTS}, dc[1] = {MCS_MAX_CROSS};
+    hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(node_row));
+    hid_t am = H5Tarray_create2(H5T_NATIVE_DOUBLE, 1, dm);
+    hid_t ac = H5Tarray_create2(H5T_NATIVE_DOUBLE, 1, dc);
+    H5Tinsert(t, "start", HOFFSET(node_row, start), H5T_NATIVE_UINT64);
+    H5Tinsert(t, "size", HOFFSET(node_row, size), H5T_NATIVE_UINT64);
+    H5Tinsert(t, "n", HOFFSET(node_row, n), H5T_NATIVE_UINT64);
+    H5Tinsert(t, "mean", HOFFSET(node_row, mean), am);
+    H5Tinsert(t, "comoments", HOFFSET(node_row, cm), ac);
+    H5Tclose(am);
+    H5Tclose(ac);
+    return t;
+}
+
+static int put_attr(hid_t loc, const char *name, hid_t type, const void *v)
+{
+    hid_t space = H5Screate(H5S_SCALAR);
+    hid_t a = space >= 0 ? H5Acreate2(loc, name, type, space, H5P_DEFAULT, H5P_DEFAULT) : -1;
+    int rc = a >= 0 && H5Awrite(a, type, v) >= 0 ? 0 : -1;
+    if (a >= 0)
+        H5Aclose(a);
+    if (space >= 0)
+        H5Sclose(space);
+    return rc;
+}
+
+int mcs_shard_write_group(hid_t file, const mcs_shard_info *sh)
+{
+    hid_t grp = -1, type = -1, space = -1, dset = -1;
+    int rc = -1, depth = sh->tree->depth;
+    node_row *rows = calloc(depth > 0 ? (size_t)depth : 1, sizeof *rows);
+    if (!rows)
+        return -1;
+    for (int d = 0; d < depth; d++) {
+        rows[d].start = sh->tree->start[d];
+        rows[d].size = sh->tree->size[d];
+        rows[d].n = sh->tree->node[d].n;
+        memcpy(rows[d].mean, sh->tree->node[d].mean, sizeof rows[d].mean);
+        memcpy(rows[d].cm, sh->tree->node[d].cm, sizeof rows[d].cm);
+    }
+    int32_t index = sh->index, count = sh->count, k = sh->tree->k;
+    hsize_t dims[1] = {(hsize_t)depth};
+    if ((grp = H5Gcreate2(file, "shard", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)) < 0 ||
+        put_attr(grp, "index", H5T_NATIVE_INT32, &index) < 0 ||
+        put_attr(grp, "count", H5T_NATIVE_INT32, &count) < 0 ||
+        put_attr(grp, "first_block", H5T_NATIVE_UINT64, &sh->first) < 0 ||
+        put_attr(grp, "end_block", H5T_NATIVE_UINT64, &sh->end) < 0 ||
+        put_attr(grp, "blocks", H5T_NATIVE_UINT64, &sh->blocks) < 0 ||
+        put_attr(grp, "outputs", H5T_NATIVE_INT32, &k) < 0 || (type = node_type()) < 0 ||
+        (space = H5Screate_simple(1, dims, NULL)) < 0 ||
+        (dset = H5Dcreate2(grp, "nodes", type, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)) < 0 ||
+        (depth > 0 && H5Dwrite(dset, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows) < 0))
+        goto cleanup;
+    rc = 0;
+cleanup:
+    if (dset >= 0) H5Dclose(dset);
+    if (space >= 0) H5Sclose(space);
+    if (type >= 0) H5Tclose(type);
+    if (grp >= 0) H5Gclose(grp);
+    free(rows);
+    return rc;
+}
+
+/* A scalar numeric attribute of `loc`; 0 if absent or not scalar. */
+static int get_num(hid_t loc, const char *name, hid_t type, void *v)
+{
+    if (H5Aexists(loc, name) <= 0)
+        return 0;
+    hid_t a = H5Aopen(loc, name, H5P_DEFAULT), space = a >= 0 ? H5Aget_space(a) : -1;
+    int ok = space >= 0 && H5Sget_simple_extent_npoints(space) == 1 &&
+             H5Aread(a, type, v) >= 0;
+    if (space >= 0) H5Sclose(space);
+    if (a >= 0) H5Aclose(a);
+    return ok;
+}
+
+/* A scalar variable-length string attribute, malloc'd; NULL if not one. */
+static char *get_str(hid_t loc, const char *name)
+{
+    if (H5Aexists(loc, name) <= 0)
+        return NULL;
+    hid_t a = H5Aopen(loc, name, H5P_DEFAULT), space = a >= 0 ? H5Aget_space(a) : -1;
+    hid_t type = H5Tcopy(H5T_C_S1);
+    H5Tset_size(type, H5T_VARIABLE);
+    H5Tset_cset(type, H5T_CSET_UTF8);
+    char *v = NULL, *copy = NULL;
+    if (space >= 0 && H5Sget_simple_extent_npoints(space) == 1 && H5Aread(a, type, &v) >= 0 && v) {
+        copy = strdup(v);
+        H5free_memory(v);
+    }
+    H5Tclose(type);
+    if (space >= 0) H5Sclose(space);
+    if (a >= 0) H5Aclose(a);
+    return copy;
+}
+
+void mcs_shard_free(mcs_shard_file *s)
+{
+    free(s->config);
+    s->config = NULL;
+}
+
+mcs_status mcs_shard_read(const char *path, mcs_shard_file *out, char *err, size_t err_len)
+{
+    memset(out, 0, sizeof *out);
+    snprintf(out->path, sizeof out->path, "%s", path);
+    hid_t file = -1, grp = -1, dset = -1, space = -1, type = -1;
+    node_row *rows = NULL;
+    mcs_status st = MCS_E_DATA;
+    H5E_BEGIN_TRY { file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT); }
+    H5E_END_TRY;
+    if (file < 0) {
+        snprintf(err, err_len, "%s: cannot open as HDF5 (missing, unreadable or not a file "
+                 "mcsim wrote)", path);
+        return MCS_E_NOINPUT;
+    }
+    H5E_BEGIN_TRY {
+        grp = H5Gopen2(file, "shard", H5P_DEFAULT);
+        char *backend = get_str(file, "backend"), *cfile = get_str(file, "config_file");
+        out->config = get_str(file, "config");
+        snprintf(out->backend, sizeof out->backend, "%s", backend ? backend : "?");
+        snprintf(out->config_file, sizeof out->config_file, "%s", cfile ? cfile : "?");
+        free(backend);
+        free(cfile);
+        if (grp < 0 || !out->config) {
+            snprintf(err, err_len, "%s: not a shard file (no /shard group or config: made by "
+                     "`mcsim CONFIG --shard i/n`?)", path);
+            goto done;
+        }
+        if (!get_num(grp, "index", H5T_NATIVE_INT32, &out->index) ||
+            !get_num(grp, "count", H5T_NATIVE_INT32, &out->count) ||
+            !get_num(grp, "outputs", H5T_NATIVE_INT32, &out->k) ||
+            !get_num(grp, "first_block", H5T_NATIVE_UINT64, &out->first) ||
+            !get_num(grp, "end_block", H5T_NATIVE_UINT64, &out->end) ||
+            !get_num(grp, "blocks", H5T_NATIVE_UINT64, &out->blocks) || out->count < 1 ||
+            out->index < 1 || out->index > out->count || out->k < 1 ||
+            out->k > MCS_MAX_OUTPUTS || out->first > out->end || out->end > out->blocks) {
+            snprintf(err, err_len, "%s: /shard attributes missing or out of range", path);
+            goto done;
+        }
+        dset = H5Dopen2(grp, "nodes", H5P_DEFAULT);
+        space = dset >= 0 ? H5Dget_space(dset) : -1;
+        hssize_t n = space >= 0 ? H5Sget_simple_extent_npoints(space) : -1;
+        if (n < 0 || n > 128 || (rows = calloc(n > 0 ? (size_t)n : 1, sizeof *rows)) == NULL ||
+            (type = node_type()) < 0 ||
+            (n > 0 && H5Dread(dset, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows) < 0)) {
+            snprintf(err, err_len, "%s: /shard/nodes missing or unreadable", path);
+            goto done;
+        }
+        out->depth = (int)n;
+        for (int d = 0; d < out->depth; d++) {
+            out->start[d] = rows[d].start;
+            out->size[d] = rows[d].size;
+            out->node[d].n = rows[d].n;
+            memcpy(out->node[d].mean, rows[d].mean, sizeof rows[d].mean);
+            memcpy(out->node[d].cm, rows[d].cm, sizeof rows[d].cm);
+        }
+        st = MCS_OK;
+    done:;
+    }
+    H5E_END_TRY;
+    if (type >= 0) H5Tclose(type);
+    if (space >= 0) H5Sclose(space);
+    if (dset >= 0) H5Dclose(dset);
+    if (grp >= 0) H5Gclose(grp);
+    H5Fclose(file);
+    free(rows);
+    if (st != MCS_OK)
+        mcs_shard_free(out);
+    return st;
+}
+
+/* The job's identity in a resolved config: every line but comments and the
+ * [output] section (where a shard's log went does not change its sums). */
+static void identity(const char *config, char *buf, size_t len)
+{
+    size_t used = 0;
+    int in_output = 0;
+    buf[0] = '\0';
+    for (const char *line = config; *line;) {
+        const char *eol = strchr(line, '\n');
+        size_t n = eol ? (size_t)(eol - line) : strlen(line);
+        if (line[0] == '[')
+            in_output = strncmp(line, "[output]", 8) == 0;
+        if (line[0] != ';' && !in_output && used + n + 2 < len) {
+            memcpy(buf + used, line, n);
+            used += n;
+            buf[used++] = '\n';
+            buf[used] = '\0';
+        }
+        line += n + (eol ? 1 : 0);
+    }
+}
+
+/* The first line where two identities differ, for the message. */
+static void first_difference(const char *a, const char *b, char *buf, size_t len)
+{
+    while (*a && *b) {
+        size_t na = strcspn(a, "\n"), nb = strcspn(b, "\n");
+        if (na != nb || strncmp(a, b, na) != 0) {
+            snprintf(buf, len, "'%.*s' against '%.*s'", (int)na, a, (int)nb, b);
+            return;
+        }
+        a += na + (a[na] ? 1 : 0);
+        b += nb + (b[nb] ? 1 : 0);
+    }
+    snprintf(buf, len, "one config has more keys");
+}
+
+static int by_index(const void *x, const void *y)
+{
+    const mcs_shard_file *a = x, *b = y;
+    return (a->index > b->index) - (a->index < b->index);
+}
+
+mcs_status mcs_shard_join(mcs_shard_file *shards, int n, mcs_merge_tree *tree, char *err,
+                          size_t err_len)
+{
+    static char first_id[16384], id[16384];
+    char diff[512];
+    identity(shards[0].config, first_id, sizeof first_id);
+    for (int i = 1; i < n; i++) {
+        identity(shards[i].config, id, sizeof id);
+        if (strcmp(id, first_id) != 0) {
+            first_difference(id, first_id, diff, sizeof diff);
+            snprintf(err, err_len, "%s belongs to another job than %s: %s", shards[i].path,
+                     shards[0].path, diff);
+            return MCS_E_DATA;
+        }
+        if (shards[i].count != shards[0].count) {
+            snprintf(err, err_len, "%s is shard %d/%d but %s is %d/%d: the job was split in "
+                     "two ways, so their blocks overlap", shards[i].path, shards[i].index,
+                     shards[i].count, shards[0].path, shards[0].index, shards[0].count);
+            return MCS_E_DATA;
+        }
+    }
+    qsort(shards, (size_t)n, sizeof *shards, by_index);
+    const int count = shards[0].count;
+    for (int i = 1; i < n; i++)
+        if (shards[i].index == shards[i - 1].index) {
+            snprintf(err, err_len, "shard %d/%d is given twice: %s and %s", shards[i].index,
+                     count, shards[i - 1].path, shards[i].path);
+            return MCS_E_DATA;
+        }
+    for (int want = 1, i = 0; want <= count; want++) {
+        if (i < n && shards[i].index == want) {
+            i++;
+            continue;
+        }
+        snprintf(err, err_len, "shard %d/%d is missing (%d of %d given)", want, count, n, count);
+        return MCS_E_DATA;
+    }
+    mcs_tree_init(tree, shards[0].k);
+    for (int i = 0; i < n; i++) {
+        const mcs_shard_file *s = &shards[i];
+        mcs_block_range r = mcs_shard_range(s->blocks, s->index, s->count);
+        if (s->blocks != shards[0].blocks || s->k != shards[0].k || s->first != r.first ||
+            s->end != r.end || s->first != tree->next) {
+            snprintf(err, err_len, "%s: shard %d/%d holds blocks %llu to %llu, not its share "
+                     "%llu to %llu of %llu", s->path, s->index, s->count,
+                     (unsigned long long)s->first, (unsigned long long)s->end,
+                     (unsigned long long)r.first, (unsigned long long)r.end,
+                     (unsigned long long)s->blocks);
+            return MCS_E_DATA;
+        }
+        for (int d = 0; d < s->depth; d++)
+            if (!mcs_tree_push_node(tree, &s->node[d], s->start[d], s->size[d])) {
+                snprintf(err, err_len, "%s: its subtree %d (blocks %llu+%llu) does not follow "
+                         "on: a damaged shard file", s->path, d,
+                         (unsigned long long)s->start[d], (unsigned long long)s->size[d]);
+                return MCS_E_DATA;
+            }
+        if (tree->next != s->end) {
+            snprintf(err, err_len, "%s: its subtrees end at block %llu, not %llu: a damaged "
+                     "shard file", s->path, (unsigned long long)tree->next,
+                     (unsigned long long)s->end);
+            return MCS_E_DATA;
+        }
+    }
+    return MCS_OK;
+}

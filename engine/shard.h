@@ -1,0 +1,52 @@
+/* shard.h - shares of a job for Slurm job arrays: `mcsim CONFIG --shard i/n`
+ * computes blocks [first, end) of the job and writes a run log with a
+ * /shard group (its range and the aligned subtrees of its merge tree);
+ * `mcsim merge` checks that shard files belong together and replays their
+ * subtrees into the whole job's merge tree, giving the single run's result
+ * bit for bit (engine/stats.h). */
+#ifndef MCS_SHARD_H
+#define MCS_SHARD_H
+
+#include <hdf5.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "engine.h"
+#include "result.h"
+#include "stats.h"
+#include "status.h"
+
+/* "i/n" with 1 <= i <= n <= 1000000 into *index, *count; 0 if not. */
+int mcs_shard_parse(const char *text, int *index, int *count);
+
+/* Shard i of n of a job of `blocks` blocks: [(i-1)B/n, iB/n). */
+mcs_block_range mcs_shard_range(uint64_t blocks, int index, int count);
+
+/* Write the /shard group of a run log (called by engine/h5log.c). */
+int mcs_shard_write_group(hid_t file, const mcs_shard_info *sh);
+
+/* A shard file as read back. */
+typedef struct {
+    char path[4096];
+    char *config;         /* the resolved config text (malloc'd) */
+    char backend[16];
+    char config_file[256];
+    int index, count, k;
+    uint64_t first, end, blocks;
+    int depth;
+    uint64_t start[128], size[128];
+    mcs_moments node[128];
+} mcs_shard_file;
+
+/* Read a shard file. MCS_E_NOINPUT when it cannot be opened, MCS_E_DATA
+ * when it is not a shard file (err says what is wrong). */
+mcs_status mcs_shard_read(const char *path, mcs_shard_file *out, char *err, size_t err_len);
+void mcs_shard_free(mcs_shard_file *s);
+
+/* Check that the n shard files belong together (the same job: resolved
+ * config, seed, generator, block size, precision; the same split; each
+ * share once; none missing) and replay their subtrees, in block order, into
+ * *tree. MCS_E_DATA naming the shard and what is wrong otherwise. */
+mcs_status mcs_shard_join(mcs_shard_file *shards, int n, mcs_merge_tree *tree, char *err,
+                          size_t err_len);
+
+#endif

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# shard_test.sh - job arrays: `mcsim CONFIG --shard i/n` then `mcsim merge`
+# gives the single run's price, std error and every output bit for bit
+# (a European, an Asian, a barrier; shares of unequal and empty size), and
+# merge refuses a missing, a duplicated, an overlapping and a foreign shard
+# (exit 65, naming it, no output file). Usage: tests/shard_test.sh mcsim
+set -u
+mcsim=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+repo=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/mcsim_shard.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+export HOME=$tmp/home XDG_CONFIG_HOME=$tmp/home/.config
+unset MCSIM_PROFILE MCSIM_BACKEND
+passed=0 failed=0 problems=()
+report() {
+    if [ ${#problems[@]} -eq 0 ]; then passed=$((passed + 1)); echo "ok - $1"
+    else failed=$((failed + 1)); echo "not ok - $1"; printf '#   %s\n' "${problems[@]}"; fi
+    problems=()
+}
+# the estimate's bits: price, std error and every output, as JSON repr
+bits() {
+    /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); print(repr((d["price"], d["std_error"], [(o["name"], o["price"], o["std_error"]) for o in d["outputs"]])))'
+}
+run=(--backend cpu -q --set simulation.block_size=4096)
+
+for cfg in european asian barrier; do
+    for n in 1 3 7; do
+        want=$("$mcsim" "$repo/configs/$cfg.ini" --paths 100000 "${run[@]}" -f json --no-log | bits)
+        rm -f shard-*.h5
+        for i in $(seq 1 "$n"); do
+            "$mcsim" "$repo/configs/$cfg.ini" --paths 100000 "${run[@]}" --shard "$i/$n" \
+                -o "shard-$i.h5" >/dev/null || problems+=("shard $i/$n failed")
+        done
+        got=$("$mcsim" merge shard-*.h5 -o all.h5 -f json -q | bits)
+        [ -n "$want" ] && [ "$want" = "$got" ] || problems+=("single $want, merged $got")
+        h5dump -a /result/price all.h5 >/dev/null 2>&1 || problems+=("all.h5 is not a run log")
+        report "$cfg: $n shards merged give the single run's bits"
+        rm -f all.h5
+    done
+done
+
+# 25 blocks in 40 shards: 15 shards hold no block
+want=$("$mcsim" "$repo/configs/european.ini" --paths 100000 "${run[@]}" -f json --no-log | bits)
+rm -f shard-*.h5
+for i in $(seq 1 40); do
+    "$mcsim" "$repo/configs/european.ini" --paths 100000 "${run[@]}" --shard "$i/40" \
+        -o "shard-$i.h5" >/dev/null || problems+=("shard $i/40 failed")
+done
+got=$("$mcsim" merge shard-*.h5 -o all.h5 -f json -q | bits)
+[ "$want" = "$got" ] || problems+=("single $want, merged $got")
+report "more shards than blocks (empty shards) merge to the single run's bits"
+rm -f shard-*.h5 all.h5
+
+for i in 1 2 3; do
+    "$mcsim" "$repo/configs/european.ini" --paths 100000 "${run[@]}" --shard "$i/3" -o "s$i.h5" >/dev/null
+done
+"$mcsim" "$repo/configs/european.ini" --paths 100000 "${run[@]}" --shard 1/2 -o half.h5 >/dev/null
+"$mcsim" "$repo/configs/european.ini" --paths 100000 "${run[@]}" --seed 7 --shard 3/3 -o seed7.h5 >/dev/null
+refused() { # NAME WORD SHARD...: merge exits 65 naming WORD, writes nothing
+    local name=$1 word=$2
+    shift 2
+    "$mcsim" merge "$@" -o out.h5 >out 2>err
+    local rc=$?
+    [ $rc -eq 65 ] || problems+=("exit $rc, expected 65")
+    grep -qF -- "$word" err || problems+=("stderr lacks '$word': $(cat err)")
+    ls out.h5* >/dev/null 2>&1 && problems+=("out.h5 written")
+    report "merge refuses $name"
+}
+refused "a missing shard" "shard 3/3 is missing" s1.h5 s2.h5
+refused "a duplicated shard" "shard 2/3 is given twice" s1.h5 s2.h5 s2.h5 s3.h5
+refused "an overlapping shard (another split)" "split in two ways" s1.h5 half.h5 s3.h5
+refused "a foreign shard (another seed)" "seed = 7" s1.h5 s2.h5 seed7.h5
+"$mcsim" merge s1.h5 -o out.h5 >out 2>err
+[ $? -eq 64 ] || true
+"$mcsim" merge s1.h5 s2.h5 s3.h5 >out 2>err
+[ $? -eq 64 ] || problems+=("merge without -o: exit $?, expected 64")
+report "merge without -o: exit 64"
+"$mcsim" "$repo/configs/european.ini" --shard 1/3 --no-log >out 2>err
+[ $? -eq 64 ] || problems+=("--shard with --no-log: exit $?, expected 64")
+report "--shard with --no-log: exit 64"
+
+echo "# $passed passed, $failed failed"
+[ $failed -eq 0 ]
