@@ -57,7 +57,9 @@ mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t 
         {"help", no_argument, NULL, 'h'},          {"version", no_argument, NULL, 'V'},
         {"device", required_argument, NULL, 'd'},  {"no-log", no_argument, NULL, 'L'},
         {"progress", required_argument, NULL, 'P'}, {"verbose", no_argument, NULL, 'v'},
-        {"shard", required_argument, NULL, 'H'},
+        {"shard", required_argument, NULL, 'H'},  {"checkpoint", required_argument, NULL, 'C'},
+        {"checkpoint-every", required_argument, NULL, 'E'},
+        {"resume", required_argument, NULL, 'R'},
         {NULL, 0, NULL, 0},
     };
     memset(cli, 0, sizeof *cli);
@@ -108,6 +110,30 @@ mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t 
             break;
         case 'v':
             cli->verbose = 1;
+            break;
+        case 'C':
+            if (!*optarg) {
+                snprintf(err, err_len, "--checkpoint: empty file name");
+                return MCS_E_USAGE;
+            }
+            cli->checkpoint = optarg;
+            break;
+        case 'E': {
+            char *end;
+            cli->checkpoint_every = strtod(optarg, &end);
+            if (end == optarg || *end || !(cli->checkpoint_every >= 1) ||
+                cli->checkpoint_every > 86400) {
+                snprintf(err, err_len, "--checkpoint-every %s: seconds from 1 to 86400", optarg);
+                return MCS_E_USAGE;
+            }
+            break;
+        }
+        case 'R':
+            if (!*optarg) {
+                snprintf(err, err_len, "--resume: empty file name");
+                return MCS_E_USAGE;
+            }
+            cli->resume = optarg;
             break;
         case 'H':
             if (!mcs_shard_parse(optarg, &cli->shard_index, &cli->shard_count)) {
@@ -198,6 +224,12 @@ mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t 
         return MCS_E_USAGE;
     }
     cli->config_path = argv[optind];
+    if (cli->checkpoint_every > 0 && !cli->checkpoint) {
+        snprintf(err, err_len, "--checkpoint-every needs --checkpoint FILE");
+        return MCS_E_USAGE;
+    }
+    if (cli->checkpoint && cli->checkpoint_every == 0)
+        cli->checkpoint_every = 60;
     if (cli->quiet)
         cli->progress = MCS_PROGRESS_NONE;
     return MCS_OK;
@@ -231,6 +263,11 @@ void mcs_cli_print_help(void *file)
             "                              output/<config>-<backend>-<UTC time>.h5)\n"
             "      --no-log                no run log, only the result on stdout (same as\n"
             "                              --set output.log=no)\n"
+            "      --checkpoint FILE       keep the blocks done in FILE (written whole, every\n"
+            "                              --checkpoint-every SECONDS, default 60, and on\n"
+            "                              SIGTERM/Ctrl-C, which then exit 75)\n"
+            "      --resume FILE           go on from a checkpoint of this job: the result is\n"
+            "                              the uninterrupted run's, bit for bit\n"
             "      --shard i/n             only share i of n of the blocks, for job arrays:\n"
             "                              its run log is a shard file; `mcsim merge` joins\n"
             "                              the n of them into the single run's result, bit\n"
@@ -257,6 +294,7 @@ void mcs_cli_print_help(void *file)
             "\n"
             "exit codes: 0 ok, 64 usage, 65 bad data, 66 config file missing, 69 backend\n"
             "unavailable, 70 internal error, 71 out of memory, 74 I/O error, 78 config error,\n"
+            "75 interrupted with --checkpoint (the checkpoint is written: --resume it),\n"
             "130 interrupted (Ctrl-C or SIGTERM: stops between chunks, prints the partial\n"
             "estimate on stderr, writes no log). A result whose log cannot be written is\n"
             "still printed before the exit 74.\n"

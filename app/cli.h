@@ -22,6 +22,9 @@ typedef struct {
     int verbose;         /* -v: the reasons behind notices (e.g. the CUDA error) */
     int no_log;          /* --no-log: no HDF5 run log */
     int shard_index, shard_count; /* --shard i/n; 0/0 for the whole job */
+    const char *checkpoint;       /* --checkpoint FILE, NULL: none */
+    double checkpoint_every;      /* --checkpoint-every SECONDS (default 60) */
+    const char *resume;           /* --resume FILE, NULL: a fresh run */
     mcs_progress_mode progress;
     int help, version;
     int n_overrides;

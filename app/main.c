@@ -19,6 +19,7 @@
 #include "commands.h"
 #include "config.h"
 #include "engine.h"
+#include "checkpoint.h"
 #include "h5log.h"
 #include "merge.h"
 #include "shard.h"
@@ -239,6 +240,23 @@ static void steps_notice(const mcs_job *job)
                 job->sim.steps, mcs_model_type_of(job->model.id)->name, pt->name);
 }
 
+/* What the engine's checkpoint calls need. */
+typedef struct {
+    const char *path, *config;
+    const mcs_block_range *range;
+    uint64_t blocks;
+    int written; /* a checkpoint was written */
+} checkpoint_ctx;
+
+static mcs_status write_checkpoint(void *arg, const mcs_merge_tree *tree, char *err, size_t len)
+{
+    checkpoint_ctx *ck = arg;
+    mcs_status st = mcs_checkpoint_write(ck->path, ck->config, ck->range, ck->blocks, tree, err,
+                                         len);
+    ck->written |= st == MCS_OK;
+    return st;
+}
+
 /* Ctrl-C: the partial estimate on stderr (the exit stays 130, no log). */
 static void report_interrupted(const mcs_job *job, const mcs_result *res)
 {
@@ -362,6 +380,10 @@ int main(int argc, char **argv)
     if (want_log && !default_name &&
         (st = mcs_output_lock("run log", log_path, err, sizeof err)) != MCS_OK)
         goto fail;
+    if (cli.checkpoint &&
+        ((st = mcs_output_check("checkpoint", cli.checkpoint, 0, NULL, err, sizeof err)) != MCS_OK ||
+         (st = mcs_output_lock("checkpoint", cli.checkpoint, err, sizeof err)) != MCS_OK))
+        goto fail;
     t.seconds[MCS_PHASE_SETUP] += mcs_now() - s0;
 
     mcs_placement where = {cli.threads > 0 ? cli.threads : omp_get_max_threads(), cli.device};
@@ -374,24 +396,52 @@ int main(int argc, char **argv)
     memset(&gpu, 0, sizeof gpu);
     mcs_progress progress;
     mcs_progress_init(&progress, job.sim.paths, cli.progress);
-    /* a shard computes its share of the blocks and keeps its merge tree */
-    mcs_block_range range = {0, mcs_job_blocks(&job)};
-    static mcs_merge_tree shard_tree;
-    mcs_shard_info shard = {cli.shard_index, cli.shard_count, 0, 0, range.end, &shard_tree};
+    /* a shard computes its share of the blocks and keeps its merge tree; a
+     * resumed run goes on from its checkpoint */
+    const uint64_t blocks = mcs_job_blocks(&job);
+    static mcs_merge_tree shard_tree, resume_tree;
+    mcs_share share;
+    memset(&share, 0, sizeof share);
+    share.range.end = blocks;
+    mcs_shard_info shard = {cli.shard_index, cli.shard_count, 0, 0, blocks, &shard_tree};
     if (cli.shard_count) {
-        range = mcs_shard_range(range.end, cli.shard_index, cli.shard_count);
-        shard.first = range.first;
-        shard.end = range.end;
-        uint64_t bs = job.sim.block_size;
-        uint64_t last = range.end * bs < job.sim.paths ? range.end * bs : job.sim.paths;
-        mcs_progress_init(&progress, last - range.first * bs, cli.progress);
+        share.range = mcs_shard_range(blocks, cli.shard_index, cli.shard_count);
+        share.partial = &shard_tree;
+        shard.first = share.range.first;
+        shard.end = share.range.end;
+        uint64_t bs = job.sim.block_size, end = share.range.end * bs;
+        mcs_progress_init(&progress, (end < job.sim.paths ? end : job.sim.paths) -
+                                         share.range.first * bs, cli.progress);
     }
-    st = mcs_engine_run_range(&job, be, &where, &range, mcs_progress_update, &progress, &res,
-                              &threads_used, &gpu, &t, cli.shard_count ? &shard_tree : NULL,
-                              err, sizeof err);
+    if (cli.resume) {
+        st = mcs_checkpoint_read(cli.resume, resolved, &share.range, blocks,
+                                 mcs_job_outputs(&job), &resume_tree, err, sizeof err);
+        if (st != MCS_OK)
+            goto fail;
+        share.resume = &resume_tree;
+        if (!cli.quiet)
+            fprintf(stderr, "mcsim: resuming from %s: blocks %llu to %llu of %llu done\n",
+                    cli.resume, (unsigned long long)share.range.first,
+                    (unsigned long long)resume_tree.next, (unsigned long long)blocks);
+    }
+    checkpoint_ctx ck = {cli.checkpoint, resolved, &share.range, blocks, 0};
+    if (cli.checkpoint) {
+        share.checkpoint = write_checkpoint;
+        share.checkpoint_ctx = &ck;
+        share.checkpoint_every = cli.checkpoint_every;
+    }
+    st = mcs_engine_run_share(&job, be, &where, &share, mcs_progress_update, &progress, &res,
+                              &threads_used, &gpu, &t, err, sizeof err);
     mcs_progress_finish(&progress);
     if (st == MCS_E_INTERRUPTED) {
         report_interrupted(&job, &res);
+        if (cli.checkpoint && ck.written) {
+            if (!cli.quiet)
+                fprintf(stderr, "mcsim: checkpoint %s holds the blocks done; go on with the "
+                                "same command and --resume %s\n", cli.checkpoint,
+                        cli.checkpoint);
+            return mcs_status_exit_code(MCS_E_CHECKPOINTED);
+        }
         return mcs_status_exit_code(st);
     }
     if (st != MCS_OK)
@@ -467,6 +517,9 @@ int main(int argc, char **argv)
                 log_err);
         return mcs_status_exit_code(log_st);
     }
+    /* the job is done and logged: its checkpoint has served */
+    if (cli.checkpoint && want_log && unlink(cli.checkpoint) == 0 && !cli.quiet)
+        fprintf(stderr, "mcsim: done; checkpoint %s removed\n", cli.checkpoint);
     return 0;
 
 fail:

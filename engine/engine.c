@@ -5,6 +5,7 @@
 #include "stop.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "../models/analytic.h"
 #include "product.h"
 
@@ -102,21 +103,25 @@ mcs_status mcs_engine_run(const mcs_job *job, const mcs_backend *be, const mcs_p
                           int *threads_used, mcs_gpu_info *gpu, mcs_timings *t, char *err,
                           size_t err_len)
 {
-    mcs_block_range all = {0, mcs_job_blocks(job)};
-    return mcs_engine_run_range(job, be, where, &all, progress, progress_ctx, res, threads_used,
-                                gpu, t, NULL, err, err_len);
+    mcs_share all;
+    memset(&all, 0, sizeof all);
+    all.range.end = mcs_job_blocks(job);
+    return mcs_engine_run_share(job, be, where, &all, progress, progress_ctx, res, threads_used,
+                                gpu, t, err, err_len);
 }
 
-mcs_status mcs_engine_run_range(const mcs_job *job, const mcs_backend *be,
-                                const mcs_placement *where, const mcs_block_range *range,
+mcs_status mcs_engine_run_share(const mcs_job *job, const mcs_backend *be,
+                                const mcs_placement *where, const mcs_share *share,
                                 mcs_progress_fn progress, void *progress_ctx, mcs_result *res,
                                 int *threads_used, mcs_gpu_info *gpu, mcs_timings *t,
-                                mcs_merge_tree *partial, char *err, size_t err_len)
+                                char *err, size_t err_len)
 {
     mcs_status st;
     void *ctx = NULL;
     mcs_block_sums *sums = NULL;
-    const uint64_t begin = range->first, blocks = range->end - range->first;
+    const mcs_block_range *range = &share->range;
+    const uint64_t begin = share->resume ? share->resume->next : range->first;
+    const uint64_t blocks = range->end - begin;
     const double disc = mcs_job_discount(job);
     const int k = mcs_job_outputs(job);
     mcs_merge_tree *tree = malloc(sizeof *tree);
@@ -126,7 +131,11 @@ mcs_status mcs_engine_run_range(const mcs_job *job, const mcs_backend *be,
         snprintf(err, err_len, "out of memory");
         return MCS_E_NOMEM;
     }
-    mcs_tree_init_at(tree, k, begin);
+    if (share->resume)
+        *tree = *share->resume;
+    else
+        mcs_tree_init_at(tree, k, begin);
+    double last_checkpoint = mcs_now();
 
     st = be->open(job, where, &ctx, t, err, err_len);
     if (st != MCS_OK)
@@ -149,6 +158,9 @@ mcs_status mcs_engine_run_range(const mcs_job *job, const mcs_backend *be,
         if (mcs_stop_flag) {
             total = mcs_tree_total(tree); /* the partial estimate, from whole chunks */
             fill_estimates(job, &total, k, disc, res);
+            if (share->checkpoint &&
+                (st = share->checkpoint(share->checkpoint_ctx, tree, err, err_len)) != MCS_OK)
+                goto cleanup;
             snprintf(err, err_len, "interrupted after %llu of %llu paths; no run log written",
                      (unsigned long long)total.n, (unsigned long long)job->sim.paths);
             st = MCS_E_INTERRUPTED;
@@ -175,6 +187,12 @@ mcs_status mcs_engine_run_range(const mcs_job *job, const mcs_backend *be,
             }
         }
         t->seconds[MCS_PHASE_REDUCE] += mcs_now() - r0;
+        if (share->checkpoint && share->checkpoint_every > 0 && done + count < blocks &&
+            mcs_now() - last_checkpoint >= share->checkpoint_every) {
+            if ((st = share->checkpoint(share->checkpoint_ctx, tree, err, err_len)) != MCS_OK)
+                goto cleanup;
+            last_checkpoint = mcs_now();
+        }
         if (progress) {
             uint64_t paths = 0; /* paths in the blocks merged so far */
             for (int d = 0; d < tree->depth; d++)
@@ -184,8 +202,8 @@ mcs_status mcs_engine_run_range(const mcs_job *job, const mcs_backend *be,
     }
     total = mcs_tree_total(tree);
     add_convergence(res, &total, k, disc);
-    if (partial)
-        *partial = *tree;
+    if (share->partial)
+        *share->partial = *tree;
 
     fill_estimates(job, &total, k, disc, res);
     if (!isfinite(res->price) || (total.n >= 2 && !isfinite(res->std_error))) {

@@ -32,15 +32,31 @@ typedef struct {
     uint64_t first, end;
 } mcs_block_range;
 
-/* mcs_engine_run for the blocks of `range` only: res holds the estimate of
- * those blocks, and *partial (when not NULL) the merge tree of the range,
- * whose aligned subtrees replay into the whole job's tree bit for bit
- * (mcs_tree_push_node). */
-mcs_status mcs_engine_run_range(const mcs_job *job, const mcs_backend *be,
-                                const mcs_placement *where, const mcs_block_range *range,
+/* What share of a job a run computes, and its checkpoints. */
+typedef struct {
+    mcs_block_range range;         /* the blocks to compute */
+    mcs_merge_tree *partial;       /* out (NULL: not wanted): the range's merge tree,
+                                    * whose aligned subtrees replay into the whole
+                                    * job's tree bit for bit (mcs_tree_push_node) */
+    const mcs_merge_tree *resume;  /* NULL, or blocks range.first .. resume->next - 1
+                                    * already merged (a checkpoint): the run goes on
+                                    * from there */
+    double checkpoint_every;       /* seconds between checkpoints (0: only at a stop) */
+    /* NULL, or called with the tree of the whole chunks merged so far: every
+     * checkpoint_every seconds, and when a stop is asked for; 0 on success,
+     * else an exit status with err set. */
+    mcs_status (*checkpoint)(void *ctx, const mcs_merge_tree *tree, char *err, size_t len);
+    void *checkpoint_ctx;
+} mcs_share;
+
+/* mcs_engine_run for a share of the job: res holds the estimate of its
+ * blocks. Stopped (mcs_request_stop) with a checkpoint function: the last
+ * checkpoint is written, then MCS_E_INTERRUPTED as without one. */
+mcs_status mcs_engine_run_share(const mcs_job *job, const mcs_backend *be,
+                                const mcs_placement *where, const mcs_share *share,
                                 mcs_progress_fn progress, void *progress_ctx, mcs_result *res,
                                 int *threads_used, mcs_gpu_info *gpu, mcs_timings *t,
-                                mcs_merge_tree *partial, char *err, size_t err_len);
+                                char *err, size_t err_len);
 
 /* The result of a job from its merged moments (every output, analytic
  * values, interval), as a run fills it. */

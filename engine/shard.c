@@ -51,7 +51,7 @@ static hid_t node_type(void)
     return t;
 }
 
-static int put_attr(hid_t loc, const char *name, hid_t type, const void *v)
+int mcs_h5_put_num(hid_t loc, const char *name, hid_t type, const void *v)
 {
     hid_t space = H5Screate(H5S_SCALAR);
     hid_t a = space >= 0 ? H5Acreate2(loc, name, type, space, H5P_DEFAULT, H5P_DEFAULT) : -1;
@@ -63,29 +63,35 @@ static int put_attr(hid_t loc, const char *name, hid_t type, const void *v)
     return rc;
 }
 
-int mcs_shard_write_group(hid_t file, const mcs_shard_info *sh)
+/* FNV-1a over the rows' bytes: a damaged file is refused, not merged. */
+static uint64_t checksum(const node_row *rows, int depth)
 {
-    hid_t grp = -1, type = -1, space = -1, dset = -1;
-    int rc = -1, depth = sh->tree->depth;
+    uint64_t h = 1469598103934665603ULL;
+    const unsigned char *p = (const unsigned char *)rows;
+    for (size_t i = 0; i < (size_t)depth * sizeof *rows; i++)
+        h = (h ^ p[i]) * 1099511628211ULL;
+    return h;
+}
+
+int mcs_nodes_write(hid_t grp, const mcs_merge_tree *t)
+{
+    hid_t type = -1, space = -1, dset = -1;
+    int rc = -1, depth = t->depth;
     node_row *rows = calloc(depth > 0 ? (size_t)depth : 1, sizeof *rows);
     if (!rows)
         return -1;
     for (int d = 0; d < depth; d++) {
-        rows[d].start = sh->tree->start[d];
-        rows[d].size = sh->tree->size[d];
-        rows[d].n = sh->tree->node[d].n;
-        memcpy(rows[d].mean, sh->tree->node[d].mean, sizeof rows[d].mean);
-        memcpy(rows[d].cm, sh->tree->node[d].cm, sizeof rows[d].cm);
+        rows[d].start = t->start[d];
+        rows[d].size = t->size[d];
+        rows[d].n = t->node[d].n;
+        memcpy(rows[d].mean, t->node[d].mean, sizeof rows[d].mean);
+        memcpy(rows[d].cm, t->node[d].cm, sizeof rows[d].cm);
     }
-    int32_t index = sh->index, count = sh->count, k = sh->tree->k;
+    uint64_t sum = checksum(rows, depth);
+    int32_t k = t->k;
     hsize_t dims[1] = {(hsize_t)depth};
-    if ((grp = H5Gcreate2(file, "shard", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)) < 0 ||
-        put_attr(grp, "index", H5T_NATIVE_INT32, &index) < 0 ||
-        put_attr(grp, "count", H5T_NATIVE_INT32, &count) < 0 ||
-        put_attr(grp, "first_block", H5T_NATIVE_UINT64, &sh->first) < 0 ||
-        put_attr(grp, "end_block", H5T_NATIVE_UINT64, &sh->end) < 0 ||
-        put_attr(grp, "blocks", H5T_NATIVE_UINT64, &sh->blocks) < 0 ||
-        put_attr(grp, "outputs", H5T_NATIVE_INT32, &k) < 0 || (type = node_type()) < 0 ||
+    if (mcs_h5_put_num(grp, "outputs", H5T_NATIVE_INT32, &k) < 0 ||
+        mcs_h5_put_num(grp, "checksum", H5T_NATIVE_UINT64, &sum) < 0 || (type = node_type()) < 0 ||
         (space = H5Screate_simple(1, dims, NULL)) < 0 ||
         (dset = H5Dcreate2(grp, "nodes", type, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)) < 0 ||
         (depth > 0 && H5Dwrite(dset, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows) < 0))
@@ -95,13 +101,71 @@ cleanup:
     if (dset >= 0) H5Dclose(dset);
     if (space >= 0) H5Sclose(space);
     if (type >= 0) H5Tclose(type);
-    if (grp >= 0) H5Gclose(grp);
     free(rows);
     return rc;
 }
 
+int mcs_shard_write_group(hid_t file, const mcs_shard_info *sh)
+{
+    int32_t index = sh->index, count = sh->count;
+    hid_t grp = H5Gcreate2(file, "shard", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    int rc = grp >= 0 && mcs_h5_put_num(grp, "index", H5T_NATIVE_INT32, &index) == 0 &&
+                     mcs_h5_put_num(grp, "count", H5T_NATIVE_INT32, &count) == 0 &&
+                     mcs_h5_put_num(grp, "first_block", H5T_NATIVE_UINT64, &sh->first) == 0 &&
+                     mcs_h5_put_num(grp, "end_block", H5T_NATIVE_UINT64, &sh->end) == 0 &&
+                     mcs_h5_put_num(grp, "blocks", H5T_NATIVE_UINT64, &sh->blocks) == 0 &&
+                     mcs_nodes_write(grp, sh->tree) == 0
+                 ? 0
+                 : -1;
+    if (grp >= 0)
+        H5Gclose(grp);
+    return rc;
+}
+
 /* A scalar numeric attribute of `loc`; 0 if absent or not scalar. */
-static int get_num(hid_t loc, const char *name, hid_t type, void *v)
+int mcs_h5_get_num(hid_t loc, const char *name, hid_t type, void *v);
+
+int mcs_nodes_read(hid_t grp, int k, int *depth, uint64_t *start, uint64_t *size,
+                   mcs_moments *node, char *why, size_t why_len)
+{
+    hid_t dset = -1, space = -1, type = -1;
+    node_row *rows = NULL;
+    uint64_t sum = 0;
+    int rc = -1;
+    H5E_BEGIN_TRY {
+        dset = H5Dopen2(grp, "nodes", H5P_DEFAULT);
+        space = dset >= 0 ? H5Dget_space(dset) : -1;
+        hssize_t n = space >= 0 ? H5Sget_simple_extent_npoints(space) : -1;
+        if (n < 0 || n > 128 || !mcs_h5_get_num(grp, "checksum", H5T_NATIVE_UINT64, &sum) ||
+            (rows = calloc(n > 0 ? (size_t)n : 1, sizeof *rows)) == NULL ||
+            (type = node_type()) < 0 ||
+            (n > 0 && H5Dread(dset, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows) < 0)) {
+            snprintf(why, why_len, "its subtrees (nodes, checksum) are missing or unreadable: a "
+                     "damaged file");
+        } else if (checksum(rows, (int)n) != sum) {
+            snprintf(why, why_len, "its subtrees do not match their checksum: a damaged file");
+        } else {
+            *depth = (int)n;
+            for (int d = 0; d < *depth; d++) {
+                start[d] = rows[d].start;
+                size[d] = rows[d].size;
+                memset(&node[d], 0, sizeof node[d]);
+                node[d].n = rows[d].n;
+                memcpy(node[d].mean, rows[d].mean, sizeof rows[d].mean);
+                memcpy(node[d].cm, rows[d].cm, sizeof rows[d].cm);
+            }
+            rc = 0;
+        }
+    }
+    H5E_END_TRY;
+    (void)k;
+    if (type >= 0) H5Tclose(type);
+    if (space >= 0) H5Sclose(space);
+    if (dset >= 0) H5Dclose(dset);
+    free(rows);
+    return rc;
+}
+int mcs_h5_get_num(hid_t loc, const char *name, hid_t type, void *v)
 {
     if (H5Aexists(loc, name) <= 0)
         return 0;
@@ -114,7 +178,7 @@ static int get_num(hid_t loc, const char *name, hid_t type, void *v)
 }
 
 /* A scalar variable-length string attribute, malloc'd; NULL if not one. */
-static char *get_str(hid_t loc, const char *name)
+char *mcs_h5_get_str(hid_t loc, const char *name)
 {
     if (H5Aexists(loc, name) <= 0)
         return NULL;
@@ -155,8 +219,8 @@ mcs_status mcs_shard_read(const char *path, mcs_shard_file *out, char *err, size
     }
     H5E_BEGIN_TRY {
         grp = H5Gopen2(file, "shard", H5P_DEFAULT);
-        char *backend = get_str(file, "backend"), *cfile = get_str(file, "config_file");
-        out->config = get_str(file, "config");
+        char *backend = mcs_h5_get_str(file, "backend"), *cfile = mcs_h5_get_str(file, "config_file");
+        out->config = mcs_h5_get_str(file, "config");
         snprintf(out->backend, sizeof out->backend, "%s", backend ? backend : "?");
         snprintf(out->config_file, sizeof out->config_file, "%s", cfile ? cfile : "?");
         free(backend);
@@ -166,33 +230,22 @@ mcs_status mcs_shard_read(const char *path, mcs_shard_file *out, char *err, size
                      "`mcsim CONFIG --shard i/n`?)", path);
             goto done;
         }
-        if (!get_num(grp, "index", H5T_NATIVE_INT32, &out->index) ||
-            !get_num(grp, "count", H5T_NATIVE_INT32, &out->count) ||
-            !get_num(grp, "outputs", H5T_NATIVE_INT32, &out->k) ||
-            !get_num(grp, "first_block", H5T_NATIVE_UINT64, &out->first) ||
-            !get_num(grp, "end_block", H5T_NATIVE_UINT64, &out->end) ||
-            !get_num(grp, "blocks", H5T_NATIVE_UINT64, &out->blocks) || out->count < 1 ||
+        if (!mcs_h5_get_num(grp, "index", H5T_NATIVE_INT32, &out->index) ||
+            !mcs_h5_get_num(grp, "count", H5T_NATIVE_INT32, &out->count) ||
+            !mcs_h5_get_num(grp, "outputs", H5T_NATIVE_INT32, &out->k) ||
+            !mcs_h5_get_num(grp, "first_block", H5T_NATIVE_UINT64, &out->first) ||
+            !mcs_h5_get_num(grp, "end_block", H5T_NATIVE_UINT64, &out->end) ||
+            !mcs_h5_get_num(grp, "blocks", H5T_NATIVE_UINT64, &out->blocks) || out->count < 1 ||
             out->index < 1 || out->index > out->count || out->k < 1 ||
             out->k > MCS_MAX_OUTPUTS || out->first > out->end || out->end > out->blocks) {
             snprintf(err, err_len, "%s: /shard attributes missing or out of range", path);
             goto done;
         }
-        dset = H5Dopen2(grp, "nodes", H5P_DEFAULT);
-        space = dset >= 0 ? H5Dget_space(dset) : -1;
-        hssize_t n = space >= 0 ? H5Sget_simple_extent_npoints(space) : -1;
-        if (n < 0 || n > 128 || (rows = calloc(n > 0 ? (size_t)n : 1, sizeof *rows)) == NULL ||
-            (type = node_type()) < 0 ||
-            (n > 0 && H5Dread(dset, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows) < 0)) {
-            snprintf(err, err_len, "%s: /shard/nodes missing or unreadable", path);
+        char why[256];
+        if (mcs_nodes_read(grp, out->k, &out->depth, out->start, out->size, out->node, why,
+                           sizeof why) != 0) {
+            snprintf(err, err_len, "%s: %s", path, why);
             goto done;
-        }
-        out->depth = (int)n;
-        for (int d = 0; d < out->depth; d++) {
-            out->start[d] = rows[d].start;
-            out->size[d] = rows[d].size;
-            out->node[d].n = rows[d].n;
-            memcpy(out->node[d].mean, rows[d].mean, sizeof rows[d].mean);
-            memcpy(out->node[d].cm, rows[d].cm, sizeof rows[d].cm);
         }
         st = MCS_OK;
     done:;
@@ -211,7 +264,7 @@ mcs_status mcs_shard_read(const char *path, mcs_shard_file *out, char *err, size
 
 /* The job's identity in a resolved config: every line but comments and the
  * [output] section (where a shard's log went does not change its sums). */
-static void identity(const char *config, char *buf, size_t len)
+void mcs_config_identity(const char *config, char *buf, size_t len)
 {
     size_t used = 0;
     int in_output = 0;
@@ -232,7 +285,7 @@ static void identity(const char *config, char *buf, size_t len)
 }
 
 /* The first line where two identities differ, for the message. */
-static void first_difference(const char *a, const char *b, char *buf, size_t len)
+void mcs_config_difference(const char *a, const char *b, char *buf, size_t len)
 {
     while (*a && *b) {
         size_t na = strcspn(a, "\n"), nb = strcspn(b, "\n");
@@ -257,11 +310,11 @@ mcs_status mcs_shard_join(mcs_shard_file *shards, int n, mcs_merge_tree *tree, c
 {
     static char first_id[16384], id[16384];
     char diff[512];
-    identity(shards[0].config, first_id, sizeof first_id);
+    mcs_config_identity(shards[0].config, first_id, sizeof first_id);
     for (int i = 1; i < n; i++) {
-        identity(shards[i].config, id, sizeof id);
+        mcs_config_identity(shards[i].config, id, sizeof id);
         if (strcmp(id, first_id) != 0) {
-            first_difference(id, first_id, diff, sizeof diff);
+            mcs_config_difference(id, first_id, diff, sizeof diff);
             snprintf(err, err_len, "%s belongs to another job than %s: %s", shards[i].path,
                      shards[0].path, diff);
             return MCS_E_DATA;

@@ -21,6 +21,26 @@ int mcs_shard_parse(const char *text, int *index, int *count);
 /* Shard i of n of a job of `blocks` blocks: [(i-1)B/n, iB/n). */
 mcs_block_range mcs_shard_range(uint64_t blocks, int index, int count);
 
+/* The aligned subtrees of a merge tree as dataset `nodes` of group `grp`
+ * (with attributes `outputs` and `checksum`), and back: the shared format
+ * of shard files and checkpoints. Read: 0, or -1 with why (missing, or a
+ * checksum that does not match: a damaged file). */
+int mcs_nodes_write(hid_t grp, const mcs_merge_tree *t);
+int mcs_nodes_read(hid_t grp, int k, int *depth, uint64_t *start, uint64_t *size,
+                   mcs_moments *node, char *why, size_t why_len);
+
+/* A job's identity in its resolved config: every line but comments and the
+ * [output] section; and the first line where two identities differ, for a
+ * message ("'seed = 7' against 'seed = 42'"). */
+void mcs_config_identity(const char *config, char *buf, size_t len);
+void mcs_config_difference(const char *a, const char *b, char *buf, size_t len);
+
+/* Small HDF5 attribute helpers: a scalar number (get: 0 if absent or not
+ * one value), a scalar variable-length string (malloc'd; NULL if not one). */
+int mcs_h5_put_num(hid_t loc, const char *name, hid_t type, const void *v);
+int mcs_h5_get_num(hid_t loc, const char *name, hid_t type, void *v);
+char *mcs_h5_get_str(hid_t loc, const char *name);
+
 /* Write the /shard group of a run log (called by engine/h5log.c). */
 int mcs_shard_write_group(hid_t file, const mcs_shard_info *sh);
 

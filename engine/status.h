@@ -13,6 +13,7 @@
     X(MCS_E_SOFTWARE, 70, "internal error")                                 \
     X(MCS_E_NOMEM, 71, "out of memory")                                     \
     X(MCS_E_IO, 74, "input/output error")                                   \
+    X(MCS_E_CHECKPOINTED, 75, "interrupted, checkpoint written: resume it")  \
     X(MCS_E_CONFIG, 78, "configuration error")                              \
     X(MCS_E_INTERRUPTED, 130, "interrupted")
 

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# checkpoint_test.sh - checkpoint and resume: SIGTERM mid-run writes a last
+# checkpoint and exits 75, and --resume gives the uninterrupted run's bits;
+# SIGKILL between checkpoints, then --resume, the same bits (the blocks after
+# the last checkpoint are redone); a checkpoint of another job, a damaged
+# one and a missing one are refused. Usage: tests/checkpoint_test.sh mcsim
+set -u
+mcsim=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+repo=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/mcsim_ckpt.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+export HOME=$tmp/home XDG_CONFIG_HOME=$tmp/home/.config
+unset MCSIM_PROFILE MCSIM_BACKEND
+passed=0 failed=0 problems=()
+report() {
+    if [ ${#problems[@]} -eq 0 ]; then passed=$((passed + 1)); echo "ok - $1"
+    else failed=$((failed + 1)); echo "not ok - $1"; printf '#   %s\n' "${problems[@]}"; fi
+    problems=()
+}
+bits() {
+    /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); print(repr((d["price"], d["std_error"], d["paths"])))'
+}
+job=("$repo/configs/asian.ini" --paths 1.2e8 --threads 1 --backend cpu --progress none -f json
+     --set simulation.block_size=16384)
+want=$("$mcsim" "${job[@]}" --no-log | bits)
+
+# wait (at most 60 s) until FILE exists
+wait_for() { for _ in $(seq 1 600); do [ -e "$1" ] && return 0; sleep 0.1; done; return 1; }
+
+for sig in TERM KILL; do
+    rm -f ck.h5 run.h5
+    "$mcsim" "${job[@]}" -o run.h5 --checkpoint ck.h5 --checkpoint-every 1 >out 2>err &
+    pid=$!
+    wait_for ck.h5 || problems+=("no checkpoint within 60 s")
+    sleep 0.3
+    kill -$sig $pid
+    wait $pid 2>/dev/null
+    rc=$?
+    if [ $sig = TERM ]; then
+        [ $rc -eq 75 ] || problems+=("SIGTERM: exit $rc, expected 75")
+        grep -q "resume" err || problems+=("SIGTERM: no word of --resume: $(cat err)")
+    fi
+    [ -e run.h5 ] && problems+=("a run log after SIG$sig")
+    got=$("$mcsim" "${job[@]}" -o run.h5 --checkpoint ck.h5 --resume ck.h5 2>err | bits)
+    [ -n "$want" ] && [ "$want" = "$got" ] || problems+=("uninterrupted $want, resumed $got")
+    grep -q "resuming from ck.h5" err || problems+=("no resume message: $(cat err)")
+    [ -e ck.h5 ] && problems+=("ck.h5 left after the finished run")
+    report "SIG$sig mid-run, then --resume: the uninterrupted run's bits"
+done
+
+# a checkpoint to refuse: another seed, another shard, damaged, missing
+"$mcsim" "${job[@]}" -o run.h5 --checkpoint ck.h5 --checkpoint-every 1 >out 2>err &
+pid=$!
+wait_for ck.h5
+kill -TERM $pid
+wait $pid
+cp ck.h5 keep.h5
+refuse() { # NAME CODE WORD ARGS...
+    local name=$1 code=$2 word=$3
+    shift 3
+    "$mcsim" "${job[@]}" "$@" >out 2>err
+    local rc=$?
+    [ $rc -eq "$code" ] || problems+=("exit $rc, expected $code")
+    grep -qF -- "$word" err || problems+=("stderr lacks '$word': $(cat err)")
+    report "--resume refuses $name"
+}
+refuse "a checkpoint of another job" 65 "checkpoint of another job" --seed 7 --resume ck.h5 --no-log
+refuse "a checkpoint of another share" 65 "another --shard" --shard 1/2 --resume ck.h5 -o s.h5
+rm -f s.h5
+refuse "a missing checkpoint" 66 "nosuch.h5" --resume nosuch.h5 --no-log
+# damaged: a byte of the subtrees' data flipped (found by the checksum), or cut short
+/usr/bin/python3 - ck.h5 <<'PY'
+import sys, h5py, numpy as np
+with h5py.File(sys.argv[1], "r+") as f:
+    d = f["checkpoint/nodes"]
+    rows = d[()]
+    rows["mean"][0][0] = np.nextafter(rows["mean"][0][0], 1e300)
+    d[...] = rows
+PY
+refuse "a checkpoint with a changed number" 65 "checksum" --resume ck.h5 --no-log
+head -c 2000 keep.h5 >ck.h5
+refuse "a truncated checkpoint" 66 "damaged" --resume ck.h5 --no-log
+
+echo "# $passed passed, $failed failed"
+[ $failed -eq 0 ]
