@@ -18,7 +18,8 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
 # What building and testing need (Debian 12 names).
 DEB_PACKAGES = build-essential cmake pkg-config libhdf5-dev hdf5-tools libinih-dev \
-               libcmocka-dev python3 python3-h5py python3-pandas chromium clang
+               libcmocka-dev python3 python3-h5py python3-pandas chromium clang \
+               libopenmpi-dev openmpi-bin
 # What the benchmark's peers need.
 BENCH_PACKAGES = python3-numpy quantlib-python
 
@@ -48,11 +49,12 @@ run: build
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
-# Without the GPU backend (the CUDA runtime and ASan do not mix): this is
-# also the test of a build that has no GPU support.
+# Without the GPU backend (the CUDA runtime and ASan do not mix) and without
+# MPI (the MPI test runs in the release build): this is also the test of a
+# build that has neither.
 test-sanitize: deps
 	cmake -S . -B $(BUILD)-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMCSIM_SANITIZE=ON \
-	      -DMCSIM_CUDA=OFF $(CMAKE_FLAGS)
+	      -DMCSIM_CUDA=OFF -DMCSIM_MPI=OFF $(CMAKE_FLAGS)
 	cmake --build $(BUILD)-sanitize -j $(JOBS)
 	cd $(BUILD)-sanitize && ctest --output-on-failure -j $(JOBS)
 

@@ -170,6 +170,7 @@ mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t 
             }
             break;
         case 'd':
+            cli->device_given = 1;
             if (!parse_int(optarg, 0, 1023, &cli->device)) {
                 snprintf(err, err_len, "--device %s: must be a GPU number from 0 (see nvidia-smi)",
                          optarg);

@@ -16,6 +16,7 @@ typedef struct {
     const char *backend_origin; /* "--backend" or "MCSIM_BACKEND", for messages */
     int threads;         /* 0 = OpenMP default */
     int device;          /* --device: GPU number, default 0 */
+    int device_given;    /* --device was given (else MPI ranks spread over the GPUs) */
     const char *output;  /* -o, NULL = from config or default */
     mcs_format format;
     int quiet;

@@ -21,6 +21,7 @@
 #include "engine.h"
 #include "checkpoint.h"
 #include "h5log.h"
+#include "ranks.h"
 #include "merge.h"
 #include "shard.h"
 #include "output_path.h"
@@ -35,6 +36,7 @@
 #endif
 
 #define RESOLVED_MAX 4096
+#define MCS_MAX_RANKS 4096 /* MPI ranks gathered (about 18 KB each) */
 #define ERR_MAX 1024
 
 static void print_version(void)
@@ -43,6 +45,7 @@ static void print_version(void)
     const mcs_backend *cpu = mcs_backend_find("cpu");
     printf("  cpu backend: %s (OpenMP %d; kernel for this CPU: %s)\n", cpu->description,
            _OPENMP, cpu->variant ? cpu->variant() : "?");
+    printf("  mpi ranks: %s\n", mcs_ranks_library());
     char gpu[8192]; /* the GPU module: where, CUDA versions; or why none; no GPU context */
     mcs_gpu_module_describe(gpu, sizeof gpu);
     printf("  gpu backend: %s\n", gpu);
@@ -287,6 +290,7 @@ int main(int argc, char **argv)
     mcs_result res;
     memset(&res, 0, sizeof res);
     const mcs_backend *be = NULL;
+    const mcs_rank_report *rank_reports = NULL; /* MPI: every rank's part, on rank 0 */
     if (argc > 1 && strcmp(argv[1], "help") == 0)
         return help_command(argc, argv, argv[0]);
     if (argc > 1 && strcmp(argv[1], "estimate") == 0)
@@ -300,7 +304,25 @@ int main(int argc, char **argv)
     if (argc > 1 && strcmp(argv[1], "validate") == 0)
         return mcs_cmd_validate(argc - 1, argv + 1);
     join_command_line(argc, argv, command_line, sizeof command_line); /* before getopt permutes */
+    mcs_ranks ranks;
+    mcs_ranks_init(&argc, &argv, &ranks);
+    int agreed = 0; /* the ranks have agreed that none failed before the run */
     mcs_status st = mcs_cli_parse(argc, argv, &cli, err, sizeof err);
+    if (st == MCS_OK && ranks.rank != 0) { /* rank 0 alone talks and writes */
+        cli.quiet = 1;
+        cli.progress = MCS_PROGRESS_NONE;
+    }
+    if (st == MCS_OK && ranks.active && (cli.checkpoint || cli.resume)) {
+        snprintf(err, sizeof err, "--checkpoint and --resume do not work with MPI ranks yet; "
+                 "run one process per shard (--shard) to checkpoint each");
+        st = MCS_E_USAGE;
+    }
+    if (st != MCS_OK && ranks.active) {
+        mcs_ranks_any_failed(&ranks, 1);
+        if (ranks.rank == 0)
+            fprintf(stderr, "mcsim: %s\n(see mcsim --help)\n", err);
+        return mcs_status_exit_code(st);
+    }
     if (st != MCS_OK) {
         fprintf(stderr, "mcsim: %s\n(see mcsim --help)\n", err);
         return mcs_status_exit_code(st);
@@ -372,12 +394,12 @@ int main(int argc, char **argv)
         snprintf(tail, sizeof tail, "shard-%d-of-%d-%s", cli.shard_index, cli.shard_count, dash);
         snprintf(dash, sizeof log_path - (size_t)(dash - log_path), "%s", tail);
     }
-    if (want_log && (st = mcs_output_check("run log", log_path, default_name, LOG_HINT, err,
+    if (ranks.rank == 0 && want_log && (st = mcs_output_check("run log", log_path, default_name, LOG_HINT, err,
                                             sizeof err)) != MCS_OK)
         goto fail;
     /* a default name is claimed atomically when written (link), so only a
      * named log needs the lock */
-    if (want_log && !default_name &&
+    if (ranks.rank == 0 && want_log && !default_name &&
         (st = mcs_output_lock("run log", log_path, err, sizeof err)) != MCS_OK)
         goto fail;
     if (cli.checkpoint &&
@@ -386,7 +408,10 @@ int main(int argc, char **argv)
         goto fail;
     t.seconds[MCS_PHASE_SETUP] += mcs_now() - s0;
 
-    mcs_placement where = {cli.threads > 0 ? cli.threads : omp_get_max_threads(), cli.device};
+    mcs_placement where = {cli.threads > 0 ? cli.threads : omp_get_max_threads(), cli.device,
+                           ranks.local_rank};
+    if (ranks.active && !cli.device_given)
+        where.device = -1; /* each rank takes a GPU of its node: local rank mod GPUs */
     int threads_used = where.threads;
     /* the local profile's prediction, stored beside the measured timings */
     mcs_run_estimate estimate;
@@ -430,9 +455,73 @@ int main(int argc, char **argv)
         share.checkpoint_ctx = &ck;
         share.checkpoint_every = cli.checkpoint_every;
     }
+    /* MPI: every rank got this far, and each takes its part of the share */
+    static mcs_merge_tree rank_tree;
+    const mcs_block_range whole = share.range;
+    if (ranks.active) {
+        agreed = 1;
+        if (mcs_ranks_any_failed(&ranks, 0))
+            return mcs_status_exit_code(MCS_E_SOFTWARE); /* another rank said why */
+        mcs_block_range part = mcs_shard_range(whole.end - whole.first, ranks.rank + 1,
+                                               ranks.size);
+        share.range.first = whole.first + part.first;
+        share.range.end = whole.first + part.end;
+        share.partial = &rank_tree;
+    }
     st = mcs_engine_run_share(&job, be, &where, &share, mcs_progress_update, &progress, &res,
                               &threads_used, &gpu, &t, err, sizeof err);
     mcs_progress_finish(&progress);
+    if (ranks.active) {
+        /* rank 0 gathers every rank's tree and replays them in rank order */
+        static mcs_rank_report mine;
+        mcs_rank_report *all = ranks.rank == 0 ? calloc((size_t)ranks.size, sizeof *all) : NULL;
+        memset(&mine, 0, sizeof mine);
+        mine.rank = ranks.rank;
+        mine.status = (int)st;
+        mine.threads = threads_used;
+        mine.first = share.range.first;
+        mine.end = share.range.end;
+        mcs_sysinfo_host(mine.host, sizeof mine.host);
+        snprintf(mine.device, sizeof mine.device, "%s", be->describe_gpu ? gpu.name : "cpu");
+        memcpy(mine.seconds, t.seconds, sizeof mine.seconds);
+        mine.seconds[MCS_PHASE_TOTAL] = mcs_now() - t.start;
+        snprintf(mine.error, sizeof mine.error, "%s", st != MCS_OK ? err : "");
+        mine.tree = rank_tree;
+        double waited = 0;
+        if (ranks.size > MCS_MAX_RANKS || (ranks.rank == 0 && !all) ||
+            mcs_ranks_gather(&ranks, &mine, all, &waited) != MCS_OK) {
+            snprintf(err, sizeof err, "gathering the ranks' results failed (%d ranks, at most "
+                     "%d)", ranks.size, MCS_MAX_RANKS);
+            st = MCS_E_SOFTWARE;
+            goto fail;
+        }
+        if (ranks.rank != 0)
+            return mcs_status_exit_code(st);
+        all[0].mpi_seconds = waited;
+        for (int r = 0; r < ranks.size; r++)
+            if (all[r].status != MCS_OK) {
+                snprintf(err, sizeof err, "rank %d (%s) failed: %s", r, all[r].host,
+                         all[r].error[0] ? all[r].error : mcs_status_message(all[r].status));
+                st = (mcs_status)all[r].status;
+                if (st == MCS_E_INTERRUPTED)
+                    snprintf(err, sizeof err, "interrupted; no run log written");
+                goto fail;
+            }
+        mcs_tree_init_at(&rank_tree, mcs_job_outputs(&job), whole.first);
+        for (int r = 0; r < ranks.size; r++)
+            for (int d = 0; d < all[r].tree.depth; d++)
+                if (!mcs_tree_push_node(&rank_tree, &all[r].tree.node[d], all[r].tree.start[d],
+                                        all[r].tree.size[d])) {
+                    snprintf(err, sizeof err, "rank %d's blocks do not follow on", r);
+                    st = MCS_E_SOFTWARE;
+                    goto fail;
+                }
+        mcs_moments total = mcs_tree_total(&rank_tree);
+        mcs_engine_fill_result(&job, &total, &res);
+        if (cli.shard_count)
+            shard_tree = rank_tree;
+        rank_reports = all;
+    }
     if (st == MCS_E_INTERRUPTED) {
         report_interrupted(&job, &res);
         if (cli.checkpoint && ck.written) {
@@ -461,6 +550,8 @@ int main(int argc, char **argv)
     info.gpu = be->describe_gpu ? &gpu : NULL;
     info.estimate = have_estimate ? &estimate : NULL;
     info.shard = cli.shard_count ? &shard : NULL;
+    info.ranks = rank_reports;
+    info.n_ranks = rank_reports ? ranks.size : 0;
     /* A log that cannot be written does not lose the result: it is printed
      * first, then the error, and the exit is 74. */
     mcs_status log_st = MCS_OK;
@@ -523,6 +614,16 @@ int main(int argc, char **argv)
     return 0;
 
 fail:
-    fprintf(stderr, "mcsim: %s\n", err[0] ? err : mcs_status_message(st));
+    if (ranks.active && !agreed) /* the others wait to agree before the run */
+        mcs_ranks_any_failed(&ranks, 1);
+    /* a config error is the same on every rank: rank 0 says it */
+    if (ranks.rank == 0 || (st != MCS_E_CONFIG && st != MCS_E_NOINPUT && agreed))
+    {
+        if (ranks.rank)
+            fprintf(stderr, "mcsim: rank %d: %s\n", ranks.rank,
+                    err[0] ? err : mcs_status_message(st));
+        else
+            fprintf(stderr, "mcsim: %s\n", err[0] ? err : mcs_status_message(st));
+    }
     return mcs_status_exit_code(st);
 }

@@ -16,7 +16,8 @@
 /* Where a job runs: CPU threads, GPU number. */
 typedef struct {
     int threads; /* CPU threads wanted (the backend may grant fewer) */
-    int device;  /* GPU number (--device) */
+    int device;  /* GPU number (--device); < 0: local_rank modulo the GPUs */
+    int local_rank; /* the MPI rank's index on its node (0 without MPI) */
 } mcs_placement;
 
 typedef struct mcs_backend {

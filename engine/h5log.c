@@ -369,6 +369,62 @@ cleanup:
     return rc;
 }
 
+/* One row of /ranks in memory. */
+typedef struct {
+    int32_t rank, threads;
+    uint64_t first, end;
+    const char *host, *device;
+    double mpi_seconds;
+    double seconds[MCS_PHASE_COUNT];
+} rank_row;
+
+/* /ranks: one row per MPI rank (rank, host, device, threads, its blocks,
+ * seconds in MPI, then a column of seconds per phase, as /timings names
+ * them): a table pandas reads as it is. */
+static int write_ranks(hid_t file, const mcs_rank_report *ranks, int n)
+{
+    hid_t str = -1, type = -1, space = -1, dset = -1;
+    int rc = -1;
+    rank_row *rows = calloc((size_t)n, sizeof *rows);
+    if (!rows)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        rows[i] = (rank_row){ranks[i].rank, ranks[i].threads, ranks[i].first, ranks[i].end,
+                             ranks[i].host, ranks[i].device, ranks[i].mpi_seconds, {0}};
+        memcpy(rows[i].seconds, ranks[i].seconds, sizeof rows[i].seconds);
+    }
+    hsize_t dims[1] = {(hsize_t)n};
+    if ((str = H5Tcopy(H5T_C_S1)) < 0 || H5Tset_size(str, H5T_VARIABLE) < 0 ||
+        H5Tset_cset(str, H5T_CSET_UTF8) < 0 ||
+        (type = H5Tcreate(H5T_COMPOUND, sizeof(rank_row))) < 0 ||
+        H5Tinsert(type, "rank", HOFFSET(rank_row, rank), H5T_NATIVE_INT32) < 0 ||
+        H5Tinsert(type, "host", HOFFSET(rank_row, host), str) < 0 ||
+        H5Tinsert(type, "device", HOFFSET(rank_row, device), str) < 0 ||
+        H5Tinsert(type, "threads", HOFFSET(rank_row, threads), H5T_NATIVE_INT32) < 0 ||
+        H5Tinsert(type, "first_block", HOFFSET(rank_row, first), H5T_NATIVE_UINT64) < 0 ||
+        H5Tinsert(type, "end_block", HOFFSET(rank_row, end), H5T_NATIVE_UINT64) < 0 ||
+        H5Tinsert(type, "mpi", HOFFSET(rank_row, mpi_seconds), H5T_NATIVE_DOUBLE) < 0)
+        goto cleanup;
+    for (int p = 0; p < MCS_PHASE_COUNT; p++)
+        if (H5Tinsert(type, mcs_phase_name((mcs_phase)p),
+                      HOFFSET(rank_row, seconds) + (size_t)p * sizeof(double),
+                      H5T_NATIVE_DOUBLE) < 0)
+            goto cleanup;
+    if ((space = H5Screate_simple(1, dims, NULL)) < 0 ||
+        (dset = H5Dcreate2(file, "ranks", type, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)) < 0 ||
+        H5Dwrite(dset, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows) < 0 ||
+        attr_str(dset, "units", "s") < 0)
+        goto cleanup;
+    rc = 0;
+cleanup:
+    close_id(&dset, H5Dclose);
+    close_id(&space, H5Sclose);
+    close_id(&type, H5Tclose);
+    close_id(&str, H5Tclose);
+    free(rows);
+    return rc;
+}
+
 /* The estimator's prediction for this run: /estimate with a timings table
  * of the same phases as /timings (predicted seconds, bytes and launches). */
 static int write_estimate(hid_t file, const mcs_run_estimate *e)
@@ -482,6 +538,10 @@ static mcs_status write_log(const char *path, char *chosen, size_t chosen_len,
     if (write_outputs(file, res) < 0) { stage = "/outputs"; goto cleanup; }
     if (write_parameters(file, job) < 0) { stage = "/parameters"; goto cleanup; }
     if (write_device(file, info) < 0) { stage = "/device"; goto cleanup; }
+    if (info->ranks && write_ranks(file, info->ranks, info->n_ranks) < 0) {
+        stage = "/ranks";
+        goto cleanup;
+    }
     if (info->shard && mcs_shard_write_group(file, info->shard) < 0) { stage = "/shard"; goto cleanup; }
     if (info->estimate && write_estimate(file, info->estimate) < 0) {
         stage = "/estimate";

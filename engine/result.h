@@ -78,6 +78,18 @@ typedef struct {
     const mcs_merge_tree *tree; /* mcs_tree_init_at(first), blocks pushed */
 } mcs_shard_info;
 
+/* One MPI rank's part of a run (the HDF5 /ranks table), gathered to rank 0
+ * with its share's merge tree. */
+typedef struct {
+    int rank, status, threads;
+    uint64_t first, end;             /* its blocks */
+    char host[64], device[64];       /* node, and GPU name or "cpu" */
+    double seconds[MCS_PHASE_COUNT]; /* its phase timings */
+    double mpi_seconds;              /* waiting in and moving data through MPI */
+    char error[256];                 /* why it failed, when status != 0 */
+    mcs_merge_tree tree;             /* its share's merge tree */
+} mcs_rank_report;
+
 /* Facts about the run that are not statistics. Strings are owned by caller. */
 typedef struct {
     const char *backend;      /* "cpu" */
@@ -92,6 +104,8 @@ typedef struct {
     const mcs_gpu_info *gpu; /* the GPU used; NULL on the cpu backend */
     const mcs_run_estimate *estimate; /* NULL when there is no local profile */
     const mcs_shard_info *shard;      /* NULL unless a shard: written as /shard */
+    const mcs_rank_report *ranks;     /* MPI ranks (NULL without): /ranks */
+    int n_ranks;
 } mcs_run_info;
 
 #endif

@@ -52,7 +52,7 @@ mcs_status mcs_run_warm(const mcs_run_spec *spec, const char *log_path, mcs_timi
         return MCS_E_UNAVAILABLE;
     }
     t->seconds[be->describe_gpu ? MCS_PHASE_CONTEXT : MCS_PHASE_SETUP] += mcs_now() - p0;
-    mcs_placement where = {spec->threads > 0 ? spec->threads : omp_get_max_threads(), 0};
+    mcs_placement where = {spec->threads > 0 ? spec->threads : omp_get_max_threads(), 0, 0};
     int threads_used = where.threads;
     mcs_gpu_info gpu;
     memset(&gpu, 0, sizeof gpu);

@@ -164,7 +164,7 @@ static void query_device(gpu_ctx *c)
 static mcs_status gpu_open(const mcs_job *job, const mcs_placement *where, void **out,
                            mcs_timings *t, char *err, size_t err_len)
 {
-    const int device = where->device;
+    int device = where->device; /* < 0: the node-local rank modulo the GPUs (MPI) */
     cudaError_t e;
     mcs_status st = MCS_E_UNAVAILABLE;
     gpu_ctx *c = calloc(1, sizeof *c);
@@ -182,6 +182,9 @@ static mcs_status gpu_open(const mcs_job *job, const mcs_placement *where, void 
         cuda_why(e, "no usable GPU", err, err_len);
         goto fail;
     }
+    if (device < 0 && n > 0)
+        device = where->local_rank % n;
+    c->device = device;
     if (device >= n) {
         snprintf(err, err_len, "--device %d: this machine has %d GPU%s (numbered 0 to %d)",
                  device, n, n == 1 ? "" : "s", n - 1);

@@ -48,7 +48,7 @@ static inline mcs_result run_on(const char *backend, const mcs_job *job, int thr
     int used;
     memset(&res, 0, sizeof res);
     memset(&own, 0, sizeof own);
-    mcs_placement where = {threads, 0};
+    mcs_placement where = {threads, 0, 0};
     mcs_status st = mcs_engine_run(job, mcs_backend_find(backend), &where, NULL, NULL, &res,
                                    &used, gpu, t ? t : &own, err, sizeof err);
     if (st != MCS_OK)

@@ -270,7 +270,7 @@ static void test_missing_device_is_unavailable(void **state)
     char err[512] = "";
     int used;
     memset(&t, 0, sizeof t);
-    mcs_placement where = {1, 999};
+    mcs_placement where = {1, 999, 0};
     mcs_status st = mcs_engine_run(&job, mcs_backend_find("gpu"), &where, NULL, NULL, &res,
                                    &used, NULL, &t, err, sizeof err);
     print_message("  %s\n", err);

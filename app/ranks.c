@@ -1,0 +1,104 @@
+/* ranks.c - MPI start-up, failure agreement and the gather of rank
+ * reports (ranks.h); without MPI at build time, the single-process case. */
+#include "ranks.h"
+#include <stdlib.h>
+#include <string.h>
+#include "timing.h"
+#ifdef MCSIM_HAVE_MPI
+#include <mpi.h>
+#endif
+
+/* The local rank from the launcher's environment (Open MPI, Slurm, PMIx). */
+static int env_int(const char *const *names, int dflt)
+{
+    for (int i = 0; names[i]; i++) {
+        const char *v = getenv(names[i]);
+        if (v && *v)
+            return atoi(v);
+    }
+    return dflt;
+}
+
+#ifdef MCSIM_HAVE_MPI
+static void finalize(void)
+{
+    int done = 0;
+    MPI_Finalized(&done);
+    if (!done)
+        MPI_Finalize();
+}
+#endif
+
+void mcs_ranks_init(int *argc, char ***argv, mcs_ranks *r)
+{
+    static const char *const size_vars[] = {"OMPI_COMM_WORLD_SIZE", "PMIX_SIZE", "PMI_SIZE",
+                                            "SLURM_NTASKS", NULL};
+    static const char *const local_vars[] = {"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID",
+                                             "SLURM_LOCALID", NULL};
+    memset(r, 0, sizeof r[0]);
+    r->size = 1;
+    (void)argc;
+    (void)argv;
+#ifdef MCSIM_HAVE_MPI
+    /* only under a launcher: a plain `mcsim` never starts MPI */
+    if (!getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMIX_RANK") && !getenv("PMI_RANK"))
+        return;
+    (void)size_vars;
+    if (MPI_Init(argc, argv) != MPI_SUCCESS)
+        return;
+    atexit(finalize);
+    MPI_Comm_rank(MPI_COMM_WORLD, &r->rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &r->size);
+    r->active = r->size > 1;
+    r->local_rank = env_int(local_vars, r->rank);
+#else
+    (void)size_vars;
+    (void)local_vars;
+    (void)env_int;
+#endif
+}
+
+int mcs_ranks_any_failed(const mcs_ranks *r, int failed)
+{
+#ifdef MCSIM_HAVE_MPI
+    if (r->active) {
+        int any = 0;
+        MPI_Allreduce(&failed, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+        return any;
+    }
+#endif
+    (void)r;
+    return failed;
+}
+
+mcs_status mcs_ranks_gather(const mcs_ranks *r, const mcs_rank_report *mine,
+                            mcs_rank_report *all, double *mpi_seconds)
+{
+    double t0 = mcs_now();
+#ifdef MCSIM_HAVE_MPI
+    if (r->active) {
+        int rc = MPI_Gather(mine, (int)sizeof *mine, MPI_BYTE, all, (int)sizeof *mine, MPI_BYTE,
+                            0, MPI_COMM_WORLD);
+        *mpi_seconds = mcs_now() - t0;
+        return rc == MPI_SUCCESS ? MCS_OK : MCS_E_SOFTWARE;
+    }
+#endif
+    (void)r;
+    if (all)
+        all[0] = *mine;
+    *mpi_seconds = mcs_now() - t0;
+    return MCS_OK;
+}
+
+const char *mcs_ranks_library(void)
+{
+#ifdef MCSIM_HAVE_MPI
+    static char version[MPI_MAX_LIBRARY_VERSION_STRING];
+    int len = 0;
+    MPI_Get_library_version(version, &len);
+    version[strcspn(version, ",\n")] = '\0';
+    return version;
+#else
+    return "none";
+#endif
+}

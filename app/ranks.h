@@ -1,0 +1,36 @@
+/* ranks.h - MPI ranks (mpirun -np R mcsim CONFIG, srun mcsim CONFIG): each
+ * rank computes a contiguous share of the blocks and keeps its merge tree;
+ * rank 0 gathers the trees, replays them in rank order (the single run's
+ * result, bit for bit: engine/stats.h), and alone writes the log and the
+ * result. Built with MPI when CMake finds it; otherwise (and when not
+ * launched by mpirun or srun) one process does everything. */
+#ifndef MCS_RANKS_H
+#define MCS_RANKS_H
+
+#include <stdint.h>
+#include "result.h"
+#include "stats.h"
+#include "status.h"
+
+typedef struct {
+    int active;     /* launched under MPI with more than one rank */
+    int rank, size; /* 0 and 1 when not active */
+    int local_rank; /* index on its node (chooses the GPU) */
+} mcs_ranks;
+
+/* Start MPI when launched by mpirun or srun (their environment says so). */
+void mcs_ranks_init(int *argc, char ***argv, mcs_ranks *r);
+
+/* 1 if any rank has failed (each passes its own failed flag); all ranks
+ * must call it at the same point. */
+int mcs_ranks_any_failed(const mcs_ranks *r, int failed);
+
+/* Gather every rank's report to rank 0 (all[r] for rank r; all may be NULL
+ * elsewhere). *mpi_seconds gets the time spent in MPI. */
+mcs_status mcs_ranks_gather(const mcs_ranks *r, const mcs_rank_report *mine,
+                            mcs_rank_report *all, double *mpi_seconds);
+
+/* "Open MPI 4.1.4", or "none" in a build without MPI. */
+const char *mcs_ranks_library(void);
+
+#endif
