@@ -196,7 +196,10 @@ static mcs_status pick_backend(const mcs_cli *cli, const char *config_path, mcs_
 }
 
 /* SIGINT/SIGTERM: stop within a batch, so no half-written file is left.
- * The handler is one-shot (SA_RESETHAND): a second Ctrl-C kills at once. */
+ * For SIGINT the handler is one-shot (SA_RESETHAND): a second Ctrl-C kills
+ * at once. SIGTERM stays handled: a batch system may send it twice (to the
+ * job's shell, which passes it on, and to every process), and the second
+ * must not kill the run while it writes its checkpoint. */
 static void on_signal(int sig)
 {
     (void)sig;
@@ -342,6 +345,7 @@ int main(int argc, char **argv)
     sa.sa_flags = SA_RESETHAND;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
+    sa.sa_flags = 0;
     sigaction(SIGTERM, &sa, NULL);
 
     /* what messages, the log and the default log name call the config */

@@ -257,7 +257,7 @@ want=$("$mcsim" "$cfg" "${small[@]}" -q -f json --no-log | bits)
 
 # --- 1. job array + dependent merge --------------------------------------------
 n=3
-template array.sbatch array.sbatch "^N=8\$|N=$n" "^mcsim \"\\\$config\"|$mcsim_q \"\$config\" ${small[*]}"
+template array.sbatch array.sbatch "^mcsim \"\\\$config\"|$mcsim_q \"\$config\" ${small[*]}"
 template merge.sbatch merge.sbatch "^mcsim merge |$mcsim_q merge -f json "
 mkdir -p shards
 aid=$(submit --array=1-$n --cpus-per-task=1 array.sbatch "$cfg")
