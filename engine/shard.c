@@ -22,9 +22,11 @@ int mcs_shard_parse(const char *text, int *index, int *count)
 
 mcs_block_range mcs_shard_range(uint64_t blocks, int index, int count)
 {
-    /* (i-1)B/n without overflow: B < 2^50, n <= 1e6 < 2^20 */
-    mcs_block_range r = {blocks * (uint64_t)(index - 1) / (uint64_t)count,
-                         blocks * (uint64_t)index / (uint64_t)count};
+    /* iB/n without overflow for any B: with B = qn + rem, iB/n = iq + i*rem/n
+     * (i*rem < n^2 < 2^62) */
+    const uint64_t n = (uint64_t)count, q = blocks / n, rem = blocks % n;
+    const uint64_t i0 = (uint64_t)(index - 1), i1 = (uint64_t)index;
+    mcs_block_range r = {i0 * q + i0 * rem / n, i1 * q + i1 * rem / n};
     return r;
 }
 
@@ -356,7 +358,9 @@ mcs_status mcs_shard_join(mcs_shard_file *shards, int n, mcs_merge_tree *tree, c
             return MCS_E_DATA;
         }
         for (int d = 0; d < s->depth; d++)
-            if (!mcs_tree_push_node(tree, &s->node[d], s->start[d], s->size[d])) {
+            if (s->size[d] > s->end - tree->next || /* past its share: refused before
+                                                     * a merge of 2^63-block subtrees */
+                !mcs_tree_push_node(tree, &s->node[d], s->start[d], s->size[d])) {
                 snprintf(err, err_len, "%s: its subtree %d (blocks %llu+%llu) does not follow "
                          "on: a damaged shard file", s->path, d,
                          (unsigned long long)s->start[d], (unsigned long long)s->size[d]);
