@@ -17,6 +17,7 @@
 #include "product.h"
 #include "report.h"
 #include "shard.h"
+#include "sweep.h"
 #include "sysinfo.h"
 
 #define MERGE_MAX_SHARDS 100000
@@ -25,6 +26,7 @@ void mcs_cmd_merge_help(FILE *f)
 {
     fprintf(f,
             "usage: mcsim merge SHARD.h5... -o ALL.h5 [--format text|json] [-q]\n"
+            "       mcsim merge SWEEP.h5... -o ALL.h5        (sweep files of --task i --tasks n)\n"
             "\n"
             "Joins the shard files of a job array (each written by `mcsim CONFIG --shard\n"
             "i/n`, for i = 1..n) into the job's result: the same bits as one run of\n"
@@ -32,7 +34,9 @@ void mcs_cmd_merge_help(FILE *f)
             "generator, block size, precision, paths, ...), the same n, each i once,\n"
             "none missing; otherwise merge names the shard and what is wrong and exits\n"
             "65, writing nothing. ALL.h5 is a run log (docs/hdf5-schema.md) whose\n"
-            "convergence table holds the final estimate only.\n"
+            "convergence table holds the final estimate only. Given the sweep files of\n"
+            "`mcsim sweep ... --task i --tasks n`, merge checks they sweep the same job\n"
+            "with no run twice and joins their rows into one sweep file for validate.\n"
             "\n"
             "options:\n"
             "  -o, --output FILE      the merged run log (required)\n"
@@ -46,6 +50,115 @@ void mcs_cmd_merge_help(FILE *f)
             "example (a Slurm job array; cluster/array.sbatch):\n"
             "  mcsim configs/asian.ini --shard $SLURM_ARRAY_TASK_ID/8 -o shard-$SLURM_ARRAY_TASK_ID.h5\n"
             "  mcsim merge shard-*.h5 -o asian.h5\n");
+}
+
+/* Is `path` a sweep file (a /runs table) rather than a shard? */
+static int is_sweep_file(const char *path)
+{
+    hid_t f = -1;
+    int yes = 0;
+    H5E_BEGIN_TRY {
+        f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+        yes = f >= 0 && H5Lexists(f, "runs", H5P_DEFAULT) > 0;
+    }
+    H5E_END_TRY;
+    if (f >= 0)
+        H5Fclose(f);
+    return yes;
+}
+
+/* A sweep config's identity: the job without its paths (each task of a
+ * swept job array starts at its own size). */
+static void sweep_identity(const char *config, char *buf, size_t len)
+{
+    char full[16384];
+    mcs_config_identity(config, full, sizeof full);
+    size_t used = 0;
+    buf[0] = '\0';
+    for (const char *line = full; *line;) {
+        size_t n = strcspn(line, "\n");
+        if (strncmp(line, "paths =", 7) != 0 && used + n + 2 < len) {
+            memcpy(buf + used, line, n);
+            used += n;
+            buf[used++] = '\n';
+            buf[used] = '\0';
+        }
+        line += n + (line[n] ? 1 : 0);
+    }
+}
+
+static int same_run(const mcs_sweep_row *a, const mcs_sweep_row *b)
+{
+    return strcmp(a->backend, b->backend) == 0 && strcmp(a->mode, b->mode) == 0 &&
+           a->paths == b->paths && a->repeat == b->repeat;
+}
+
+/* mcsim merge of sweep files (mcsim sweep --task i --tasks n): the same job,
+ * no run twice; the rows joined into one sweep file. */
+static int merge_sweeps(char **paths, int n, const char *output, int quiet)
+{
+    static mcs_sweep_meta meta, first;
+    static char id0[16384], id[16384];
+    char err[4096] = "";
+    mcs_sweep_row *all = NULL;
+    size_t total = 0;
+    mcs_status st = MCS_OK;
+    for (int i = 0; i < n && st == MCS_OK; i++) {
+        mcs_sweep_row *rows = NULL;
+        size_t count = 0;
+        if ((st = mcs_sweep_read(paths[i], i ? &meta : &first, &rows, &count, err, sizeof err)) !=
+            MCS_OK)
+            break;
+        sweep_identity(i ? meta.config : first.config, i ? id : id0, sizeof id);
+        if (i && strcmp(id, id0) != 0) {
+            char diff[512];
+            mcs_config_difference(id, id0, diff, sizeof diff);
+            snprintf(err, sizeof err, "%s is a sweep of another job than %s: %s", paths[i],
+                     paths[0], diff);
+            st = MCS_E_DATA;
+        }
+        if (st == MCS_OK && i && meta.failures[0])
+            snprintf(first.failures + strlen(first.failures),
+                     sizeof first.failures - strlen(first.failures), "%s%s",
+                     first.failures[0] ? "; " : "", meta.failures);
+        mcs_sweep_row *grown = st == MCS_OK ? realloc(all, (total + count + 1) * sizeof *all) : NULL;
+        if (st == MCS_OK && !grown) {
+            snprintf(err, sizeof err, "out of memory");
+            st = MCS_E_NOMEM;
+        }
+        for (size_t r = 0; st == MCS_OK && r < count; r++) {
+            for (size_t q = 0; q < total; q++)
+                if (same_run(&grown[q], &rows[r])) {
+                    snprintf(err, sizeof err, "%s: the %s %s run of %llu paths (repeat %d) is "
+                             "in another file too: the same task given twice?", paths[i],
+                             rows[r].backend, rows[r].mode, (unsigned long long)rows[r].paths,
+                             (int)rows[r].repeat);
+                    st = MCS_E_DATA;
+                    break;
+                }
+            if (st == MCS_OK)
+                grown[total + r] = rows[r];
+        }
+        if (grown) {
+            all = grown;
+            if (st == MCS_OK)
+                total += count;
+        }
+        free(rows);
+    }
+    if (st == MCS_OK) {
+        snprintf(first.command_line, sizeof first.command_line, "mcsim merge (%d sweep files)", n);
+        st = mcs_sweep_write(output, &first, all, total, err, sizeof err);
+    }
+    free(all);
+    if (st != MCS_OK) {
+        fprintf(stderr, "mcsim merge: %s\n", err);
+        return mcs_status_exit_code(st);
+    }
+    if (!quiet)
+        fprintf(stderr, "mcsim merge: %zu runs of %d sweep files joined into %s\n", total, n,
+                output);
+    return 0;
 }
 
 /* The job of a shard's resolved config text, loaded as a config file. */
@@ -120,6 +233,8 @@ int mcs_cmd_merge(int argc, char **argv)
         fprintf(stderr, "mcsim merge: %s\n", err);
         return mcs_status_exit_code(st);
     }
+    if (is_sweep_file(argv[optind]))
+        return merge_sweeps(argv + optind, n, output, quiet);
     mcs_shard_file *shards = calloc((size_t)n, sizeof *shards);
     mcs_merge_tree *tree = malloc(sizeof *tree);
     mcs_job job;

@@ -47,6 +47,8 @@ void mcs_cmd_sweep_help(FILE *f)
           "  --threads T               CPU threads, 1 to 4096 (default: all)\n"
           "  --set SECTION.KEY=VALUE   any config key, as for `mcsim CONFIG --set`; at most 12\n"
           "                            (the keys and their values: mcsim --help)\n"
+          "  --task I --tasks N        for job arrays: only sizes I, I+N, I+2N, ... (1 <= I\n"
+          "                            <= N); `mcsim merge` joins the tasks' sweep files\n"
           "  -q, --quiet               no progress or notes on stderr (errors still)\n"
           "  -h, --help                this text\n"
           "\n"
@@ -63,6 +65,7 @@ typedef struct {
     int n_sizes, repeat, threads;
     int cpu, gpu, cold, warm;
     int backend_given, quiet;
+    int task, tasks; /* --task i --tasks n: this task's sizes only (0, 0: all) */
     const char *overrides[12];
     int n_overrides;
 } options;
@@ -113,7 +116,8 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
         {"backend", required_argument, NULL, 'b'}, {"mode", required_argument, NULL, 'm'},
         {"repeat", required_argument, NULL, 'r'}, {"threads", required_argument, NULL, 't'},
         {"set", required_argument, NULL, 'S'},    {"help", no_argument, NULL, 'h'},
-        {"quiet", no_argument, NULL, 'q'},        {NULL, 0, NULL, 0},
+        {"quiet", no_argument, NULL, 'q'},        {"task", required_argument, NULL, 'T'},
+        {"tasks", required_argument, NULL, 'N'},  {NULL, 0, NULL, 0},
     };
     memset(o, 0, sizeof *o);
     o->repeat = 3;
@@ -162,6 +166,17 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
             }
             o->overrides[o->n_overrides++] = optarg;
             break;
+        case 'T':
+        case 'N': {
+            long v = strtol(optarg, &end, 10);
+            if (*optarg == '\0' || *end != '\0' || v < 1 || v > 100000) {
+                snprintf(err, len, "--%s %s: a whole number from 1 to 100000",
+                         c == 'T' ? "task" : "tasks", optarg);
+                return 0;
+            }
+            *(c == 'T' ? &o->task : &o->tasks) = (int)v;
+            break;
+        }
         case 'q': o->quiet = 1; break;
         case 'h': mcs_cmd_sweep_help(stdout); exit(0);
         case ':': snprintf(err, len, "%s needs a value", argv[optind - 1]); return 0;
@@ -176,6 +191,22 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
                                  : !o->n_sizes   ? "give --paths FROM:TO"
                                                  : "give -o SWEEP.h5");
         return 0;
+    }
+    if (!o->task != !o->tasks || o->task > o->tasks) {
+        snprintf(err, len, "--task %d --tasks %d: give both, with 1 <= task <= tasks (e.g. "
+                 "--task $SLURM_ARRAY_TASK_ID --tasks 4)", o->task, o->tasks);
+        return 0;
+    }
+    if (o->tasks) { /* sizes dealt round-robin over the tasks: i, i + n, i + 2n, ... */
+        int kept = 0, all = o->n_sizes;
+        for (int i = o->task - 1; i < o->n_sizes; i += o->tasks)
+            o->sizes[kept++] = o->sizes[i];
+        o->n_sizes = kept;
+        if (!kept) {
+            snprintf(err, len, "--task %d --tasks %d: no path count left for this task (%d "
+                     "sizes in all); use at most %d tasks", o->task, o->tasks, all, all);
+            return 0;
+        }
     }
     return 1;
 }

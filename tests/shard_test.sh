@@ -80,5 +80,19 @@ report "merge without -o: exit 64"
 [ $? -eq 64 ] || problems+=("--shard with --no-log: exit $?, expected 64")
 report "--shard with --no-log: exit 64"
 
+# swept job arrays: mcsim sweep --task i --tasks 2, then merge joins the rows
+for i in 1 2; do
+    "$mcsim" sweep "$repo/configs/european.ini" --paths 1e3:1e6 --backend cpu --mode warm \
+        --repeat 1 --task $i --tasks 2 -o sw$i.h5 -q || problems+=("sweep task $i failed")
+done
+"$mcsim" merge sw1.h5 sw2.h5 -o swall.h5 -q || problems+=("merge of sweep files failed")
+/usr/bin/python3 -c '
+import h5py, sys
+p = sorted(int(x) for x in h5py.File("swall.h5")["runs"]["paths"])
+sys.exit(0 if p == [1000, 10000, 100000, 1000000] else "merged sizes %r" % p)' || problems+=("merged sweep rows")
+"$mcsim" merge sw1.h5 sw1.h5 -o twice.h5 >out 2>err
+[ $? -eq 65 ] && grep -q "given twice" err || problems+=("a sweep task given twice was not refused: $(cat err)")
+report "sweep --task i --tasks 2 in two runs, merged: every size once; a task twice refused"
+
 echo "# $passed passed, $failed failed"
 [ $failed -eq 0 ]
