@@ -4,55 +4,43 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "h5mem.h"
 #include "output_path.h"
 #include "shard.h"
 
 #define KIND "mcsim checkpoint"
 
-static int put_str(hid_t loc, const char *name, const char *v)
-{
-    hid_t type = H5Tcopy(H5T_C_S1), space = H5Screate(H5S_SCALAR), a = -1;
-    H5Tset_size(type, H5T_VARIABLE);
-    H5Tset_cset(type, H5T_CSET_UTF8);
-    a = H5Acreate2(loc, name, type, space, H5P_DEFAULT, H5P_DEFAULT);
-    int rc = a >= 0 && H5Awrite(a, type, &v) >= 0 ? 0 : -1;
-    if (a >= 0) H5Aclose(a);
-    H5Sclose(space);
-    H5Tclose(type);
-    return rc;
-}
-
 mcs_status mcs_checkpoint_write(const char *path, const char *config,
                                 const mcs_block_range *range, uint64_t blocks,
                                 const mcs_merge_tree *tree, char *err, size_t err_len)
 {
-    hid_t fapl = -1, file = -1, grp = -1;
+    hid_t file = -1, grp = -1;
     void *image = NULL;
-    mcs_status st = MCS_E_IO;
+    size_t size = 0;
+    int built = 0;
+    err[0] = '\0';
     H5E_BEGIN_TRY {
         /* built in memory, written by the output-path rule: whole or nothing */
-        if ((fapl = H5Pcreate(H5P_FILE_ACCESS)) >= 0 && H5Pset_fapl_core(fapl, 1 << 16, 0) >= 0 &&
-            (file = H5Fcreate("checkpoint", H5F_ACC_TRUNC, H5P_DEFAULT, fapl)) >= 0 &&
-            put_str(file, "kind", KIND) == 0 && put_str(file, "config", config) == 0 &&
-            (grp = H5Gcreate2(file, "checkpoint", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)) >= 0 &&
-            mcs_h5_put_num(grp, "first_block", H5T_NATIVE_UINT64, &range->first) == 0 &&
-            mcs_h5_put_num(grp, "end_block", H5T_NATIVE_UINT64, &range->end) == 0 &&
-            mcs_h5_put_num(grp, "blocks", H5T_NATIVE_UINT64, &blocks) == 0 &&
-            mcs_h5_put_num(grp, "next_block", H5T_NATIVE_UINT64, &tree->next) == 0 &&
-            mcs_nodes_write(grp, tree) == 0 && H5Fflush(file, H5F_SCOPE_GLOBAL) >= 0) {
-            ssize_t size = H5Fget_file_image(file, NULL, 0);
-            if (size > 0 && (image = malloc((size_t)size)) != NULL &&
-                H5Fget_file_image(file, image, (size_t)size) == size)
-                st = mcs_output_write_bytes("checkpoint", path, image, (size_t)size, err,
-                                            err_len);
-        }
+        built = (file = mcs_h5mem_create("checkpoint")) >= 0 &&
+                mcs_h5_put_str(file, "kind", KIND) == 0 &&
+                mcs_h5_put_str(file, "config", config) == 0 &&
+                (grp = H5Gcreate2(file, "checkpoint", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)) >= 0 &&
+                mcs_h5_put_num(grp, "first_block", H5T_NATIVE_UINT64, &range->first) == 0 &&
+                mcs_h5_put_num(grp, "end_block", H5T_NATIVE_UINT64, &range->end) == 0 &&
+                mcs_h5_put_num(grp, "blocks", H5T_NATIVE_UINT64, &blocks) == 0 &&
+                mcs_h5_put_num(grp, "next_block", H5T_NATIVE_UINT64, &tree->next) == 0 &&
+                mcs_nodes_write(grp, tree) == 0;
+        if (grp >= 0)
+            H5Gclose(grp);
+        if (file >= 0 && mcs_h5mem_close_image(file, &image, &size) != 0)
+            built = 0;
     }
     H5E_END_TRY;
-    if (st != MCS_OK && !err[0])
+    mcs_status st = MCS_E_IO;
+    if (built)
+        st = mcs_output_write_bytes("checkpoint", path, image, size, err, err_len);
+    else
         snprintf(err, err_len, "cannot write checkpoint '%s': building it failed", path);
-    if (grp >= 0) H5Gclose(grp);
-    if (file >= 0) H5Fclose(file);
-    if (fapl >= 0) H5Pclose(fapl);
     free(image);
     return st;
 }

@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "h5log.h"
 #include "catalog.h"
+#include "h5mem.h"
 #include "output_path.h"
 #include "shard.h"
 #include "product.h"
@@ -494,7 +495,7 @@ static mcs_status write_log(const char *path, char *chosen, size_t chosen_len,
     int have_old = 0;
     char *tmp = NULL;
     size_t tmplen;
-    hid_t file = -1, fapl = -1;
+    hid_t file = -1;
     void *image = NULL;
     int tmp_exists = 0;
     const char *stage = NULL;
@@ -526,8 +527,7 @@ static mcs_status write_log(const char *path, char *chosen, size_t chosen_len,
 
     /* The file is built in memory (HDF5's core driver, no backing store)
      * and written out by mcs_output_write_new_file: HDF5 never touches the disk. */
-    if ((fapl = H5Pcreate(H5P_FILE_ACCESS)) < 0 || H5Pset_fapl_core(fapl, 1 << 16, 0) < 0 ||
-        (file = H5Fcreate(tmp, H5F_ACC_TRUNC, H5P_DEFAULT, fapl)) < 0) {
+    if ((file = mcs_h5mem_create(tmp)) < 0) {
         set_err(err, errlen, "cannot write HDF5 log '%s': cannot create it in memory", path);
         goto cleanup;
     }
@@ -555,19 +555,13 @@ static mcs_status write_log(const char *path, char *chosen, size_t chosen_len,
     }
     if (write_timings(file, "timings", t) < 0) { stage = "/timings"; goto cleanup; }
 
-    if (H5Fflush(file, H5F_SCOPE_GLOBAL) < 0) { stage = "the file image"; goto cleanup; }
     {
-        ssize_t size = H5Fget_file_image(file, NULL, 0);
-        if (size <= 0 || (image = malloc((size_t)size)) == NULL ||
-            H5Fget_file_image(file, image, (size_t)size) != size) {
-            stage = "the file image";
-            goto cleanup;
-        }
-        herr_t c = H5Fclose(file);
+        size_t size = 0;
+        int imaged = mcs_h5mem_close_image(file, &image, &size);
         file = -1;
-        if (c < 0) { stage = "the file image"; goto cleanup; }
+        if (imaged != 0) { stage = "the file image"; goto cleanup; }
         tmp_exists = 1; /* a failed write may leave a partial file behind */
-        if (mcs_output_write_new_file(tmp, image, (size_t)size) != 0) {
+        if (mcs_output_write_new_file(tmp, image, size) != 0) {
             set_err(err, errlen, "cannot write HDF5 log '%s': writing '%s' failed: %s", path,
                     tmp, strerror(errno));
             goto cleanup;
@@ -587,8 +581,6 @@ cleanup:
                 stage, tmp);
     if (file >= 0)
         H5Fclose(file); /* in memory: closing cannot fail for lack of disk */
-    if (fapl >= 0)
-        H5Pclose(fapl);
     free(image);
     if (tmp_exists)
         unlink(tmp); /* unlink, not remove: never a folder of that name */

@@ -1,6 +1,7 @@
 /* shard.c - the /shard group of a shard's run log, reading it back, and
  * joining shards into the whole job's merge tree (shard.h). */
 #include "shard.h"
+#include "h5mem.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,18 +52,6 @@ static hid_t node_type(void)
     H5Tclose(am);
     H5Tclose(ac);
     return t;
-}
-
-int mcs_h5_put_num(hid_t loc, const char *name, hid_t type, const void *v)
-{
-    hid_t space = H5Screate(H5S_SCALAR);
-    hid_t a = space >= 0 ? H5Acreate2(loc, name, type, space, H5P_DEFAULT, H5P_DEFAULT) : -1;
-    int rc = a >= 0 && H5Awrite(a, type, v) >= 0 ? 0 : -1;
-    if (a >= 0)
-        H5Aclose(a);
-    if (space >= 0)
-        H5Sclose(space);
-    return rc;
 }
 
 /* FNV-1a over the rows' bytes: a damaged file is refused, not merged. */
@@ -124,9 +113,6 @@ int mcs_shard_write_group(hid_t file, const mcs_shard_info *sh)
     return rc;
 }
 
-/* A scalar numeric attribute of `loc`; 0 if absent or not scalar. */
-int mcs_h5_get_num(hid_t loc, const char *name, hid_t type, void *v);
-
 int mcs_nodes_read(hid_t grp, int k, int *depth, uint64_t *start, uint64_t *size,
                    mcs_moments *node, char *why, size_t why_len)
 {
@@ -166,37 +152,6 @@ int mcs_nodes_read(hid_t grp, int k, int *depth, uint64_t *start, uint64_t *size
     if (dset >= 0) H5Dclose(dset);
     free(rows);
     return rc;
-}
-int mcs_h5_get_num(hid_t loc, const char *name, hid_t type, void *v)
-{
-    if (H5Aexists(loc, name) <= 0)
-        return 0;
-    hid_t a = H5Aopen(loc, name, H5P_DEFAULT), space = a >= 0 ? H5Aget_space(a) : -1;
-    int ok = space >= 0 && H5Sget_simple_extent_npoints(space) == 1 &&
-             H5Aread(a, type, v) >= 0;
-    if (space >= 0) H5Sclose(space);
-    if (a >= 0) H5Aclose(a);
-    return ok;
-}
-
-/* A scalar variable-length string attribute, malloc'd; NULL if not one. */
-char *mcs_h5_get_str(hid_t loc, const char *name)
-{
-    if (H5Aexists(loc, name) <= 0)
-        return NULL;
-    hid_t a = H5Aopen(loc, name, H5P_DEFAULT), space = a >= 0 ? H5Aget_space(a) : -1;
-    hid_t type = H5Tcopy(H5T_C_S1);
-    H5Tset_size(type, H5T_VARIABLE);
-    H5Tset_cset(type, H5T_CSET_UTF8);
-    char *v = NULL, *copy = NULL;
-    if (space >= 0 && H5Sget_simple_extent_npoints(space) == 1 && H5Aread(a, type, &v) >= 0 && v) {
-        copy = strdup(v);
-        H5free_memory(v);
-    }
-    H5Tclose(type);
-    if (space >= 0) H5Sclose(space);
-    if (a >= 0) H5Aclose(a);
-    return copy;
 }
 
 void mcs_shard_free(mcs_shard_file *s)

@@ -35,12 +35,6 @@ int mcs_nodes_read(hid_t grp, int k, int *depth, uint64_t *start, uint64_t *size
 void mcs_config_identity(const char *config, char *buf, size_t len);
 void mcs_config_difference(const char *a, const char *b, char *buf, size_t len);
 
-/* Small HDF5 attribute helpers: a scalar number (get: 0 if absent or not
- * one value), a scalar variable-length string (malloc'd; NULL if not one). */
-int mcs_h5_put_num(hid_t loc, const char *name, hid_t type, const void *v);
-int mcs_h5_get_num(hid_t loc, const char *name, hid_t type, void *v);
-char *mcs_h5_get_str(hid_t loc, const char *name);
-
 /* Write the /shard group of a run log (called by engine/h5log.c). */
 int mcs_shard_write_group(hid_t file, const mcs_shard_info *sh);
 

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include "catalog.h"
 #include "config.h"
+#include "h5mem.h"
 #include "output_path.h"
 #include "sweep.h"
 
@@ -237,28 +238,15 @@ static int fill_file(hid_t file, const mcs_sweep_meta *meta, const file_row *out
 static int build_image(const mcs_sweep_meta *meta, const file_row *out, size_t n, void **image,
                        size_t *size)
 {
-    hid_t fapl = H5Pcreate(H5P_FILE_ACCESS), file = -1;
-    int ok = 0;
+    hid_t file = mcs_h5mem_create("mcsim sweep file (in memory)");
     *image = NULL;
-    if (fapl >= 0 && H5Pset_fapl_core(fapl, 1 << 16, 0) >= 0)
-        file = H5Fcreate("mcsim sweep file (in memory)", H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
-    if (file >= 0 && fill_file(file, meta, out, n) && H5Fflush(file, H5F_SCOPE_GLOBAL) >= 0) {
-        ssize_t bytes = H5Fget_file_image(file, NULL, 0);
-        if (bytes > 0 && (*image = malloc((size_t)bytes)) != NULL &&
-            H5Fget_file_image(file, *image, (size_t)bytes) == bytes) {
-            *size = (size_t)bytes;
-            ok = 1;
-        }
+    if (file < 0)
+        return 0;
+    if (!fill_file(file, meta, out, n)) {
+        H5Fclose(file);
+        return 0;
     }
-    if (file >= 0 && H5Fclose(file) < 0) /* in memory: nothing to lose for lack of disk */
-        ok = 0;
-    if (fapl >= 0)
-        H5Pclose(fapl);
-    if (!ok) {
-        free(*image);
-        *image = NULL;
-    }
-    return ok;
+    return mcs_h5mem_close_image(file, image, size) == 0;
 }
 
 mcs_status mcs_sweep_write(const char *path, const mcs_sweep_meta *meta, const mcs_sweep_row *rows,
