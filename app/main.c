@@ -89,8 +89,8 @@ static void join_command_line(int argc, char **argv, char *buf, size_t len)
 
 /* output/<config name>-<backend>-<UTC time>.h5; made unique when written,
  * and the folder is created only then, so a failed run leaves nothing. */
-static void default_log_path(const char *config_path, const char *backend, char *buf,
-                             size_t len)
+static void default_log_path(const char *config_path, const mcs_cli *cli, const char *backend,
+                             char *buf, size_t len)
 {
     char copy[MCS_PATH_MAX];
     snprintf(copy, sizeof copy, "%s", config_path);
@@ -103,7 +103,10 @@ static void default_log_path(const char *config_path, const char *backend, char 
     struct tm tm;
     gmtime_r(&now, &tm);
     strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
-    snprintf(buf, len, "output/%s-%s-%s.h5", base, backend, stamp);
+    char shard[48] = ""; /* a shard's log: output/<config>-shard-i-of-n-<backend>-... */
+    if (cli->shard_count)
+        snprintf(shard, sizeof shard, "shard-%d-of-%d-", cli->shard_index, cli->shard_count);
+    snprintf(buf, len, "output/%s-%s%s-%s.h5", base, shard, backend, stamp);
 }
 
 /* What the log-path messages suggest. */
@@ -370,6 +373,7 @@ int main(int argc, char **argv)
         goto fail;
     /* -o asks for a log even when the config says log = no */
     const int want_log = !cli.no_log && (job.write_log || cli.output || cli.shard_count);
+    job.write_log = want_log; /* echoed as [output] log: what this run did */
 
     double p0 = mcs_now();
     st = pick_backend(&cli, config_name, &job, &be, err, sizeof err);
@@ -389,15 +393,8 @@ int main(int argc, char **argv)
     else if (job.output_file[0])
         snprintf(log_path, sizeof log_path, "%s", job.output_file);
     else
-        default_log_path(from_stdin ? "stdin" : cli.config_path, be->name, log_path,
+        default_log_path(from_stdin ? "stdin" : cli.config_path, &cli, be->name, log_path,
                          sizeof log_path);
-    if (default_name && cli.shard_count) { /* output/<config>-shard-i-of-n-<backend>-... */
-        char tail[MCS_PATH_MAX], *dash = strchr(log_path + strlen("output/"), '\0');
-        while (dash > log_path && strncmp(dash, be->name, strlen(be->name)) != 0)
-            dash--;
-        snprintf(tail, sizeof tail, "shard-%d-of-%d-%s", cli.shard_index, cli.shard_count, dash);
-        snprintf(dash, sizeof log_path - (size_t)(dash - log_path), "%s", tail);
-    }
     if (ranks.rank == 0 && want_log && (st = mcs_output_check("run log", log_path, default_name, LOG_HINT, err,
                                             sizeof err)) != MCS_OK)
         goto fail;

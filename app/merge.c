@@ -67,26 +67,6 @@ static int is_sweep_file(const char *path)
     return yes;
 }
 
-/* A sweep config's identity: the job without its paths (each task of a
- * swept job array starts at its own size). */
-static void sweep_identity(const char *config, char *buf, size_t len)
-{
-    char full[16384];
-    mcs_config_identity(config, full, sizeof full);
-    size_t used = 0;
-    buf[0] = '\0';
-    for (const char *line = full; *line;) {
-        size_t n = strcspn(line, "\n");
-        if (strncmp(line, "paths =", 7) != 0 && used + n + 2 < len) {
-            memcpy(buf + used, line, n);
-            used += n;
-            buf[used++] = '\n';
-            buf[used] = '\0';
-        }
-        line += n + (line[n] ? 1 : 0);
-    }
-}
-
 static int same_run(const mcs_sweep_row *a, const mcs_sweep_row *b)
 {
     return strcmp(a->backend, b->backend) == 0 && strcmp(a->mode, b->mode) == 0 &&
@@ -109,7 +89,7 @@ static int merge_sweeps(char **paths, int n, const char *output, int quiet)
         if ((st = mcs_sweep_read(paths[i], i ? &meta : &first, &rows, &count, err, sizeof err)) !=
             MCS_OK)
             break;
-        sweep_identity(i ? meta.config : first.config, i ? id : id0, sizeof id);
+        mcs_config_identity(i ? meta.config : first.config, "paths", i ? id : id0, sizeof id);
         if (i && strcmp(id, id0) != 0) {
             char diff[512];
             mcs_config_difference(id, id0, diff, sizeof diff);

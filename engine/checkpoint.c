@@ -80,8 +80,8 @@ mcs_status mcs_checkpoint_read(const char *path, const char *config,
         snprintf(err, err_len, "%s: not an mcsim checkpoint, or a damaged one", path);
         goto done;
     }
-    mcs_config_identity(config, want, sizeof want);
-    mcs_config_identity(saved, got, sizeof got);
+    mcs_config_identity(config, NULL, want, sizeof want);
+    mcs_config_identity(saved, NULL, got, sizeof got);
     if (strcmp(want, got) != 0) {
         char diff[512];
         mcs_config_difference(got, want, diff, sizeof diff);

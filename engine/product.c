@@ -123,6 +123,7 @@ void mcs_job_inputs(const mcs_job *job, void (*fn)(const mcs_input *in, void *ct
     name_input(&w, "simulation", "rng", mcs_rngs, (int)job->sim.rng);
     name_input(&w, "simulation", "precision", mcs_precisions, (int)job->sim.precision);
     count_input(&w, "block_size", job->sim.block_size);
+    name_input(&w, "output", "log", mcs_yes_no, job->write_log);
 }
 
 void mcs_input_text(const mcs_input *in, char *buf, size_t len)

@@ -108,7 +108,7 @@ void mcs_job_params(const mcs_job *job, void (*fn)(const mcs_param_spec *p, void
  * one walk below, so their keys are the same everywhere. */
 typedef enum { MCS_INPUT_TEXT, MCS_INPUT_REAL, MCS_INPUT_COUNT } mcs_input_kind;
 typedef struct {
-    const char *section; /* "model", "option" or "simulation" */
+    const char *section; /* "model", "option", "simulation" or "output" */
     const char *key;
     mcs_input_kind kind;
     const char *text;    /* MCS_INPUT_TEXT: a name ("gbm", "down-out") */
@@ -117,8 +117,8 @@ typedef struct {
 } mcs_input;
 
 /* Calls fn for every resolved input of the job, in config order: model,
- * its parameters, payoff, its parameters, then the simulation keys (paths,
- * steps, seed, rng, precision, block_size). */
+ * its parameters, payoff, its parameters, the simulation keys (paths,
+ * steps, seed, rng, precision, block_size), then [output] log. */
 void mcs_job_inputs(const mcs_job *job, void (*fn)(const mcs_input *in, void *ctx), void *ctx);
 
 /* The input's value as text: shortest round-trip form for reals. */

@@ -235,8 +235,8 @@ void mcs_report_params_json(FILE *f, const mcs_job *job)
 static void text_input(const mcs_input *in, void *ctx)
 {
     params_state *ps = ctx;
-    int product = strcmp(in->section, "simulation") != 0 && strcmp(in->key, "model") != 0 &&
-                  strcmp(in->key, "payoff") != 0;
+    int product = (strcmp(in->section, "model") == 0 || strcmp(in->section, "option") == 0) &&
+                  strcmp(in->key, "model") != 0 && strcmp(in->key, "payoff") != 0;
     if (!product && strcmp(in->key, "steps") != 0)
         return;
     char text[64];

@@ -221,9 +221,9 @@ mcs_status mcs_shard_read(const char *path, mcs_shard_file *out, char *err, size
 
 /* The job's identity in a resolved config: every line but comments and the
  * [output] section (where a shard's log went does not change its sums). */
-void mcs_config_identity(const char *config, char *buf, size_t len)
+void mcs_config_identity(const char *config, const char *skip, char *buf, size_t len)
 {
-    size_t used = 0;
+    size_t used = 0, ls = skip ? strlen(skip) : 0;
     int in_output = 0;
     buf[0] = '\0';
     for (const char *line = config; *line;) {
@@ -231,7 +231,8 @@ void mcs_config_identity(const char *config, char *buf, size_t len)
         size_t n = eol ? (size_t)(eol - line) : strlen(line);
         if (line[0] == '[')
             in_output = strncmp(line, "[output]", 8) == 0;
-        if (line[0] != ';' && !in_output && used + n + 2 < len) {
+        int skipped = skip && strncmp(line, skip, ls) == 0 && strncmp(line + ls, " =", 2) == 0;
+        if (line[0] != ';' && !in_output && !skipped && used + n + 2 < len) {
             memcpy(buf + used, line, n);
             used += n;
             buf[used++] = '\n';
@@ -267,9 +268,9 @@ mcs_status mcs_shard_join(mcs_shard_file *shards, int n, mcs_merge_tree *tree, c
 {
     static char first_id[16384], id[16384];
     char diff[512];
-    mcs_config_identity(shards[0].config, first_id, sizeof first_id);
+    mcs_config_identity(shards[0].config, NULL, first_id, sizeof first_id);
     for (int i = 1; i < n; i++) {
-        mcs_config_identity(shards[i].config, id, sizeof id);
+        mcs_config_identity(shards[i].config, NULL, id, sizeof id);
         if (strcmp(id, first_id) != 0) {
             mcs_config_difference(id, first_id, diff, sizeof diff);
             snprintf(err, err_len, "%s belongs to another job than %s: %s", shards[i].path,

@@ -29,10 +29,11 @@ int mcs_nodes_write(hid_t grp, const mcs_merge_tree *t);
 int mcs_nodes_read(hid_t grp, int k, int *depth, uint64_t *start, uint64_t *size,
                    mcs_moments *node, char *why, size_t why_len);
 
-/* A job's identity in its resolved config: every line but comments and the
- * [output] section; and the first line where two identities differ, for a
- * message ("'seed = 7' against 'seed = 42'"). */
-void mcs_config_identity(const char *config, char *buf, size_t len);
+/* A job's identity in its resolved config: every line but comments, the
+ * [output] section and key `skip` (NULL: none; "paths" for sweeps, whose
+ * tasks start at their own sizes); and the first line where two identities
+ * differ, for a message ("'seed = 7' against 'seed = 42'"). */
+void mcs_config_identity(const char *config, const char *skip, char *buf, size_t len);
 void mcs_config_difference(const char *a, const char *b, char *buf, size_t len);
 
 /* Write the /shard group of a run log (called by engine/h5log.c). */

@@ -463,8 +463,8 @@ report "--no-log: the result where no log can be written, no file made"
 "$mcsim" "$european" --paths 20000 --set output.log=no -f json ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
 rc=$?
 [ $rc -eq 0 ] || problems+=("exit code $rc, expected 0")
-"$py" -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(d["log"] is not None)' "$out" \
-    || problems+=("JSON log is not null")
+"$py" -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(d["log"] is not None or d["parameters"]["log"] != "no")' "$out" \
+    || problems+=("JSON log is not null, or parameters.log is not \"no\"")
 report "[output] log = no: no log, JSON log null"
 "$mcsim" "$european" --paths 20000 ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
 rc=$?
