@@ -266,6 +266,31 @@ static mcs_status write_checkpoint(void *arg, const mcs_merge_tree *tree, char *
     return st;
 }
 
+/* Rank 0's join: the first rank that failed says why (its status is the
+ * run's), else every rank's tree is replayed, in rank order, into *tree. */
+static mcs_status join_ranks(const mcs_rank_report *all, int size, mcs_merge_tree *tree,
+                             char *err, size_t err_len)
+{
+    for (int r = 0; r < size; r++) {
+        mcs_status st = (mcs_status)all[r].status;
+        if (st == MCS_E_INTERRUPTED) {
+            snprintf(err, err_len, "interrupted; no run log written");
+            return st;
+        }
+        if (st != MCS_OK) {
+            snprintf(err, err_len, "rank %d (%s) failed: %s", r, all[r].host,
+                     all[r].error[0] ? all[r].error : mcs_status_message(st));
+            return st;
+        }
+    }
+    for (int r = 0; r < size; r++)
+        if (!mcs_tree_push_tree(tree, &all[r].tree)) {
+            snprintf(err, err_len, "rank %d's blocks do not follow on", r);
+            return MCS_E_SOFTWARE;
+        }
+    return MCS_OK;
+}
+
 /* Ctrl-C: the partial estimate on stderr (the exit stays 130, no log). */
 static void report_interrupted(const mcs_job *job, const mcs_result *res)
 {
@@ -499,24 +524,9 @@ int main(int argc, char **argv)
         if (ranks.rank != 0)
             return mcs_status_exit_code(st);
         all[0].mpi_seconds = waited;
-        for (int r = 0; r < ranks.size; r++)
-            if (all[r].status != MCS_OK) {
-                snprintf(err, sizeof err, "rank %d (%s) failed: %s", r, all[r].host,
-                         all[r].error[0] ? all[r].error : mcs_status_message(all[r].status));
-                st = (mcs_status)all[r].status;
-                if (st == MCS_E_INTERRUPTED)
-                    snprintf(err, sizeof err, "interrupted; no run log written");
-                goto fail;
-            }
         mcs_tree_init_at(&rank_tree, mcs_job_outputs(&job), whole.first);
-        for (int r = 0; r < ranks.size; r++)
-            for (int d = 0; d < all[r].tree.depth; d++)
-                if (!mcs_tree_push_node(&rank_tree, &all[r].tree.node[d], all[r].tree.start[d],
-                                        all[r].tree.size[d])) {
-                    snprintf(err, sizeof err, "rank %d's blocks do not follow on", r);
-                    st = MCS_E_SOFTWARE;
-                    goto fail;
-                }
+        if ((st = join_ranks(all, ranks.size, &rank_tree, err, sizeof err)) != MCS_OK)
+            goto fail;
         mcs_moments total = mcs_tree_total(&rank_tree);
         mcs_engine_fill_result(&job, &total, &res);
         if (cli.shard_count)

@@ -116,6 +116,14 @@ int mcs_tree_push_node(mcs_merge_tree *t, const mcs_moments *node, uint64_t star
     return 1;
 }
 
+int mcs_tree_push_tree(mcs_merge_tree *t, const mcs_merge_tree *part)
+{
+    for (int d = 0; d < part->depth; d++)
+        if (!mcs_tree_push_node(t, &part->node[d], part->start[d], part->size[d]))
+            return 0;
+    return 1;
+}
+
 mcs_moments mcs_tree_total(const mcs_merge_tree *t)
 {
     mcs_moments total;

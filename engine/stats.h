@@ -91,6 +91,9 @@ void mcs_tree_push(mcs_merge_tree *t, const mcs_moments *block);
  * aligned to it. */
 int mcs_tree_push_node(mcs_merge_tree *t, const mcs_moments *node, uint64_t start,
                        uint64_t size);
+/* Push every subtree of `part` (a tree of the blocks from t->next on, e.g.
+ * an MPI rank's) in order; 0 when they do not follow on. */
+int mcs_tree_push_tree(mcs_merge_tree *t, const mcs_merge_tree *part);
 /* The moments of every block pushed so far, merged over the tree. */
 mcs_moments mcs_tree_total(const mcs_merge_tree *t);
 
