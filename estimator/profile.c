@@ -302,6 +302,11 @@ static int on_number(parse_state *ps, const profile_key *key, const char *value,
     return 1;
 }
 
+/* A value's rendered text holds at most this (the longest line and more). */
+#define RENDER_MAX (MCS_PROFILE_SCALING_MAX * 32)
+static mcs_status render_key(const mcs_profile *p, const profile_key *key, char *value,
+                             size_t value_len, const char **text, char *err, size_t err_len);
+
 static int on_key(void *user, const char *section, const char *name, const char *value)
 {
     parse_state *ps = user;
@@ -341,7 +346,9 @@ static int on_key(void *user, const char *section, const char *name, const char 
         memcpy(field, value, strlen(value) + 1);
         break;
     case K_NUMBER:
-        return on_number(ps, &keys[k], value, (double *)field);
+        if (!on_number(ps, &keys[k], value, (double *)field))
+            return 0;
+        break;
     case K_YESNO:
         if (strcasecmp(value, "yes") == 0)
             *(int *)field = 1;
@@ -359,6 +366,12 @@ static int on_key(void *user, const char *section, const char *name, const char 
                         ps->origin, ps->line, value, MCS_PROFILE_COUNT_MAX);
         break;
     }
+    /* what was read must write back: a value the writer would render
+     * longer ("1e-5" as "1e-05", "model=x" as "model = x") must still fit */
+    char text[RENDER_MAX], err[256];
+    const char *shown;
+    if (render_key(p, &keys[k], text, sizeof text, &shown, err, sizeof err) != MCS_OK)
+        return fail(ps, "%s:%d: %s", ps->origin, ps->line, err);
     return 1;
 }
 
@@ -623,22 +636,17 @@ mcs_status mcs_profile_local(mcs_profile *p, char *err, size_t err_len)
     return MCS_E_NOINPUT;
 }
 
-/* One "key = value" line (after its comment); MCS_E_CONFIG naming the key
- * when the line would be longer than a profile line holds. */
-static mcs_status put_line(FILE *f, const profile_key *key, const char *value, char *err,
-                           size_t err_len)
+/* MCS_E_CONFIG naming the key when "key = value" is longer than a profile
+ * line holds. */
+static mcs_status check_line_length(const profile_key *key, const char *value, char *err,
+                                    size_t err_len)
 {
     size_t n = strlen(key->key) + 3 + strlen(value);
-    if (n > MCS_PROFILE_LINE_MAX) {
-        snprintf(err, err_len, "[%s] %s: the line '%s = ...' would be %zu characters; a profile "
-                 "line holds at most %d", key->section, key->key, key->key, n,
-                 MCS_PROFILE_LINE_MAX);
-        return MCS_E_CONFIG;
-    }
-    if (key->meaning)
-        fprintf(f, "# %s\n", key->meaning);
-    fprintf(f, "%s = %s\n", key->key, value);
-    return MCS_OK;
+    if (n <= MCS_PROFILE_LINE_MAX)
+        return MCS_OK;
+    snprintf(err, err_len, "[%s] %s: the line '%s = ...' would be %zu characters; a profile "
+             "line holds at most %d", key->section, key->key, key->key, n, MCS_PROFILE_LINE_MAX);
+    return MCS_E_CONFIG;
 }
 
 /* The scaling table as "1:1 2:0.99", each number in shortest round-trip form. */
@@ -654,15 +662,16 @@ static void scaling_text(const mcs_cpu_profile *cpu, char *buf, size_t len)
     }
 }
 
-/* Key `key` of p as a line of f: nothing when it is absent (empty text, a
- * NAN number, no scaling table); an error naming the key when the value
- * could not be read back as it is. */
-static mcs_status format_key(const mcs_profile *p, const profile_key *key, FILE *f, char *err,
-                             size_t err_len)
+/* Key `key` of p as the text the writer puts after "key = ", in `value`
+ * (*text = value), or *text = NULL when it is absent (empty text, a NAN
+ * number, no scaling table); an error naming the key when the value could
+ * not be read back as it is or would not fit on a profile line. */
+static mcs_status render_key(const mcs_profile *p, const profile_key *key, char *value,
+                             size_t value_len, const char **text, char *err, size_t err_len)
 {
     const void *field = (const char *)p + key->offset;
-    char value[MCS_PROFILE_SCALING_MAX * 32];
     const char *why = NULL;
+    *text = NULL;
     switch (key->type) {
     case K_TEXT:
         if (!((const char *)field)[0])
@@ -677,7 +686,8 @@ static mcs_status format_key(const mcs_profile *p, const profile_key *key, FILE 
                      why == key->choices ? "must be one of " : "", why);
             return MCS_E_CONFIG;
         }
-        return put_line(f, key, field, err, err_len);
+        snprintf(value, value_len, "%s", (const char *)field);
+        break;
     case K_NUMBER: {
         double v = *(const double *)field;
         if (isnan(v))
@@ -686,11 +696,12 @@ static mcs_status format_key(const mcs_profile *p, const profile_key *key, FILE 
             snprintf(err, err_len, "[%s] %s = %g: %s", key->section, key->key, v, why);
             return MCS_E_CONFIG;
         }
-        mcs_format_real(v, value, sizeof value);
-        return put_line(f, key, value, err, err_len);
+        mcs_format_real(v, value, value_len);
+        break;
     }
     case K_YESNO:
-        return put_line(f, key, *(const int *)field ? "yes" : "no", err, err_len);
+        snprintf(value, value_len, "%s", *(const int *)field ? "yes" : "no");
+        break;
     case K_SCALING:
         if (p->cpu.n_scaling == 0)
             return MCS_OK;
@@ -698,9 +709,26 @@ static mcs_status format_key(const mcs_profile *p, const profile_key *key, FILE 
             snprintf(err, err_len, "[cpu] scaling: %s", why);
             return MCS_E_CONFIG;
         }
-        scaling_text(&p->cpu, value, sizeof value);
-        return put_line(f, key, value, err, err_len);
+        scaling_text(&p->cpu, value, value_len);
+        break;
     }
+    *text = value;
+    return check_line_length(key, value, err, err_len);
+}
+
+/* Key `key` of p as a "key = value" line of f, after its comment; nothing
+ * when it is absent. */
+static mcs_status format_key(const mcs_profile *p, const profile_key *key, FILE *f, char *err,
+                             size_t err_len)
+{
+    char value[RENDER_MAX];
+    const char *text;
+    mcs_status st = render_key(p, key, value, sizeof value, &text, err, err_len);
+    if (st != MCS_OK || !text)
+        return st;
+    if (key->meaning)
+        fprintf(f, "# %s\n", key->meaning);
+    fprintf(f, "%s = %s\n", key->key, text);
     return MCS_OK;
 }
 
