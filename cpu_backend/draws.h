@@ -51,15 +51,69 @@ static inline void mcs_normals_from_bits(const uint64_t *restrict bits, uint32_t
 #endif
 }
 
+#ifdef __AVX512F__
+/* Store the words of four 16-lane vectors interleaved: dst = a[0], b[0],
+ * c[0], d[0], a[1], ... (64 words), with two rounds of two-source permutes
+ * rather than a scalar transpose. */
+static inline void mcs_store_interleaved_x4(__m512i a, __m512i b, __m512i c, __m512i d,
+                                            uint32_t *dst)
+{
+    const __m512i lo = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+    const __m512i hi = _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30,
+                                         15, 31);
+    const __m512i q_lo = _mm512_setr_epi64(0, 8, 1, 9, 2, 10, 3, 11);
+    const __m512i q_hi = _mm512_setr_epi64(4, 12, 5, 13, 6, 14, 7, 15);
+    __m512i ab0 = _mm512_permutex2var_epi32(a, lo, b), ab1 = _mm512_permutex2var_epi32(a, hi, b);
+    __m512i cd0 = _mm512_permutex2var_epi32(c, lo, d), cd1 = _mm512_permutex2var_epi32(c, hi, d);
+    _mm512_storeu_si512(dst, _mm512_permutex2var_epi64(ab0, q_lo, cd0));
+    _mm512_storeu_si512(dst + 16, _mm512_permutex2var_epi64(ab0, q_hi, cd0));
+    _mm512_storeu_si512(dst + 32, _mm512_permutex2var_epi64(ab1, q_lo, cd1));
+    _mm512_storeu_si512(dst + 48, _mm512_permutex2var_epi64(ab1, q_hi, cd1));
+}
+#endif
+
 /* Philox blocks for counters base + j * stride, j < groups, of `block`:
  * bits[2j], bits[2j+1] = words (0,1) and (2,3) as 64-bit numbers, and
  * words = the four 32-bit words of each counter in order (each when not
- * NULL). */
+ * NULL). With AVX-512 the counters are built and the outputs interleaved
+ * in registers, sixteen at a time (scalar stores read back by a vector load
+ * would stall on store forwarding). */
 static inline void mcs_philox_words(const uint32_t key[2], uint64_t block, uint64_t base,
                                     uint64_t stride, uint32_t groups, uint64_t *restrict bits,
                                     uint32_t *restrict words)
 {
     uint32_t j = 0;
+#ifdef __AVX512F__
+    {
+        /* 64-bit counter indices of lanes 0-7 and 8-15 */
+        __m512i lanes_a = _mm512_setr_epi64((long long)base, (long long)(base + stride),
+                                            (long long)(base + 2 * stride),
+                                            (long long)(base + 3 * stride),
+                                            (long long)(base + 4 * stride),
+                                            (long long)(base + 5 * stride),
+                                            (long long)(base + 6 * stride),
+                                            (long long)(base + 7 * stride));
+        __m512i lanes_b = _mm512_add_epi64(lanes_a, _mm512_set1_epi64((long long)(8 * stride)));
+        const __m512i next = _mm512_set1_epi64((long long)(16 * stride));
+        const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26,
+                                               28, 30);
+        const __m512i odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27,
+                                              29, 31);
+        const __m512i block_lo = _mm512_set1_epi32((int)(uint32_t)block);
+        const __m512i block_hi = _mm512_set1_epi32((int)(uint32_t)(block >> 32));
+        for (; j + 16 <= groups; j += 16) {
+            __m512i x[4] = {_mm512_permutex2var_epi32(lanes_a, even, lanes_b),
+                            _mm512_permutex2var_epi32(lanes_a, odd, lanes_b), block_lo, block_hi};
+            mcs_philox_rounds_x16(x, key);
+            if (bits) /* bits[2i] = x0 << 32 | x1, bits[2i+1] = x2 << 32 | x3 */
+                mcs_store_interleaved_x4(x[1], x[0], x[3], x[2], (uint32_t *)(bits + 2 * j));
+            if (words)
+                mcs_store_interleaved_x4(x[0], x[1], x[2], x[3], words + 4 * j);
+            lanes_a = _mm512_add_epi64(lanes_a, next);
+            lanes_b = _mm512_add_epi64(lanes_b, next);
+        }
+    }
+#else
     for (; j + 16 <= groups; j += 16) { /* sixteen counters at a time */
         uint32_t c[4][16], out[4][16];
         for (int i = 0; i < 16; i++) {
@@ -80,6 +134,7 @@ static inline void mcs_philox_words(const uint32_t key[2], uint64_t block, uint6
                 for (int w = 0; w < 4; w++)
                     words[4 * (j + i) + w] = out[w][i];
     }
+#endif
     for (; j < groups; j++) {
         uint32_t ctr[4], out[4];
         mcs_philox_counter(block, base + j * stride, ctr);

@@ -5,7 +5,8 @@
  * for discrete monitoring), plus identities on the same paths: knock-in +
  * knock-out = vanilla + rebate, a one-fixing Asian is the European, a
  * barrier breached at the spot knocks at once; and bit-identical results
- * for any thread count with two outputs per path. */
+ * for any thread count with two outputs per path and for every compiled
+ * instruction-set variant. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -15,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "block_kernel.h"
 #include "mc_test_util.h"
 #include "product.h"
 #include "product_test_util.h"
@@ -156,27 +158,61 @@ static void test_breached_barrier_knocks_at_once(void **state)
     }
 }
 
+/* Payoff i of {barrier (two outputs), 12-fixing Asian, lookback (uniforms)},
+ * continuous monitoring, 12 steps, on generator g (0 philox, 1 pcg64). */
+static mcs_job multi_step_job(int i, int g, mcs_precision precision, uint64_t paths)
+{
+    const mcs_payoff_id payoffs[] = {MCS_PAYOFF_BARRIER, MCS_PAYOFF_ASIAN, MCS_PAYOFF_LOOKBACK};
+    mcs_job job;
+    memset(&job, 0, sizeof job);
+    job.model = (mcs_model_params){MCS_MODEL_GBM, 100, 0.05, 0, 0.2};
+    job.option.payoff = payoffs[i];
+    job.option.type = MCS_CALL;
+    job.option.strike = 100;
+    job.option.maturity = 1;
+    job.option.barrier = 90;
+    job.option.fixings = 12;
+    job.option.strike_type = i == 2 ? MCS_STRIKE_FLOATING : MCS_STRIKE_FIXED;
+    job.option.monitoring = MCS_MONITOR_CONTINUOUS;
+    job.sim = (mcs_sim_params){paths, 12, 5, g ? MCS_RNG_PCG64 : MCS_RNG_PHILOX, precision, 1000};
+    return job;
+}
+
+/* Every compiled instruction-set variant (MCSIM_CPU_ISA; the AVX-512 one
+ * builds Philox counters and interleaves its words in vector registers)
+ * gives the same bits for normals and uniforms, in both precisions. */
+static void test_bit_identical_across_instruction_sets(void **state)
+{
+    (void)state;
+    const char *isas[] = {"v1", "v3", "v4"};
+    for (int i = 0; i < 3; i++)
+        for (int prec = 0; prec < 2; prec++) {
+            mcs_job job = multi_step_job(i, 0, prec ? MCS_DOUBLE : MCS_SINGLE, 20011);
+            unsetenv("MCSIM_CPU_ISA");
+            mcs_result ref = run_on("cpu", &job, 2, NULL, NULL);
+            for (int k = 0; k < 3; k++) {
+                setenv("MCSIM_CPU_ISA", isas[k], 1);
+                if (!mcs_block_kernel(&job)) {
+                    print_message("  %s not available on this CPU or build: not compared\n",
+                                  isas[k]);
+                    continue;
+                }
+                mcs_result r = run_on("cpu", &job, 2, NULL, NULL);
+                for (int j = 0; j < ref.n_outputs; j++)
+                    assert_true(same_bits(r.outputs[j].price, ref.outputs[j].price));
+            }
+            unsetenv("MCSIM_CPU_ISA");
+        }
+}
+
 /* Two outputs per path, a 12-fixing Asian and a lookback with uniforms:
  * the same bits for any thread count (the fixed merge tree). */
 static void test_bit_identical_across_thread_counts(void **state)
 {
     (void)state;
-    const mcs_payoff_id payoffs[] = {MCS_PAYOFF_BARRIER, MCS_PAYOFF_ASIAN, MCS_PAYOFF_LOOKBACK};
     for (int i = 0; i < 3; i++)
         for (int g = 0; g < 2; g++) {
-            mcs_job job;
-            memset(&job, 0, sizeof job);
-            job.model = (mcs_model_params){MCS_MODEL_GBM, 100, 0.05, 0, 0.2};
-            job.option.payoff = payoffs[i];
-            job.option.type = MCS_CALL;
-            job.option.strike = 100;
-            job.option.maturity = 1;
-            job.option.barrier = 90;
-            job.option.fixings = 12;
-            job.option.strike_type = i == 2 ? MCS_STRIKE_FLOATING : MCS_STRIKE_FIXED;
-            job.option.monitoring = MCS_MONITOR_CONTINUOUS;
-            job.sim = (mcs_sim_params){100003, 12, 5, g ? MCS_RNG_PCG64 : MCS_RNG_PHILOX,
-                                       MCS_SINGLE, 1000};
+            mcs_job job = multi_step_job(i, g, MCS_SINGLE, 100003);
             mcs_result ref = run_on("cpu", &job, 1, NULL, NULL);
             int threads[] = {2, 3, 7};
             for (int t = 0; t < 3; t++) {
@@ -197,6 +233,7 @@ int main(void)
         cmocka_unit_test(test_one_fixing_asian_is_european),
         cmocka_unit_test(test_breached_barrier_knocks_at_once),
         cmocka_unit_test(test_bit_identical_across_thread_counts),
+        cmocka_unit_test(test_bit_identical_across_instruction_sets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
