@@ -75,9 +75,10 @@ gpu-bundle: deps
 	cmake --build $(GPU_BUILD) -j $(JOBS)
 	@test -f $(GPU_BUILD)/libmcsim_gpu.so || { echo "gpu-bundle: no GPU module built (nvcc not found?)" >&2; exit 1; }
 	rm -rf .gpu
-	@# the GPU machine runs mcsim and test_gpu (the other tests need no GPU);
+	@# the GPU machine runs mcsim, test_gpu and test_gpu_math (the other tests need no GPU);
 	@# the module lands in .gpu/bin beside them, where both look for it
-	$(BUNDLE) .gpu $(GPU_BUILD)/mcsim $(GPU_BUILD)/tests/test_gpu $(GPU_BUILD)/libmcsim_gpu.so
+	$(BUNDLE) .gpu $(GPU_BUILD)/mcsim $(GPU_BUILD)/tests/test_gpu $(GPU_BUILD)/tests/test_gpu_math \
+	    $(GPU_BUILD)/libmcsim_gpu.so
 	@# libcurand is 127 MB, over the device tool's 64 MiB; the GPU machine's
 	@# CUDA toolkit has it (tests/gpu_device_check.sh finds it there)
 	rm -f .gpu/lib/libcurand*

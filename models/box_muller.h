@@ -23,8 +23,10 @@ MC_HD static inline void mcs_box_muller_f(uint64_t bits, float *z0, float *z1)
     const float two_m32 = 2.3283064365386963e-10f;
     float u = (float)(uint32_t)(bits >> 32) * two_m32 + two_m32 * 0.5f;
     float a = (float)(uint32_t)bits * 1.4629180792671596e-09f + 7.3145903963357980e-10f;
-    float x = -1.3862943611198906f * __log2f(u);
-    float r = x * rsqrtf(x);
+    /* u rounds to 1 for the top 128 values of the word: x = -0 there, and
+     * -0 * rsqrt(-0) would be NaN (a path paying 0), hence the floor */
+    float x = fmaxf(-1.3862943611198906f * mcs_lg2_ftz(u), 1e-30f);
+    float r = x * mcs_rsqrt_ftz(x);
     float s, c;
     __sincosf(a, &s, &c);
     *z0 = r * s;

@@ -1,6 +1,6 @@
 #!/bin/bash
 # gpu_device_check.sh - every GPU check that needs a real GPU, in one go, for
-# the device machine: the GPU test binary, compute-sanitizer memcheck on it
+# the device machine: the GPU test binaries, compute-sanitizer memcheck on it
 # (quick mode), and command-line runs from 1 path to 1e12 paths (price within
 # 4 se of Black-Scholes, bounded memory). Run from the repo root with the
 # bundle built by `make gpu-bundle`:  tests/gpu_device_check.sh [.gpu]
@@ -25,6 +25,9 @@ grep -q "gpu backend: module " /tmp/version.txt || { echo "GPU module not loaded
 
 step "test_gpu (full)"
 "$gpu/run" test_gpu || fail=1
+
+step "test_gpu_math (the special-function unit vs the CPU's arithmetic)"
+"$gpu/run" test_gpu_math || fail=1
 
 step "compute-sanitizer memcheck on test_gpu (MCSIM_TEST_QUICK=1)"
 MCSIM_TEST_QUICK=1 "$gpu/run" compute-sanitizer --tool memcheck --error-exitcode 9 \
