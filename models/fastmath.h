@@ -68,6 +68,19 @@ __device__ static inline float mcs_ex2_ftz(float x)
 }
 #endif
 
+#ifndef __CUDA_ARCH__
+/* exp's clamp bounds (float: [-87.3, 88]; double: [-708, 709]), read from
+ * memory rather than written as constants: with constant bounds GCC folds
+ * the clamped lanes' results into masked blends, about ten of the 39
+ * AVX-512 instructions of an Asian's fixing loop. A weak definition is
+ * never folded, so each clamp compiles to one max or min (x < lo ? lo : x
+ * is the SSE max, which passes a NaN through). */
+__attribute__((weak)) extern const float mcs_exp_f_bounds[2];
+__attribute__((weak)) const float mcs_exp_f_bounds[2] = {-87.3f, 88.0f};
+__attribute__((weak)) extern const double mcs_exp_d_bounds[2];
+__attribute__((weak)) const double mcs_exp_d_bounds[2] = {-708.0, 709.0};
+#endif
+
 /* e^x for float x; x is clamped to [-87.3, 88.0], so the result is always
  * finite (e^88 = 1.65e38 < FLT_MAX) and 2^n stays a normal float. */
 MC_HD static inline float mcs_exp_f(float x)
@@ -77,8 +90,9 @@ MC_HD static inline float mcs_exp_f(float x)
      * engine reports; below e^-87.3 the result flushes to 0 */
     return mcs_ex2_ftz(x * 1.44269504088896341f);
 #else
-    x = x < -87.3f ? -87.3f : x;
-    x = x > 88.0f ? 88.0f : x;
+    const float lo = mcs_exp_f_bounds[0], hi = mcs_exp_f_bounds[1]; /* -87.3, 88 */
+    x = x < lo ? lo : x;
+    x = x > hi ? hi : x;
     float n = mcs_round_f(x * 1.44269504088896341f);
     float r = fmaf(n, -0.693359375f, x); /* Cody-Waite: ln2 = C1 + C2 */
     r = fmaf(n, 2.12194440e-4f, r);
@@ -165,8 +179,9 @@ MC_HD static inline double mcs_bits_double(uint64_t u)
  * converted, so the loop vectorises without AVX-512's int64 conversions. */
 MC_HD static inline double mcs_exp_d(double x)
 {
-    x = x < -708.0 ? -708.0 : x;
-    x = x > 709.0 ? 709.0 : x;
+    const double lo = mcs_exp_d_bounds[0], hi = mcs_exp_d_bounds[1]; /* -708, 709 */
+    x = x < lo ? lo : x;
+    x = x > hi ? hi : x;
 #ifdef __CUDA_ARCH__
     return exp(x);
 #else
