@@ -179,12 +179,14 @@ MC_HD static inline double mcs_bits_double(uint64_t u)
  * converted, so the loop vectorises without AVX-512's int64 conversions. */
 MC_HD static inline double mcs_exp_d(double x)
 {
+#ifdef __CUDA_ARCH__
+    x = x < -708.0 ? -708.0 : x;
+    x = x > 709.0 ? 709.0 : x;
+    return exp(x);
+#else
     const double lo = mcs_exp_d_bounds[0], hi = mcs_exp_d_bounds[1]; /* -708, 709 */
     x = x < lo ? lo : x;
     x = x > hi ? hi : x;
-#ifdef __CUDA_ARCH__
-    return exp(x);
-#else
     const double magic = 6755399441055744.0; /* 1.5 * 2^52 */
     double t = x * 1.4426950408889634074 + magic;
     double n = t - magic;
