@@ -52,23 +52,46 @@ static inline void mcs_normals_from_bits(const uint64_t *restrict bits, uint32_t
 }
 
 #ifdef __AVX512F__
-/* Store the words of four 16-lane vectors interleaved: dst = a[0], b[0],
- * c[0], d[0], a[1], ... (64 words), with two rounds of two-source permutes
- * rather than a scalar transpose. */
-static inline void mcs_store_interleaved_x4(__m512i a, __m512i b, __m512i c, __m512i d,
-                                            uint32_t *dst)
+/* Philox blocks for `sets` x 8 consecutive counters of mcs_philox_words:
+ * lane i of set q has counter index idx_i + 8 q stride, idx = the eight
+ * lanes' indices in set 0; stores what mcs_philox_words stores for them
+ * (bits and words each when not NULL).
+ * The outputs are interleaved in registers: one shift and one ternary
+ * logic op per pair of words, then one two-source permute per store. */
+static inline __attribute__((always_inline)) void
+mcs_philox_store_sets(const uint32_t key[2], uint64_t block, __m512i idx, uint64_t stride, int sets,
+                      uint64_t *restrict bits, uint32_t *restrict words)
 {
-    const __m512i lo = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
-    const __m512i hi = _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30,
-                                         15, 31);
-    const __m512i q_lo = _mm512_setr_epi64(0, 8, 1, 9, 2, 10, 3, 11);
-    const __m512i q_hi = _mm512_setr_epi64(4, 12, 5, 13, 6, 14, 7, 15);
-    __m512i ab0 = _mm512_permutex2var_epi32(a, lo, b), ab1 = _mm512_permutex2var_epi32(a, hi, b);
-    __m512i cd0 = _mm512_permutex2var_epi32(c, lo, d), cd1 = _mm512_permutex2var_epi32(c, hi, d);
-    _mm512_storeu_si512(dst, _mm512_permutex2var_epi64(ab0, q_lo, cd0));
-    _mm512_storeu_si512(dst + 16, _mm512_permutex2var_epi64(ab0, q_hi, cd0));
-    _mm512_storeu_si512(dst + 32, _mm512_permutex2var_epi64(ab1, q_lo, cd1));
-    _mm512_storeu_si512(dst + 48, _mm512_permutex2var_epi64(ab1, q_hi, cd1));
+    __m512i x[MCS_PHILOX_SETS][4];
+    const __m512i set_step = _mm512_set1_epi64((long long)(MCS_PHILOX_LANES * stride));
+    for (int q = 0; q < sets; q++) {
+        x[q][0] = idx; /* low word; the high one is don't-care (philox.h) */
+        x[q][1] = _mm512_srli_epi64(idx, 32);
+        x[q][2] = _mm512_set1_epi64((long long)(uint32_t)block);
+        x[q][3] = _mm512_set1_epi64((long long)(uint32_t)(block >> 32));
+        idx = _mm512_add_epi64(idx, set_step);
+    }
+    mcs_philox_rounds_sets(x, sets, key);
+    const __m512i low = _mm512_set1_epi64(0xffffffffll);
+    const __m512i pair_lo = _mm512_setr_epi64(0, 8, 1, 9, 2, 10, 3, 11);
+    const __m512i pair_hi = _mm512_setr_epi64(4, 12, 5, 13, 6, 14, 7, 15);
+    for (int q = 0; q < sets; q++) {
+        /* 0xf8: a | (b & c) */
+        if (bits) { /* bits[2i] = x0 << 32 | x1, bits[2i+1] = x2 << 32 | x3 */
+            __m512i a = _mm512_ternarylogic_epi64(_mm512_slli_epi64(x[q][0], 32), x[q][1], low, 0xf8);
+            __m512i b = _mm512_ternarylogic_epi64(_mm512_slli_epi64(x[q][2], 32), x[q][3], low, 0xf8);
+            uint64_t *d = bits + 2 * MCS_PHILOX_LANES * q;
+            _mm512_storeu_si512(d, _mm512_permutex2var_epi64(a, pair_lo, b));
+            _mm512_storeu_si512(d + 8, _mm512_permutex2var_epi64(a, pair_hi, b));
+        }
+        if (words) { /* words[4i + w] = x_w: little-endian pairs x1 << 32 | x0, x3 << 32 | x2 */
+            __m512i a = _mm512_ternarylogic_epi64(_mm512_slli_epi64(x[q][1], 32), x[q][0], low, 0xf8);
+            __m512i b = _mm512_ternarylogic_epi64(_mm512_slli_epi64(x[q][3], 32), x[q][2], low, 0xf8);
+            uint32_t *d = words + 4 * MCS_PHILOX_LANES * q;
+            _mm512_storeu_si512(d, _mm512_permutex2var_epi64(a, pair_lo, b));
+            _mm512_storeu_si512(d + 16, _mm512_permutex2var_epi64(a, pair_hi, b));
+        }
+    }
 }
 #endif
 
@@ -76,8 +99,8 @@ static inline void mcs_store_interleaved_x4(__m512i a, __m512i b, __m512i c, __m
  * bits[2j], bits[2j+1] = words (0,1) and (2,3) as 64-bit numbers, and
  * words = the four 32-bit words of each counter in order (each when not
  * NULL). With AVX-512 the counters are built and the outputs interleaved
- * in registers, sixteen at a time (scalar stores read back by a vector load
- * would stall on store forwarding). */
+ * in registers, 32 at a time, then 8 (scalar stores read back by a vector
+ * load would stall on store forwarding). */
 static inline void mcs_philox_words(const uint32_t key[2], uint64_t block, uint64_t base,
                                     uint64_t stride, uint32_t groups, uint64_t *restrict bits,
                                     uint32_t *restrict words)
@@ -85,33 +108,21 @@ static inline void mcs_philox_words(const uint32_t key[2], uint64_t block, uint6
     uint32_t j = 0;
 #ifdef __AVX512F__
     {
-        /* 64-bit counter indices of lanes 0-7 and 8-15 */
-        __m512i lanes_a = _mm512_setr_epi64((long long)base, (long long)(base + stride),
-                                            (long long)(base + 2 * stride),
-                                            (long long)(base + 3 * stride),
-                                            (long long)(base + 4 * stride),
-                                            (long long)(base + 5 * stride),
-                                            (long long)(base + 6 * stride),
-                                            (long long)(base + 7 * stride));
-        __m512i lanes_b = _mm512_add_epi64(lanes_a, _mm512_set1_epi64((long long)(8 * stride)));
-        const __m512i next = _mm512_set1_epi64((long long)(16 * stride));
-        const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26,
-                                               28, 30);
-        const __m512i odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27,
-                                              29, 31);
-        const __m512i block_lo = _mm512_set1_epi32((int)(uint32_t)block);
-        const __m512i block_hi = _mm512_set1_epi32((int)(uint32_t)(block >> 32));
-        for (; j + 16 <= groups; j += 16) {
-            __m512i x[4] = {_mm512_permutex2var_epi32(lanes_a, even, lanes_b),
-                            _mm512_permutex2var_epi32(lanes_a, odd, lanes_b), block_lo, block_hi};
-            mcs_philox_rounds_x16(x, key);
-            if (bits) /* bits[2i] = x0 << 32 | x1, bits[2i+1] = x2 << 32 | x3 */
-                mcs_store_interleaved_x4(x[1], x[0], x[3], x[2], (uint32_t *)(bits + 2 * j));
-            if (words)
-                mcs_store_interleaved_x4(x[0], x[1], x[2], x[3], words + 4 * j);
-            lanes_a = _mm512_add_epi64(lanes_a, next);
-            lanes_b = _mm512_add_epi64(lanes_b, next);
-        }
+        const uint32_t wide = MCS_PHILOX_SETS * MCS_PHILOX_LANES;
+        const __m512i lane = _mm512_mullo_epi64(_mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7),
+                                                _mm512_set1_epi64((long long)stride));
+        for (; j + wide <= groups; j += wide)
+            mcs_philox_store_sets(key, block,
+                                  _mm512_add_epi64(_mm512_set1_epi64((long long)(base + j * stride)),
+                                                   lane),
+                                  stride, MCS_PHILOX_SETS, bits ? bits + 2 * j : NULL,
+                                  words ? words + 4 * j : NULL);
+        for (; j + MCS_PHILOX_LANES <= groups; j += MCS_PHILOX_LANES)
+            mcs_philox_store_sets(key, block,
+                                  _mm512_add_epi64(_mm512_set1_epi64((long long)(base + j * stride)),
+                                                   lane),
+                                  stride, 1, bits ? bits + 2 * j : NULL,
+                                  words ? words + 4 * j : NULL);
     }
 #else
     for (; j + 16 <= groups; j += 16) { /* sixteen counters at a time */
