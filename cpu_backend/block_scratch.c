@@ -22,7 +22,10 @@ int mcs_block_scratch_init(mcs_block_scratch *s, const mcs_job *job)
     s->state = alloc64(MCS_MOST_DIM * b * real);
     s->acc = alloc64(MCS_MOST_DIM * b * real);
     s->out = alloc64(MCS_MAX_OUTPUTS * b * real);
-    if (!s->bits || !s->words || !s->pcg || !s->draws || !s->state || !s->acc || !s->out) {
+    s->sparse = alloc64(2 * b * real);
+    s->picks = alloc64((2 * b + 16) * sizeof(uint32_t));
+    if (!s->bits || !s->words || !s->pcg || !s->draws || !s->state || !s->acc || !s->out ||
+        !s->sparse || !s->picks) {
         mcs_block_scratch_free(s);
         return MCS_E_NOMEM;
     }
@@ -38,8 +41,11 @@ void mcs_block_scratch_free(mcs_block_scratch *s)
     free(s->state);
     free(s->acc);
     free(s->out);
+    free(s->sparse);
+    free(s->picks);
     s->bits = NULL;
+    s->picks = NULL;
     s->words = NULL;
     s->pcg = NULL;
-    s->draws = s->state = s->acc = s->out = NULL;
+    s->draws = s->state = s->acc = s->out = s->sparse = NULL;
 }

@@ -136,6 +136,18 @@ MC_HD static inline float mcs_log_f(float x)
     return fmaf(fe, 0.693359375f, f + y);
 }
 
+/* An upper bound of -ln x for x in (0, 1), normal: -e * 0.6932 with
+ * e = floor(log2 x) read from x's exponent bits, a few integer operations
+ * instead of a log. -ln x lies in (-(e + 1) ln 2, -e ln 2]; 0.6932 is ln 2
+ * rounded up by 7e-5 relative, so a comparison with the bound is not upset
+ * by a few ulps of rounding in the other operand. Used to rule out, cheaply,
+ * that an exponential draw -ln u exceeds a threshold. */
+MC_HD static inline float mcs_neg_log_bound_f(float x)
+{
+    int32_t e = (int32_t)((mcs_float_bits(x) >> 23) & 0xffu) - 127;
+    return (float)-e * 0.6932f;
+}
+
 /* sin(2*pi*v) and cos(2*pi*v) for v in [0, 1]: v*4 is split exactly into a
  * quadrant q and a remainder g in [-1/2, 1/2], so no argument reduction
  * error arises; the polynomials cover [-pi/4, pi/4]. */
@@ -208,6 +220,13 @@ MC_HD static inline double mcs_exp_d(double x)
     return r * mcs_bits_double((uint64_t)(h + 1023) << 52) *
            mcs_bits_double((uint64_t)(ni - h + 1023) << 52);
 #endif
+}
+
+/* The double mcs_neg_log_bound_f: an upper bound of -ln x for x in (0, 1). */
+MC_HD static inline double mcs_neg_log_bound_d(double x)
+{
+    int32_t e = (int32_t)((mcs_double_bits(x) >> 52) & 0x7ffu) - 1023;
+    return (double)-e * 0.6932;
 }
 
 /* Natural log for positive, normal, finite double x (Cephes log). */

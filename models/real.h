@@ -14,11 +14,13 @@ typedef double mcs_real;
 #define MCS_EXP(x) mcs_exp_d(x)
 #define MCS_LOG(x) mcs_log_d(x)
 #define MCS_SQRT(x) sqrt(x)
+#define MCS_NEG_LOG_BOUND(x) mcs_neg_log_bound_d(x)
 #else
 typedef float mcs_real;
 #define MCS_EXP(x) mcs_exp_f(x)
 #define MCS_LOG(x) mcs_log_f(x)
 #define MCS_SQRT(x) sqrtf(x)
+#define MCS_NEG_LOG_BOUND(x) mcs_neg_log_bound_f(x)
 #endif
 
 /* Branch-free max/min/select that vectorise on the CPU. */

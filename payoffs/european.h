@@ -21,6 +21,14 @@
  *                                  step's uniforms
  *   mcs_NAME_finish(c, mode, a, x, s, out)  undiscounted outputs from the
  *                                  accumulators and the terminal state
+ * Optional (payoffs/lookback.h has them):
+ *   MCS_NAME_SPARSE_MODE           a mode >= 1 whose observe changes the
+ *                                  accumulators on few steps
+ *   mcs_NAME_may_change(c, a, x0, x1, var, u)
+ *                                  0 only where observe in that mode would
+ *                                  leave a as it is (observe makes the same
+ *                                  test); the AVX-512 CPU kernel observes
+ *                                  only the paths where it gives 1
  * Include models/real.h (with the precision chosen) first. */
 #ifndef MCS_EUROPEAN_H
 #define MCS_EUROPEAN_H

@@ -55,6 +55,32 @@ static void test_log_within_2_ulps(void **state)
     assert_true(worst <= 2.0);
 }
 
+/* The bound of -ln u the lookback uses to skip a step (payoffs/lookback.h)
+ * is an upper bound of the computed -log, by at least the margin its
+ * comparison relies on, and within ln 2 (and the 7e-5 rounding up) above -ln u, for every
+ * uniform the generators give (float: k 2^-32 + 2^-33, double: down to
+ * 2^-53), exactly at powers of two included. */
+static void test_neg_log_bound(void **state)
+{
+    (void)state;
+    for (int i = 0; i <= 400000; i++) {
+        float x = (float)pow(2.0, -33.0 * i / 400000.0);
+        if (x >= 1.0f)
+            continue;
+        float b = mcs_neg_log_bound_f(x), l = -mcs_log_f(x);
+        assert_true(b >= l * (1.0f + 5e-5f));
+        assert_true(b <= (-log((double)x) + 0.6932) * 1.0001);
+        double xd = pow(2.0, -53.0 * i / 400000.0);
+        if (xd >= 1.0)
+            continue;
+        double bd = mcs_neg_log_bound_d(xd), ld = -mcs_log_d(xd);
+        assert_true(bd >= ld * (1.0 + 5e-5));
+        assert_true(bd <= (-log(xd) + 0.6932) * 1.0001);
+    }
+    assert_true(mcs_neg_log_bound_f(0.5f) >= 0.693f && mcs_neg_log_bound_f(0.5f) < 0.694f);
+    assert_true(mcs_neg_log_bound_f(0x1p-33f) >= -mcs_log_f(0x1p-33f));
+}
+
 static void test_sincos_2pi_absolute_error(void **state)
 {
     (void)state;
@@ -194,6 +220,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_exp_within_2_ulps),
         cmocka_unit_test(test_log_within_2_ulps),
+        cmocka_unit_test(test_neg_log_bound),
         cmocka_unit_test(test_sincos_2pi_absolute_error),
         cmocka_unit_test(test_exp_d_within_2_ulps),
         cmocka_unit_test(test_log_d_within_2_ulps),
