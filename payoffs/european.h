@@ -26,9 +26,10 @@
  *                                  accumulators on few steps
  *   mcs_NAME_may_change(c, a, x0, x1, var, u)
  *                                  0 only where observe in that mode would
- *                                  leave a as it is (observe makes the same
- *                                  test); the AVX-512 CPU kernel observes
- *                                  only the paths where it gives 1
+ *                                  leave a as it is (observe on the CPU
+ *                                  makes the same test); the AVX-512 CPU
+ *                                  kernel observes only the paths where it
+ *                                  gives 1
  * Include models/real.h (with the precision chosen) first. */
 #ifndef MCS_EUROPEAN_H
 #define MCS_EUROPEAN_H
