@@ -93,7 +93,11 @@ MC_HD static inline float mcs_exp_f(float x)
     const float lo = mcs_exp_f_bounds[0], hi = mcs_exp_f_bounds[1]; /* -87.3, 88 */
     x = x < lo ? lo : x;
     x = x > hi ? hi : x;
-    float n = mcs_round_f(x * 1.44269504088896341f);
+    /* n = round(x log2 e) as mcs_round_f computes it; t = n + 1.5 * 2^23
+     * also carries n in its low mantissa bits, read below for 2^n */
+    const float magic = 12582912.0f;
+    float t = x * 1.44269504088896341f + magic;
+    float n = t - magic;
     float r = fmaf(n, -0.693359375f, x); /* Cody-Waite: ln2 = C1 + C2 */
     r = fmaf(n, 2.12194440e-4f, r);
     float z = r * r;
@@ -104,8 +108,10 @@ MC_HD static inline float mcs_exp_f(float x)
     p = fmaf(p, r, 1.6666665459e-1f);
     p = fmaf(p, r, 5.0000001201e-1f);
     p = fmaf(p, z, r) + 1.0f;
-    /* n in [-126, 127]: 2^n is one normal float, and the product is exact */
-    return p * mcs_bits_float((uint32_t)((int32_t)n + 127) << 23);
+    /* n in [-126, 127]: 2^n is one normal float, and the product is exact;
+     * bits(t) = bits(magic) + n, so 2^n's bits are two integer operations
+     * away (no float-to-int conversion) */
+    return p * mcs_bits_float((mcs_float_bits(t) - 0x4b400000u + 127u) << 23);
 #endif
 }
 
