@@ -179,15 +179,22 @@ static mcs_job multi_step_job(int i, int g, mcs_precision precision, uint64_t pa
 }
 
 /* Every compiled instruction-set variant (MCSIM_CPU_ISA; the AVX-512 one
- * builds Philox counters and interleaves its words in vector registers)
- * gives the same bits for normals and uniforms, in both precisions. */
+ * builds Philox counters and interleaves its words in vector registers, and
+ * observes the continuous lookback sparsely) gives the same bits for
+ * normals and uniforms, in both precisions. Cases 3 and 4: the lookback
+ * over 252 steps, where the sparse observation skips most steps, on the
+ * minimum (floating call) and on the maximum (fixed-strike call). */
 static void test_bit_identical_across_instruction_sets(void **state)
 {
     (void)state;
     const char *isas[] = {"v1", "v3", "v4"};
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < 5; i++)
         for (int prec = 0; prec < 2; prec++) {
-            mcs_job job = multi_step_job(i, 0, prec ? MCS_DOUBLE : MCS_SINGLE, 20011);
+            mcs_job job = multi_step_job(i < 3 ? i : 2, 0, prec ? MCS_DOUBLE : MCS_SINGLE, 20011);
+            if (i >= 3) {
+                job.sim.steps = 252;
+                job.option.strike_type = i == 3 ? MCS_STRIKE_FLOATING : MCS_STRIKE_FIXED;
+            }
             unsetenv("MCSIM_CPU_ISA");
             mcs_result ref = run_on("cpu", &job, 2, NULL, NULL);
             for (int k = 0; k < 3; k++) {
