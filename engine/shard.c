@@ -31,35 +31,28 @@ mcs_block_range mcs_shard_range(uint64_t blocks, int index, int count)
     return r;
 }
 
-/* One row of /shard/nodes: an aligned subtree of the shard's merge tree. */
-typedef struct {
-    uint64_t start, size, n;
-    double mean[MCS_MAX_OUTPUTS];
-    double cm[MCS_MAX_CROSS];
-} node_row;
-
-static hid_t node_type(void)
+hid_t mcs_node_row_type(void)
 {
     hsize_t dm[1] = {MCS_MAX_OUTPUTS}, dc[1] = {MCS_MAX_CROSS};
-    hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(node_row));
+    hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(mcs_node_row));
     hid_t am = H5Tarray_create2(H5T_NATIVE_DOUBLE, 1, dm);
     hid_t ac = H5Tarray_create2(H5T_NATIVE_DOUBLE, 1, dc);
-    H5Tinsert(t, "start", HOFFSET(node_row, start), H5T_NATIVE_UINT64);
-    H5Tinsert(t, "size", HOFFSET(node_row, size), H5T_NATIVE_UINT64);
-    H5Tinsert(t, "n", HOFFSET(node_row, n), H5T_NATIVE_UINT64);
-    H5Tinsert(t, "mean", HOFFSET(node_row, mean), am);
-    H5Tinsert(t, "comoments", HOFFSET(node_row, cm), ac);
+    H5Tinsert(t, "start", HOFFSET(mcs_node_row, start), H5T_NATIVE_UINT64);
+    H5Tinsert(t, "size", HOFFSET(mcs_node_row, size), H5T_NATIVE_UINT64);
+    H5Tinsert(t, "n", HOFFSET(mcs_node_row, n), H5T_NATIVE_UINT64);
+    H5Tinsert(t, "mean", HOFFSET(mcs_node_row, mean), am);
+    H5Tinsert(t, "comoments", HOFFSET(mcs_node_row, cm), ac);
     H5Tclose(am);
     H5Tclose(ac);
     return t;
 }
 
-/* FNV-1a over the rows' bytes: a damaged file is refused, not merged. */
-static uint64_t checksum(const node_row *rows, int depth)
+/* A damaged file is refused, not merged. */
+uint64_t mcs_node_rows_checksum(const mcs_node_row *rows, size_t n)
 {
     uint64_t h = 1469598103934665603ULL;
     const unsigned char *p = (const unsigned char *)rows;
-    for (size_t i = 0; i < (size_t)depth * sizeof *rows; i++)
+    for (size_t i = 0; i < n * sizeof *rows; i++)
         h = (h ^ p[i]) * 1099511628211ULL;
     return h;
 }
@@ -68,7 +61,7 @@ int mcs_nodes_write(hid_t grp, const mcs_merge_tree *t)
 {
     hid_t type = -1, space = -1, dset = -1;
     int rc = -1, depth = t->depth;
-    node_row *rows = calloc(depth > 0 ? (size_t)depth : 1, sizeof *rows);
+    mcs_node_row *rows = calloc(depth > 0 ? (size_t)depth : 1, sizeof *rows);
     if (!rows)
         return -1;
     for (int d = 0; d < depth; d++) {
@@ -78,11 +71,11 @@ int mcs_nodes_write(hid_t grp, const mcs_merge_tree *t)
         memcpy(rows[d].mean, t->node[d].mean, sizeof rows[d].mean);
         memcpy(rows[d].cm, t->node[d].cm, sizeof rows[d].cm);
     }
-    uint64_t sum = checksum(rows, depth);
+    uint64_t sum = mcs_node_rows_checksum(rows, (size_t)depth);
     int32_t k = t->k;
     hsize_t dims[1] = {(hsize_t)depth};
     if (mcs_h5_put_num(grp, "outputs", H5T_NATIVE_INT32, &k) < 0 ||
-        mcs_h5_put_num(grp, "checksum", H5T_NATIVE_UINT64, &sum) < 0 || (type = node_type()) < 0 ||
+        mcs_h5_put_num(grp, "checksum", H5T_NATIVE_UINT64, &sum) < 0 || (type = mcs_node_row_type()) < 0 ||
         (space = H5Screate_simple(1, dims, NULL)) < 0 ||
         (dset = H5Dcreate2(grp, "nodes", type, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)) < 0 ||
         (depth > 0 && H5Dwrite(dset, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows) < 0))
@@ -117,7 +110,7 @@ int mcs_nodes_read(hid_t grp, int k, int *depth, uint64_t *start, uint64_t *size
                    mcs_moments *node, char *why, size_t why_len)
 {
     hid_t dset = -1, space = -1, type = -1;
-    node_row *rows = NULL;
+    mcs_node_row *rows = NULL;
     uint64_t sum = 0;
     int rc = -1;
     H5E_BEGIN_TRY {
@@ -126,11 +119,11 @@ int mcs_nodes_read(hid_t grp, int k, int *depth, uint64_t *start, uint64_t *size
         hssize_t n = space >= 0 ? H5Sget_simple_extent_npoints(space) : -1;
         if (n < 0 || n > 128 || !mcs_h5_get_num(grp, "checksum", H5T_NATIVE_UINT64, &sum) ||
             (rows = calloc(n > 0 ? (size_t)n : 1, sizeof *rows)) == NULL ||
-            (type = node_type()) < 0 ||
+            (type = mcs_node_row_type()) < 0 ||
             (n > 0 && H5Dread(dset, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows) < 0)) {
             snprintf(why, why_len, "its subtrees (nodes, checksum) are missing or unreadable: a "
                      "damaged file");
-        } else if (checksum(rows, (int)n) != sum) {
+        } else if (mcs_node_rows_checksum(rows, (size_t)n) != sum) {
             snprintf(why, why_len, "its subtrees do not match their checksum: a damaged file");
         } else {
             *depth = (int)n;
@@ -165,7 +158,7 @@ mcs_status mcs_shard_read(const char *path, mcs_shard_file *out, char *err, size
     memset(out, 0, sizeof *out);
     snprintf(out->path, sizeof out->path, "%s", path);
     hid_t file = -1, grp = -1, dset = -1, space = -1, type = -1;
-    node_row *rows = NULL;
+    mcs_node_row *rows = NULL;
     mcs_status st = MCS_E_DATA;
     H5E_BEGIN_TRY { file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT); }
     H5E_END_TRY;

@@ -21,6 +21,19 @@ int mcs_shard_parse(const char *text, int *index, int *count);
 /* Shard i of n of a job of `blocks` blocks: [(i-1)B/n, iB/n). */
 mcs_block_range mcs_shard_range(uint64_t blocks, int index, int count);
 
+/* One row of a `nodes` dataset: an aligned subtree of a merge tree (its
+ * first block, its size in blocks, and its moments). */
+typedef struct {
+    uint64_t start, size, n;
+    double mean[MCS_MAX_OUTPUTS];
+    double cm[MCS_MAX_CROSS];
+} mcs_node_row;
+
+/* The row's HDF5 compound type (the caller closes it), and the checksum
+ * stored beside n rows (FNV-1a over their bytes). */
+hid_t mcs_node_row_type(void);
+uint64_t mcs_node_rows_checksum(const mcs_node_row *rows, size_t n);
+
 /* The aligned subtrees of a merge tree as dataset `nodes` of group `grp`
  * (with attributes `outputs` and `checksum`), and back: the shared format
  * of shard files and checkpoints. Read: 0, or -1 with why (missing, or a

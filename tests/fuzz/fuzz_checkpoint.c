@@ -263,18 +263,18 @@ static int change_attribute(src *s, int *identity_only)
  * match (a damage the checksum cannot see); 0 if there is no row. */
 static int change_row(src *s)
 {
-    static fh5_row rows[128];
+    static mcs_node_row rows[128];
     hid_t f = H5Fopen(path, H5F_ACC_RDWR, H5P_DEFAULT);
     if (f < 0)
         fuzz_fail("cannot open the checkpoint just written");
     hid_t g = H5Gopen2(f, "checkpoint", H5P_DEFAULT), d = H5Dopen2(g, "nodes", H5P_DEFAULT);
-    hid_t sp = H5Dget_space(d), type = fh5_row_type();
+    hid_t sp = H5Dget_space(d), type = mcs_node_row_type();
     hssize_t n = H5Sget_simple_extent_npoints(sp);
     int done = 0;
     if (n > 0 && n <= 128 && H5Dread(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows) >= 0) {
         unsigned edits = 1 + u8(s) % 3;
         for (unsigned e = 0; e < edits; e++) {
-            fh5_row *r = &rows[u8(s) % (unsigned)n];
+            mcs_node_row *r = &rows[u8(s) % (unsigned)n];
             switch (u8(s) % 4) {
             case 0:
                 r->start = u8(s) % 2 ? r->start ^ ((uint64_t)1 << (u8(s) % 64)) : take_count(s);
@@ -288,7 +288,7 @@ static int change_row(src *s)
             }
         }
         H5Dwrite(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows);
-        uint64_t sum = fh5_checksum(rows, (size_t)n);
+        uint64_t sum = mcs_node_rows_checksum(rows, (size_t)n);
         hid_t a = H5Aopen(g, "checksum", H5P_DEFAULT);
         H5Awrite(a, H5T_NATIVE_UINT64, &sum);
         H5Aclose(a);
@@ -353,7 +353,7 @@ static void damage(src *s)
 /* --- hostile ------------------------------------------------------------ */
 static void hostile(src *s)
 {
-    static fh5_row rows[160];
+    static mcs_node_row rows[160];
     static uint64_t start[160], size[160];
     int k = 1 + (int)(u8(s) % MCS_MAX_OUTPUTS);
     mcs_block_range range;

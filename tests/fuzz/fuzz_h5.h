@@ -14,6 +14,7 @@
 #include <signal.h>
 #include <sys/stat.h>
 #include "fuzz_common.h"
+#include "shard.h"
 #include "stats.h"
 
 /* --- the input as a stream of decisions; zeros once it runs out ------- */
@@ -306,39 +307,7 @@ static void fh5_put_num_as(hid_t loc, const char *name, hid_t right, uint64_t v,
     H5Tclose(t);
 }
 
-/* --- the rows of a `nodes` dataset (engine/shard.c's node_row) --------- */
-typedef struct {
-    uint64_t start, size, n;
-    double mean[MCS_MAX_OUTPUTS];
-    double cm[MCS_MAX_CROSS];
-} fh5_row;
-
-/* The reader's in-memory type of a row. */
-static hid_t fh5_row_type(void)
-{
-    hsize_t dm[1] = {MCS_MAX_OUTPUTS}, dc[1] = {MCS_MAX_CROSS};
-    hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(fh5_row));
-    hid_t am = H5Tarray_create2(H5T_NATIVE_DOUBLE, 1, dm);
-    hid_t ac = H5Tarray_create2(H5T_NATIVE_DOUBLE, 1, dc);
-    H5Tinsert(t, "start", HOFFSET(fh5_row, start), H5T_NATIVE_UINT64);
-    H5Tinsert(t, "size", HOFFSET(fh5_row, size), H5T_NATIVE_UINT64);
-    H5Tinsert(t, "n", HOFFSET(fh5_row, n), H5T_NATIVE_UINT64);
-    H5Tinsert(t, "mean", HOFFSET(fh5_row, mean), am);
-    H5Tinsert(t, "comoments", HOFFSET(fh5_row, cm), ac);
-    H5Tclose(am);
-    H5Tclose(ac);
-    return t;
-}
-
-/* The readers' checksum of rows (FNV-1a over their bytes). */
-static uint64_t fh5_checksum(const fh5_row *rows, size_t n)
-{
-    uint64_t h = 1469598103934665603ULL;
-    const unsigned char *p = (const unsigned char *)rows;
-    for (size_t i = 0; i < n * sizeof *rows; i++)
-        h = (h ^ p[i]) * 1099511628211ULL;
-    return h;
-}
+/* --- the rows of a `nodes` dataset: engine/shard.h's mcs_node_row ------ */
 
 /* The aligned subtrees that cover blocks [first, end), left to right, as
  * the merge tree of that range would hold them: at most max. */
@@ -376,10 +345,10 @@ static hid_t fh5_other_member(unsigned how)
  * an integer dataset; a group. Then its `checksum` attribute: mostly the
  * right one (over what the reader will read), or a wrong, absent or
  * mistyped one. Returns the rows the reader will see (-1: unreadable). */
-static int fh5_put_nodes(hid_t grp, src *s, fh5_row *rows, int n)
+static int fh5_put_nodes(hid_t grp, src *s, mcs_node_row *rows, int n)
 {
     unsigned shape = u8(s) % 16;
-    hid_t mem = fh5_row_type(), file_type = -1, space = -1, d = -1;
+    hid_t mem = mcs_node_row_type(), file_type = -1, space = -1, d = -1;
     int readable = n;
     if (shape == 13) { /* a group */
         hid_t g = H5Gcreate2(grp, "nodes", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
@@ -483,16 +452,16 @@ static int fh5_put_nodes(hid_t grp, src *s, fh5_row *rows, int n)
     /* the checksum of what the reader will read */
     uint64_t sum = 0;
     if (d >= 0 && readable > 0 && readable <= 128) {
-        fh5_row *back = calloc((size_t)readable, sizeof *back);
+        mcs_node_row *back = calloc((size_t)readable, sizeof *back);
         if (!back)
             abort();
         if (H5Dread(d, mem, H5S_ALL, H5S_ALL, H5P_DEFAULT, back) >= 0)
-            sum = fh5_checksum(back, (size_t)readable);
+            sum = mcs_node_rows_checksum(back, (size_t)readable);
         else
             readable = -1;
         free(back);
     } else if (readable == 0) {
-        sum = fh5_checksum(rows, 0);
+        sum = mcs_node_rows_checksum(rows, 0);
     }
     unsigned how = u8(s) % 16;
     if (how == 14) /* wrong */
@@ -511,7 +480,7 @@ static int fh5_put_nodes(hid_t grp, src *s, fh5_row *rows, int n)
 /* Rows for the subtrees [start, size) of a range, values from the input;
  * then, as the input says, some rows' start or size replaced by any value,
  * a row dropped or one added. Returns the count (<= max). */
-static int fh5_rows(src *s, fh5_row *rows, int max, const uint64_t *start, const uint64_t *size,
+static int fh5_rows(src *s, mcs_node_row *rows, int max, const uint64_t *start, const uint64_t *size,
                     int n)
 {
     static mcs_moments palette[4];
@@ -520,7 +489,7 @@ static int fh5_rows(src *s, fh5_row *rows, int max, const uint64_t *start, const
         take_moments(s, &palette[i]);
     int out = 0;
     for (int i = 0; i < n && out < max; i++) {
-        fh5_row *r = &rows[out++];
+        mcs_node_row *r = &rows[out++];
         const mcs_moments *m = &palette[u8(s) % (unsigned)np];
         r->start = start[i];
         r->size = size[i];
@@ -539,7 +508,7 @@ static int fh5_rows(src *s, fh5_row *rows, int max, const uint64_t *start, const
             memmove(&rows[at], &rows[at + 1], (size_t)(out - (int)at - 1) * sizeof *rows);
             out--;
         } else if (what == 3 && out < max) { /* one more */
-            fh5_row *r = &rows[out++];
+            mcs_node_row *r = &rows[out++];
             memset(r, 0, sizeof *r);
             r->start = take_count(s);
             r->size = take_count(s);

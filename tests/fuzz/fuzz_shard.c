@@ -259,7 +259,7 @@ static void split(src *s)
 /* --- hostile -------------------------------------------------------------- */
 static void hostile(src *s)
 {
-    static fh5_row rows[160];
+    static mcs_node_row rows[160];
     static uint64_t start[160], size[160];
     int nfiles = 1 + (int)(u8(s) % MAX_FILES);
     uint64_t blocks = take_count(s);
