@@ -4,20 +4,8 @@
 # SIGKILL between checkpoints, then --resume, the same bits (the blocks after
 # the last checkpoint are redone); a checkpoint of another job, a damaged
 # one and a missing one are refused. Usage: tests/checkpoint_test.sh mcsim
-set -u
-mcsim=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-repo=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/mcsim_ckpt.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp" || exit 1
-export HOME=$tmp/home XDG_CONFIG_HOME=$tmp/home/.config
-unset MCSIM_PROFILE MCSIM_BACKEND
-passed=0 failed=0 problems=()
-report() {
-    if [ ${#problems[@]} -eq 0 ]; then passed=$((passed + 1)); echo "ok - $1"
-    else failed=$((failed + 1)); echo "not ok - $1"; printf '#   %s\n' "${problems[@]}"; fi
-    problems=()
-}
+. "$(dirname "$0")/lib.sh" ckpt "$1"
+# this test's bits: price, std error and paths (a resumed run must count them all)
 bits() {
     /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); print(repr((d["price"], d["std_error"], d["paths"])))'
 }
@@ -82,5 +70,4 @@ refuse "a checkpoint with a changed number" 65 "checksum" --resume ck.h5 --no-lo
 head -c 2000 keep.h5 >ck.h5
 refuse "a truncated checkpoint" 66 "damaged" --resume ck.h5 --no-log
 
-echo "# $passed passed, $failed failed"
-[ $failed -eq 0 ]
+finish

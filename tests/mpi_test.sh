@@ -6,27 +6,12 @@
 # every rank without a hang; a shard split over ranks merges like any other.
 # Skipped (77) without mpirun or in a build without MPI.
 # Usage: tests/mpi_test.sh PATH/TO/mcsim
-set -u
-mcsim=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-repo=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/lib.sh" mpi "$1"
 command -v mpirun >/dev/null || { echo "SKIP: no mpirun (Debian: openmpi-bin)"; exit 77; }
 "$mcsim" --version | grep -q "mpi ranks: none" && { echo "SKIP: this mcsim has no MPI"; exit 77; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/mcsim_mpi.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp" || exit 1
-export HOME=$tmp/home XDG_CONFIG_HOME=$tmp/home/.config OMPI_MCA_rmaps_base_oversubscribe=1
+export OMPI_MCA_rmaps_base_oversubscribe=1
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 # CI runs as root
-unset MCSIM_PROFILE MCSIM_BACKEND
 mpi=(timeout 120 mpirun --oversubscribe)
-passed=0 failed=0 problems=()
-report() {
-    if [ ${#problems[@]} -eq 0 ]; then passed=$((passed + 1)); echo "ok - $1"
-    else failed=$((failed + 1)); echo "not ok - $1"; printf '#   %s\n' "${problems[@]}"; fi
-    problems=()
-}
-bits() {
-    /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); print(repr((d["price"], d["std_error"], [(o["name"], o["price"], o["std_error"]) for o in d["outputs"]])))'
-}
 run=(--backend cpu -q -f json --threads 1 --set simulation.block_size=4096 --paths 300000)
 
 for cfg in european asian barrier; do
@@ -62,5 +47,4 @@ got=$("$mcsim" merge s1.h5 s2.h5 -o all.h5 -q -f json | bits)
 [ "$want" = "$got" ] || problems+=("merged $got, one process $want")
 report "a shard computed by 2 ranks merges with one computed by 1 to the single run's bits"
 
-echo "# $passed passed, $failed failed"
-[ $failed -eq 0 ]
+finish

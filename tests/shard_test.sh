@@ -4,24 +4,7 @@
 # (a European, an Asian, a barrier; shares of unequal and empty size), and
 # merge refuses a missing, a duplicated, an overlapping and a foreign shard
 # (exit 65, naming it, no output file). Usage: tests/shard_test.sh mcsim
-set -u
-mcsim=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-repo=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/mcsim_shard.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp" || exit 1
-export HOME=$tmp/home XDG_CONFIG_HOME=$tmp/home/.config
-unset MCSIM_PROFILE MCSIM_BACKEND
-passed=0 failed=0 problems=()
-report() {
-    if [ ${#problems[@]} -eq 0 ]; then passed=$((passed + 1)); echo "ok - $1"
-    else failed=$((failed + 1)); echo "not ok - $1"; printf '#   %s\n' "${problems[@]}"; fi
-    problems=()
-}
-# the estimate's bits: price, std error and every output, as JSON repr
-bits() {
-    /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); print(repr((d["price"], d["std_error"], [(o["name"], o["price"], o["std_error"]) for o in d["outputs"]])))'
-}
+. "$(dirname "$0")/lib.sh" shard "$1"
 run=(--backend cpu -q --set simulation.block_size=4096)
 
 for cfg in european asian barrier; do
@@ -94,5 +77,4 @@ sys.exit(0 if p == [1000, 10000, 100000, 1000000] else "merged sizes %r" % p)' |
 [ $? -eq 65 ] && grep -q "given twice" err || problems+=("a sweep task given twice was not refused: $(cat err)")
 report "sweep --task i --tasks 2 in two runs, merged: every size once; a task twice refused"
 
-echo "# $passed passed, $failed failed"
-[ $failed -eq 0 ]
+finish

@@ -1,0 +1,29 @@
+# lib.sh - the prelude the shell tests of shards, checkpoints and MPI share.
+# Source it as `. "$(dirname "$0")/lib.sh" NAME PATH/TO/mcsim`. It sets
+# mcsim (an absolute path) and repo, makes a private folder $tmp (the
+# working directory, removed at exit) with HOME inside it, and clears the
+# environment that would pick another profile or backend. Checks append to
+# problems and end with `report WHAT`; `bits` prints the estimate's bits
+# (price, std error, every output) of a JSON run read on stdin; `finish`
+# prints the tally and gives the exit status.
+set -u
+mcsim=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/mcsim_$1.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+export HOME=$tmp/home XDG_CONFIG_HOME=$tmp/home/.config
+unset MCSIM_PROFILE MCSIM_BACKEND
+passed=0 failed=0 problems=()
+report() {
+    if [ ${#problems[@]} -eq 0 ]; then passed=$((passed + 1)); echo "ok - $1"
+    else failed=$((failed + 1)); echo "not ok - $1"; printf '#   %s\n' "${problems[@]}"; fi
+    problems=()
+}
+bits() {
+    /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); print(repr((d["price"], d["std_error"], [(o["name"], o["price"], o["std_error"]) for o in d["outputs"]])))'
+}
+finish() {
+    echo "# $passed passed, $failed failed"
+    [ $failed -eq 0 ]
+}
