@@ -14,29 +14,9 @@
 #include <signal.h>
 #include <sys/stat.h>
 #include "fuzz_common.h"
+#include "fuzz_stream.h"
 #include "shard.h"
 #include "stats.h"
-
-/* --- the input as a stream of decisions; zeros once it runs out ------- */
-typedef struct {
-    const uint8_t *d;
-    size_t n;
-} src;
-
-static uint64_t take(src *s, unsigned bytes)
-{
-    uint64_t v = 0;
-    for (unsigned i = 0; i < bytes; i++) {
-        uint8_t b = 0;
-        if (s->n) {
-            b = *s->d++;
-            s->n--;
-        }
-        v |= (uint64_t)b << (8 * i);
-    }
-    return v;
-}
-static unsigned u8(src *s) { return (unsigned)take(s, 1); }
 
 /* A block count or index of any size: small ones mostly, powers of two and
  * their neighbours, the largest values, and any 64-bit value. */
@@ -55,17 +35,6 @@ static uint64_t take_count(src *s)
     }
 }
 
-/* Text of up to max - 1 bytes (length from the input, no NUL inside). */
-static void take_text(src *s, char *buf, size_t max, int wide)
-{
-    size_t len = (size_t)take(s, wide ? 2 : 1) % max;
-    size_t i = 0;
-    for (; i < len && s->n; i++) {
-        uint8_t b = (uint8_t)take(s, 1);
-        buf[i] = b ? (char)b : ' ';
-    }
-    buf[i] = '\0';
-}
 
 /* Moments with every bit from the input (NaN payloads, the means and
  * co-moments past k included). */

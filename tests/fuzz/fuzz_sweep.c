@@ -23,40 +23,8 @@
 #include <signal.h>
 #include <sys/stat.h>
 #include "fuzz_common.h"
+#include "fuzz_stream.h"
 #include "sweep.h"
-
-/* --- the input as a stream of decisions; zeros once it runs out ------- */
-typedef struct {
-    const uint8_t *d;
-    size_t n;
-} src;
-
-static uint64_t take(src *s, unsigned bytes)
-{
-    uint64_t v = 0;
-    for (unsigned i = 0; i < bytes; i++) {
-        uint8_t b = 0;
-        if (s->n) {
-            b = *s->d++;
-            s->n--;
-        }
-        v |= (uint64_t)b << (8 * i);
-    }
-    return v;
-}
-static unsigned u8(src *s) { return (unsigned)take(s, 1); }
-
-/* Text of up to max - 1 bytes (length from the input, no NUL inside). */
-static void take_text(src *s, char *buf, size_t max, int wide)
-{
-    size_t len = (size_t)take(s, wide ? 2 : 1) % max;
-    size_t i = 0;
-    for (; i < len && s->n; i++) {
-        uint8_t b = (uint8_t)take(s, 1);
-        buf[i] = b ? (char)b : ' ';
-    }
-    buf[i] = '\0';
-}
 
 /* The sweep file of this process: DIR/sweep-PID.h5, DIR a folder shared
  * by the harness's runs (on tmpfs where there is one). A crash in the
