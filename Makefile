@@ -7,7 +7,7 @@
 #   make bench  the CPU benchmark against NumPy and QuantLib (bench/)
 #   make install PREFIX=/usr/local   build, then install bin/mcsim, lib/mcsim/ (the
 #               GPU module, when built), share/mcsim/configs, share/doc/mcsim
-#   make gpu-bundle  build in build-gpu and bundle mcsim, its GPU module and test_gpu
+#   make gpu-bundle  build in build-gpu and bundle mcsim, its GPU module, test_gpu and test_gpu_math
 #               with their libraries into .gpu/, compressed into .gpupack/gpu.tar.xz,
 #               for a GPU machine without them (docs/gpu.md)
 BUILD ?= build
