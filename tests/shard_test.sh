@@ -31,7 +31,7 @@ for i in $(seq 1 40); do
         -o "shard-$i.h5" >/dev/null || problems+=("shard $i/40 failed")
 done
 got=$("$mcsim" merge shard-*.h5 -o all.h5 -f json -q | bits)
-[ "$want" = "$got" ] || problems+=("single $want, merged $got")
+[ -n "$want" ] && [ "$want" = "$got" ] || problems+=("single $want, merged $got")
 report "more shards than blocks (empty shards) merge to the single run's bits"
 rm -f shard-*.h5 all.h5
 
@@ -54,13 +54,13 @@ refused "a missing shard" "shard 3/3 is missing" s1.h5 s2.h5
 refused "a duplicated shard" "shard 2/3 is given twice" s1.h5 s2.h5 s2.h5 s3.h5
 refused "an overlapping shard (another split)" "split in two ways" s1.h5 half.h5 s3.h5
 refused "a foreign shard (another seed)" "seed = 7" s1.h5 s2.h5 seed7.h5
-"$mcsim" merge s1.h5 -o out.h5 >out 2>err
-[ $? -eq 64 ] || true
 "$mcsim" merge s1.h5 s2.h5 s3.h5 >out 2>err
-[ $? -eq 64 ] || problems+=("merge without -o: exit $?, expected 64")
+rc=$?
+[ $rc -eq 64 ] || problems+=("merge without -o: exit $rc, expected 64")
 report "merge without -o: exit 64"
 "$mcsim" "$repo/configs/european.ini" --shard 1/3 --no-log >out 2>err
-[ $? -eq 64 ] || problems+=("--shard with --no-log: exit $?, expected 64")
+rc=$?
+[ $rc -eq 64 ] || problems+=("--shard with --no-log: exit $rc, expected 64")
 report "--shard with --no-log: exit 64"
 
 # swept job arrays: mcsim sweep --task i --tasks 2, then merge joins the rows
