@@ -30,7 +30,7 @@ int mcs_h5mem_close_image(hid_t file, void **image, size_t *size)
     return 0;
 }
 
-static hid_t utf8_string(void)
+hid_t mcs_h5_utf8_string(void)
 {
     hid_t type = H5Tcopy(H5T_C_S1);
     H5Tset_size(type, H5T_VARIABLE);
@@ -58,7 +58,7 @@ int mcs_h5_put_num(hid_t loc, const char *name, hid_t type, const void *v)
 
 int mcs_h5_put_str(hid_t loc, const char *name, const char *v)
 {
-    hid_t type = utf8_string();
+    hid_t type = mcs_h5_utf8_string();
     const char *value = v ? v : "";
     int rc = put(loc, name, type, type, &value);
     H5Tclose(type);
@@ -92,7 +92,7 @@ int mcs_h5_get_num(hid_t loc, const char *name, hid_t type, void *v)
 
 char *mcs_h5_get_str(hid_t loc, const char *name)
 {
-    hid_t a = open_scalar(loc, name), type = utf8_string();
+    hid_t a = open_scalar(loc, name), type = mcs_h5_utf8_string();
     char *v = NULL, *copy = NULL;
     if (a >= 0 && H5Aread(a, type, &v) >= 0 && v) {
         copy = strdup(v);

@@ -15,6 +15,9 @@ hid_t mcs_h5mem_create(const char *name);
  * either way. */
 int mcs_h5mem_close_image(hid_t file, void **image, size_t *size);
 
+/* The variable-length UTF-8 string type of mcsim's files (close it). */
+hid_t mcs_h5_utf8_string(void);
+
 /* Scalar attributes: a number of memory type `type`, a variable-length
  * UTF-8 string. put: 0 or -1. get: 1 if present as one value, else 0;
  * get_str returns a malloc'ed copy or NULL. */

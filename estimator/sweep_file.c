@@ -29,14 +29,6 @@ typedef struct {
     double seconds[MCS_PHASE_COUNT];
 } file_row;
 
-static hid_t utf8_string(void)
-{
-    hid_t t = H5Tcopy(H5T_C_S1);
-    H5Tset_size(t, H5T_VARIABLE);
-    H5Tset_cset(t, H5T_CSET_UTF8);
-    return t;
-}
-
 static hid_t fixed_string(size_t n)
 {
     hid_t t = H5Tcopy(H5T_C_S1);
@@ -48,7 +40,7 @@ static hid_t fixed_string(size_t n)
 /* Schema 2's memory type of file_row; the file type is this one packed. */
 static hid_t row_type(void)
 {
-    hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(file_row)), s = utf8_string();
+    hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(file_row)), s = mcs_h5_utf8_string();
     H5Tinsert(t, "backend", HOFFSET(file_row, backend), s);
     H5Tinsert(t, "mode", HOFFSET(file_row, mode), s);
     H5Tinsert(t, "paths", HOFFSET(file_row, paths), H5T_NATIVE_UINT64);
@@ -97,29 +89,6 @@ static void reclaim(hid_t type, hid_t space, void *buf)
 #endif
 }
 
-static int put_attr(hid_t loc, const char *name, const char *value)
-{
-    hid_t type = utf8_string(), space = H5Screate(H5S_SCALAR), attr;
-    attr = H5Acreate2(loc, name, type, space, H5P_DEFAULT, H5P_DEFAULT);
-    int rc = attr >= 0 && H5Awrite(attr, type, &value) >= 0 ? 0 : -1;
-    if (attr >= 0)
-        H5Aclose(attr);
-    H5Sclose(space);
-    H5Tclose(type);
-    return rc;
-}
-
-static int put_int_attr(hid_t loc, const char *name, int value)
-{
-    hid_t space = H5Screate(H5S_SCALAR);
-    hid_t attr = H5Acreate2(loc, name, H5T_STD_I32LE, space, H5P_DEFAULT, H5P_DEFAULT);
-    int rc = attr >= 0 && H5Awrite(attr, H5T_NATIVE_INT, &value) >= 0 ? 0 : -1;
-    if (attr >= 0)
-        H5Aclose(attr);
-    H5Sclose(space);
-    return rc;
-}
-
 /* /runs attribute `phases`: the phase column names in order, an array of
  * variable-length UTF-8 strings (h5py reads a numpy array of str). */
 static int put_phases(hid_t loc)
@@ -128,7 +97,7 @@ static int put_phases(hid_t loc)
     for (int p = 0; p < MCS_PHASE_COUNT; p++)
         names[p] = mcs_phase_name((mcs_phase)p);
     hsize_t dims[1] = {MCS_PHASE_COUNT};
-    hid_t type = utf8_string(), space = H5Screate_simple(1, dims, NULL);
+    hid_t type = mcs_h5_utf8_string(), space = H5Screate_simple(1, dims, NULL);
     hid_t attr = H5Acreate2(loc, "phases", type, space, H5P_DEFAULT, H5P_DEFAULT);
     int rc = attr >= 0 && H5Awrite(attr, type, names) >= 0 ? 0 : -1;
     if (attr >= 0)
@@ -146,7 +115,7 @@ static int get_attr(hid_t loc, const char *file, const char *name, char *buf, si
     buf[0] = '\0';
     if (H5Aexists(loc, name) <= 0)
         return 1;
-    hid_t attr = H5Aopen(loc, name, H5P_DEFAULT), type = utf8_string();
+    hid_t attr = H5Aopen(loc, name, H5P_DEFAULT), type = mcs_h5_utf8_string();
     char *v = NULL;
     int ok = 1;
     /* one string only: an array would be read into more than one pointer */
@@ -186,7 +155,7 @@ static void get_phases(hid_t dset, char *buf, size_t len)
     hssize_t n = space >= 0 ? H5Sget_simple_extent_npoints(space) : -1;
     if (n >= 1 && n <= 64) {
         char *names[64] = {0};
-        hid_t type = utf8_string();
+        hid_t type = mcs_h5_utf8_string();
         if (H5Aread(attr, type, names) >= 0) {
             size_t used = 0;
             for (hssize_t i = 0; i < n && used < len; i++)
@@ -206,23 +175,24 @@ static void get_phases(hid_t dset, char *buf, size_t len)
 static int fill_file(hid_t file, const mcs_sweep_meta *meta, const file_row *out, size_t n)
 {
     hsize_t dims[1] = {n};
+    const int schema = MCS_SWEEP_SCHEMA;
     hid_t mem = row_type(), disk = H5Tcopy(mem);
     H5Tpack(disk);
     hid_t space = H5Screate_simple(1, dims, NULL);
     hid_t dset = H5Dcreate2(file, "runs", disk, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
     int ok = dset >= 0 && (n == 0 || H5Dwrite(dset, mem, H5S_ALL, H5S_ALL, H5P_DEFAULT, out) >= 0) &&
-             put_phases(dset) == 0 && put_attr(dset, "units", "s") == 0 &&
-             put_attr(file, "creator", "mcsim sweep") == 0 &&
-             put_int_attr(file, "sweep_schema", MCS_SWEEP_SCHEMA) == 0 &&
-             put_attr(file, "version", meta->version) == 0 &&
-             put_attr(file, "created_utc", meta->created_utc) == 0 &&
-             put_attr(file, "command_line", meta->command_line) == 0 &&
-             put_attr(file, "config_file", meta->config_file) == 0 &&
-             put_attr(file, "config", meta->config) == 0 &&
-             put_attr(file, "host", meta->host) == 0 &&
-             put_attr(file, "cpu_model", meta->cpu_model) == 0 &&
-             put_attr(file, "gpu_name", meta->gpu_name) == 0 &&
-             (!meta->failures[0] || put_attr(file, "failures", meta->failures) == 0);
+             put_phases(dset) == 0 && mcs_h5_put_str(dset, "units", "s") == 0 &&
+             mcs_h5_put_str(file, "creator", "mcsim sweep") == 0 &&
+             mcs_h5_put_num(file, "sweep_schema", H5T_NATIVE_INT, &schema) == 0 &&
+             mcs_h5_put_str(file, "version", meta->version) == 0 &&
+             mcs_h5_put_str(file, "created_utc", meta->created_utc) == 0 &&
+             mcs_h5_put_str(file, "command_line", meta->command_line) == 0 &&
+             mcs_h5_put_str(file, "config_file", meta->config_file) == 0 &&
+             mcs_h5_put_str(file, "config", meta->config) == 0 &&
+             mcs_h5_put_str(file, "host", meta->host) == 0 &&
+             mcs_h5_put_str(file, "cpu_model", meta->cpu_model) == 0 &&
+             mcs_h5_put_str(file, "gpu_name", meta->gpu_name) == 0 &&
+             (!meta->failures[0] || mcs_h5_put_str(file, "failures", meta->failures) == 0);
     if (dset >= 0)
         H5Dclose(dset);
     H5Sclose(space);

@@ -197,9 +197,7 @@ static void test_ranges_replay_to_the_same_bits(void **state)
                 mcs_tree_init_at(&part, K, (uint64_t)first);
                 for (int b = first; b < first + len; b++)
                     mcs_tree_push(&part, &blocks[b]);
-                for (int d = 0; d < part.depth; d++)
-                    assert_true(mcs_tree_push_node(&joined, &part.node[d], part.start[d],
-                                                   part.size[d]));
+                assert_true(mcs_tree_push_tree(&joined, &part));
                 first += len;
             }
             mcs_moments got = mcs_tree_total(&joined);
