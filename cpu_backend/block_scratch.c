@@ -4,7 +4,6 @@
 #include "../engine/product.h"
 #include "../engine/status.h"
 
-
 static void *alloc64(size_t bytes)
 {
     size_t rounded = (bytes + 63) & ~(size_t)63;
@@ -44,8 +43,8 @@ void mcs_block_scratch_free(mcs_block_scratch *s)
     free(s->sparse);
     free(s->picks);
     s->bits = NULL;
-    s->picks = NULL;
     s->words = NULL;
+    s->picks = NULL;
     s->pcg = NULL;
     s->draws = s->state = s->acc = s->out = s->sparse = NULL;
 }

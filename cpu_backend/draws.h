@@ -109,8 +109,8 @@ static inline void mcs_philox_words(const uint32_t key[2], uint64_t block, uint6
 #ifdef __AVX512F__
     {
         const uint32_t wide = MCS_PHILOX_SETS * MCS_PHILOX_LANES;
-        const __m512i lane = _mm512_mullo_epi64(_mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7),
-                                                _mm512_set1_epi64((long long)stride));
+        const long long t = (long long)stride;
+        const __m512i lane = _mm512_setr_epi64(0, t, 2 * t, 3 * t, 4 * t, 5 * t, 6 * t, 7 * t);
         for (; j + wide <= groups; j += wide)
             mcs_philox_store_sets(key, block,
                                   _mm512_add_epi64(_mm512_set1_epi64((long long)(base + j * stride)),

@@ -73,27 +73,17 @@ static inline __attribute__((always_inline)) void mcs_philox_rounds_sets(__m512i
 
 /* Sixteen Philox4x32-10 blocks at once, counters and outputs as four
  * arrays of 16 words (c[w][i] is word w of counter i): the same numbers as
- * mcs_philox4x32_10 per counter. With AVX-512, mcs_philox_rounds_sets; else
- * a loop the compiler vectorises. */
+ * mcs_philox4x32_10 per counter, in a loop the compiler vectorises (the
+ * kernels without AVX-512; with it, cpu_backend/draws.h uses
+ * mcs_philox_rounds_sets). */
 static inline void mcs_philox4x32_10_x16(uint32_t c[4][16], const uint32_t k[2],
                                          uint32_t out[4][16])
 {
-#ifdef __AVX512F__
-    __m512i x[2][4];
-    for (int q = 0; q < 2; q++)
-        for (int w = 0; w < 4; w++)
-            x[q][w] = _mm512_cvtepu32_epi64(_mm256_loadu_si256((const __m256i *)(c[w] + 8 * q)));
-    mcs_philox_rounds_sets(x, 2, k);
-    for (int q = 0; q < 2; q++)
-        for (int w = 0; w < 4; w++)
-            _mm256_storeu_si256((__m256i *)(out[w] + 8 * q), _mm512_cvtepi64_epi32(x[q][w]));
-#else
     for (int i = 0; i < 16; i++) {
         uint32_t ci[4] = {c[0][i], c[1][i], c[2][i], c[3][i]}, o[4];
         mcs_philox4x32_10(ci, k, o);
         out[0][i] = o[0], out[1][i] = o[1], out[2][i] = o[2], out[3][i] = o[3];
     }
-#endif
 }
 
 /* The stream layout shared with the GPU kernels. Key = the 64-bit seed

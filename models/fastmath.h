@@ -6,7 +6,9 @@
  * Accuracy (tests/test_fastmath.c): exp and log within 2 ulps of the exact
  * value, sincos within 2.5e-7 (float) and 4e-16 (double) absolute.
  * In GPU device code exp is the GPU's own instead, which is where its speed
- * is: float __expf (the special-function unit, a few ulps), double CUDA's
+ * is: float 2^(x log2 e) on the special-function unit in its flush-to-zero
+ * form (mcs_ex2_ftz: __expf's instruction, a few ulps; below e^-87.3 the
+ * result is 0), double CUDA's
  * exp, log and sincospi (2 ulps); the float Box-Muller uses the
  * special-function unit directly (box_muller.h). CPU and GPU normals
  * therefore agree to float rounding, not bit for bit
@@ -81,8 +83,9 @@ __attribute__((weak)) extern const double mcs_exp_d_bounds[2];
 __attribute__((weak)) const double mcs_exp_d_bounds[2] = {-708.0, 709.0};
 #endif
 
-/* e^x for float x; x is clamped to [-87.3, 88.0], so the result is always
- * finite (e^88 = 1.65e38 < FLT_MAX) and 2^n stays a normal float. */
+/* e^x for float x. On the CPU x is clamped to [-87.3, 88.0], so the
+ * result is always finite (e^88 = 1.65e38 < FLT_MAX) and 2^n stays a
+ * normal float; on the GPU see the file comment. */
 MC_HD static inline float mcs_exp_f(float x)
 {
 #ifdef __CUDA_ARCH__

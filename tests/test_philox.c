@@ -47,8 +47,9 @@ static void test_counter_layout(void **state)
     assert_int_equal(ctr[3], 0x11223344);
 }
 
-/* Sixteen at a time gives each counter's own numbers (the AVX-512 form is
- * compared with the scalar one in test_mc_european's instruction-set test). */
+/* Sixteen at a time gives each counter's own numbers (the AVX-512 form,
+ * draws.h's mcs_philox_store_sets, is compared with this one in
+ * test_mc_products' instruction-set test). */
 static void test_sixteen_at_a_time(void **state)
 {
     (void)state;
