@@ -155,22 +155,13 @@ mcs_status mcs_engine_run_share(const mcs_job *job, const mcs_backend *be,
 
     res->n_convergence = 0;
     for (uint64_t done = 0; done < blocks; done += chunk) {
-        if (mcs_stop_flag) {
-            total = mcs_tree_total(tree); /* the partial estimate, from whole chunks */
-            fill_estimates(job, &total, k, disc, res);
-            if (share->checkpoint &&
-                (st = share->checkpoint(share->checkpoint_ctx, tree, err, err_len)) != MCS_OK)
-                goto cleanup;
-            snprintf(err, err_len, "interrupted after %llu of %llu paths; no run log written",
-                     (unsigned long long)total.n, (unsigned long long)job->sim.paths);
-            st = MCS_E_INTERRUPTED;
-            goto cleanup;
-        }
+        if (mcs_stop_flag)
+            goto interrupted;
         uint64_t count = blocks - done < chunk ? blocks - done : chunk;
         char why[512] = "";
         st = be->run(ctx, begin + done, count, sums, t, why, sizeof why);
         if (mcs_stop_flag)
-            continue; /* the chunk may be partial: reported at the loop top */
+            goto interrupted; /* the chunk may be partial: not merged */
         if (st != MCS_OK) {
             snprintf(err, err_len, "%s backend failed: %s", be->name,
                      why[0] ? why : mcs_status_message(st));
@@ -221,6 +212,16 @@ mcs_status mcs_engine_run_share(const mcs_job *job, const mcs_backend *be,
         goto cleanup;
     }
     st = MCS_OK;
+    goto cleanup;
+interrupted: /* a stop request: the partial estimate from whole chunks, checkpointed */
+    total = mcs_tree_total(tree);
+    fill_estimates(job, &total, k, disc, res);
+    if (share->checkpoint &&
+        (st = share->checkpoint(share->checkpoint_ctx, tree, err, err_len)) != MCS_OK)
+        goto cleanup;
+    snprintf(err, err_len, "interrupted after %llu of %llu paths; no run log written",
+             (unsigned long long)total.n, (unsigned long long)job->sim.paths);
+    st = MCS_E_INTERRUPTED;
 cleanup:
     free(sums);
     free(tree);

@@ -37,6 +37,22 @@ for sig in TERM KILL; do
     report "SIG$sig mid-run, then --resume: the uninterrupted run's bits"
 done
 
+# SIGTERM while the last chunk (here the only one: one block of 100000
+# steps) runs: the chunk is not merged, the run says so (exit 75, no run
+# log), never a result of the blocks merged so far with exit 0
+rm -f ck.h5 run.h5
+"$mcsim" "$repo/configs/asian.ini" --paths 65536 --set option.fixings=100000 --threads 1 \
+    --backend cpu --progress none -f json -o run.h5 --checkpoint ck.h5 >out 2>err &
+pid=$!
+sleep 1
+kill -TERM $pid
+wait $pid 2>/dev/null
+rc=$?
+[ $rc -eq 75 ] || problems+=("exit $rc, expected 75: $(head -c 300 out) $(head -c 300 err)")
+[ -e run.h5 ] && problems+=("a run log after SIGTERM in the last chunk")
+report "SIGTERM during the last chunk: exit 75, no result, no run log"
+rm -f ck.h5 run.h5
+
 # a checkpoint to refuse: another seed, another shard, damaged, missing
 "$mcsim" "${job[@]}" -o run.h5 --checkpoint ck.h5 --checkpoint-every 1 >out 2>err &
 pid=$!
