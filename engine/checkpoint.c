@@ -103,8 +103,7 @@ mcs_status mcs_checkpoint_read(const char *path, const char *config,
     }
     mcs_tree_init_at(tree, k, range->first);
     for (int d = 0; d < depth; d++)
-        if (size[d] > range->end - tree->next || /* past the share: refused before a
-                                                  * merge of 2^63-block subtrees */
+        if (size[d] > range->end - tree->next || /* past the share */
             !mcs_tree_push_node(tree, &node[d], start[d], size[d])) {
             snprintf(err, err_len, "%s: its subtrees do not follow on: a damaged checkpoint",
                      path);

@@ -307,8 +307,7 @@ mcs_status mcs_shard_join(mcs_shard_file *shards, int n, mcs_merge_tree *tree, c
             return MCS_E_DATA;
         }
         for (int d = 0; d < s->depth; d++)
-            if (s->size[d] > s->end - tree->next || /* past its share: refused before
-                                                     * a merge of 2^63-block subtrees */
+            if (s->size[d] > s->end - tree->next || /* past its share */
                 !mcs_tree_push_node(tree, &s->node[d], s->start[d], s->size[d])) {
                 snprintf(err, err_len, "%s: its subtree %d (blocks %llu+%llu) does not follow "
                          "on: a damaged shard file", s->path, d,

@@ -94,7 +94,7 @@ static void push(mcs_merge_tree *t, const mcs_moments *node, uint64_t start, uin
     t->blocks += size;
     t->next = start + size;
     while (t->depth >= 2 && t->size[t->depth - 1] == t->size[t->depth - 2] &&
-           t->start[t->depth - 2] % (2 * t->size[t->depth - 2]) == 0) {
+           (t->start[t->depth - 2] / t->size[t->depth - 2]) % 2 == 0) { /* no 2 * size: it may wrap */
         mcs_moments_merge(&t->node[t->depth - 2], &t->node[t->depth - 1], t->k);
         t->size[t->depth - 2] *= 2;
         t->depth--;
@@ -110,7 +110,7 @@ int mcs_tree_push_node(mcs_merge_tree *t, const mcs_moments *node, uint64_t star
                        uint64_t size)
 {
     if (start != t->next || size == 0 || (size & (size - 1)) != 0 || start % size != 0 ||
-        t->depth >= 128)
+        start + size < start || t->depth >= 128)
         return 0;
     push(t, node, start, size);
     return 1;

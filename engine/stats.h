@@ -87,12 +87,13 @@ void mcs_tree_init_at(mcs_merge_tree *t, int k, uint64_t first);
 void mcs_tree_push(mcs_merge_tree *t, const mcs_moments *block);
 /* Push the root of an aligned subtree of `size` blocks starting at block
  * `start` == t->next (from another tree's stack). Returns 0, pushing
- * nothing, when it does not fit: not next, size not a power of two, or not
- * aligned to it. */
+ * nothing, when it does not fit: not next, size not a power of two, not
+ * aligned to it, or ending past block 2^64 - 1. */
 int mcs_tree_push_node(mcs_merge_tree *t, const mcs_moments *node, uint64_t start,
                        uint64_t size);
 /* Push every subtree of `part` (a tree of the blocks from t->next on, e.g.
- * an MPI rank's) in order; 0 when they do not follow on. */
+ * an MPI rank's) in order; 0 when they do not follow on (those before the
+ * first that does not are pushed: the caller gives the tree up). */
 int mcs_tree_push_tree(mcs_merge_tree *t, const mcs_merge_tree *part);
 /* The moments of every block pushed so far, merged over the tree. */
 mcs_moments mcs_tree_total(const mcs_merge_tree *t);

@@ -168,6 +168,27 @@ static void test_aligned_subtree_merges_alone(void **state)
 /* Any split of the blocks into contiguous ranges (shards, ranks, a run
  * resumed), each merged alone from its first block, replays into the same
  * bits as the whole run: for many block counts and random cut points. */
+/* Subtrees of 2^63 blocks, the largest a 64-bit block index allows: the
+ * first is taken, one that would end past block 2^64 - 1 is refused, and
+ * nothing divides by a wrapped 2 * size. */
+static void test_largest_subtrees(void **state)
+{
+    (void)state;
+    mcs_merge_tree t;
+    mcs_moments m;
+    memset(&m, 0, sizeof m);
+    m.n = 1;
+    const uint64_t half = (uint64_t)1 << 63;
+    mcs_tree_init_at(&t, 1, 0);
+    assert_true(mcs_tree_push_node(&t, &m, 0, half));
+    assert_false(mcs_tree_push_node(&t, &m, half, half));
+    assert_int_equal(t.depth, 1);
+    mcs_tree_init_at(&t, 1, half);
+    assert_true(mcs_tree_push_node(&t, &m, half, half / 2));
+    assert_true(mcs_tree_push_node(&t, &m, half + half / 2, half / 4));
+    assert_int_equal(t.depth, 2);
+}
+
 static void test_ranges_replay_to_the_same_bits(void **state)
 {
     (void)state;
@@ -224,6 +245,7 @@ int main(void)
         cmocka_unit_test(test_merge_with_empty_is_identity),
         cmocka_unit_test(test_aligned_subtree_merges_alone),
         cmocka_unit_test(test_ranges_replay_to_the_same_bits),
+        cmocka_unit_test(test_largest_subtrees),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
