@@ -379,6 +379,12 @@ int main(int argc, char **argv)
     /* what messages, the log and the default log name call the config */
     const int from_stdin = strcmp(cli.config_path, "-") == 0;
     const char *config_name = from_stdin ? MCS_STDIN_NAME : cli.config_path;
+    if (from_stdin && ranks.active) { /* standard input reaches rank 0 alone */
+        if (ranks.rank == 0)
+            fprintf(stderr, "mcsim: under mpirun the config must be a file, not standard "
+                            "input (only rank 0 reads it)\n");
+        return mcs_status_exit_code(MCS_E_USAGE);
+    }
     if (cli.no_log && cli.shard_count) {
         fprintf(stderr, "mcsim: --no-log and --shard: a shard's result is its file (see mcsim "
                         "--help)\n");
@@ -486,8 +492,12 @@ int main(int argc, char **argv)
     const mcs_block_range whole = share.range;
     if (ranks.active) {
         agreed = 1;
-        if (mcs_ranks_any_failed(&ranks, 0))
-            return mcs_status_exit_code(MCS_E_SOFTWARE); /* another rank said why */
+        if (mcs_ranks_any_failed(&ranks, 0)) {
+            if (ranks.rank == 0) /* the rank says why, unless it is a config error, which
+                                  * rank 0 would have had too */
+                fprintf(stderr, "mcsim: another rank failed before the run\n");
+            return mcs_status_exit_code(MCS_E_SOFTWARE);
+        }
         mcs_block_range part = mcs_shard_range(whole.end - whole.first, ranks.rank + 1,
                                                ranks.size);
         share.range.first = whole.first + part.first;
@@ -627,8 +637,9 @@ int main(int argc, char **argv)
 fail:
     if (ranks.active && !agreed) /* the others wait to agree before the run */
         mcs_ranks_any_failed(&ranks, 1);
-    /* a config error is the same on every rank: rank 0 says it */
-    if (ranks.rank == 0 || (st != MCS_E_CONFIG && st != MCS_E_NOINPUT && agreed))
+    /* a config error is the same on every rank: rank 0 says it; any other
+     * failure (a missing GPU, a checkpoint) each rank says for itself */
+    if (ranks.rank == 0 || (st != MCS_E_CONFIG && st != MCS_E_NOINPUT))
     {
         if (ranks.rank)
             fprintf(stderr, "mcsim: rank %d: %s\n", ranks.rank,

@@ -39,6 +39,13 @@ n=$(grep -c "\[model\] spot" err)
 [ "$n" -eq 1 ] || problems+=("the error printed $n times, expected once")
 report "a config error under mpirun: exit 78, said once, no hang"
 
+"${mpi[@]}" -np 2 "$mcsim" - --backend cpu --no-log <"$repo/configs/european.ini" >out 2>err
+rc=$?
+[ $rc -eq 64 ] || problems+=("exit $rc, expected 64 (124: a hang)")
+n=$(grep -c "not standard input" err)
+[ "$n" -eq 1 ] || problems+=("the error printed $n times, expected once: $(cat err)")
+report "a config from standard input under mpirun: exit 64, said once (only rank 0 reads it)"
+
 want=$("$mcsim" "$repo/configs/asian.ini" "${run[@]}" --no-log | bits)
 "${mpi[@]}" -np 2 "$mcsim" "$repo/configs/asian.ini" "${run[@]}" --shard 1/2 -o s1.h5 >/dev/null 2>err \
     || problems+=("shard 1/2 on 2 ranks failed: $(head -c 300 err)")
