@@ -310,3 +310,37 @@ void mcs_cli_print_help(void *file)
             "  mcsim configs/european.ini --backend gpu --paths 1e10 --set simulation.rng=philox\n"
             "  sed 's/strike = 100/strike = 110/' configs/european.ini | mcsim - --no-log\n");
 }
+
+void mcs_cli_command_line(int argc, char **argv, char *buf, size_t len)
+{
+    static const char safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                               "0123456789_./=:,+@%-";
+    size_t used = 0;
+    buf[0] = '\0';
+#define PUT(c)                      \
+    do {                            \
+        if (used + 1 < len)         \
+            buf[used++] = (c);      \
+    } while (0)
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        int quote = a[0] == '\0' || a[strspn(a, safe)] != '\0';
+        if (i)
+            PUT(' ');
+        if (quote)
+            PUT('\'');
+        for (; *a; a++) {
+            if (*a == '\'' && quote) {
+                PUT('\'');
+                PUT('\\');
+                PUT('\'');
+                PUT('\'');
+            } else
+                PUT(*a);
+        }
+        if (quote)
+            PUT('\'');
+    }
+#undef PUT
+    buf[used] = '\0';
+}

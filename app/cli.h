@@ -40,4 +40,9 @@ mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t 
 /* Print the --help text. */
 void mcs_cli_print_help(void *file);
 
+/* argv as a shell command, for the run log (call it before getopt permutes
+ * argv): an argument with any character outside [A-Za-z0-9_./=:,+@%-] is
+ * single-quoted, an embedded ' written as '\''. */
+void mcs_cli_command_line(int argc, char **argv, char *buf, size_t len);
+
 #endif

@@ -51,42 +51,6 @@ static void print_version(void)
     printf("  gpu backend: %s\n", gpu);
 }
 
-/* argv as a shell command: an argument with any character outside
- * [A-Za-z0-9_./=:,+@%-] is single-quoted, an embedded ' written as '\''. */
-static void join_command_line(int argc, char **argv, char *buf, size_t len)
-{
-    static const char safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                               "0123456789_./=:,+@%-";
-    size_t used = 0;
-    buf[0] = '\0';
-#define PUT(c)                      \
-    do {                            \
-        if (used + 1 < len)         \
-            buf[used++] = (c);      \
-    } while (0)
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        int quote = a[0] == '\0' || a[strspn(a, safe)] != '\0';
-        if (i)
-            PUT(' ');
-        if (quote)
-            PUT('\'');
-        for (; *a; a++) {
-            if (*a == '\'' && quote) {
-                PUT('\'');
-                PUT('\\');
-                PUT('\'');
-                PUT('\'');
-            } else
-                PUT(*a);
-        }
-        if (quote)
-            PUT('\'');
-    }
-#undef PUT
-    buf[used] = '\0';
-}
-
 /* output/<config name>-<backend>-<UTC time>.h5; made unique when written,
  * and the folder is created only then, so a failed run leaves nothing. */
 static void default_log_path(const char *config_path, const mcs_cli *cli, const char *backend,
@@ -334,7 +298,7 @@ int main(int argc, char **argv)
         return mcs_cmd_merge(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "validate") == 0)
         return mcs_cmd_validate(argc - 1, argv + 1);
-    join_command_line(argc, argv, command_line, sizeof command_line); /* before getopt permutes */
+    mcs_cli_command_line(argc, argv, command_line, sizeof command_line); /* before getopt permutes */
     mcs_ranks ranks;
     mcs_ranks_init(&argc, &argv, &ranks);
     int agreed = 0; /* the ranks have agreed that none failed before the run */

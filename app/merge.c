@@ -172,6 +172,8 @@ int mcs_cmd_merge(int argc, char **argv)
     mcs_timings t;
     memset(&t, 0, sizeof t);
     t.start = mcs_now();
+    static char command_line[8192] = "mcsim "; /* argv[0] is "merge" */
+    mcs_cli_command_line(argc, argv, command_line + 6, sizeof command_line - 6); /* before getopt */
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":o:f:qh", opts, NULL)) != -1) {
@@ -258,12 +260,7 @@ int mcs_cmd_merge(int argc, char **argv)
             snprintf(backend, sizeof backend, "mixed");
             break;
         }
-    char command_line[8192] = "mcsim merge", config_name[320];
-    for (int i = 0; i < argc && strlen(command_line) + strlen(argv[i]) + 2 < sizeof command_line; i++)
-        if (i > 0) {
-            strcat(command_line, " ");
-            strcat(command_line, argv[i]);
-        }
+    char config_name[320];
     snprintf(config_name, sizeof config_name, "%s", shards[0].config_file);
     mcs_run_info info;
     memset(&info, 0, sizeof info);

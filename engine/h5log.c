@@ -43,30 +43,6 @@ static void close_id(hid_t *id, herr_t (*close)(hid_t))
     *id = -1;
 }
 
-/* Scalar string attribute, variable-length UTF-8 (h5py reads it as str). */
-static int attr_str(hid_t loc, const char *name, const char *value)
-{
-    hid_t type = -1, space = -1, attr = -1;
-    int rc = -1;
-    const char *v = value != NULL ? value : "";
-
-    if ((type = H5Tcopy(H5T_C_S1)) < 0 || H5Tset_size(type, H5T_VARIABLE) < 0 ||
-        H5Tset_cset(type, H5T_CSET_UTF8) < 0)
-        goto cleanup;
-    if ((space = H5Screate(H5S_SCALAR)) < 0)
-        goto cleanup;
-    if ((attr = H5Acreate2(loc, name, type, space, H5P_DEFAULT, H5P_DEFAULT)) < 0)
-        goto cleanup;
-    if (H5Awrite(attr, type, &v) < 0)
-        goto cleanup;
-    rc = 0;
-cleanup:
-    close_id(&attr, H5Aclose);
-    close_id(&space, H5Sclose);
-    close_id(&type, H5Tclose);
-    return rc;
-}
-
 /* Scalar numeric attribute: stored as file_type, converted from mem_type. */
 static int attr_num(hid_t loc, const char *name, hid_t file_type, hid_t mem_type,
                     const void *value)
@@ -122,15 +98,15 @@ static int write_root(hid_t file, const mcs_run_info *info)
     if (gmtime_r(&now, &utc) == NULL ||
         strftime(created, sizeof created, "%Y-%m-%dT%H:%M:%SZ", &utc) == 0)
         return -1;
-    if (attr_str(file, "creator", "mcsim") < 0 ||
-        attr_str(file, "version", MCS_VERSION) < 0 ||
+    if (mcs_h5_put_str(file, "creator", "mcsim") < 0 ||
+        mcs_h5_put_str(file, "version", MCS_VERSION) < 0 ||
         attr_i32(file, "schema_version", MCS_H5LOG_SCHEMA_VERSION) < 0 ||
-        attr_str(file, "created_utc", created) < 0 ||
-        attr_str(file, "host", info->host) < 0 ||
-        attr_str(file, "command_line", info->command_line) < 0 ||
-        attr_str(file, "config_file", info->config_file) < 0 ||
-        attr_str(file, "config", info->config_text) < 0 ||
-        attr_str(file, "backend", info->backend) < 0)
+        mcs_h5_put_str(file, "created_utc", created) < 0 ||
+        mcs_h5_put_str(file, "host", info->host) < 0 ||
+        mcs_h5_put_str(file, "command_line", info->command_line) < 0 ||
+        mcs_h5_put_str(file, "config_file", info->config_file) < 0 ||
+        mcs_h5_put_str(file, "config", info->config_text) < 0 ||
+        mcs_h5_put_str(file, "backend", info->backend) < 0)
         return -1;
     return 0;
 }
@@ -151,7 +127,7 @@ static int write_result(hid_t file, const mcs_job *job, const mcs_result *res)
         goto cleanup;
     if (res->has_analytic) {
         if (attr_f64(grp, "analytic", res->analytic) < 0 ||
-            attr_str(grp, "analytic_source", res->analytic_source) < 0)
+            mcs_h5_put_str(grp, "analytic_source", res->analytic_source) < 0)
             goto cleanup;
         if (res->std_error > 0.0 &&
             attr_f64(grp, "error_in_std_errors",
@@ -159,8 +135,8 @@ static int write_result(hid_t file, const mcs_job *job, const mcs_result *res)
             goto cleanup;
     }
     if (attr_u64(grp, "seed", job->sim.seed) < 0 ||
-        attr_str(grp, "rng", rng_name(job->sim.rng)) < 0 ||
-        attr_str(grp, "precision", job->sim.precision == MCS_SINGLE ? "single" : "double") < 0 ||
+        mcs_h5_put_str(grp, "rng", rng_name(job->sim.rng)) < 0 ||
+        mcs_h5_put_str(grp, "precision", job->sim.precision == MCS_SINGLE ? "single" : "double") < 0 ||
         attr_u32(grp, "block_size", job->sim.block_size) < 0 ||
         attr_u32(grp, "steps", job->sim.steps) < 0)
         goto cleanup;
@@ -196,7 +172,7 @@ static int write_convergence(hid_t file, const mcs_result *res)
     if (res->n_convergence > 0 &&
         H5Dwrite(dset, mtype, H5S_ALL, H5S_ALL, H5P_DEFAULT, res->convergence) < 0)
         goto cleanup;
-    if (attr_str(dset, "description",
+    if (mcs_h5_put_str(dset, "description",
                  "running estimate after each checkpoint: paths merged so far "
                  "(whole blocks, in block order), discounted price, its standard error") < 0)
         goto cleanup;
@@ -223,12 +199,12 @@ static int write_outputs(hid_t file, const mcs_result *res)
         snprintf(name, sizeof name, "%d", j);
         if ((sub = H5Gcreate2(grp, name, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)) < 0)
             goto cleanup;
-        if (attr_str(sub, "name", o->name) < 0 || attr_f64(sub, "price", o->price) < 0 ||
+        if (mcs_h5_put_str(sub, "name", o->name) < 0 || attr_f64(sub, "price", o->price) < 0 ||
             attr_f64(sub, "std_error", o->std_error) < 0 ||
             attr_f64(sub, "ci_low", o->ci_low) < 0 || attr_f64(sub, "ci_high", o->ci_high) < 0)
             goto cleanup;
         if (o->has_analytic && (attr_f64(sub, "analytic", o->analytic) < 0 ||
-                                attr_str(sub, "analytic_source", o->analytic_source) < 0))
+                                mcs_h5_put_str(sub, "analytic_source", o->analytic_source) < 0))
             goto cleanup;
         close_id(&sub, H5Gclose);
     }
@@ -249,7 +225,7 @@ static void write_input(const mcs_input *in, void *ctx)
     param_writer *w = ctx;
     int rc;
     if (in->kind == MCS_INPUT_TEXT)
-        rc = attr_str(w->grp, in->key, in->text);
+        rc = mcs_h5_put_str(w->grp, in->key, in->text);
     else if (in->kind == MCS_INPUT_COUNT)
         rc = attr_u64(w->grp, in->key, in->count);
     else
@@ -274,10 +250,10 @@ static int write_gpu(hid_t grp, const mcs_gpu_info *g)
 {
     char cc[16];
     snprintf(cc, sizeof cc, "%d.%d", g->cc_major, g->cc_minor);
-    return attr_str(grp, "gpu_name", g->name) < 0 ||
+    return mcs_h5_put_str(grp, "gpu_name", g->name) < 0 ||
                    attr_i32(grp, "gpu_ordinal", g->ordinal) < 0 ||
                    attr_i32(grp, "gpu_sm_count", g->sm_count) < 0 ||
-                   attr_str(grp, "gpu_compute_capability", cc) < 0 ||
+                   mcs_h5_put_str(grp, "gpu_compute_capability", cc) < 0 ||
                    attr_u64(grp, "gpu_memory_bytes", g->memory_bytes) < 0 ||
                    attr_i32(grp, "gpu_sm_clock_khz", g->sm_clock_khz) < 0 ||
                    attr_i32(grp, "gpu_memory_clock_khz", g->memory_clock_khz) < 0 ||
@@ -297,9 +273,9 @@ static int write_device(hid_t file, const mcs_run_info *info)
 
     if ((grp = H5Gcreate2(file, "device", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)) < 0)
         goto cleanup;
-    if (attr_str(grp, "kind", info->gpu ? "gpu" : "cpu") < 0 ||
-        attr_str(grp, "cpu_model", info->cpu_model) < 0 ||
-        attr_str(grp, "cpu_isa", info->cpu_isa ? info->cpu_isa : "unknown") < 0 ||
+    if (mcs_h5_put_str(grp, "kind", info->gpu ? "gpu" : "cpu") < 0 ||
+        mcs_h5_put_str(grp, "cpu_model", info->cpu_model) < 0 ||
+        mcs_h5_put_str(grp, "cpu_isa", info->cpu_isa ? info->cpu_isa : "unknown") < 0 ||
         attr_i32(grp, "cores", info->cores) < 0 ||
         attr_i32(grp, "threads", info->threads) < 0)
         goto cleanup;
@@ -332,8 +308,7 @@ static int write_timings(hid_t file, const char *name, const mcs_timings *t)
         rows[p].count = t->count[p];
     }
     /* variable-length UTF-8: h5py reads it as str */
-    if ((str = H5Tcopy(H5T_C_S1)) < 0 || H5Tset_size(str, H5T_VARIABLE) < 0 ||
-        H5Tset_cset(str, H5T_CSET_UTF8) < 0)
+    if ((str = mcs_h5_utf8_string()) < 0)
         goto cleanup;
     /* packed file layout: phase (a variable-length reference), then three
      * 8-byte numbers */
@@ -357,8 +332,8 @@ static int write_timings(hid_t file, const char *name, const mcs_timings *t)
         goto cleanup;
     if (H5Dwrite(dset, mtype, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows) < 0)
         goto cleanup;
-    if (attr_str(dset, "units", "s") < 0 ||
-        attr_str(dset, "clock", "CLOCK_MONOTONIC wall time; GPU phases: CUDA event time") < 0)
+    if (mcs_h5_put_str(dset, "units", "s") < 0 ||
+        mcs_h5_put_str(dset, "clock", "CLOCK_MONOTONIC wall time; GPU phases: CUDA event time") < 0)
         goto cleanup;
     rc = 0;
 cleanup:
@@ -395,8 +370,7 @@ static int write_ranks(hid_t file, const mcs_rank_report *ranks, int n)
         memcpy(rows[i].seconds, ranks[i].seconds, sizeof rows[i].seconds);
     }
     hsize_t dims[1] = {(hsize_t)n};
-    if ((str = H5Tcopy(H5T_C_S1)) < 0 || H5Tset_size(str, H5T_VARIABLE) < 0 ||
-        H5Tset_cset(str, H5T_CSET_UTF8) < 0 ||
+    if ((str = mcs_h5_utf8_string()) < 0 ||
         (type = H5Tcreate(H5T_COMPOUND, sizeof(rank_row))) < 0 ||
         H5Tinsert(type, "rank", HOFFSET(rank_row, rank), H5T_NATIVE_INT32) < 0 ||
         H5Tinsert(type, "host", HOFFSET(rank_row, host), str) < 0 ||
@@ -414,7 +388,7 @@ static int write_ranks(hid_t file, const mcs_rank_report *ranks, int n)
     if ((space = H5Screate_simple(1, dims, NULL)) < 0 ||
         (dset = H5Dcreate2(file, "ranks", type, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)) < 0 ||
         H5Dwrite(dset, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows) < 0 ||
-        attr_str(dset, "units", "s") < 0)
+        mcs_h5_put_str(dset, "units", "s") < 0)
         goto cleanup;
     rc = 0;
 cleanup:
@@ -441,9 +415,9 @@ static int write_estimate(hid_t file, const mcs_run_estimate *e)
     t.count[MCS_PHASE_SIMULATE] = (uint64_t)e->launches;
     if ((grp = H5Gcreate2(file, "estimate", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)) < 0)
         goto cleanup;
-    if (attr_str(grp, "cpu_profile", e->cpu_profile) < 0 ||
-        attr_str(grp, "gpu_profile", e->gpu_profile) < 0 ||
-        attr_str(grp, "backend", e->backend) < 0 || attr_i32(grp, "cold", e->cold) < 0 ||
+    if (mcs_h5_put_str(grp, "cpu_profile", e->cpu_profile) < 0 ||
+        mcs_h5_put_str(grp, "gpu_profile", e->gpu_profile) < 0 ||
+        mcs_h5_put_str(grp, "backend", e->backend) < 0 || attr_i32(grp, "cold", e->cold) < 0 ||
         attr_f64(grp, "cpu_total_s", e->cpu_total) < 0 ||
         attr_f64(grp, "gpu_total_s", e->gpu_total) < 0 ||
         attr_f64(grp, "speedup", e->speedup) < 0 ||
