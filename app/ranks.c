@@ -31,8 +31,6 @@ static void finalize(void)
 
 void mcs_ranks_init(int *argc, char ***argv, mcs_ranks *r)
 {
-    static const char *const size_vars[] = {"OMPI_COMM_WORLD_SIZE", "PMIX_SIZE", "PMI_SIZE",
-                                            "SLURM_NTASKS", NULL};
     static const char *const local_vars[] = {"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID",
                                              "SLURM_LOCALID", NULL};
     memset(r, 0, sizeof r[0]);
@@ -43,7 +41,6 @@ void mcs_ranks_init(int *argc, char ***argv, mcs_ranks *r)
     /* only under a launcher: a plain `mcsim` never starts MPI */
     if (!getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMIX_RANK") && !getenv("PMI_RANK"))
         return;
-    (void)size_vars;
     if (MPI_Init(argc, argv) != MPI_SUCCESS)
         return;
     atexit(finalize);
@@ -52,7 +49,6 @@ void mcs_ranks_init(int *argc, char ***argv, mcs_ranks *r)
     r->active = r->size > 1;
     r->local_rank = env_int(local_vars, r->rank);
 #else
-    (void)size_vars;
     (void)local_vars;
     (void)env_int;
 #endif

@@ -157,8 +157,7 @@ mcs_status mcs_shard_read(const char *path, mcs_shard_file *out, char *err, size
 {
     memset(out, 0, sizeof *out);
     snprintf(out->path, sizeof out->path, "%s", path);
-    hid_t file = -1, grp = -1, dset = -1, space = -1, type = -1;
-    mcs_node_row *rows = NULL;
+    hid_t file = -1, grp = -1;
     mcs_status st = MCS_E_DATA;
     H5E_BEGIN_TRY { file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT); }
     H5E_END_TRY;
@@ -201,12 +200,8 @@ mcs_status mcs_shard_read(const char *path, mcs_shard_file *out, char *err, size
     done:;
     }
     H5E_END_TRY;
-    if (type >= 0) H5Tclose(type);
-    if (space >= 0) H5Sclose(space);
-    if (dset >= 0) H5Dclose(dset);
     if (grp >= 0) H5Gclose(grp);
     H5Fclose(file);
-    free(rows);
     if (st != MCS_OK)
         mcs_shard_free(out);
     return st;
