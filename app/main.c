@@ -454,11 +454,19 @@ int main(int argc, char **argv)
     /* MPI: every rank got this far, and each takes its part of the share */
     static mcs_merge_tree rank_tree;
     const mcs_block_range whole = share.range;
+    mcs_rank_report *all = NULL; /* rank 0: every rank's report, gathered after the run */
     if (ranks.active) {
         agreed = 1;
-        if (mcs_ranks_any_failed(&ranks, 0)) {
-            if (ranks.rank == 0) /* the rank says why, unless it is a config error, which
-                                  * rank 0 would have had too */
+        /* the rank count and rank 0's room for the reports, settled before the run */
+        int cannot = ranks.size > MCS_MAX_RANKS;
+        if (ranks.rank == 0 && !cannot && !(all = calloc((size_t)ranks.size, sizeof *all)))
+            cannot = 1;
+        if (mcs_ranks_any_failed(&ranks, cannot)) {
+            if (ranks.rank == 0 && cannot)
+                fprintf(stderr, "mcsim: %d ranks: at most %d, with room for their reports\n",
+                        ranks.size, MCS_MAX_RANKS);
+            else if (ranks.rank == 0) /* the rank says why, unless it is a config error,
+                                       * which rank 0 would have had too */
                 fprintf(stderr, "mcsim: another rank failed before the run\n");
             return mcs_status_exit_code(MCS_E_SOFTWARE);
         }
@@ -474,7 +482,6 @@ int main(int argc, char **argv)
     if (ranks.active) {
         /* rank 0 gathers every rank's tree and replays them in rank order */
         static mcs_rank_report mine;
-        mcs_rank_report *all = ranks.rank == 0 ? calloc((size_t)ranks.size, sizeof *all) : NULL;
         memset(&mine, 0, sizeof mine);
         mine.rank = ranks.rank;
         mine.status = (int)st;
@@ -488,10 +495,9 @@ int main(int argc, char **argv)
         snprintf(mine.error, sizeof mine.error, "%s", st != MCS_OK ? err : "");
         mine.tree = rank_tree;
         double waited = 0;
-        if (ranks.size > MCS_MAX_RANKS || (ranks.rank == 0 && !all) ||
-            mcs_ranks_gather(&ranks, &mine, all, &waited) != MCS_OK) {
-            snprintf(err, sizeof err, "gathering the ranks' results failed (%d ranks, at most "
-                     "%d)", ranks.size, MCS_MAX_RANKS);
+        if (mcs_ranks_gather(&ranks, &mine, all, &waited) != MCS_OK) {
+            snprintf(err, sizeof err, "gathering the ranks' results failed (%d ranks)",
+                     ranks.size);
             st = MCS_E_SOFTWARE;
             goto fail;
         }
