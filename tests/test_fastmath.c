@@ -77,6 +77,14 @@ static void test_neg_log_bound(void **state)
         assert_true(bd >= ld * (1.0 + 5e-5));
         assert_true(bd <= (-log(xd) + 0.6932) * 1.0001);
     }
+    for (int e = 1; e <= 53; e++) { /* exact powers of two, where the bound is tightest */
+        if (e <= 33) {
+            float x = ldexpf(1.0f, -e);
+            assert_true(mcs_neg_log_bound_f(x) >= -mcs_log_f(x) * (1.0f + 5e-5f));
+        }
+        double xd = ldexp(1.0, -e);
+        assert_true(mcs_neg_log_bound_d(xd) >= -mcs_log_d(xd) * (1.0 + 5e-5));
+    }
     assert_true(mcs_neg_log_bound_f(0.5f) >= 0.693f && mcs_neg_log_bound_f(0.5f) < 0.694f);
     assert_true(mcs_neg_log_bound_f(0x1p-33f) >= -mcs_log_f(0x1p-33f));
 }
