@@ -39,10 +39,10 @@ typedef struct {
     void *state;      /* model state: [dim][MCS_BATCH] */
     void *acc;        /* payoff accumulators: [dim][MCS_BATCH] */
     void *out;        /* outputs: [output][MCS_BATCH] */
-    void *sparse;     /* a sparse observation's ln(S/S0) before the step and
-                         step variance: [2][MCS_BATCH] */
-    uint32_t *picks;  /* its flags ([MCS_BATCH]), then the indices of the
-                         paths it observes ([MCS_BATCH + 16]) */
+    void *state_next; /* the state after a sparse step (path_kernel.inc):
+                         [dim][MCS_BATCH], then swapped with state */
+    uint32_t *picks;  /* a sparse step's flags ([MCS_BATCH]), then the
+                         indices of the paths it observes ([MCS_BATCH + 16]) */
 } mcs_block_scratch;
 
 /* Allocate the buffers for `job`; MCS_E_NOMEM on failure. */

@@ -21,10 +21,10 @@ int mcs_block_scratch_init(mcs_block_scratch *s, const mcs_job *job)
     s->state = alloc64(MCS_MOST_DIM * b * real);
     s->acc = alloc64(MCS_MOST_DIM * b * real);
     s->out = alloc64(MCS_MAX_OUTPUTS * b * real);
-    s->sparse = alloc64(2 * b * real);
+    s->state_next = alloc64(MCS_MOST_DIM * b * real);
     s->picks = alloc64((2 * b + 16) * sizeof(uint32_t));
     if (!s->bits || !s->words || !s->pcg || !s->draws || !s->state || !s->acc || !s->out ||
-        !s->sparse || !s->picks) {
+        !s->state_next || !s->picks) {
         mcs_block_scratch_free(s);
         return MCS_E_NOMEM;
     }
@@ -40,11 +40,11 @@ void mcs_block_scratch_free(mcs_block_scratch *s)
     free(s->state);
     free(s->acc);
     free(s->out);
-    free(s->sparse);
+    free(s->state_next);
     free(s->picks);
     s->bits = NULL;
     s->words = NULL;
     s->picks = NULL;
     s->pcg = NULL;
-    s->draws = s->state = s->acc = s->out = s->sparse = NULL;
+    s->draws = s->state = s->state_next = s->acc = s->out = NULL;
 }

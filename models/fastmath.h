@@ -145,16 +145,19 @@ MC_HD static inline float mcs_log_f(float x)
     return fmaf(fe, 0.693359375f, f + y);
 }
 
-/* An upper bound of -ln x for x in (0, 1), normal: -e * 0.6932 with
- * e = floor(log2 x) read from x's exponent bits, a few integer operations
- * instead of a log. -ln x lies in (-(e + 1) ln 2, -e ln 2]; 0.6932 is ln 2
- * rounded up by 7e-5 relative, so a comparison with the bound is not upset
- * by a few ulps of rounding in the other operand. Used to rule out, cheaply,
- * that an exponential draw -ln u exceeds a threshold. */
+/* An upper bound of -ln x for x in (0, 1), normal, in three operations and
+ * no log: with x = 2^(E-127) (1 + m), m in [0, 1), log2(1 + m) >= m
+ * (Mitchell's approximation), so -log2 x <= 127 - (E + m) = 127 - b 2^-23,
+ * b = x's bits. b is cut to its top 24 bits (exact as a float), which only
+ * lowers E + m; the bound lies within 0.061 (ln 2 times the largest
+ * log2(1 + m) - m) plus 2^-16 of -ln x. 0.6932 is ln 2 rounded up by 7e-5
+ * relative and 2^-12 is added, so a comparison with the bound is not
+ * upset by a few ulps of rounding in it or in the other operand. Used to
+ * rule out, cheaply, that an exponential draw -ln u exceeds a threshold. */
 MC_HD static inline float mcs_neg_log_bound_f(float x)
 {
-    int32_t e = (int32_t)((mcs_float_bits(x) >> 23) & 0xffu) - 127;
-    return (float)-e * 0.6932f;
+    float top = (float)(int32_t)(mcs_float_bits(x) >> 7); /* < 2^24: exact */
+    return fmaf(top, -0.6932f * 0x1p-16f, 127.0f * 0.6932f + 0x1p-12f);
 }
 
 /* sin(2*pi*v) and cos(2*pi*v) for v in [0, 1]: v*4 is split exactly into a
@@ -231,11 +234,13 @@ MC_HD static inline double mcs_exp_d(double x)
 #endif
 }
 
-/* The double mcs_neg_log_bound_f: an upper bound of -ln x for x in (0, 1). */
+/* The double mcs_neg_log_bound_f: an upper bound of -ln x for x in (0, 1),
+ * from the top 32 bits of x (sign, exponent, 20 bits of the mantissa; exact
+ * as an int32 and as a double): -log2 x <= 1023 - t 2^-20. */
 MC_HD static inline double mcs_neg_log_bound_d(double x)
 {
-    int32_t e = (int32_t)((mcs_double_bits(x) >> 52) & 0x7ffu) - 1023;
-    return (double)-e * 0.6932;
+    double top = (double)(int32_t)(mcs_double_bits(x) >> 32);
+    return fma(top, -0.6932 * 0x1p-20, 1023.0 * 0.6932 + 0x1p-12);
 }
 
 /* Natural log for positive, normal, finite double x (Cephes log). */

@@ -11,9 +11,9 @@
  * GBM): M = (y0 + y1 + sqrt((y1 - y0)^2 - 2 var ln u)) / 2.
  * M exceeds the running maximum a >= y1 exactly when
  *   -ln u > 2 (a - y0)(a - y1) / var,
- * which a bound of -ln u from u's exponent bits (no log) rules out on most
- * steps of a long path: only the steps where the path may set a new
- * extreme, about 8% of them at 252 steps (sigma 0.2, T 1), take the log and
+ * which a bound of -ln u from u's bits (no log; models/fastmath.h) rules
+ * out on most steps of a long path: only the steps where the path may set a
+ * new extreme, about 7% of them at 252 steps (sigma 0.2, T 1), take the log and
  * the square root. The CPU kernel observes only those paths
  * (MCS_LOOKBACK_SPARSE_MODE); the skipped ones would have left a as it was.
  * The GPU samples every step's maximum (see observe). */
