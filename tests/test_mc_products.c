@@ -188,6 +188,7 @@ static void test_bit_identical_across_instruction_sets(void **state)
 {
     (void)state;
     const char *isas[] = {"v1", "v3", "v4"};
+    int compared = 0; /* variants run: fewer than two compare nothing */
     for (int i = 0; i < 5; i++)
         for (int prec = 0; prec < 2; prec++) {
             mcs_job job = multi_step_job(i < 3 ? i : 2, 0, prec ? MCS_DOUBLE : MCS_SINGLE, 20011);
@@ -205,11 +206,14 @@ static void test_bit_identical_across_instruction_sets(void **state)
                     continue;
                 }
                 mcs_result r = run_on("cpu", &job, 2, NULL, NULL);
+                compared += i == 0 && prec == 0;
                 for (int j = 0; j < ref.n_outputs; j++)
                     assert_true(same_bits(r.outputs[j].price, ref.outputs[j].price));
             }
             unsetenv("MCSIM_CPU_ISA");
         }
+    if (compared < 2)
+        skip(); /* reported as skipped, not passed */
 }
 
 /* Two outputs per path, a 12-fixing Asian and a lookback with uniforms:
