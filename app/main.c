@@ -470,6 +470,15 @@ int main(int argc, char **argv)
                 fprintf(stderr, "mcsim: another rank failed before the run\n");
             return mcs_status_exit_code(MCS_E_SOFTWARE);
         }
+        /* each rank read the config itself: the same job everywhere, or none */
+        int other = mcs_ranks_first_different(&ranks, mcs_config_identity_hash(resolved));
+        if (other >= 0) {
+            if (ranks.rank == 0)
+                fprintf(stderr, "mcsim: rank %d read another job than rank 0 from %s (its "
+                                "resolved config differs): every rank reads the config file "
+                                "itself; give them all the same file\n", other, cli.config_path);
+            return mcs_status_exit_code(MCS_E_DATA);
+        }
         mcs_block_range part = mcs_shard_range(whole.end - whole.first, ranks.rank + 1,
                                                ranks.size);
         share.range.first = whole.first + part.first;

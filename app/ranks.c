@@ -67,6 +67,23 @@ int mcs_ranks_any_failed(const mcs_ranks *r, int failed)
     return failed;
 }
 
+int mcs_ranks_first_different(const mcs_ranks *r, uint64_t value)
+{
+#ifdef MCSIM_HAVE_MPI
+    if (r->active) {
+        uint64_t first = value;
+        int mine, lowest = -1;
+        MPI_Bcast(&first, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+        mine = value != first ? r->rank : r->size; /* size: agrees */
+        MPI_Allreduce(&mine, &lowest, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+        return lowest < r->size ? lowest : -1;
+    }
+#endif
+    (void)r;
+    (void)value;
+    return -1;
+}
+
 mcs_status mcs_ranks_gather(const mcs_ranks *r, const mcs_rank_report *mine,
                             mcs_rank_report *all, double *mpi_seconds)
 {

@@ -25,6 +25,11 @@ void mcs_ranks_init(int *argc, char ***argv, mcs_ranks *r);
  * must call it at the same point. */
 int mcs_ranks_any_failed(const mcs_ranks *r, int failed);
 
+/* The lowest rank whose `value` differs from rank 0's, or -1 where every
+ * rank has rank 0's (and without MPI); all ranks must call it at the same
+ * point and all get the same answer. */
+int mcs_ranks_first_different(const mcs_ranks *r, uint64_t value);
+
 /* Gather every rank's report to rank 0 (all[r] for rank r; all may be NULL
  * elsewhere). *mpi_seconds gets the time spent in MPI. */
 mcs_status mcs_ranks_gather(const mcs_ranks *r, const mcs_rank_report *mine,

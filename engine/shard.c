@@ -48,13 +48,19 @@ hid_t mcs_node_row_type(void)
 }
 
 /* A damaged file is refused, not merged. */
-uint64_t mcs_node_rows_checksum(const mcs_node_row *rows, size_t n)
+/* 64-bit FNV-1a of n bytes. */
+static uint64_t fnv1a(const void *data, size_t n)
 {
     uint64_t h = 1469598103934665603ULL;
-    const unsigned char *p = (const unsigned char *)rows;
-    for (size_t i = 0; i < n * sizeof *rows; i++)
+    const unsigned char *p = (const unsigned char *)data;
+    for (size_t i = 0; i < n; i++)
         h = (h ^ p[i]) * 1099511628211ULL;
     return h;
+}
+
+uint64_t mcs_node_rows_checksum(const mcs_node_row *rows, size_t n)
+{
+    return fnv1a(rows, n * sizeof *rows);
 }
 
 int mcs_nodes_write(hid_t grp, const mcs_merge_tree *t)
@@ -228,6 +234,13 @@ void mcs_config_identity(const char *config, const char *skip, char *buf, size_t
         }
         line += n + (eol ? 1 : 0);
     }
+}
+
+uint64_t mcs_config_identity_hash(const char *config)
+{
+    char id[16384];
+    mcs_config_identity(config, NULL, id, sizeof id);
+    return fnv1a(id, strlen(id));
 }
 
 /* The first line where two identities differ, for the message. */

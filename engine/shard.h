@@ -48,6 +48,9 @@ int mcs_nodes_read(hid_t grp, int k, int *depth, uint64_t *start, uint64_t *size
  * differ, for a message ("'seed = 7' against 'seed = 42'"). */
 void mcs_config_identity(const char *config, const char *skip, char *buf, size_t len);
 void mcs_config_difference(const char *a, const char *b, char *buf, size_t len);
+/* A 64-bit hash (FNV-1a) of a resolved config's identity, for processes
+ * that must run the same job to compare (MPI ranks). */
+uint64_t mcs_config_identity_hash(const char *config);
 
 /* Write the /shard group of a run log (called by engine/h5log.c). */
 int mcs_shard_write_group(hid_t file, const mcs_shard_info *sh);

@@ -3,7 +3,8 @@
 # oversubscribed on a small machine) gives the one-process run's price, std
 # error and every output bit for bit, for a European, an Asian and a barrier;
 # the log's /ranks table has a row per rank; a config error exits 78 on
-# every rank without a hang; a shard split over ranks merges like any other.
+# every rank without a hang; ranks that read different configs exit 65
+# before the run; a shard split over ranks merges like any other.
 # Skipped (77) without mpirun or in a build without MPI.
 # Usage: tests/mpi_test.sh PATH/TO/mcsim
 . "$(dirname "$0")/lib.sh" mpi "$1"
@@ -45,6 +46,20 @@ rc=$?
 n=$(grep -c "not standard input" err)
 [ "$n" -eq 1 ] || problems+=("the error printed $n times, expected once: $(cat err)")
 report "a config from standard input under mpirun: exit 64, said once (only rank 0 reads it)"
+
+# two app contexts, each in its own folder with its own cfg.ini: rank 1's
+# seed differs, so the ranks would run different jobs
+mkdir -p ra rb
+cp "$repo/configs/european.ini" ra/cfg.ini
+sed 's/^seed = .*/seed = 7/' "$repo/configs/european.ini" >rb/cfg.ini
+"${mpi[@]}" -np 1 --wdir "$PWD/ra" "$mcsim" cfg.ini "${run[@]}" --no-log : \
+    -np 1 --wdir "$PWD/rb" "$mcsim" cfg.ini "${run[@]}" --no-log >out 2>err
+rc=$?
+[ $rc -eq 65 ] || problems+=("exit $rc, expected 65 (124: a hang): $(head -c 300 err)")
+n=$(grep -c "rank 1 read another job than rank 0" err)
+[ "$n" -eq 1 ] || problems+=("the error printed $n times, expected once: $(head -c 300 err)")
+[ -s out ] && problems+=("a result was printed: $(head -c 200 out)")
+report "ranks that read different configs: exit 65 before the run, rank 1 named once"
 
 want=$("$mcsim" "$repo/configs/asian.ini" "${run[@]}" --no-log | bits)
 "${mpi[@]}" -np 2 "$mcsim" "$repo/configs/asian.ini" "${run[@]}" --shard 1/2 -o s1.h5 >/dev/null 2>err \
