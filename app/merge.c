@@ -35,8 +35,9 @@ void mcs_cmd_merge_help(FILE *f)
             "none missing; otherwise merge names the shard and what is wrong and exits\n"
             "65, writing nothing. ALL.h5 is a run log (docs/hdf5-schema.md) whose\n"
             "convergence table holds the final estimate only. Given the sweep files of\n"
-            "`mcsim sweep ... --task i --tasks n`, merge checks they sweep the same job\n"
-            "with no run twice and joins their rows into one sweep file for validate.\n"
+            "`mcsim sweep ... --task i --tasks n`, merge checks they sweep the same job,\n"
+            "every task of the split once, and joins their rows into one sweep file for\n"
+            "validate.\n"
             "\n"
             "options:\n"
             "  -o, --output FILE      the merged run log (required)\n"
@@ -73,12 +74,56 @@ static int same_run(const mcs_sweep_row *a, const mcs_sweep_row *b)
            a->paths == b->paths && a->repeat == b->repeat;
 }
 
+/* Sweep file i (meta m) against the first: tasks of the same split, each
+ * given once (given[t] = 1 + the file of task t), or whole sweeps all. */
+static mcs_status check_task(char **paths, int i, const mcs_sweep_meta *m,
+                             const mcs_sweep_meta *first, int *given, char *err, size_t len)
+{
+    if (m->tasks != first->tasks) {
+        char a[64], b[64];
+        snprintf(a, sizeof a, m->tasks ? "task %d of %d" : "a whole sweep", m->task, m->tasks);
+        snprintf(b, sizeof b, first->tasks ? "task %d of %d" : "a whole sweep", first->task,
+                 first->tasks);
+        snprintf(err, len, "%s is %s but %s is %s: not the tasks of one split", paths[i], a,
+                 paths[0], b);
+        return MCS_E_DATA;
+    }
+    if (!m->tasks)
+        return MCS_OK;
+    if (given[m->task]) {
+        snprintf(err, len, "task %d of %d is given twice: %s and %s", m->task, m->tasks,
+                 paths[given[m->task] - 1], paths[i]);
+        return MCS_E_DATA;
+    }
+    given[m->task] = i + 1;
+    return MCS_OK;
+}
+
+/* After the last file: every task of the split given (whole sweeps: none
+ * to check). */
+static mcs_status check_all_tasks(const mcs_sweep_meta *first, const int *given, char *err,
+                                  size_t len)
+{
+    char missing[256] = "";
+    int n_missing = 0;
+    for (int t = 1; t <= first->tasks; t++)
+        if (!given[t] && strlen(missing) + 8 < sizeof missing)
+            snprintf(missing + strlen(missing), sizeof missing - strlen(missing), "%s%d",
+                     n_missing++ ? ", " : "", t);
+    if (!n_missing)
+        return MCS_OK;
+    snprintf(err, len, "task%s %s of %d missing: merge needs the sweep file of every task "
+             "(--task 1 to %d)", n_missing > 1 ? "s" : "", missing, first->tasks, first->tasks);
+    return MCS_E_DATA;
+}
+
 /* mcsim merge of sweep files (mcsim sweep --task i --tasks n): the same job,
- * no run twice; the rows joined into one sweep file. */
+ * every task once, no run twice; the rows joined into one sweep file. */
 static int merge_sweeps(char **paths, int n, const char *output, int quiet)
 {
     static mcs_sweep_meta meta, first;
     static char id0[16384], id[16384];
+    int given[MCS_SWEEP_SIZES_MAX + 1] = {0}; /* given[t]: 1 + the file of task t */
     char err[4096] = "";
     mcs_sweep_row *all = NULL;
     size_t total = 0;
@@ -89,7 +134,8 @@ static int merge_sweeps(char **paths, int n, const char *output, int quiet)
         if ((st = mcs_sweep_read(paths[i], i ? &meta : &first, &rows, &count, err, sizeof err)) !=
             MCS_OK)
             break;
-        mcs_config_identity(i ? meta.config : first.config, "paths", i ? id : id0, sizeof id);
+        const mcs_sweep_meta *m = i ? &meta : &first;
+        mcs_config_identity(m->config, "paths", i ? id : id0, sizeof id);
         if (i && strcmp(id, id0) != 0) {
             char diff[512];
             mcs_config_difference(id, id0, diff, sizeof diff);
@@ -97,6 +143,8 @@ static int merge_sweeps(char **paths, int n, const char *output, int quiet)
                      paths[0], diff);
             st = MCS_E_DATA;
         }
+        if (st == MCS_OK)
+            st = check_task(paths, i, m, &first, given, err, sizeof err);
         if (st == MCS_OK && i && meta.failures[0])
             snprintf(first.failures + strlen(first.failures),
                      sizeof first.failures - strlen(first.failures), "%s%s",
@@ -126,8 +174,11 @@ static int merge_sweeps(char **paths, int n, const char *output, int quiet)
         }
         free(rows);
     }
+    if (st == MCS_OK)
+        st = check_all_tasks(&first, given, err, sizeof err);
     if (st == MCS_OK) {
         snprintf(first.command_line, sizeof first.command_line, "mcsim merge (%d sweep files)", n);
+        first.task = first.tasks = 0; /* the whole sweep now */
         st = mcs_sweep_write(output, &first, all, total, err, sizeof err);
     }
     free(all);

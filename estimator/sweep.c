@@ -57,11 +57,9 @@ void mcs_cmd_sweep_help(FILE *f)
           "exits with its own code after writing the runs measured before it.\n", f);
 }
 
-#define MAX_SIZES 64
-
 typedef struct {
     const char *config, *output;
-    double sizes[MAX_SIZES];
+    double sizes[MCS_SWEEP_SIZES_MAX];
     int n_sizes, repeat, threads;
     int cpu, gpu, cold, warm;
     int backend_given, quiet;
@@ -103,7 +101,7 @@ static int parse_sizes(const char *text, options *o)
         (n == 3 && !mcs_parse_count(parts[2], &factor)) || from < 1 || to < from || factor < 2)
         return 0;
     o->n_sizes = 0;
-    for (double s = (double)from; s <= (double)to * (1 + 1e-12) && o->n_sizes < MAX_SIZES;
+    for (double s = (double)from; s <= (double)to * (1 + 1e-12) && o->n_sizes < MCS_SWEEP_SIZES_MAX;
          s *= (double)factor)
         o->sizes[o->n_sizes++] = s;
     return 1;
@@ -388,6 +386,8 @@ static void measure_backend(sweep_run *sr, int b)
 static void describe(const options *o, mcs_sweep_meta *meta)
 {
     snprintf(meta->config_file, sizeof meta->config_file, "%s", o->config);
+    meta->task = o->task;
+    meta->tasks = o->tasks;
     mcs_job job;
     char paths[64], why[256];
     mcs_run_spec base = spec_at(o, "", o->sizes[0], paths, sizeof paths);

@@ -31,12 +31,18 @@ typedef struct {
     char created_utc[32];
     char version[32];
     char failures[4096];   /* what stopped a backend mid-sweep ("" when none) */
+    int task, tasks;       /* --task i --tasks n of a job array's task; 0, 0:
+                              the whole sweep (also read from files without) */
     int schema;            /* sweep_schema of a file read: 1 or 2 */
 } mcs_sweep_meta;
 
+
+/* The most path counts a sweep measures, and so the most tasks it can be
+ * split into (one size each at least). */
+#define MCS_SWEEP_SIZES_MAX 64
 /* The most rows a sweep measures (64 sizes x 2 backends x 2 modes x 4096
  * repeats), and so the most a sweep file read may claim. */
-#define MCS_SWEEP_ROWS_MAX (64 * 2 * 2 * 4096)
+#define MCS_SWEEP_ROWS_MAX (MCS_SWEEP_SIZES_MAX * 2 * 2 * 4096)
 
 /* Write rows to `path` by the output-path rule: the HDF5 file is built in
  * memory and written whole or not at all (mcs_output_write_bytes), so a

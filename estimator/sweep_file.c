@@ -192,6 +192,8 @@ static int fill_file(hid_t file, const mcs_sweep_meta *meta, const file_row *out
              mcs_h5_put_str(file, "host", meta->host) == 0 &&
              mcs_h5_put_str(file, "cpu_model", meta->cpu_model) == 0 &&
              mcs_h5_put_str(file, "gpu_name", meta->gpu_name) == 0 &&
+             mcs_h5_put_num(file, "task", H5T_NATIVE_INT, &meta->task) == 0 &&
+             mcs_h5_put_num(file, "tasks", H5T_NATIVE_INT, &meta->tasks) == 0 &&
              (!meta->failures[0] || mcs_h5_put_str(file, "failures", meta->failures) == 0);
     if (dset >= 0)
         H5Dclose(dset);
@@ -319,12 +321,36 @@ static hssize_t checked_row_count(const char *path, hid_t dset, hid_t space, hid
     return count;
 }
 
+/* The task and tasks attributes (0, 0 where a file has none: written
+ * before they were); 0 (message in err) when they are not a task i of n,
+ * 1 <= i <= n <= MCS_SWEEP_SIZES_MAX, or 0, 0. */
+static int get_task(hid_t file, const char *path, mcs_sweep_meta *meta, char *err,
+                    size_t err_len)
+{
+    meta->task = meta->tasks = 0;
+    int has = H5Aexists(file, "task") > 0 || H5Aexists(file, "tasks") > 0;
+    if (!has)
+        return 1;
+    int read = mcs_h5_get_num(file, "task", H5T_NATIVE_INT, &meta->task) &&
+               mcs_h5_get_num(file, "tasks", H5T_NATIVE_INT, &meta->tasks);
+    int whole = meta->task == 0 && meta->tasks == 0;
+    int part = meta->task >= 1 && meta->task <= meta->tasks && meta->tasks <= MCS_SWEEP_SIZES_MAX;
+    if (!read || !(whole || part)) {
+        snprintf(err, err_len, "%s: attributes task = %d, tasks = %d are not a task i of n "
+                 "(1 <= i <= n <= %d) or 0, 0", path, meta->task, meta->tasks,
+                 MCS_SWEEP_SIZES_MAX);
+        return 0;
+    }
+    return 1;
+}
+
 /* Every root attribute of the sweep into meta; 0 (message in err) when one
- * is longer than this mcsim keeps. */
+ * is longer than this mcsim keeps or out of its range. */
 static int read_meta(hid_t file, const char *path, mcs_sweep_meta *meta, char *err,
                      size_t err_len)
 {
-    return get_attr(file, path, "config_file", meta->config_file, sizeof meta->config_file,
+    return get_task(file, path, meta, err, err_len) &&
+           get_attr(file, path, "config_file", meta->config_file, sizeof meta->config_file,
                     err, err_len) &&
            get_attr(file, path, "config", meta->config, sizeof meta->config, err, err_len) &&
            get_attr(file, path, "command_line", meta->command_line, sizeof meta->command_line,

@@ -74,7 +74,19 @@ import h5py, sys
 p = sorted(int(x) for x in h5py.File("swall.h5")["runs"]["paths"])
 sys.exit(0 if p == [1000, 10000, 100000, 1000000] else "merged sizes %r" % p)' || problems+=("merged sweep rows")
 "$mcsim" merge sw1.h5 sw1.h5 -o twice.h5 >out 2>err
-[ $? -eq 65 ] && grep -q "given twice" err || problems+=("a sweep task given twice was not refused: $(cat err)")
-report "sweep --task i --tasks 2 in two runs, merged: every size once; a task twice refused"
+[ $? -eq 65 ] && grep -q "task 1 of 2 is given twice: sw1.h5 and sw1.h5" err ||
+    problems+=("a sweep task given twice was not refused: $(cat err)")
+"$mcsim" sweep "$repo/configs/european.ini" --paths 1e3:1e6 --backend cpu --mode warm \
+    --repeat 1 --task 3 --tasks 3 -o sw3of3.h5 -q || problems+=("sweep task 3 of 3 failed")
+"$mcsim" merge sw3of3.h5 -o part.h5 >out 2>err
+[ $? -eq 65 ] && grep -q "tasks 1, 2 of 3 missing" err && [ ! -e part.h5 ] ||
+    problems+=("a merge missing tasks 1 and 2 of 3 was not refused: $(cat err)")
+"$mcsim" merge sw1.h5 sw3of3.h5 -o mixed.h5 >out 2>err
+[ $? -eq 65 ] && grep -q "sw3of3.h5 is task 3 of 3 but sw1.h5 is task 1 of 2" err ||
+    problems+=("tasks of two splits were not refused: $(cat err)")
+"$mcsim" merge swall.h5 sw1.h5 -o whole.h5 >out 2>err
+[ $? -eq 65 ] && grep -q "sw1.h5 is task 1 of 2 but swall.h5 is a whole sweep" err ||
+    problems+=("a whole sweep merged with a task was not refused: $(cat err)")
+report "sweep --task i --tasks 2 in two runs, merged: every size once; a task twice, a missing task, two splits and a whole sweep with a task refused (65)"
 
 finish
