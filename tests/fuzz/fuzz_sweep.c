@@ -141,6 +141,8 @@ static void roundtrip(src *s)
     take_text(s, meta.created_utc, sizeof meta.created_utc, 0);
     take_text(s, meta.version, sizeof meta.version, 0);
     take_text(s, meta.failures, sizeof meta.failures, 1);
+    meta.tasks = u8(s) % (MCS_SWEEP_SIZES_MAX + 1); /* a task i of n, or 0, 0 */
+    meta.task = meta.tasks ? 1 + u8(s) % meta.tasks : 0;
 
     char err[1024] = "";
     mcs_status st = mcs_sweep_write(path, &meta, rows, n, err, sizeof err);
