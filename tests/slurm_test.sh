@@ -322,8 +322,11 @@ fi
 
 # --- 3. preemptible: scancel --signal=TERM, requeue, --resume -------------------
 t_part=$SECONDS
-long=(--backend cpu --paths 6e8 --set simulation.block_size=16384)
+long=(--backend cpu --paths 3e8 --set simulation.block_size=16384)
+t_long=$SECONDS
 want_long=$("$mcsim" "$cfg" "${long[@]}" -q -f json --no-log | bits)
+t_long=$((SECONDS - t_long)) # the uninterrupted run's seconds: a sanitizer build is slower
+wait_long=$((90 + 4 * t_long))
 template preemptible.sbatch pre.sbatch "^mcsim \"\\\$config\"|$mcsim_q \"\$config\" ${long[*]} -f json"
 pid=$(submit --cpus-per-task=1 --output=pre.out --error=pre.err pre.sbatch "$cfg")
 if [ -z "$pid" ]; then
@@ -332,8 +335,9 @@ elif ! wait_state "$pid" RUNNING 60; then
     problems+=("the job did not start within 60 s")
 else
     # into the simulation: mcsim started (in $tmp/work), then 0.5 s of the
-    # 4 s (two cores) to 9 s (one) it takes here; 1.5 s of a run a quarter as
-    # long lost the race now and then once the CPU kernel had got faster
+    # 2 s (two cores) to 4 s (one) it takes here in a release build; 1.5 s
+    # of a run half as long lost the race now and then once the CPU kernel
+    # had got faster
     end=$(($(date +%s) + 30))
     until [ -n "$(running_mcsim)" ] || [ "$(date +%s)" -ge $end ]; do sleep 0.1; done
     sleep 0.5
@@ -354,7 +358,7 @@ else
         # new job credential, of the same second, for the revoked one)
         sleep 2
         scontrol update JobId="$pid" StartTime=now
-        wait_gone "$pid" 90 || problems+=("the requeued job not done within 90 s")
+        wait_gone "$pid" $wait_long || problems+=("the requeued job not done within $wait_long s")
         [ "$(field "$pid" JobState)" = COMPLETED ] || problems+=("requeued job $(field "$pid" JobState) $(field "$pid" ExitCode): $(tail -n 3 pre.err)")
         grep -q "resuming from checkpoint-$pid.h5: blocks 0 to [1-9]" pre.err ||
             problems+=("the requeued job did not resume from the checkpoint: $(tail -n 3 pre.err)")
