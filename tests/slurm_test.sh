@@ -322,7 +322,13 @@ fi
 
 # --- 3. preemptible: scancel --signal=TERM, requeue, --resume -------------------
 t_part=$SECONDS
-long=(--backend cpu --paths 3e8 --set simulation.block_size=16384)
+# a run of about 3 s here, 3e7 to 6e8 paths, from a 3e7-path probe (a
+# sanitizer build is many times slower than a release build)
+t0=$(date +%s.%N)
+"$mcsim" "$cfg" --backend cpu --paths 3e7 -q -f json --no-log >/dev/null
+n_long=$(awk -v t="$(date +%s.%N)" -v t0="$t0" 'BEGIN { d = t - t0; p = 3e7 * 3 / (d > 0.01 ? d : 0.01)
+    p = p < 3e7 ? 3e7 : (p > 6e8 ? 6e8 : p); printf "%d", int(p / 1e6) * 1e6 }')
+long=(--backend cpu --paths "$n_long" --set simulation.block_size=16384)
 t_long=$SECONDS
 want_long=$("$mcsim" "$cfg" "${long[@]}" -q -f json --no-log | bits)
 t_long=$((SECONDS - t_long)) # the uninterrupted run's seconds: a sanitizer build is slower
@@ -335,9 +341,8 @@ elif ! wait_state "$pid" RUNNING 60; then
     problems+=("the job did not start within 60 s")
 else
     # into the simulation: mcsim started (in $tmp/work), then 0.5 s of the
-    # 2 s (two cores) to 4 s (one) it takes here in a release build; 1.5 s
-    # of a run half as long lost the race now and then once the CPU kernel
-    # had got faster
+    # 3 s (two cores) to 6 s (one) it takes; 1.5 s into a fixed 1.5e8 paths
+    # lost the race now and then once the CPU kernel had got faster
     end=$(($(date +%s) + 30))
     until [ -n "$(running_mcsim)" ] || [ "$(date +%s)" -ge $end ]; do sleep 0.1; done
     sleep 0.5
