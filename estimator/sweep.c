@@ -195,16 +195,17 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
                  "--task $SLURM_ARRAY_TASK_ID --tasks 4)", o->task, o->tasks);
         return 0;
     }
+    if (o->tasks > o->n_sizes) { /* refused in every task: merge needs them all */
+        snprintf(err, len, "--task %d --tasks %d: %d sizes in all, so a task would have no "
+                 "path count left; use at most %d tasks", o->task, o->tasks, o->n_sizes,
+                 o->n_sizes);
+        return 0;
+    }
     if (o->tasks) { /* sizes dealt round-robin over the tasks: i, i + n, i + 2n, ... */
-        int kept = 0, all = o->n_sizes;
+        int kept = 0;
         for (int i = o->task - 1; i < o->n_sizes; i += o->tasks)
             o->sizes[kept++] = o->sizes[i];
         o->n_sizes = kept;
-        if (!kept) {
-            snprintf(err, len, "--task %d --tasks %d: no path count left for this task (%d "
-                     "sizes in all); use at most %d tasks", o->task, o->tasks, all, all);
-            return 0;
-        }
     }
     return 1;
 }
