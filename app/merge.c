@@ -119,7 +119,8 @@ static mcs_status check_all_tasks(const mcs_sweep_meta *first, const int *given,
 
 /* mcsim merge of sweep files (mcsim sweep --task i --tasks n): the same job,
  * every task once, no run twice; the rows joined into one sweep file. */
-static int merge_sweeps(char **paths, int n, const char *output, int quiet)
+static int merge_sweeps(char **paths, int n, const char *output, const char *command_line,
+                        int quiet)
 {
     static mcs_sweep_meta meta, first;
     static char id0[16384], id[16384];
@@ -177,7 +178,7 @@ static int merge_sweeps(char **paths, int n, const char *output, int quiet)
     if (st == MCS_OK)
         st = check_all_tasks(&first, given, err, sizeof err);
     if (st == MCS_OK) {
-        snprintf(first.command_line, sizeof first.command_line, "mcsim merge (%d sweep files)", n);
+        snprintf(first.command_line, sizeof first.command_line, "%s", command_line);
         first.task = first.tasks = 0; /* the whole sweep now */
         st = mcs_sweep_write(output, &first, all, total, err, sizeof err);
     }
@@ -224,7 +225,8 @@ int mcs_cmd_merge(int argc, char **argv)
     memset(&t, 0, sizeof t);
     t.start = mcs_now();
     static char command_line[8192] = "mcsim "; /* argv[0] is "merge" */
-    mcs_cli_command_line(argc, argv, command_line + 6, sizeof command_line - 6); /* before getopt */
+    const size_t used = strlen(command_line);
+    mcs_cli_command_line(argc, argv, command_line + used, sizeof command_line - used); /* before getopt */
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":o:f:qh", opts, NULL)) != -1) {
@@ -267,7 +269,7 @@ int mcs_cmd_merge(int argc, char **argv)
         return mcs_status_exit_code(st);
     }
     if (is_sweep_file(argv[optind]))
-        return merge_sweeps(argv + optind, n, output, quiet);
+        return merge_sweeps(argv + optind, n, output, command_line, quiet);
     mcs_shard_file *shards = calloc((size_t)n, sizeof *shards);
     mcs_merge_tree *tree = malloc(sizeof *tree);
     mcs_job job;
