@@ -458,13 +458,15 @@ int main(int argc, char **argv)
     if (ranks.active) {
         agreed = 1;
         /* the rank count and rank 0's room for the reports, settled before the run */
-        int cannot = ranks.size > MCS_MAX_RANKS;
-        if (ranks.rank == 0 && !cannot && !(all = calloc((size_t)ranks.size, sizeof *all)))
-            cannot = 1;
-        if (mcs_ranks_any_failed(&ranks, cannot)) {
-            if (ranks.rank == 0 && cannot)
+        int too_many = ranks.size > MCS_MAX_RANKS, no_room = 0;
+        if (ranks.rank == 0 && !too_many && !(all = calloc((size_t)ranks.size, sizeof *all)))
+            no_room = 1;
+        if (mcs_ranks_any_failed(&ranks, too_many || no_room)) {
+            if (ranks.rank == 0 && too_many)
                 fprintf(stderr, "mcsim: %d ranks: at most %d, with room for their reports\n",
                         ranks.size, MCS_MAX_RANKS);
+            else if (ranks.rank == 0 && no_room)
+                fprintf(stderr, "mcsim: out of memory for the %d ranks' reports\n", ranks.size);
             else if (ranks.rank == 0) /* the rank says why, unless it is a config error,
                                        * which rank 0 would have had too */
                 fprintf(stderr, "mcsim: another rank failed before the run\n");
@@ -477,6 +479,7 @@ int main(int argc, char **argv)
                 fprintf(stderr, "mcsim: rank %d read another job than rank 0 from %s (its "
                                 "resolved config differs): every rank reads the config file "
                                 "itself; give them all the same file\n", other, cli.config_path);
+            free(all);
             return mcs_status_exit_code(MCS_E_DATA);
         }
         mcs_block_range part = mcs_shard_range(whole.end - whole.first, ranks.rank + 1,
