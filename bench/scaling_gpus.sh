@@ -24,7 +24,7 @@ elapsed() { python3 -c "import sys; print(round(float(sys.argv[2]) - float(sys.a
 json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(repr(d[sys.argv[2]]))" "$@"; }
 fail=0
 # same PRICE WHAT: the split's price must be the one-GPU run's
-same() { [ "$1" = "$ref" ] || { echo "MISMATCH: $2 price $1, one GPU $ref"; fail=1; }; }
+same() { [ -n "$1" ] && [ "$1" = "$ref" ] || { echo "MISMATCH: $2 price $1, one GPU $ref"; fail=1; }; }
 
 nvidia-smi --query-gpu=index,name,driver_version --format=csv,noheader
 echo "GPUs: $G; mpirun: $(command -v mpirun || echo none)"

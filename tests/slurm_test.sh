@@ -322,15 +322,19 @@ fi
 
 # --- 3. preemptible: scancel --signal=TERM, requeue, --resume -------------------
 t_part=$SECONDS
-# a run of about 3 s here, 3e7 to 6e8 paths, from a 3e7-path probe (a
-# sanitizer build is many times slower than a release build)
+# a run of about 3 s on one thread (the job's --cpus-per-task), 3e7 to 6e8
+# paths, from a 3e7-path probe (a sanitizer build is many times slower than
+# a release build); the signal comes after two chunks of 2.1e6 paths
+# (engine/chunking.h: 128 blocks of 16384 on one thread), at least 0.5 s
 t0=$(date +%s.%N)
-"$mcsim" "$cfg" --backend cpu --paths 3e7 -q -f json --no-log >/dev/null
-n_long=$(awk -v t="$(date +%s.%N)" -v t0="$t0" 'BEGIN { d = t - t0; p = 3e7 * 3 / (d > 0.01 ? d : 0.01)
-    p = p < 3e7 ? 3e7 : (p > 6e8 ? 6e8 : p); printf "%d", int(p / 1e6) * 1e6 }')
+"$mcsim" "$cfg" --backend cpu --threads 1 --paths 3e7 -q -f json --no-log >/dev/null
+read -r n_long pause < <(awk -v t="$(date +%s.%N)" -v t0="$t0" 'BEGIN {
+    d = t - t0; d = d > 0.01 ? d : 0.01; p = 3e7 * 3 / d
+    p = p < 3e7 ? 3e7 : (p > 6e8 ? 6e8 : p); w = 2 * 2.1e6 * d / 3e7
+    printf "%d %.2f\n", int(p / 1e6) * 1e6, (w > 0.5 ? w : 0.5) }')
 long=(--backend cpu --paths "$n_long" --set simulation.block_size=16384)
 t_long=$SECONDS
-want_long=$("$mcsim" "$cfg" "${long[@]}" -q -f json --no-log | bits)
+want_long=$("$mcsim" "$cfg" "${long[@]}" --threads 1 -q -f json --no-log | bits)
 t_long=$((SECONDS - t_long)) # the uninterrupted run's seconds: a sanitizer build is slower
 wait_long=$((90 + 4 * t_long))
 template preemptible.sbatch pre.sbatch "^mcsim \"\\\$config\"|$mcsim_q \"\$config\" ${long[*]} -f json"
@@ -340,12 +344,12 @@ if [ -z "$pid" ]; then
 elif ! wait_state "$pid" RUNNING 60; then
     problems+=("the job did not start within 60 s")
 else
-    # into the simulation: mcsim started (in $tmp/work), then 0.5 s of the
-    # 3 s (two cores) to 6 s (one) it takes; 1.5 s into a fixed 1.5e8 paths
-    # lost the race now and then once the CPU kernel had got faster
+    # into the simulation: mcsim started (in $tmp/work), then $pause s of
+    # the 3 s it takes; 1.5 s into a fixed 1.5e8 paths lost the race now and
+    # then once the CPU kernel had got faster
     end=$(($(date +%s) + 30))
     until [ -n "$(running_mcsim)" ] || [ "$(date +%s)" -ge $end ]; do sleep 0.1; done
-    sleep 0.5
+    sleep "$pause"
     # --batch: the batch shell alone, which passes SIGTERM on to mcsim
     scancel --batch --signal=TERM "$pid"
     end=$(($(date +%s) + 30))
