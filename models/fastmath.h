@@ -7,8 +7,8 @@
  * value, sincos within 2.5e-7 (float) and 4e-16 (double) absolute.
  * In GPU device code exp is the GPU's own instead, which is where its speed
  * is: float 2^(x log2 e) on the special-function unit in its flush-to-zero
- * form (mcs_ex2_ftz: __expf's instruction, a few ulps; below e^-87.3 the
- * result is 0), double CUDA's
+ * form (mcs_ex2_ftz: __expf's instruction, a few ulps; below 2^-126, about
+ * e^-87.34, the result is 0), double CUDA's
  * exp, log and sincospi (2 ulps); the float Box-Muller uses the
  * special-function unit directly (box_muller.h). CPU and GPU normals
  * therefore agree to float rounding, not bit for bit
@@ -90,7 +90,7 @@ MC_HD static inline float mcs_exp_f(float x)
 {
 #ifdef __CUDA_ARCH__
     /* __expf's 2^(x log2 e); no clamp: an overflow gives inf, which the
-     * engine reports; below e^-87.3 the result flushes to 0 */
+     * engine reports; below 2^-126 (about e^-87.34) the result flushes to 0 */
     return mcs_ex2_ftz(x * 1.44269504088896341f);
 #else
     const float lo = mcs_exp_f_bounds[0], hi = mcs_exp_f_bounds[1]; /* -87.3, 88 */
@@ -149,11 +149,13 @@ MC_HD static inline float mcs_log_f(float x)
  * no log: with x = 2^(E-127) (1 + m), m in [0, 1), log2(1 + m) >= m
  * (Mitchell's approximation), so -log2 x <= 127 - (E + m) = 127 - b 2^-23,
  * b = x's bits. b is cut to its top 24 bits (exact as a float), which only
- * lowers E + m; the bound lies within 0.061 (ln 2 times the largest
- * log2(1 + m) - m) plus 2^-16 of -ln x. 0.6932 is ln 2 rounded up by 7e-5
- * relative and 2^-12 is added, so a comparison with the bound is not
- * upset by a few ulps of rounding in it or in the other operand. Used to
- * rule out, cheaply, that an exponential draw -ln u exceeds a threshold. */
+ * lowers E + m; the bound exceeds -ln x by at most 0.0597 (ln 2 times the
+ * largest log2(1 + m) - m) + 2^-12 + 7.6e-5 (-ln x): 0.061 for the
+ * uniforms the generators give (u >= 2^-33 in single precision). 0.6932 is
+ * ln 2 rounded up by 7e-5 relative and 2^-12 is added, so a comparison
+ * with the bound is not upset by a few ulps of rounding in it or in the
+ * other operand. Used to rule out, cheaply, that an exponential draw -ln u
+ * exceeds a threshold. */
 MC_HD static inline float mcs_neg_log_bound_f(float x)
 {
     float top = (float)(int32_t)(mcs_float_bits(x) >> 7); /* < 2^24: exact */

@@ -91,7 +91,7 @@ MC_HD static inline void mcs_lookback_observe(const mcs_lookback_coef *c, int mo
     if (mode == 1) {
 #ifndef __CUDA_ARCH__
         /* the GPU computes m on every path: a warp of 32 paths would take
-         * this branch on ~93% of the steps anyway, and the test cost it 15%
+         * this branch on ~90% of the steps anyway, and the test cost it 15%
          * (H100, 252 steps); where the test is 0, m <= a[0] and a[0] stays */
         if (!mcs_lookback_may_change(c, a, x0, x1, var, u))
             return;

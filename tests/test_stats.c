@@ -165,9 +165,6 @@ static void test_aligned_subtree_merges_alone(void **state)
     assert_memory_equal(&a, &c, sizeof a);
 }
 
-/* Any split of the blocks into contiguous ranges (shards, ranks, a run
- * resumed), each merged alone from its first block, replays into the same
- * bits as the whole run: for many block counts and random cut points. */
 /* Subtrees of 2^63 blocks, the largest a 64-bit block index allows: the
  * first is taken, one that would end past block 2^64 - 1 is refused, and
  * nothing divides by a wrapped 2 * size. */
@@ -189,6 +186,9 @@ static void test_largest_subtrees(void **state)
     assert_int_equal(t.depth, 2);
 }
 
+/* Any split of the blocks into contiguous ranges (shards, ranks, a run
+ * resumed), each merged alone from its first block, replays into the same
+ * bits as the whole run: for many block counts and random cut points. */
 static void test_ranges_replay_to_the_same_bits(void **state)
 {
     (void)state;
