@@ -43,44 +43,24 @@ static void close_id(hid_t *id, herr_t (*close)(hid_t))
     *id = -1;
 }
 
-/* Scalar numeric attribute: stored as file_type, converted from mem_type. */
-static int attr_num(hid_t loc, const char *name, hid_t file_type, hid_t mem_type,
-                    const void *value)
-{
-    hid_t space = -1, attr = -1;
-    int rc = -1;
-
-    if ((space = H5Screate(H5S_SCALAR)) < 0)
-        goto cleanup;
-    if ((attr = H5Acreate2(loc, name, file_type, space, H5P_DEFAULT, H5P_DEFAULT)) < 0)
-        goto cleanup;
-    if (H5Awrite(attr, mem_type, value) < 0)
-        goto cleanup;
-    rc = 0;
-cleanup:
-    close_id(&attr, H5Aclose);
-    close_id(&space, H5Sclose);
-    return rc;
-}
-
 static int attr_f64(hid_t loc, const char *name, double v)
 {
-    return attr_num(loc, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &v);
+    return mcs_h5_put_as(loc, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &v);
 }
 
 static int attr_u64(hid_t loc, const char *name, uint64_t v)
 {
-    return attr_num(loc, name, H5T_STD_U64LE, H5T_NATIVE_UINT64, &v);
+    return mcs_h5_put_as(loc, name, H5T_STD_U64LE, H5T_NATIVE_UINT64, &v);
 }
 
 static int attr_u32(hid_t loc, const char *name, uint32_t v)
 {
-    return attr_num(loc, name, H5T_STD_U32LE, H5T_NATIVE_UINT32, &v);
+    return mcs_h5_put_as(loc, name, H5T_STD_U32LE, H5T_NATIVE_UINT32, &v);
 }
 
 static int attr_i32(hid_t loc, const char *name, int32_t v)
 {
-    return attr_num(loc, name, H5T_STD_I32LE, H5T_NATIVE_INT32, &v);
+    return mcs_h5_put_as(loc, name, H5T_STD_I32LE, H5T_NATIVE_INT32, &v);
 }
 
 static const char *rng_name(mcs_rng_id rng)

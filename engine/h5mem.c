@@ -38,8 +38,7 @@ hid_t mcs_h5_utf8_string(void)
     return type;
 }
 
-/* Write one scalar attribute of file type `ftype` from memory type `mtype`. */
-static int put(hid_t loc, const char *name, hid_t ftype, hid_t mtype, const void *v)
+int mcs_h5_put_as(hid_t loc, const char *name, hid_t ftype, hid_t mtype, const void *v)
 {
     hid_t space = H5Screate(H5S_SCALAR);
     hid_t a = space >= 0 ? H5Acreate2(loc, name, ftype, space, H5P_DEFAULT, H5P_DEFAULT) : -1;
@@ -53,14 +52,14 @@ static int put(hid_t loc, const char *name, hid_t ftype, hid_t mtype, const void
 
 int mcs_h5_put_num(hid_t loc, const char *name, hid_t type, const void *v)
 {
-    return put(loc, name, type, type, v);
+    return mcs_h5_put_as(loc, name, type, type, v);
 }
 
 int mcs_h5_put_str(hid_t loc, const char *name, const char *v)
 {
     hid_t type = mcs_h5_utf8_string();
     const char *value = v ? v : "";
-    int rc = put(loc, name, type, type, &value);
+    int rc = mcs_h5_put_as(loc, name, type, type, &value);
     H5Tclose(type);
     return rc;
 }

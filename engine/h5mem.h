@@ -22,6 +22,9 @@ hid_t mcs_h5_utf8_string(void);
  * UTF-8 string. put: 0 or -1. get: 1 if present as one value, else 0;
  * get_str returns a malloc'ed copy or NULL. */
 int mcs_h5_put_num(hid_t loc, const char *name, hid_t type, const void *v);
+/* A number stored as file type `ftype` (e.g. H5T_STD_U64LE), converted from
+ * memory type `mtype`; 0 or -1. */
+int mcs_h5_put_as(hid_t loc, const char *name, hid_t ftype, hid_t mtype, const void *v);
 int mcs_h5_put_str(hid_t loc, const char *name, const char *v);
 int mcs_h5_get_num(hid_t loc, const char *name, hid_t type, void *v);
 char *mcs_h5_get_str(hid_t loc, const char *name);
