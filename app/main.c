@@ -478,7 +478,9 @@ int main(int argc, char **argv)
             if (ranks.rank == 0)
                 fprintf(stderr, "mcsim: rank %d read another job than rank 0 from %s (its "
                                 "resolved config differs): every rank reads the config file "
-                                "itself; give them all the same file\n", other, cli.config_path);
+                                "itself, so give them all the same file (and where some nodes "
+                                "have no GPU, set --backend and [simulation] rng rather than "
+                                "auto)\n", other, cli.config_path);
             free(all);
             return mcs_status_exit_code(MCS_E_DATA);
         }
@@ -616,13 +618,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "mcsim: done; checkpoint %s removed\n", cli.checkpoint);
     return 0;
 
-fail:
+fail:;
+    int rank0_failed = 1; /* after the agreement, as outside MPI: assume so */
     if (ranks.active && !agreed) /* the others wait to agree before the run */
-        mcs_ranks_any_failed(&ranks, 1);
-    /* a config error is the same on every rank: rank 0 says it; any other
-     * failure (a missing GPU, a checkpoint) each rank says for itself */
-    if (ranks.rank == 0 || (st != MCS_E_CONFIG && st != MCS_E_NOINPUT))
-    {
+        rank0_failed = mcs_ranks_any_failed(&ranks, 1) == 2;
+    /* a config error that rank 0 had too is the same on every rank: rank 0
+     * says it; any other failure (a missing GPU, a checkpoint, a config
+     * file only this rank's node lacks) each rank says for itself */
+    if (ranks.rank == 0 || (st != MCS_E_CONFIG && st != MCS_E_NOINPUT) || !rank0_failed) {
         if (ranks.rank)
             fprintf(stderr, "mcsim: rank %d: %s\n", ranks.rank,
                     err[0] ? err : mcs_status_message(st));

@@ -58,13 +58,13 @@ int mcs_ranks_any_failed(const mcs_ranks *r, int failed)
 {
 #ifdef MCSIM_HAVE_MPI
     if (r->active) {
-        int any = 0;
-        MPI_Allreduce(&failed, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+        int mine = failed ? 1 + (r->rank == 0) : 0, any = 0;
+        MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
         return any;
     }
 #endif
     (void)r;
-    return failed;
+    return failed ? 2 : 0;
 }
 
 int mcs_ranks_first_different(const mcs_ranks *r, uint64_t value)

@@ -21,8 +21,8 @@ typedef struct {
 /* Start MPI when launched by mpirun or srun (their environment says so). */
 void mcs_ranks_init(int *argc, char ***argv, mcs_ranks *r);
 
-/* 1 if any rank has failed (each passes its own failed flag); all ranks
- * must call it at the same point. */
+/* 0 if no rank has failed (each passes its own failed flag), 2 if rank 0
+ * has, else 1; all ranks must call it at the same point. */
 int mcs_ranks_any_failed(const mcs_ranks *r, int failed);
 
 /* The lowest rank whose `value` differs from rank 0's, or -1 where every

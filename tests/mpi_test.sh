@@ -4,7 +4,8 @@
 # error and every output bit for bit, for a European, an Asian and a barrier;
 # the log's /ranks table has a row per rank; a config error exits 78 on
 # every rank without a hang; ranks that read different configs exit 65
-# before the run; a shard split over ranks merges like any other.
+# before the run; a rank whose node lacks the config names itself; a shard
+# split over ranks merges like any other.
 # Skipped (77) without mpirun or in a build without MPI.
 # Usage: tests/mpi_test.sh PATH/TO/mcsim
 . "$(dirname "$0")/lib.sh" mpi "$1"
@@ -60,6 +61,18 @@ n=$(grep -c "rank 1 read another job than rank 0" err)
 [ "$n" -eq 1 ] || problems+=("the error printed $n times, expected once: $(head -c 300 err)")
 [ -s out ] && problems+=("a result was printed: $(head -c 200 out)")
 report "ranks that read different configs: exit 65 before the run, rank 1 named once"
+
+# rank 1's node lacks the config file: it fails alone, and says so itself
+mkdir -p rc
+"${mpi[@]}" -np 1 --wdir "$PWD/ra" "$mcsim" cfg.ini "${run[@]}" --no-log : \
+    -np 1 --wdir "$PWD/rc" "$mcsim" cfg.ini "${run[@]}" --no-log >out 2>err
+rc=$?
+[ $rc -ne 0 ] && [ $rc -ne 124 ] || problems+=("exit $rc, expected a failure (124: a hang)")
+n=$(grep -c "rank 1: .*cfg.ini" err)
+[ "$n" -eq 1 ] || problems+=("rank 1 named itself $n times, expected once: $(head -c 300 err)")
+grep -q "another rank failed" err || problems+=("rank 0 did not say another rank failed: $(head -c 300 err)")
+[ -s out ] && problems+=("a result was printed: $(head -c 200 out)")
+report "a config file missing on one rank's node: that rank names itself, rank 0 says another failed"
 
 want=$("$mcsim" "$repo/configs/asian.ini" "${run[@]}" --no-log | bits)
 "${mpi[@]}" -np 2 "$mcsim" "$repo/configs/asian.ini" "${run[@]}" --shard 1/2 -o s1.h5 >/dev/null 2>err \
