@@ -240,7 +240,8 @@ void mcs_cli_print_help(void *file)
 {
     FILE *f = file;
     fprintf(f,
-            "usage: mcsim CONFIG [options]         (CONFIG - reads the INI from stdin)\n"
+            "usage: mcsim CONFIG [options]         (CONFIG - reads the INI from stdin;\n"
+            "                                       not with more than one MPI rank)\n"
             "       mcsim calibrate | estimate | sweep | validate | merge ...  (each has --help)\n"
             "       mcsim help [COMMAND] | --help | --version\n"
             "\n"

@@ -47,7 +47,6 @@ hid_t mcs_node_row_type(void)
     return t;
 }
 
-/* A damaged file is refused, not merged. */
 /* 64-bit FNV-1a of n bytes. */
 static uint64_t fnv1a(const void *data, size_t n)
 {
@@ -58,6 +57,7 @@ static uint64_t fnv1a(const void *data, size_t n)
     return h;
 }
 
+/* The rows' checksum, stored beside them: a damaged file is refused, not merged. */
 uint64_t mcs_node_rows_checksum(const mcs_node_row *rows, size_t n)
 {
     return fnv1a(rows, n * sizeof *rows);

@@ -36,7 +36,6 @@ typedef struct {
     int schema;            /* sweep_schema of a file read: 1 or 2 */
 } mcs_sweep_meta;
 
-
 /* The most path counts a sweep measures, and so the most tasks it can be
  * split into (one size each at least). */
 #define MCS_SWEEP_SIZES_MAX 64

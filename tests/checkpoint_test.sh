@@ -2,8 +2,9 @@
 # checkpoint_test.sh - checkpoint and resume: SIGTERM mid-run writes a last
 # checkpoint and exits 75, and --resume gives the uninterrupted run's bits;
 # SIGKILL between checkpoints, then --resume, the same bits (the blocks after
-# the last checkpoint are redone); a checkpoint of another job, a damaged
-# one and a missing one are refused. Usage: tests/checkpoint_test.sh mcsim
+# the last checkpoint are redone); SIGTERM during the last chunk exits 75
+# with no result; a checkpoint of another job, a damaged one and a missing
+# one are refused. Usage: tests/checkpoint_test.sh mcsim
 . "$(dirname "$0")/lib.sh" ckpt "$1"
 # this test's bits: price, std error and paths (a resumed run must count them all)
 bits() {

@@ -3,7 +3,9 @@
 # gives the single run's price, std error and every output bit for bit
 # (a European, an Asian, a barrier; shares of unequal and empty size), and
 # merge refuses a missing, a duplicated, an overlapping and a foreign shard
-# (exit 65, naming it, no output file). Usage: tests/shard_test.sh mcsim
+# (exit 65, naming it, no output file); sweep tasks merge into every size
+# once, and an incomplete or mixed set of tasks is refused.
+# Usage: tests/shard_test.sh mcsim
 . "$(dirname "$0")/lib.sh" shard "$1"
 run=(--backend cpu -q --set simulation.block_size=4096)
 

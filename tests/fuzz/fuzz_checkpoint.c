@@ -34,7 +34,6 @@
  * MCS_E_DATA (MCS_E_NOINPUT: no HDF5 file) and a message. */
 #include "checkpoint.h"
 #include "fuzz_h5.h"
-#include "shard.h"
 
 static char path[4200];
 static mcs_merge_tree tree, back;

@@ -2,9 +2,10 @@
  * crashes on arbitrary bytes (see fuzz_sweep.c), so these harnesses never
  * hand raw input to H5Fopen: the input is a stream of decisions and values
  * from which they build structurally valid HDF5 files (through mcsim's own
- * writers or the HDF5 API). Here: that stream, a folder of this process's
- * files, attributes in the reader's shape and in others, and the rows of a
- * `nodes` dataset (the aligned subtrees of a merge tree, engine/shard.c). */
+ * writers or the HDF5 API; the stream of decisions is fuzz_stream.h). Here:
+ * a folder of this process's files, attributes in the reader's shape and in
+ * others, and the rows of a `nodes` dataset (the aligned subtrees of a merge
+ * tree, engine/shard.c). */
 #ifndef MCS_FUZZ_H5_H
 #define MCS_FUZZ_H5_H
 
@@ -34,7 +35,6 @@ static uint64_t take_count(src *s)
     default: return take(s, 4);
     }
 }
-
 
 /* Moments with every bit from the input (NaN payloads, the means and
  * co-moments past k included). */

@@ -27,7 +27,6 @@
  * succeed, with a tree of aligned subtrees that ends at the job's block
  * count, or refuse with MCS_E_DATA and a message. */
 #include "fuzz_h5.h"
-#include "shard.h"
 
 #define MAX_FILES 4
 static char paths[MAX_FILES][4200];
