@@ -101,7 +101,7 @@ mcs_philox_store_sets(const uint32_t key[2], uint64_t block, __m512i idx, uint64
  * NULL). With AVX-512 the counters are built and the outputs interleaved
  * in registers, 32 at a time, then 8 (scalar stores read back by a vector
  * load would stall on store forwarding). */
-static inline void mcs_philox_words(const uint32_t key[2], uint64_t block, uint64_t base,
+static inline __attribute__((always_inline)) void mcs_philox_words(const uint32_t key[2], uint64_t block, uint64_t base,
                                     uint64_t stride, uint32_t groups, uint64_t *restrict bits,
                                     uint32_t *restrict words)
 {
@@ -160,17 +160,69 @@ static inline void mcs_philox_words(const uint32_t key[2], uint64_t block, uint6
     }
 }
 
+/* Philox blocks at n arbitrary counter indices idx[j] of `block`:
+ * words[4j + w] = word w of counter j. With AVX-512 eight counters share a
+ * register and four registers are in flight (mcs_philox_rounds_sets). */
+static inline void mcs_philox_words_at(const uint32_t key[2], uint64_t block,
+                                       const uint64_t *restrict idx, uint32_t n,
+                                       uint32_t *restrict words)
+{
+    uint32_t j = 0;
+#ifdef __AVX512F__
+    for (; j + MCS_PHILOX_SETS * MCS_PHILOX_LANES <= n; j += MCS_PHILOX_SETS * MCS_PHILOX_LANES) {
+        __m512i x[MCS_PHILOX_SETS][4];
+        for (int q = 0; q < MCS_PHILOX_SETS; q++) {
+            x[q][0] = _mm512_loadu_si512(idx + j + MCS_PHILOX_LANES * q);
+            x[q][1] = _mm512_srli_epi64(x[q][0], 32);
+            x[q][2] = _mm512_set1_epi64((long long)(uint32_t)block);
+            x[q][3] = _mm512_set1_epi64((long long)(uint32_t)(block >> 32));
+        }
+        mcs_philox_rounds_sets(x, MCS_PHILOX_SETS, key);
+        const __m512i low = _mm512_set1_epi64(0xffffffffll);
+        const __m512i pair_lo = _mm512_setr_epi64(0, 8, 1, 9, 2, 10, 3, 11);
+        const __m512i pair_hi = _mm512_setr_epi64(4, 12, 5, 13, 6, 14, 7, 15);
+        for (int q = 0; q < MCS_PHILOX_SETS; q++) { /* as mcs_philox_store_sets' words */
+            __m512i a = _mm512_ternarylogic_epi64(_mm512_slli_epi64(x[q][1], 32), x[q][0], low, 0xf8);
+            __m512i b = _mm512_ternarylogic_epi64(_mm512_slli_epi64(x[q][3], 32), x[q][2], low, 0xf8);
+            uint32_t *d = words + 4 * (j + MCS_PHILOX_LANES * q);
+            _mm512_storeu_si512(d, _mm512_permutex2var_epi64(a, pair_lo, b));
+            _mm512_storeu_si512(d + 16, _mm512_permutex2var_epi64(a, pair_hi, b));
+        }
+    }
+#else
+    for (; j + 16 <= n; j += 16) {
+        uint32_t c[4][16], out[4][16];
+        for (int i = 0; i < 16; i++) {
+            c[0][i] = (uint32_t)idx[j + i];
+            c[1][i] = (uint32_t)(idx[j + i] >> 32);
+            c[2][i] = (uint32_t)block;
+            c[3][i] = (uint32_t)(block >> 32);
+        }
+        mcs_philox4x32_10_x16(c, key, out);
+        for (int i = 0; i < 16; i++)
+            for (int w = 0; w < 4; w++)
+                words[4 * (j + i) + w] = out[w][i];
+    }
+#endif
+    for (; j < n; j++) {
+        uint32_t ctr[4];
+        mcs_philox_counter(block, idx[j], ctr);
+        mcs_philox4x32_10(ctr, key, words + 4 * j);
+    }
+}
+
 /* Philox draws of step k for the batch's paths [first, first + nb) of
- * `block` (first a multiple of the group, nb rounded up to it). */
-static inline void mcs_draw_philox(const uint32_t key[2], uint64_t block, uint32_t first,
+ * `block` (first a multiple of the group, nb rounded up to it): the first
+ * `drawn` of the step's `draws` counter slots (normals first). */
+static inline __attribute__((always_inline)) void mcs_draw_philox(const uint32_t key[2], uint64_t block, uint32_t first,
                                    uint32_t nb, uint32_t steps, uint32_t k, unsigned normals,
-                                   unsigned draws, mcs_block_scratch *restrict s,
+                                   unsigned drawn, unsigned draws, mcs_block_scratch *restrict s,
                                    mcs_real *restrict z)
 {
     const uint32_t groups = nb / MCS_PHILOX_GROUP;
     const uint64_t g0 = first / MCS_PHILOX_GROUP;
     uint64_t *restrict bits = s->bits;
-    for (unsigned d = 0; d < draws; d++) {
+    for (unsigned d = 0; d < drawn; d++) {
         const uint64_t base = (g0 * steps + k) * draws + d, stride = (uint64_t)steps * draws;
         mcs_real *restrict zd = z + (size_t)d * MCS_BATCH;
         if (d < normals) {

@@ -13,6 +13,7 @@
 #include <type_traits>
 #include "../kernels/includes.h"
 #include "../models/box_muller.h"
+#include "../models/split_uniform.h"
 #include "gpu_kernel.h"
 
 #define MCS_PASTE3_(a, b, c) a##b##c
@@ -49,13 +50,18 @@ typedef P_(coef) payoff_coef;
  * same words as cuRAND's curand_Philox4x32_10 and the C port in
  * cpu_backend/philox.h. The ten round keys are the same for every counter
  * of the run, so they are computed once per stream instead of per call
- * (cuRAND bumps the key inside every call: 20 additions per counter). */
+ * (cuRAND bumps the key inside every call: 20 additions per counter).
+ * A split uniform (a.split, models/split_uniform.h) takes its bytes from
+ * one more slot, draws - 1, every SPAN steps: uniforms() keeps them. */
+#define SPAN MCS_SPLIT_SPAN(GROUP)
 struct philox_stream {
     uint32_t rk0[10], rk1[10];
     uint64_t block;
-    uint32_t steps, draws;
+    uint32_t steps, draws, split;
+    uint4 bytes; /* the split uniform's byte counter, from step k - k % SPAN */
     __device__ philox_stream(const mcs_gpu_kernel_args &a, uint64_t b, int)
-        : block(b), steps(a.steps), draws(a.normals + a.uniforms)
+        : block(b), steps(a.steps), draws(a.normals + a.uniforms + a.split), split(a.split),
+          bytes(make_uint4(0, 0, 0, 0))
     {
         uint32_t k0 = (uint32_t)a.seed, k1 = (uint32_t)(a.seed >> 32);
 #pragma unroll
@@ -94,9 +100,25 @@ struct philox_stream {
         mcs_box_muller_f(w1, &z[2], &z[3]);
 #endif
     }
+    /* Uniforms: called for every step in order, k = 0 first. */
     __device__ void uniforms(uint64_t g, uint32_t k, uint32_t d, mcs_real u[GROUP])
     {
         uint4 r = words(g, k, d);
+        if (split) {
+            if (k % SPAN == 0)
+                bytes = words(g, k, DRAWS(draws) - 1);
+            const uint32_t b[4] = {bytes.x, bytes.y, bytes.z, bytes.w};
+#ifdef MCS_REAL_DOUBLE
+            u[0] = mcs_split_uniform_d(mcs_split_byte(b, SPAN, 0, k), (uint64_t)r.x << 32 | r.y);
+            u[1] = mcs_split_uniform_d(mcs_split_byte(b, SPAN, 1, k), (uint64_t)r.z << 32 | r.w);
+#else
+            u[0] = mcs_split_uniform_f(mcs_split_byte(b, SPAN, 0, k), r.x);
+            u[1] = mcs_split_uniform_f(mcs_split_byte(b, SPAN, 1, k), r.y);
+            u[2] = mcs_split_uniform_f(mcs_split_byte(b, SPAN, 2, k), r.z);
+            u[3] = mcs_split_uniform_f(mcs_split_byte(b, SPAN, 3, k), r.w);
+#endif
+            return;
+        }
 #ifdef MCS_REAL_DOUBLE
         const double half_ulp = 1.1102230246251565e-16;
         u[0] = mcs_bits_double(0x3ff0000000000000ull | (((uint64_t)r.x << 32 | r.y) >> 12)) - 1.0 + half_ulp;

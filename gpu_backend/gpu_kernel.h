@@ -19,6 +19,7 @@ typedef struct {
     uint32_t steps;
     uint32_t normals;     /* normal draws per step (the model's) */
     uint32_t uniforms;    /* uniform draws per step (the payoff's, for this job) */
+    uint32_t split;       /* 1: Philox draws the uniform split (models/split_uniform.h) */
     uint32_t block_size;
     int outputs;          /* outputs per path (the record length follows) */
     int loop, mode;       /* the kernel variant: set by the prepare function */

@@ -30,6 +30,23 @@
  *                                  makes the same test); the AVX-512 CPU
  *                                  kernel observes only the paths where it
  *                                  gives 1
+ *   MCS_NAME_SPLIT_MODE            a sparse mode whose uniform Philox draws
+ *                                  split (models/split_uniform.h), and
+ *   mcs_NAME_sample(c, x0, x1, var, u), mcs_NAME_merge(c, a, v)
+ *                                  its observation split in two: a value
+ *                                  from the step alone, and its merge into
+ *                                  the accumulators, in any order (a
+ *                                  maximum). may_change must also hold for
+ *                                  a lower bound of u (its byte, c / 256),
+ *                                  observing a step in mode 0 then in this
+ *                                  mode must equal observing it in this
+ *                                  mode, and a step may_change rules out
+ *                                  must stay ruled out against the
+ *                                  accumulators of any later step: the CPU
+ *                                  kernel observes every step in mode 0 and,
+ *                                  after a run of steps, merges the samples
+ *                                  of only the steps may_change keeps
+ *                                  against the accumulators at the run's end
  * Include models/real.h (with the precision chosen) first. */
 #ifndef MCS_EUROPEAN_H
 #define MCS_EUROPEAN_H

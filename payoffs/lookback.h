@@ -12,10 +12,15 @@
  * M exceeds the running maximum a >= y1 exactly when
  *   -ln u > 2 (a - y0)(a - y1) / var,
  * which a bound of -ln u from u's bits (no log; models/fastmath.h) rules
- * out on most steps of a long path: only the steps where the path may set a
- * new extreme, about 7% of them at 252 steps (sigma 0.2, T 1), take the log and
- * the square root. The CPU kernel observes only those paths
- * (MCS_LOOKBACK_SPARSE_MODE); the skipped ones would have left a as it was.
+ * out on most steps: only where the path may set a new extreme does a step
+ * take the log and the square root. Under Philox u is drawn split
+ * (MCS_LOOKBACK_SPLIT_MODE, models/split_uniform.h): its top byte c alone,
+ * u >= c / 256, rules out most steps, and the CPU kernel applies the test
+ * after a run of steps, against the extreme at the run's end, so only about
+ * 3% of the path-steps (252 steps, sigma 0.2, T 1) draw their fine bits.
+ * With PCG64 the AVX-512 CPU kernel observes, step by step, only the paths
+ * the test keeps (MCS_LOOKBACK_SPARSE_MODE, about 7%); the skipped ones
+ * would have left a as it was.
  * The GPU samples every step's maximum (see observe). */
 #ifndef MCS_LOOKBACK_H
 #define MCS_LOOKBACK_H
@@ -29,6 +34,7 @@
 #define MCS_LOOKBACK_UNIFORMS 1
 #define MCS_LOOKBACK_MODES 2 /* 0 discrete, 1 continuous */
 #define MCS_LOOKBACK_SPARSE_MODE 1 /* continuous: see mcs_lookback_may_change */
+#define MCS_LOOKBACK_SPLIT_MODE 1  /* continuous: its uniform split under Philox */
 
 typedef struct {
     mcs_real sgn;   /* +1: tracks the maximum, -1: the minimum */
@@ -71,9 +77,10 @@ MC_HD static inline int mcs_lookback_mode(const mcs_lookback_coef *c)
 }
 
 /* Continuous mode: 0 when the step's bridge maximum cannot exceed the
- * running maximum a[0] for this uniform (observe would leave a[0] as it
- * is); 1 when it may. Only where y1 <= a and 2 (a - y0)(a - y1) is at least
- * var times a bound of -ln u; a NaN anywhere gives 1. */
+ * running maximum a[0] for this uniform or any uniform above u[0] (observe
+ * would leave a[0] as it is); 1 when it may. Only where y1 <= a and
+ * 2 (a - y0)(a - y1) is at least var times a bound of -ln u; a NaN
+ * anywhere gives 1. A larger a[0] only rules out more. */
 MC_HD static inline int mcs_lookback_may_change(const mcs_lookback_coef *c, const mcs_real a[1],
                                                 mcs_real x0, mcs_real x1, mcs_real var,
                                                 const mcs_real *u)
@@ -83,11 +90,27 @@ MC_HD static inline int mcs_lookback_may_change(const mcs_lookback_coef *c, cons
     return !(y1 <= a[0] && gap >= var * MCS_NEG_LOG_BOUND(u[0]));
 }
 
+/* Continuous mode's sample of one step: max(y1, the bridge's maximum M)
+ * (M >= y1, but rounding could give less). */
+MC_HD static inline mcs_real mcs_lookback_sample(const mcs_lookback_coef *c, mcs_real x0,
+                                                 mcs_real x1, mcs_real var, const mcs_real *u)
+{
+    mcs_real y0 = c->sgn * x0, y1 = c->sgn * x1, dy = y1 - y0;
+    return mcs_max(y1, (mcs_real)0.5 *
+                           (y0 + y1 + MCS_SQRT(dy * dy - (mcs_real)2 * var * MCS_LOG(u[0]))));
+}
+
+/* A sample into the accumulator. */
+MC_HD static inline void mcs_lookback_merge(const mcs_lookback_coef *c, mcs_real a[1], mcs_real v)
+{
+    (void)c;
+    a[0] = mcs_max(a[0], v);
+}
+
 MC_HD static inline void mcs_lookback_observe(const mcs_lookback_coef *c, int mode, mcs_real a[1],
                                               mcs_real x0, mcs_real x1, mcs_real var,
                                               const mcs_real *u)
 {
-    mcs_real y1 = c->sgn * x1, m = y1;
     if (mode == 1) {
 #ifndef __CUDA_ARCH__
         /* the GPU computes m on every path: a warp of 32 paths would take
@@ -96,10 +119,10 @@ MC_HD static inline void mcs_lookback_observe(const mcs_lookback_coef *c, int mo
         if (!mcs_lookback_may_change(c, a, x0, x1, var, u))
             return;
 #endif
-        mcs_real y0 = c->sgn * x0, dy = y1 - y0;
-        m = (mcs_real)0.5 * (y0 + y1 + MCS_SQRT(dy * dy - (mcs_real)2 * var * MCS_LOG(u[0])));
+        mcs_lookback_merge(c, a, mcs_lookback_sample(c, x0, x1, var, u));
+        return;
     }
-    a[0] = mcs_max(a[0], m);
+    mcs_lookback_merge(c, a, c->sgn * x1);
 }
 
 MC_HD static inline void mcs_lookback_finish(const mcs_lookback_coef *c, int mode, const mcs_real a[1],
