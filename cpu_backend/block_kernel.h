@@ -25,10 +25,8 @@
  * time through runs of at most MCS_SPLIT_RUN steps (a multiple of the
  * split uniform's byte span, 8), keeping each run's states: 257 rows of
  * 512 floats, 514 KB, for GBM in single precision. */
-#ifndef MCS_SPLIT_PATHS
 #define MCS_SPLIT_PATHS 512u
 #define MCS_SPLIT_RUN 256u
-#endif
 
 /* Where one block's random numbers come from (the generator and seed are the
  * job's): the block index, and for PCG64 the block's stream (stream = block
@@ -55,8 +53,6 @@ typedef struct {
     void *rows;       /* a run's states, [step 0..run][dim][MCS_SPLIT_PATHS] */
     uint32_t *kept;   /* the run's kept path-steps ([MCS_SPLIT_RUN *
                          MCS_SPLIT_PATHS + 16]), step by step */
-    uint32_t *kept_at; /* where each step's entries start in kept ([MCS_SPLIT_RUN + 1]) */
-    void *kept_u;     /* their uniforms ([MCS_SPLIT_RUN * MCS_SPLIT_PATHS]) */
 } mcs_block_scratch;
 
 /* Allocate the buffers for `job`; MCS_E_NOMEM on failure. */

@@ -22,19 +22,17 @@ int mcs_block_scratch_init(mcs_block_scratch *s, const mcs_job *job)
     s->out = alloc64(MCS_MAX_OUTPUTS * b * real);
     s->state_next = alloc64(MCS_MOST_DIM * b * real);
     s->picks = alloc64((2 * b + 16) * sizeof(uint32_t));
-    s->rows = s->kept_u = NULL;
-    s->kept = s->kept_at = NULL;
+    s->rows = NULL;
+    s->kept = NULL;
     int split = mcs_job_splits_uniform(job);
     if (split) { /* pages are touched only as far as the job's rows reach */
         const size_t run = (size_t)MCS_SPLIT_RUN * MCS_SPLIT_PATHS;
         s->rows = alloc64((MCS_SPLIT_RUN + 1) * MCS_MOST_DIM * MCS_SPLIT_PATHS * real);
         s->kept = alloc64((run + 16) * sizeof(uint32_t));
-        s->kept_at = alloc64((MCS_SPLIT_RUN + 1) * sizeof(uint32_t));
-        s->kept_u = alloc64(run * real);
     }
     if (!s->bits || !s->words || !s->pcg || !s->draws || !s->state || !s->acc || !s->out ||
         !s->state_next || !s->picks ||
-        (split && (!s->rows || !s->kept || !s->kept_at || !s->kept_u))) {
+        (split && (!s->rows || !s->kept))) {
         mcs_block_scratch_free(s);
         return MCS_E_NOMEM;
     }
@@ -54,10 +52,8 @@ void mcs_block_scratch_free(mcs_block_scratch *s)
     free(s->picks);
     free(s->rows);
     free(s->kept);
-    free(s->kept_at);
-    free(s->kept_u);
-    s->rows = s->kept_u = NULL;
-    s->kept = s->kept_at = NULL;
+    s->rows = NULL;
+    s->kept = NULL;
     s->bits = NULL;
     s->words = NULL;
     s->picks = NULL;

@@ -157,19 +157,30 @@ static void test_products_match_references(void **state)
  * rounding of the strike or barrier land on the other side on one backend:
  * each such path moves the price by at most J / N, J = 2 max(spot, strike,
  * cash); up to 3 of them are allowed for those payoffs, a fifth of a std
- * error (a different random stream would be off by about sqrt(N) J / N). */
+ * error (a different random stream would be off by about sqrt(N) J / N).
+ * The continuous lookbacks also run on 300 steps. */
 static void test_products_cpu_philox_agrees_with_gpu(void **state)
 {
     (void)state;
     for (size_t i = 0; i < MCS_PRODUCT_REF_COUNT; i++)
-        for (int p = 0; p < 2; p++) {
+        for (int v = 0; v < 4; v++) {
             const mcs_product_ref *r = &mcs_product_refs[i];
+            const int p = v % 2;
+            /* a continuous lookback also on 300 steps: the CPU's split mode
+             * in two runs (MCS_SPLIT_RUN = 256) against the GPU's every-step
+             * observation */
+            const int fine = v >= 2;
+            if (fine && !(r->payoff == MCS_PAYOFF_LOOKBACK &&
+                          r->monitoring == MCS_MONITOR_CONTINUOUS))
+                continue;
             mcs_job job = product_ref_job(r, p ? MCS_DOUBLE : MCS_SINGLE, MCS_RNG_PHILOX,
-                                      scaled(300007), 500 + i);
+                                      scaled(fine ? 30011 : 300007), 500 + i);
+            if (fine)
+                job.sim.steps = 300;
             mcs_result g = run_on("gpu", &job, 1, NULL, NULL);
             mcs_result c = run_on("cpu", &job, 2, NULL, NULL);
             /* float rounding grows along the path: 2e-6 at up to 12 steps */
-            double tol = (p ? 1e-9 : 2e-6) * sqrt(fmax(1.0, r->steps / 12.0));
+            double tol = (p ? 1e-9 : 2e-6) * sqrt(fmax(1.0, job.sim.steps / 12.0));
             int jumps = r->payoff == MCS_PAYOFF_DIGITAL ||
                         (r->payoff == MCS_PAYOFF_BARRIER && r->monitoring == MCS_MONITOR_DISCRETE);
             double jump = jumps ? 2 * fmax(r->spot, fmax(r->strike, r->cash)) / (double)c.paths : 0;
@@ -179,8 +190,9 @@ static void test_products_cpu_philox_agrees_with_gpu(void **state)
                  * with a price near 0: a tenth of the spot at least */
                 double scale = fmax(fabs(cp), 0.1 * r->spot);
                 double diff = fabs(gp - cp), limit = tol * scale + 3 * jump + 1e-12;
-                print_message("  %-40s %s out %d: gpu %.10f cpu %.10f diff %.1e (limit %.1e)\n",
-                              r->name, p ? "double" : "single", j, gp, cp, diff, limit);
+                print_message("  %-40s %3u steps %s out %d: gpu %.10f cpu %.10f diff %.1e (limit %.1e)\n",
+                              r->name, job.sim.steps, p ? "double" : "single", j, gp, cp, diff,
+                              limit);
                 if (!(diff <= limit))
                     fail_msg("%s output %d: cpu and gpu philox differ by %.2e (limit %.1e)",
                              r->name, j, diff, limit);
