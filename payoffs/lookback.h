@@ -16,8 +16,9 @@
  * take the log and the square root. Under Philox u is drawn split
  * (MCS_LOOKBACK_SPLIT_MODE, models/split_uniform.h): its top byte c alone,
  * u >= c / 256, rules out most steps, and the CPU kernel applies the test
- * after a run of steps, against the extreme at the run's end, so only about
- * 3% of the path-steps (252 steps, sigma 0.2, T 1) draw their fine bits.
+ * after a run of up to 256 steps, against the extreme at the run's end, so
+ * only 1.5% of the path-steps (252 steps, sigma 0.2, T 1) draw their fine
+ * bits and take the log.
  * With PCG64 the AVX-512 CPU kernel observes, step by step, only the paths
  * the test keeps (MCS_LOOKBACK_SPARSE_MODE, about 7%); the skipped ones
  * would have left a as it was.
