@@ -52,13 +52,13 @@ typedef P_(coef) payoff_coef;
  * of the run, so they are computed once per stream instead of per call
  * (cuRAND bumps the key inside every call: 20 additions per counter).
  * A split uniform (a.split, models/split_uniform.h) takes its bytes from
- * one more slot, draws - 1, every SPAN steps: uniforms() keeps them. */
-#define SPAN MCS_SPLIT_SPAN(GROUP)
+ * one more slot, draws - 1, every BYTE_SPAN steps: uniforms() keeps them. */
+#define BYTE_SPAN MCS_SPLIT_SPAN(GROUP)
 struct philox_stream {
     uint32_t rk0[10], rk1[10];
     uint64_t block;
     uint32_t steps, draws, split;
-    uint4 bytes; /* the split uniform's byte counter, from step k - k % SPAN */
+    uint4 bytes; /* the split uniform's byte counter, from step k - k % BYTE_SPAN */
     __device__ philox_stream(const mcs_gpu_kernel_args &a, uint64_t b, int)
         : block(b), steps(a.steps), draws(a.normals + a.uniforms + a.split), split(a.split),
           bytes(make_uint4(0, 0, 0, 0))
@@ -105,17 +105,17 @@ struct philox_stream {
     {
         uint4 r = words(g, k, d);
         if (split) {
-            if (k % SPAN == 0)
+            if (k % BYTE_SPAN == 0)
                 bytes = words(g, k, DRAWS(draws) - 1);
             const uint32_t b[4] = {bytes.x, bytes.y, bytes.z, bytes.w};
 #ifdef MCS_REAL_DOUBLE
-            u[0] = mcs_split_uniform_d(mcs_split_byte(b, SPAN, 0, k), (uint64_t)r.x << 32 | r.y);
-            u[1] = mcs_split_uniform_d(mcs_split_byte(b, SPAN, 1, k), (uint64_t)r.z << 32 | r.w);
+            u[0] = mcs_split_uniform_d(mcs_split_byte(b, BYTE_SPAN, 0, k), (uint64_t)r.x << 32 | r.y);
+            u[1] = mcs_split_uniform_d(mcs_split_byte(b, BYTE_SPAN, 1, k), (uint64_t)r.z << 32 | r.w);
 #else
-            u[0] = mcs_split_uniform_f(mcs_split_byte(b, SPAN, 0, k), r.x);
-            u[1] = mcs_split_uniform_f(mcs_split_byte(b, SPAN, 1, k), r.y);
-            u[2] = mcs_split_uniform_f(mcs_split_byte(b, SPAN, 2, k), r.z);
-            u[3] = mcs_split_uniform_f(mcs_split_byte(b, SPAN, 3, k), r.w);
+            u[0] = mcs_split_uniform_f(mcs_split_byte(b, BYTE_SPAN, 0, k), r.x);
+            u[1] = mcs_split_uniform_f(mcs_split_byte(b, BYTE_SPAN, 1, k), r.y);
+            u[2] = mcs_split_uniform_f(mcs_split_byte(b, BYTE_SPAN, 2, k), r.z);
+            u[3] = mcs_split_uniform_f(mcs_split_byte(b, BYTE_SPAN, 3, k), r.w);
 #endif
             return;
         }

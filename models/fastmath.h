@@ -151,7 +151,9 @@ MC_HD static inline float mcs_log_f(float x)
  * b = x's bits. b is cut to its top 24 bits (exact as a float), which only
  * lowers E + m; the bound exceeds -ln x by at most 0.0597 (ln 2 times the
  * largest log2(1 + m) - m) + 2^-12 + 7.6e-5 (-ln x): 0.061 for the
- * uniforms the generators give (u >= 2^-33 in single precision). 0.6932 is
+ * uniforms the generators give (u >= 2^-33 in single precision; a split
+ * uniform's u >= 2^-41, models/split_uniform.h, still a normal float, and
+ * its byte's lower bound c / 256 may be 0, where the bound is 88). 0.6932 is
  * ln 2 rounded up by 7e-5 relative and 2^-12 is added, so a comparison
  * with the bound is not upset by a few ulps of rounding in it or in the
  * other operand. Used to rule out, cheaply, that an exponential draw -ln u

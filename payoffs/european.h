@@ -42,7 +42,9 @@
  *                                  mode must equal observing it in this
  *                                  mode, and a step may_change rules out
  *                                  must stay ruled out against the
- *                                  accumulators of any later step: the CPU
+ *                                  accumulators of any later step (once
+ *                                  they hold the step's grid points, as
+ *                                  mode 0 makes them): the CPU
  *                                  kernel observes every step in mode 0 and,
  *                                  after a run of steps, merges the samples
  *                                  of only the steps may_change keeps

@@ -81,7 +81,8 @@ MC_HD static inline int mcs_lookback_mode(const mcs_lookback_coef *c)
  * running maximum a[0] for this uniform or any uniform above u[0] (observe
  * would leave a[0] as it is); 1 when it may. Only where y1 <= a and
  * 2 (a - y0)(a - y1) is at least var times a bound of -ln u; a NaN
- * anywhere gives 1. A larger a[0] only rules out more. */
+ * anywhere gives 1. Once a[0] >= y0, y1 (the step's grid points merged),
+ * a larger a[0] only rules out more. */
 MC_HD static inline int mcs_lookback_may_change(const mcs_lookback_coef *c, const mcs_real a[1],
                                                 mcs_real x0, mcs_real x1, mcs_real var,
                                                 const mcs_real *u)

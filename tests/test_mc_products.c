@@ -226,22 +226,25 @@ static mcs_job multi_step_job(int i, int g, mcs_precision precision, uint64_t pa
 }
 
 /* Every compiled instruction-set variant (MCSIM_CPU_ISA; the AVX-512 one
- * builds Philox counters and interleaves its words in vector registers, and
- * observes the continuous lookback sparsely) gives the same bits for
- * normals and uniforms, in both precisions. Cases 3 and 4: the lookback
- * over 252 steps, where the sparse observation skips most steps, on the
- * minimum (floating call) and on the maximum (fixed-strike call). */
+ * builds Philox counters and interleaves its words in vector registers,
+ * packs the continuous lookback's kept path-steps with vpcompressd, and
+ * with pcg64 observes it sparsely) gives the same bits for normals and
+ * uniforms, in both precisions. Cases 3 and 4: the lookback over 252 steps
+ * on the minimum (floating call) and on the maximum (fixed-strike call),
+ * Philox (the split mode); case 5: over 300 steps (two runs); case 6: over
+ * 252 steps with pcg64 (the sparse step). */
 static void test_bit_identical_across_instruction_sets(void **state)
 {
     (void)state;
     const char *isas[] = {"v1", "v3", "v4"};
     int compared = 0; /* variants run: fewer than two compare nothing */
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < 7; i++)
         for (int prec = 0; prec < 2; prec++) {
-            mcs_job job = multi_step_job(i < 3 ? i : 2, 0, prec ? MCS_DOUBLE : MCS_SINGLE, 20011);
+            mcs_job job = multi_step_job(i < 3 ? i : 2, i == 6, prec ? MCS_DOUBLE : MCS_SINGLE,
+                                         20011);
             if (i >= 3) {
-                job.sim.steps = 252;
-                job.option.strike_type = i == 3 ? MCS_STRIKE_FLOATING : MCS_STRIKE_FIXED;
+                job.sim.steps = i == 5 ? 300 : 252;
+                job.option.strike_type = i == 4 ? MCS_STRIKE_FIXED : MCS_STRIKE_FLOATING;
             }
             unsetenv("MCSIM_CPU_ISA");
             mcs_result ref = run_on("cpu", &job, 2, NULL, NULL);
