@@ -26,17 +26,6 @@
 #define MCS_PCG_OUTPUTS 8u
 #endif
 
-/* A uniform in (0, 1) from 32 random bits (cuRAND's k 2^-32 + 2^-33). */
-static inline float mcs_uniform_f(uint32_t w)
-{
-    return (float)w * 2.3283064365386963e-10f + 1.1641532182693481e-10f;
-}
-/* A uniform in (0, 1) from the top 52 of 64 random bits. */
-static inline double mcs_uniform_d(uint64_t w)
-{
-    return mcs_bits_double(0x3ff0000000000000ull | (w >> 12)) - 1.0 + 1.1102230246251565e-16;
-}
-
 /* Normals for draw slot `z` (nb paths, nb even) from 64-bit words: single
  * precision one word per Box-Muller pair, double two. */
 static inline void mcs_normals_from_bits(const uint64_t *restrict bits, uint32_t nb,
@@ -52,24 +41,21 @@ static inline void mcs_normals_from_bits(const uint64_t *restrict bits, uint32_t
 }
 
 #ifdef __AVX512F__
-/* Philox blocks for `sets` x 8 consecutive counters of mcs_philox_words:
- * lane i of set q has counter index idx_i + 8 q stride, idx = the eight
- * lanes' indices in set 0; stores what mcs_philox_words stores for them
- * (bits and words each when not NULL).
+/* Philox blocks for `sets` x 8 counters: lane i of set q has counter
+ * index idx[q]_i; stores what mcs_philox_words stores for them, set after
+ * set (bits and words each when not NULL).
  * The outputs are interleaved in registers: one shift and one ternary
  * logic op per pair of words, then one two-source permute per store. */
 static inline __attribute__((always_inline)) void
-mcs_philox_store_sets(const uint32_t key[2], uint64_t block, __m512i idx, uint64_t stride, int sets,
+mcs_philox_store_sets(const uint32_t key[2], uint64_t block, const __m512i idx[], int sets,
                       uint64_t *restrict bits, uint32_t *restrict words)
 {
     __m512i x[MCS_PHILOX_SETS][4];
-    const __m512i set_step = _mm512_set1_epi64((long long)(MCS_PHILOX_LANES * stride));
     for (int q = 0; q < sets; q++) {
-        x[q][0] = idx; /* low word; the high one is don't-care (philox.h) */
-        x[q][1] = _mm512_srli_epi64(idx, 32);
+        x[q][0] = idx[q]; /* low word; the high one is don't-care (philox.h) */
+        x[q][1] = _mm512_srli_epi64(idx[q], 32);
         x[q][2] = _mm512_set1_epi64((long long)(uint32_t)block);
         x[q][3] = _mm512_set1_epi64((long long)(uint32_t)(block >> 32));
-        idx = _mm512_add_epi64(idx, set_step);
     }
     mcs_philox_rounds_sets(x, sets, key);
     const __m512i low = _mm512_set1_epi64(0xffffffffll);
@@ -111,18 +97,20 @@ static inline __attribute__((always_inline)) void mcs_philox_words(const uint32_
         const uint32_t wide = MCS_PHILOX_SETS * MCS_PHILOX_LANES;
         const long long t = (long long)stride;
         const __m512i lane = _mm512_setr_epi64(0, t, 2 * t, 3 * t, 4 * t, 5 * t, 6 * t, 7 * t);
-        for (; j + wide <= groups; j += wide)
-            mcs_philox_store_sets(key, block,
-                                  _mm512_add_epi64(_mm512_set1_epi64((long long)(base + j * stride)),
-                                                   lane),
-                                  stride, MCS_PHILOX_SETS, bits ? bits + 2 * j : NULL,
+        const __m512i set_step = _mm512_set1_epi64(MCS_PHILOX_LANES * t);
+        __m512i idx[MCS_PHILOX_SETS];
+        for (; j + wide <= groups; j += wide) {
+            idx[0] = _mm512_add_epi64(_mm512_set1_epi64((long long)(base + j * stride)), lane);
+            for (int q = 1; q < MCS_PHILOX_SETS; q++)
+                idx[q] = _mm512_add_epi64(idx[q - 1], set_step);
+            mcs_philox_store_sets(key, block, idx, MCS_PHILOX_SETS, bits ? bits + 2 * j : NULL,
                                   words ? words + 4 * j : NULL);
-        for (; j + MCS_PHILOX_LANES <= groups; j += MCS_PHILOX_LANES)
-            mcs_philox_store_sets(key, block,
-                                  _mm512_add_epi64(_mm512_set1_epi64((long long)(base + j * stride)),
-                                                   lane),
-                                  stride, 1, bits ? bits + 2 * j : NULL,
+        }
+        for (; j + MCS_PHILOX_LANES <= groups; j += MCS_PHILOX_LANES) {
+            idx[0] = _mm512_add_epi64(_mm512_set1_epi64((long long)(base + j * stride)), lane);
+            mcs_philox_store_sets(key, block, idx, 1, bits ? bits + 2 * j : NULL,
                                   words ? words + 4 * j : NULL);
+        }
     }
 #else
     for (; j + 16 <= groups; j += 16) { /* sixteen counters at a time */
@@ -170,24 +158,10 @@ static inline void mcs_philox_words_at(const uint32_t key[2], uint64_t block,
     uint32_t j = 0;
 #ifdef __AVX512F__
     for (; j + MCS_PHILOX_SETS * MCS_PHILOX_LANES <= n; j += MCS_PHILOX_SETS * MCS_PHILOX_LANES) {
-        __m512i x[MCS_PHILOX_SETS][4];
-        for (int q = 0; q < MCS_PHILOX_SETS; q++) {
-            x[q][0] = _mm512_loadu_si512(idx + j + MCS_PHILOX_LANES * q);
-            x[q][1] = _mm512_srli_epi64(x[q][0], 32);
-            x[q][2] = _mm512_set1_epi64((long long)(uint32_t)block);
-            x[q][3] = _mm512_set1_epi64((long long)(uint32_t)(block >> 32));
-        }
-        mcs_philox_rounds_sets(x, MCS_PHILOX_SETS, key);
-        const __m512i low = _mm512_set1_epi64(0xffffffffll);
-        const __m512i pair_lo = _mm512_setr_epi64(0, 8, 1, 9, 2, 10, 3, 11);
-        const __m512i pair_hi = _mm512_setr_epi64(4, 12, 5, 13, 6, 14, 7, 15);
-        for (int q = 0; q < MCS_PHILOX_SETS; q++) { /* as mcs_philox_store_sets' words */
-            __m512i a = _mm512_ternarylogic_epi64(_mm512_slli_epi64(x[q][1], 32), x[q][0], low, 0xf8);
-            __m512i b = _mm512_ternarylogic_epi64(_mm512_slli_epi64(x[q][3], 32), x[q][2], low, 0xf8);
-            uint32_t *d = words + 4 * (j + MCS_PHILOX_LANES * q);
-            _mm512_storeu_si512(d, _mm512_permutex2var_epi64(a, pair_lo, b));
-            _mm512_storeu_si512(d + 16, _mm512_permutex2var_epi64(a, pair_hi, b));
-        }
+        __m512i x[MCS_PHILOX_SETS];
+        for (int q = 0; q < MCS_PHILOX_SETS; q++)
+            x[q] = _mm512_loadu_si512(idx + j + MCS_PHILOX_LANES * q);
+        mcs_philox_store_sets(key, block, x, MCS_PHILOX_SETS, NULL, words + 4 * j);
     }
 #else
     for (; j + 16 <= n; j += 16) {

@@ -52,9 +52,9 @@ typedef struct mcs_payoff_type {
     int path_dependent;           /* 0: looks at the terminal spot only */
     /* uniform draws per path and step the job needs (the bridge's extreme) */
     uint16_t (*uniforms_per_step)(const mcs_job *job);
-    /* NULL or 1 when Philox draws the job's uniform split, a byte first
-     * (the payoff's MCS_NAME_SPLIT_MODE, models/split_uniform.h) */
-    int (*splits_uniform)(const mcs_job *job);
+    /* 1: under Philox the payoff's uniform, where it draws one, is drawn
+     * split, a byte first (its MCS_NAME_SPLIT_MODE, models/split_uniform.h) */
+    int splits_uniform;
     /* outputs per path (output 0 is the product priced) and their names */
     int outputs;
     const char *(*output_name)(const mcs_job *job, int j);
@@ -89,8 +89,8 @@ static inline unsigned mcs_job_draws(const mcs_job *job)
  * Philox, for a payoff that asks for it. */
 static inline int mcs_job_splits_uniform(const mcs_job *job)
 {
-    const mcs_payoff_type *t = mcs_payoff_type_of(job->option.payoff);
-    return job->sim.rng == MCS_RNG_PHILOX && t->splits_uniform && t->splits_uniform(job);
+    return job->sim.rng == MCS_RNG_PHILOX &&
+           mcs_payoff_type_of(job->option.payoff)->splits_uniform && mcs_job_uniforms(job) > 0;
 }
 /* Philox counters per path group and step: the draws, and the split
  * uniform's byte slot. */

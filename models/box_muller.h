@@ -1,8 +1,8 @@
-/* box_muller.h - standard normals from raw random bits (Box-Muller), shared
- * by both backends. Why Box-Muller: it is branch-free, so it vectorises on the
- * CPU and does not diverge on the GPU; two normals per pair of uniforms; and
- * it is the transform cuRAND's curand_normal uses, so CPU and GPU streams can
- * be made to agree. Uniforms follow cuRAND's convention u = k*2^-32 + 2^-33,
+/* box_muller.h - standard normals (Box-Muller) and uniforms from raw random
+ * bits, shared by both backends. Why Box-Muller: it is branch-free, so it
+ * vectorises on the CPU and does not diverge on the GPU; two normals per
+ * pair of uniforms; and it is the transform cuRAND's curand_normal uses, so
+ * CPU and GPU streams can be made to agree. Uniforms follow cuRAND's convention u = k*2^-32 + 2^-33,
  * which lies in (0, 1] and never gives log(0); the largest |z| is 6.66 in
  * single precision (2^-33 floor) and 8.49 in double (2^-53 floor). */
 #ifndef MCS_BOX_MULLER_H
@@ -11,6 +11,17 @@
 #include <stdint.h>
 #include "fastmath.h"
 #include "mc_hd.h"
+
+/* A uniform in (0, 1) from 32 random bits (cuRAND's k 2^-32 + 2^-33). */
+MC_HD static inline float mcs_uniform_f(uint32_t w)
+{
+    return (float)w * 2.3283064365386963e-10f + 1.1641532182693481e-10f;
+}
+/* A uniform in (0, 1) from the top 52 of 64 random bits (k 2^-52 + 2^-53). */
+MC_HD static inline double mcs_uniform_d(uint64_t w)
+{
+    return mcs_bits_double(0x3ff0000000000000ull | (w >> 12)) - 1.0 + 1.1102230246251565e-16;
+}
 
 /* Two float normals from one 64-bit draw: high word -> radius, low word ->
  * angle; (r sin, r cos) in that order, as cuRAND's _curand_box_muller. */

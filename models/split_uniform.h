@@ -17,8 +17,8 @@
 #define MCS_SPLIT_UNIFORM_H
 
 #include <stdint.h>
+#include "box_muller.h"
 #include "mc_hd.h"
-#include "fastmath.h"
 
 /* Steps whose bytes one counter carries for each path of its group: 4 in
  * single precision (4 paths a group), 8 in double (2 paths). */
@@ -34,18 +34,16 @@ MC_HD static inline uint32_t mcs_split_byte(const uint32_t w[4], uint32_t span, 
 }
 
 /* u = (c + f) / 256 in (0, 1] from the byte c and 32 fine bits w
- * (f = w 2^-32 + 2^-33, cuRAND's convention): u >= c / 256. */
+ * (f = mcs_uniform_f(w)): u >= c / 256. */
 MC_HD static inline float mcs_split_uniform_f(uint32_t c, uint32_t w)
 {
-    float f = (float)w * 2.3283064365386963e-10f + 1.1641532182693481e-10f;
-    return ((float)c + f) * 0.00390625f;
+    return ((float)c + mcs_uniform_f(w)) * 0.00390625f;
 }
 
-/* The double form: f from the top 52 of 64 fine bits (+ 2^-53). */
+/* The double form: f = mcs_uniform_d(w), from the top 52 of 64 fine bits. */
 MC_HD static inline double mcs_split_uniform_d(uint32_t c, uint64_t w)
 {
-    double f = mcs_bits_double(0x3ff0000000000000ull | (w >> 12)) - 1.0 + 1.1102230246251565e-16;
-    return ((double)c + f) * 0.00390625;
+    return ((double)c + mcs_uniform_d(w)) * 0.00390625;
 }
 
 #endif

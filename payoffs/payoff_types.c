@@ -108,10 +108,6 @@ static uint16_t bridge_uniform(const mcs_job *job)
 {
     return job->option.monitoring == MCS_MONITOR_CONTINUOUS ? 1 : 0;
 }
-static int bridge_uniform_split(const mcs_job *job)
-{
-    return bridge_uniform(job) > 0; /* MCS_LOOKBACK_SPLIT_MODE */
-}
 static const char *price_name(const mcs_job *job, int j)
 {
     (void)job;
@@ -206,7 +202,7 @@ static const mcs_payoff_type lookback = {
     .params = lookback_params,
     .path_dependent = 1,
     .uniforms_per_step = bridge_uniform,
-    .splits_uniform = bridge_uniform_split,
+    .splits_uniform = 1, /* MCS_LOOKBACK_SPLIT_MODE */
     .outputs = 1,
     .output_name = price_name,
     .default_steps = monitoring_steps,
