@@ -6,6 +6,7 @@
 #include "backend.h"
 #include <dlfcn.h>
 #include <limits.h>
+#include <link.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -92,6 +93,26 @@ static void refuse(const char *fmt, ...)
     va_end(ap);
 }
 
+/* Call the entry point of the module open as h, if it is one: a function
+ * defined in the module (a data symbol of that name would be called as
+ * code) returning a table that lies in the module. NULL and *table set, or
+ * what is wrong (a static string). */
+static const char *entry_problem(void *h, const mcs_gpu_module **table)
+{
+    void *sym = dlsym(h, MCS_GPU_MODULE_ENTRY);
+    Dl_info in_module, in_table;
+    const ElfW(Sym) *entry = NULL;
+    if (!sym)
+        return "it has no " MCS_GPU_MODULE_ENTRY "()";
+    if (!dladdr1(sym, &in_module, (void **)&entry, RTLD_DL_SYMENT) || !entry ||
+        ELF64_ST_TYPE(entry->st_info) != STT_FUNC)
+        return "its " MCS_GPU_MODULE_ENTRY " is not a function (a data symbol)";
+    *table = ((mcs_gpu_module_entry_fn)sym)();
+    if (!*table || !dladdr(*table, &in_table) || in_table.dli_fbase != in_module.dli_fbase)
+        return MCS_GPU_MODULE_ENTRY "() returned no table of the module";
+    return NULL;
+}
+
 /* dlopen the module at gpu.path and check that it was built from this
  * mcsim's sources (interface version, mcsim version, structure sizes). */
 static void load(void)
@@ -108,11 +129,11 @@ static void load(void)
                                      : "");
         return;
     }
-    mcs_gpu_module_entry_fn entry = (mcs_gpu_module_entry_fn)dlsym(h, MCS_GPU_MODULE_ENTRY);
-    const mcs_gpu_module *m = entry ? entry() : NULL;
+    const mcs_gpu_module *m = NULL;
+    const char *bad_entry = entry_problem(h, &m);
     static const mcs_gpu_module_layout here = MCS_GPU_MODULE_LAYOUT;
-    if (!m)
-        refuse("it has no %s(): not an mcsim GPU module", MCS_GPU_MODULE_ENTRY);
+    if (bad_entry)
+        refuse("%s: not an mcsim GPU module", bad_entry);
     else if (m->abi != MCS_GPU_MODULE_ABI)
         refuse("its interface version is %d, this mcsim %s needs %d: install the module "
                "built with this mcsim", m->abi, MCS_VERSION, MCS_GPU_MODULE_ABI);

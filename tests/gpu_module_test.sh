@@ -3,8 +3,9 @@
 # no CUDA library and runs its CPU checks with the CUDA libraries hidden from
 # the loader; with no GPU module it says nothing about a GPU under
 # --backend auto and exits 69 under --backend gpu; a module that cannot load
-# (CUDA libraries hidden, not a module, another interface version) is
-# refused with the reason (exit 69); an installed tree (cmake --install)
+# (CUDA libraries hidden, not a module, another interface version, an entry
+# point that is data or returns no table of the module) is refused with the
+# reason (exit 69) while --version and --backend cpu run; an installed tree (cmake --install)
 # finds its module and runs its configs.
 # Usage: tests/gpu_module_test.sh MCSIM MODULE|none BUILD_DIR SOURCE_DIR
 set -u
@@ -129,6 +130,40 @@ if command -v "$cc" >/dev/null; then
     MCSIM_GPU_MODULE=$tmp/abi.so run 0 "$mcsim" --version
     need_in "$out" stdout "gpu backend: module found, not loadable"
     report "a module of another interface version, or none at all, is refused: exit 69, --version says why"
+
+    # an entry point that is data, not code (calling it crashed every command,
+    # --version and --backend cpu too), or whose table is not in the module
+    printf 'const int mcs_gpu_module_entry[4] = {1, 2, 3, 4};\n' >data.c
+    printf 'const void *mcs_gpu_module_entry(void) { return (const void *)16; }\n' >wild.c
+    mkdir -p inst/bin inst/lib/mcsim
+    cp "$mcsim" inst/bin/mcsim
+    "$cc" -shared -fPIC -o data.so data.c && "$cc" -shared -fPIC -o wild.so wild.c &&
+        cp data.so inst/lib/mcsim/libmcsim_gpu.so || problems+=("cannot build the test modules")
+    for how in env installed; do
+        if [ $how = env ]; then
+            m=(env MCSIM_GPU_MODULE="$tmp/data.so" "$mcsim") path=$tmp/data.so
+        else
+            m=(inst/bin/mcsim) path=$tmp/inst/lib/mcsim/libmcsim_gpu.so
+        fi
+        run 0 "${m[@]}" --version
+        need_in "$out" stdout "gpu backend: module found, not loadable: cannot load the GPU module $path"
+        need_in "$out" stdout "mcs_gpu_module_entry is not a function"
+        run 0 "${m[@]}" "$european" --paths 20000 --backend cpu --no-log
+        need_in "$out" stdout "price"
+        need_in "$err" stderr "!gpu"
+        run 69 "${m[@]}" "$european" --paths 20000 --backend gpu --no-log
+        need_in "$err" stderr "--backend gpu: unavailable: cannot load the GPU module $path"
+        need_in "$err" stderr "not a function"
+        run 0 "${m[@]}" "$european" --paths 20000 --backend auto --no-log -v
+        need_in "$out" stdout "price"
+        need_in "$err" stderr "running on the cpu: cannot load the GPU module $path"
+        [ "$(wc -l <"$err")" -eq 1 ] || problems+=("auto says $(wc -l <"$err") lines on stderr")
+        report "a data symbol as entry point ($how): --version and --backend cpu run, gpu exits 69 saying so, auto falls back"
+    done
+    MCSIM_GPU_MODULE=$tmp/wild.so run 69 "$mcsim" "$european" --paths 20000 --backend gpu -o x.h5
+    need_in "$err" stderr "mcs_gpu_module_entry() returned no table of the module"
+    MCSIM_GPU_MODULE=$tmp/wild.so run 0 "$mcsim" --version
+    report "an entry point returning a pointer outside the module: refused, exit 69, no crash"
 else
     skip "a module of another interface version, or none at all, is refused" "no C compiler ($cc)"
 fi
