@@ -255,6 +255,36 @@ static mcs_status join_ranks(const mcs_rank_report *all, int size, mcs_merge_tre
     return MCS_OK;
 }
 
+/* "mcsim: ERR" on stderr, "mcsim: rank R: ERR" from an MPI rank other than
+ * 0; a usage error adds where to read the usage. */
+static void say_error(int rank, mcs_status st, const char *err)
+{
+    if (rank)
+        fprintf(stderr, "mcsim: rank %d: %s\n", rank, err);
+    else
+        fprintf(stderr, "mcsim: %s\n", err);
+    if (st == MCS_E_USAGE)
+        fprintf(stderr, "(see mcsim --help)\n");
+}
+
+/* MPI, before the run: every rank says whether it failed (st, err). Where
+ * one did, rank 0 says the first failed rank's message, naming the rank;
+ * each other rank that failed with another message says its own; all exit
+ * with the first's code (returned). -1 where none failed. */
+static int ranks_agree(const mcs_ranks *ranks, mcs_status st, const char *err)
+{
+    static char first_err[ERR_MAX];
+    mcs_status first_st;
+    int first = mcs_ranks_first_failed(ranks, st, err, &first_st, first_err, sizeof first_err);
+    if (first < 0)
+        return -1;
+    if (ranks->rank == 0)
+        say_error(first, first_st, first_err);
+    else if (st != MCS_OK && ranks->rank != first && strcmp(err, first_err) != 0)
+        say_error(ranks->rank, st, err);
+    return mcs_status_exit_code(first_st);
+}
+
 /* Ctrl-C: the partial estimate on stderr (the exit stays 130, no log). */
 static void report_interrupted(const mcs_job *job, const mcs_result *res)
 {
@@ -312,16 +342,8 @@ int main(int argc, char **argv)
                  "run one process per shard (--shard) to checkpoint each");
         st = MCS_E_USAGE;
     }
-    if (st != MCS_OK && ranks.active) {
-        mcs_ranks_any_failed(&ranks, 1);
-        if (ranks.rank == 0)
-            fprintf(stderr, "mcsim: %s\n(see mcsim --help)\n", err);
-        return mcs_status_exit_code(st);
-    }
-    if (st != MCS_OK) {
-        fprintf(stderr, "mcsim: %s\n(see mcsim --help)\n", err);
-        return mcs_status_exit_code(st);
-    }
+    if (st != MCS_OK)
+        goto fail;
     if (cli.help) {
         mcs_cli_print_help(stdout);
         return 0;
@@ -343,22 +365,19 @@ int main(int argc, char **argv)
     /* what messages, the log and the default log name call the config */
     const int from_stdin = strcmp(cli.config_path, "-") == 0;
     const char *config_name = from_stdin ? MCS_STDIN_NAME : cli.config_path;
-    if (from_stdin && ranks.active) { /* standard input reaches rank 0 alone */
-        if (ranks.rank == 0)
-            fprintf(stderr, "mcsim: under mpirun the config must be a file, not standard "
-                            "input (only rank 0 reads it)\n");
-        return mcs_status_exit_code(MCS_E_USAGE);
-    }
-    if (cli.no_log && cli.shard_count) {
-        fprintf(stderr, "mcsim: --no-log and --shard: a shard's result is its file (see mcsim "
-                        "--help)\n");
-        return mcs_status_exit_code(MCS_E_USAGE);
-    }
-    if (cli.no_log && cli.output) {
-        fprintf(stderr, "mcsim: --no-log and -o %s: choose one (-o writes a run log)\n"
-                        "(see mcsim --help)\n", cli.output);
-        return mcs_status_exit_code(MCS_E_USAGE);
-    }
+    st = MCS_E_USAGE;
+    if (from_stdin && ranks.active) /* standard input reaches rank 0 alone */
+        snprintf(err, sizeof err, "under mpirun the config must be a file, not standard input "
+                 "(only rank 0 reads it)");
+    else if (cli.no_log && cli.shard_count)
+        snprintf(err, sizeof err, "--no-log and --shard: a shard's result is its file");
+    else if (cli.no_log && cli.output)
+        snprintf(err, sizeof err, "--no-log and -o %s: choose one (-o writes a run log)",
+                 cli.output);
+    else
+        st = MCS_OK;
+    if (st != MCS_OK)
+        goto fail;
 
     double c0 = mcs_now();
     st = mcs_config_load(cli.config_path, cli.overrides, cli.n_overrides, &job, resolved,
@@ -458,19 +477,34 @@ int main(int argc, char **argv)
     if (ranks.active) {
         agreed = 1;
         /* the rank count and rank 0's room for the reports, settled before the run */
-        int too_many = ranks.size > MCS_MAX_RANKS, no_room = 0;
-        if (ranks.rank == 0 && !too_many && !(all = calloc((size_t)ranks.size, sizeof *all)))
-            no_room = 1;
-        if (mcs_ranks_any_failed(&ranks, too_many || no_room)) {
-            if (ranks.rank == 0 && too_many)
-                fprintf(stderr, "mcsim: %d ranks: at most %d, with room for their reports\n",
-                        ranks.size, MCS_MAX_RANKS);
-            else if (ranks.rank == 0 && no_room)
-                fprintf(stderr, "mcsim: out of memory for the %d ranks' reports\n", ranks.size);
-            else if (ranks.rank == 0) /* the rank says why, unless it is a config error,
-                                       * which rank 0 would have had too */
-                fprintf(stderr, "mcsim: another rank failed before the run\n");
-            return mcs_status_exit_code(MCS_E_SOFTWARE);
+        mcs_status ready = MCS_OK;
+        if (ranks.size > MCS_MAX_RANKS) {
+            ready = MCS_E_USAGE;
+            snprintf(err, sizeof err, "%d ranks: at most %d, with room for their reports",
+                     ranks.size, MCS_MAX_RANKS);
+        } else if (ranks.rank == 0 && !(all = calloc((size_t)ranks.size, sizeof *all))) {
+            ready = MCS_E_NOMEM;
+            snprintf(err, sizeof err, "out of memory for the %d ranks' reports", ranks.size);
+        }
+        int code = ranks_agree(&ranks, ready, err);
+        if (code >= 0) {
+            free(all);
+            return code;
+        }
+        /* the ranks compute one share together: the same --shard everywhere */
+        int other_shard = mcs_ranks_first_different(&ranks, (uint64_t)cli.shard_index << 32 |
+                                                                 (uint32_t)cli.shard_count);
+        if (other_shard >= 0) {
+            char mine[32] = "no --shard";
+            if (cli.shard_count)
+                snprintf(mine, sizeof mine, "--shard %d/%d", cli.shard_index, cli.shard_count);
+            snprintf(err, sizeof err, "rank %d was given another --shard than rank 0 (%s): the "
+                     "ranks compute one shard together, so give them all the same --shard",
+                     other_shard, mine);
+            if (ranks.rank == 0)
+                say_error(0, MCS_E_USAGE, err);
+            free(all);
+            return mcs_status_exit_code(MCS_E_USAGE);
         }
         /* each rank read the config itself: the same job everywhere, or none */
         int other = mcs_ranks_first_different(&ranks, mcs_config_identity_hash(resolved));
@@ -618,19 +652,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "mcsim: done; checkpoint %s removed\n", cli.checkpoint);
     return 0;
 
-fail:;
-    int rank0_failed = 1; /* after the agreement, as outside MPI: assume so */
+fail:
+    if (!err[0])
+        snprintf(err, sizeof err, "%s", mcs_status_message(st));
     if (ranks.active && !agreed) /* the others wait to agree before the run */
-        rank0_failed = mcs_ranks_any_failed(&ranks, 1) == 2;
-    /* a config error that rank 0 had too is the same on every rank: rank 0
-     * says it; any other failure (a missing GPU, a checkpoint, a config
-     * file only this rank's node lacks) each rank says for itself */
-    if (ranks.rank == 0 || (st != MCS_E_CONFIG && st != MCS_E_NOINPUT) || !rank0_failed) {
-        if (ranks.rank)
-            fprintf(stderr, "mcsim: rank %d: %s\n", ranks.rank,
-                    err[0] ? err : mcs_status_message(st));
-        else
-            fprintf(stderr, "mcsim: %s\n", err[0] ? err : mcs_status_message(st));
-    }
+        return ranks_agree(&ranks, st, err);
+    say_error(ranks.rank, st, err);
     return mcs_status_exit_code(st);
 }

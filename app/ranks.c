@@ -1,6 +1,7 @@
 /* ranks.c - MPI start-up, failure agreement and the gather of rank
  * reports (ranks.h); without MPI at build time, the single-process case. */
 #include "ranks.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "timing.h"
@@ -54,17 +55,28 @@ void mcs_ranks_init(int *argc, char ***argv, mcs_ranks *r)
 #endif
 }
 
-int mcs_ranks_any_failed(const mcs_ranks *r, int failed)
+int mcs_ranks_first_failed(const mcs_ranks *r, mcs_status st, const char *err,
+                           mcs_status *first_st, char *first_err, size_t len)
 {
+    int first = st != MCS_OK ? 0 : -1;
+    *first_st = st;
+    snprintf(first_err, len, "%s", err);
 #ifdef MCSIM_HAVE_MPI
     if (r->active) {
-        int mine = failed ? 1 + (r->rank == 0) : 0, any = 0;
-        MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-        return any;
+        /* (rank, status) of each failed rank, (size, 0) of the others: the
+         * lowest pair is the first failure's */
+        int mine[2] = {st != MCS_OK ? r->rank : r->size, (int)st}, lowest[2];
+        MPI_Allreduce(mine, lowest, 1, MPI_2INT, MPI_MINLOC, MPI_COMM_WORLD);
+        if (lowest[0] == r->size)
+            return -1;
+        first = lowest[0];
+        *first_st = (mcs_status)lowest[1];
+        MPI_Bcast(first_err, (int)len, MPI_CHAR, first, MPI_COMM_WORLD);
+        first_err[len - 1] = '\0';
     }
 #endif
     (void)r;
-    return failed ? 2 : 0;
+    return first;
 }
 
 int mcs_ranks_first_different(const mcs_ranks *r, uint64_t value)

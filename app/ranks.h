@@ -7,6 +7,7 @@
 #ifndef MCS_RANKS_H
 #define MCS_RANKS_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "result.h"
 #include "stats.h"
@@ -21,9 +22,13 @@ typedef struct {
 /* Start MPI when launched by mpirun or srun (their environment says so). */
 void mcs_ranks_init(int *argc, char ***argv, mcs_ranks *r);
 
-/* 0 if no rank has failed (each passes its own failed flag), 2 if rank 0
- * has, else 1; all ranks must call it at the same point. */
-int mcs_ranks_any_failed(const mcs_ranks *r, int failed);
+/* Whether a rank has failed, each passing its status and message `err`:
+ * the lowest rank whose status is not MCS_OK, its status in *first_st and
+ * its message in first_err (len bytes, the same len on every rank); -1
+ * where none failed. All ranks must call it at the same point and all get
+ * the same answer. */
+int mcs_ranks_first_failed(const mcs_ranks *r, mcs_status st, const char *err,
+                           mcs_status *first_st, char *first_err, size_t len);
 
 /* The lowest rank whose `value` differs from rank 0's, or -1 where every
  * rank has rank 0's (and without MPI); all ranks must call it at the same

@@ -4,8 +4,10 @@
 # error and every output bit for bit, for a European, an Asian and a barrier;
 # the log's /ranks table has a row per rank; a config error exits 78 on
 # every rank without a hang; ranks that read different configs exit 65
-# before the run; a rank whose node lacks the config names itself; a shard
-# split over ranks merges like any other.
+# before the run; where one rank alone fails before the run (a config its
+# node lacks, a usage error, --checkpoint, another --shard) every rank exits
+# with its code and rank 0 names it and the cause once; a shard split over
+# ranks merges like any other.
 # Skipped (77) without mpirun or in a build without MPI.
 # Usage: tests/mpi_test.sh PATH/TO/mcsim
 . "$(dirname "$0")/lib.sh" mpi "$1"
@@ -62,17 +64,42 @@ n=$(grep -c "rank 1 read another job than rank 0" err)
 [ -s out ] && problems+=("a result was printed: $(head -c 200 out)")
 report "ranks that read different configs: exit 65 before the run, rank 1 named once"
 
-# rank 1's node lacks the config file: it fails alone, and says so itself
-mkdir -p rc
-"${mpi[@]}" -np 1 --wdir "$PWD/ra" "$mcsim" cfg.ini "${run[@]}" --no-log : \
-    -np 1 --wdir "$PWD/rc" "$mcsim" cfg.ini "${run[@]}" --no-log >out 2>err
-rc=$?
-[ $rc -ne 0 ] && [ $rc -ne 124 ] || problems+=("exit $rc, expected a failure (124: a hang)")
-n=$(grep -c "rank 1: .*cfg.ini" err)
-[ "$n" -eq 1 ] || problems+=("rank 1 named itself $n times, expected once: $(head -c 300 err)")
-grep -q "another rank failed" err || problems+=("rank 0 did not say another rank failed: $(head -c 300 err)")
-[ -s out ] && problems+=("a result was printed: $(head -c 200 out)")
-report "a config file missing on one rank's node: that rank names itself, rank 0 says another failed"
+# one_rank_fails CODE PATTERN WHAT ARGS0... -- ARGS1...: rank 0 runs
+# `mcsim ARGS0` in folder ra, rank 1 `mcsim ARGS1` in rb (each has cfg.ini);
+# every rank must exit CODE before the run, one message naming rank 1 and
+# the cause (PATTERN, an extended regex), no result printed, no file left.
+one_rank_fails() {
+    local code=$1 pattern=$2 what=$3 a0=()
+    shift 3
+    while [ "$1" != -- ]; do a0+=("$1"); shift; done
+    shift
+    rm -rf ra rb && mkdir -p ra rb
+    cp "$repo/configs/european.ini" ra/cfg.ini
+    cp "$repo/configs/european.ini" rb/cfg.ini
+    "${mpi[@]}" -np 1 --wdir "$PWD/ra" "$mcsim" "${a0[@]}" "${run[@]}" : \
+        -np 1 --wdir "$PWD/rb" "$mcsim" "$@" "${run[@]}" >out 2>err
+    rc=$?
+    [ $rc -eq "$code" ] || problems+=("exit $rc, expected $code (124: a hang): $(head -c 300 err)")
+    n=$(grep -cE "^mcsim: rank 1[: ].*$pattern" err)
+    [ "$n" -eq 1 ] || problems+=("rank 1 and the cause named $n times, expected once: $(head -c 300 err)")
+    n=$(grep -c "^mcsim: " err)
+    [ "$n" -eq 1 ] || problems+=("$n messages, expected one: $(head -c 400 err)")
+    [ -s out ] && problems+=("a result was printed: $(head -c 200 out)")
+    left=$(cd ra && ls; cd ../rb && ls)
+    [ "$left" = "cfg.ini"$'\n'"cfg.ini" ] || problems+=("files left: ${left//$'\n'/ }")
+    report "$what: every rank exits $code before the run; rank 1 and the cause named once"
+}
+
+one_rank_fails 66 "nosuch.ini" "a config file missing on one rank's node" \
+    cfg.ini -o r.h5 -- nosuch.ini -o r.h5
+one_rank_fails 64 "unknown option --bogus" "a usage error on one rank only" \
+    cfg.ini -o r.h5 -- cfg.ini -o r.h5 --bogus
+one_rank_fails 64 "--checkpoint and --resume do not work with MPI ranks" \
+    "--checkpoint on one rank only" cfg.ini -o r.h5 -- cfg.ini -o r.h5 --checkpoint ck.h5
+one_rank_fails 64 "was given another --shard than rank 0 \(--shard 1/2\)" \
+    "ranks given different --shard" cfg.ini -o r.h5 --shard 1/2 -- cfg.ini -o r.h5 --shard 2/2
+one_rank_fails 64 "was given another --shard than rank 0 \(no --shard\)" \
+    "--shard on one rank only" cfg.ini -o r.h5 -- cfg.ini -o r.h5 --shard 2/2
 
 want=$("$mcsim" "$repo/configs/asian.ini" "${run[@]}" --no-log | bits)
 "${mpi[@]}" -np 2 "$mcsim" "$repo/configs/asian.ini" "${run[@]}" --shard 1/2 -o s1.h5 >/dev/null 2>err \
