@@ -213,6 +213,19 @@ static void steps_notice(const mcs_job *job)
                 job->sim.steps, mcs_model_type_of(job->model.id)->name, pt->name);
 }
 
+/* A local profile named or present but unusable: one line, since then
+ * --backend auto predicts nothing and the run log has no /estimate. */
+static void profile_notice(void)
+{
+    int has_gpu;
+    char why[ERR_MAX];
+    const char *env = getenv("MCSIM_PROFILE");
+    if (!mcs_estimate_local_profile(&has_gpu, why, sizeof why) && why[0])
+        fprintf(stderr, "mcsim: note: %s%s is not used (no prediction for --backend auto, no "
+                        "/estimate in the run log): %s\n", env && *env ? "MCSIM_PROFILE=" :
+                        "the local profile", env && *env ? env : "", why);
+}
+
 /* What the engine's checkpoint calls need. */
 typedef struct {
     const char *path, *config;
@@ -397,8 +410,10 @@ int main(int argc, char **argv)
      * when the GPU runs the job, of set-up when auto fell back to the CPU */
     t.seconds[be->describe_gpu ? MCS_PHASE_CONTEXT : MCS_PHASE_SETUP] += mcs_now() - p0;
     mcs_config_render(&job, config_name, resolved, sizeof resolved); /* rng resolved */
-    if (!cli.quiet)
+    if (!cli.quiet) {
         steps_notice(&job);
+        profile_notice();
+    }
 
     double s0 = mcs_now();
     int default_name = !cli.output && !job.output_file[0];

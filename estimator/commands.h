@@ -29,4 +29,10 @@ int mcs_estimate_prefers_gpu(const mcs_job *job, int threads, char *why, size_t 
 int mcs_estimate_for_run(const mcs_job *job, int on_gpu, int threads, int cold,
                          mcs_run_estimate *out);
 
+/* Whether the local profile can serve runs (auto's choice, the log's
+ * /estimate): 1 with *has_gpu = whether it has a [gpu] section; 0 with
+ * `why` empty where there is none, else why the one named ($MCSIM_PROFILE)
+ * or present cannot be used (missing, unreadable, incomplete). */
+int mcs_estimate_local_profile(int *has_gpu, char *why, size_t why_len);
+
 #endif

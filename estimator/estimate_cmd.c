@@ -668,6 +668,19 @@ static int local_profiles(const mcs_profile **cpu, const mcs_profile **gpu, char
     return 1;
 }
 
+int mcs_estimate_local_profile(int *has_gpu, char *why, size_t why_len)
+{
+    const mcs_profile *cp, *gp;
+    *has_gpu = 0;
+    if (!local_profiles(&cp, &gp, why, why_len)) {
+        if (!mcs_profile_local_named())
+            why[0] = '\0';
+        return 0;
+    }
+    *has_gpu = gp->has_gpu;
+    return 1;
+}
+
 int mcs_estimate_prefers_gpu(const mcs_job *job, int threads, char *why, size_t why_len)
 {
     const mcs_profile *cp, *gp;

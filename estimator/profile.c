@@ -611,6 +611,14 @@ mcs_status mcs_profile_find(const char *name, mcs_profile *p, char *err, size_t 
     return MCS_E_NOINPUT;
 }
 
+int mcs_profile_local_named(void)
+{
+    const char *env = getenv("MCSIM_PROFILE");
+    char path[4200];
+    struct stat st;
+    return (env && *env) || (mcs_profile_local_path(path, sizeof path) && stat(path, &st) == 0);
+}
+
 mcs_status mcs_profile_local(mcs_profile *p, char *err, size_t err_len)
 {
     const char *env = getenv("MCSIM_PROFILE");

@@ -146,6 +146,11 @@ int mcs_profile_local_path(char *buf, size_t len);
  * MCS_E_NOINPUT (and a message) when there is none. */
 mcs_status mcs_profile_local(mcs_profile *p, char *err, size_t err_len);
 
+/* 1 when a local profile is named or present ($MCSIM_PROFILE is set, or
+ * mcs_profile_local_path() exists): not being able to use it is then worth
+ * saying. 0 when there is none to read. */
+int mcs_profile_local_named(void);
+
 /* The profile as INI text (malloc'ed into *text, free it): `header` (NULL
  * or '#' comment lines) first, then each section the profile has, even one
  * whose keys are all absent, with the keys that have values, each after a

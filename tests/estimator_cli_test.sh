@@ -155,6 +155,31 @@ need_in "$out" stdout "price basis not stated (profile test-machine)"
 report "estimate CPU-only profile --gpu NAME: compares with that GPU; given and unstated prices named"
 unset MCSIM_PROFILE
 
+# --- runs: a local profile that cannot be used is said, once (issue 27) -----------------
+has_estimate() { # has_estimate FILE: exit 0 if the run log has /estimate, 1 if not, 2 unknown
+    "$py" -c 'import h5py, sys; sys.exit(0 if "estimate" in h5py.File(sys.argv[1], "r") else 1)' \
+        "$1" 2>/dev/null
+}
+printf '[profile]\nname = half\n' >half.ini
+for prof in "/nonexistent/profile.ini|cannot open" "$work/half.ini|[profile] needs name and kind"; do
+    for v in "" -v; do
+        MCSIM_PROFILE=${prof%|*} "$mcsim" "$config" --paths 1e4 -o run.h5 $v >"$out" 2>"$err"
+        exit_is $? 0
+        n=$(grep -cF "MCSIM_PROFILE=${prof%|*} is not used" "$err")
+        [ "$n" -eq 1 ] || problems+=("MCSIM_PROFILE=${prof%|*} $v: said $n times, expected once")
+        need_in "$err" stderr "${prof#*|}"
+        has_estimate run.h5 && problems+=("MCSIM_PROFILE=${prof%|*} $v: the log has /estimate")
+        rm -f run.h5
+    done
+done
+MCSIM_PROFILE=/nonexistent/profile.ini "$mcsim" "$config" --paths 1e4 --no-log -q >"$out" 2>"$err"
+empty "$err" "stderr with -q"
+"$mcsim" "$config" --backend cpu --paths 1e4 -o run.h5 >"$out" 2>"$err"
+not_in "$err" stderr "not used"
+has_estimate run.h5 || [ $? -eq 2 ] || problems+=("the local profile's run has no /estimate")
+rm -f run.h5
+report "a run with MCSIM_PROFILE missing or broken says so once (also without -v; -q silences)"
+
 # --- the bar chart by locale ------------------------------------------------------------
 LC_ALL=C "$mcsim" estimate "$config" --profile "$fixtures/test-machine.ini" --paths 1e8 \
     >"$out" 2>"$err"
