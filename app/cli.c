@@ -279,7 +279,7 @@ void mcs_cli_print_help(void *file)
             "      --progress MODE         auto (a bar on a terminal, else a line every 15 s),\n"
             "                              bar, lines or none\n"
             "  -q, --quiet                 no messages or progress on stderr (errors still)\n"
-            "  -v, --verbose               say why (e.g. the CUDA error behind 'no usable GPU')\n"
+            "  -v, --verbose               say why, every time (e.g. why auto runs on the cpu)\n"
             "  -h, --help                  this text\n"
             "  -V, --version               version and what this build supports\n"
             "\n"

@@ -23,6 +23,7 @@
 #include "h5log.h"
 #include "ranks.h"
 #include "merge.h"
+#include "notice.h"
 #include "shard.h"
 #include "output_path.h"
 #include "product.h"
@@ -91,6 +92,24 @@ static int can_run(const mcs_backend *be, mcs_rng_id rng)
     return rng == MCS_RNG_AUTO || mcs_backend_has_rng(be, rng);
 }
 
+/* --backend auto runs on the cpu, the GPU being unusable (why): with -v
+ * the reason, every time; else the reason and the switches that skip the
+ * GPU, once per machine and reason, and not at all where the local profile
+ * was calibrated on this host without a GPU. */
+static void gpu_fallback_notice(int verbose, const char *why)
+{
+    int cpu_only = 0;
+    char unused[ERR_MAX];
+    if (verbose)
+        fprintf(stderr, "mcsim: --backend auto: running on the cpu: %s\n", why);
+    else if (!(mcs_estimate_local_profile(&cpu_only, unused, sizeof unused) && cpu_only) &&
+             mcs_notice_is_news("no-gpu", why))
+        fprintf(stderr, "mcsim: running on the cpu: %s (said once per machine, with -v every "
+                        "time; MCSIM_BACKEND=cpu skips the GPU, and building with "
+                        "-DMCSIM_CUDA=OFF, e.g. make run CMAKE_FLAGS=-DMCSIM_CUDA=OFF, leaves "
+                        "it out)\n", why);
+}
+
 /* Resolve --backend to a usable backend that can run the job's generator,
  * then resolve rng = auto to that backend's default. Explains auto's choice
  * on stderr. */
@@ -119,11 +138,9 @@ static mcs_status pick_backend(const mcs_cli *cli, const char *config_path, mcs_
                 fprintf(stderr, "mcsim: --backend auto: using gpu, predicted faster: %s\n", why);
         } else if (can_run(cpu, rng)) {
             be = cpu;
-            /* a build without the GPU module says nothing; else one short
-             * line, the reason (the CUDA error) only with -v */
+            /* a build without the GPU module says nothing */
             if (!quiet && gpu && !gpu_ok)
-                fprintf(stderr, "mcsim: no usable GPU, running on the cpu%s%s\n",
-                        cli->verbose ? ": " : " (-v says why)", cli->verbose ? why : "");
+                gpu_fallback_notice(cli->verbose, why);
             else if (!quiet && gpu)
                 fprintf(stderr, "mcsim: running on the cpu: the gpu backend cannot run rng = %s\n",
                         rng_name);
@@ -217,10 +234,10 @@ static void steps_notice(const mcs_job *job)
  * --backend auto predicts nothing and the run log has no /estimate. */
 static void profile_notice(void)
 {
-    int has_gpu;
+    int cpu_only;
     char why[ERR_MAX];
     const char *env = getenv("MCSIM_PROFILE");
-    if (!mcs_estimate_local_profile(&has_gpu, why, sizeof why) && why[0])
+    if (!mcs_estimate_local_profile(&cpu_only, why, sizeof why) && why[0])
         fprintf(stderr, "mcsim: note: %s%s is not used (no prediction for --backend auto, no "
                         "/estimate in the run log): %s\n", env && *env ? "MCSIM_PROFILE=" :
                         "the local profile", env && *env ? env : "", why);

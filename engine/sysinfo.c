@@ -1,7 +1,8 @@
-/* sysinfo.c - host name, CPU model and core count. */
+/* sysinfo.c - host name, CPU model, core count and the user's folders. */
 #define _GNU_SOURCE
 #include "sysinfo.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -10,6 +11,20 @@ void mcs_sysinfo_host(char *buf, size_t len)
     if (gethostname(buf, len) != 0 || !buf[0])
         snprintf(buf, len, "unknown");
     buf[len - 1] = '\0';
+}
+
+int mcs_sysinfo_user_dir(const char *xdg_var, const char *home_sub, char *buf, size_t len)
+{
+    const char *xdg = getenv(xdg_var), *home = getenv("HOME");
+    int n = 0;
+    buf[0] = '\0';
+    if (xdg && xdg[0] == '/') /* the XDG spec: a relative value is ignored */
+        n = snprintf(buf, len, "%s/mcsim", xdg);
+    else if (home && home[0])
+        n = snprintf(buf, len, "%s/%s/mcsim", home, home_sub);
+    if (n < 0 || (size_t)n >= len)
+        buf[0] = '\0'; /* too long a folder name: none, rather than a shorter one */
+    return buf[0] != '\0';
 }
 
 void mcs_sysinfo_cpu_model(char *buf, size_t len)

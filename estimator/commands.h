@@ -30,9 +30,10 @@ int mcs_estimate_for_run(const mcs_job *job, int on_gpu, int threads, int cold,
                          mcs_run_estimate *out);
 
 /* Whether the local profile can serve runs (auto's choice, the log's
- * /estimate): 1 with *has_gpu = whether it has a [gpu] section; 0 with
- * `why` empty where there is none, else why the one named ($MCSIM_PROFILE)
- * or present cannot be used (missing, unreadable, incomplete). */
-int mcs_estimate_local_profile(int *has_gpu, char *why, size_t why_len);
+ * /estimate): 1 with *cpu_only_here = 1 where it has no [gpu] section and
+ * was calibrated on this host (which thus has no usable GPU); 0 with `why`
+ * empty where there is none, else why the one named ($MCSIM_PROFILE) or
+ * present cannot be used (missing, unreadable, incomplete). */
+int mcs_estimate_local_profile(int *cpu_only_here, char *why, size_t why_len);
 
 #endif

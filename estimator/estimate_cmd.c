@@ -17,6 +17,7 @@
 #include "model.h"
 #include "profile.h"
 #include "report.h"
+#include "sysinfo.h"
 
 #define ERR_MAX 1024
 
@@ -668,16 +669,18 @@ static int local_profiles(const mcs_profile **cpu, const mcs_profile **gpu, char
     return 1;
 }
 
-int mcs_estimate_local_profile(int *has_gpu, char *why, size_t why_len)
+int mcs_estimate_local_profile(int *cpu_only_here, char *why, size_t why_len)
 {
     const mcs_profile *cp, *gp;
-    *has_gpu = 0;
+    char host[sizeof gp->host];
+    *cpu_only_here = 0;
     if (!local_profiles(&cp, &gp, why, why_len)) {
         if (!mcs_profile_local_named())
             why[0] = '\0';
         return 0;
     }
-    *has_gpu = gp->has_gpu;
+    mcs_sysinfo_host(host, sizeof host);
+    *cpu_only_here = !gp->has_gpu && strcmp(gp->host, host) == 0;
     return 1;
 }
 

@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include "output_path.h"
 #include "product.h"
+#include "sysinfo.h"
 
 typedef enum { K_TEXT, K_NUMBER, K_YESNO, K_SCALING } key_type;
 
@@ -553,16 +554,7 @@ static int is_path(const char *s)
 
 int mcs_profile_dir(char *buf, size_t len)
 {
-    const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-    int n = 0;
-    buf[0] = '\0';
-    if (xdg && xdg[0] == '/') /* the XDG spec: a relative value is ignored */
-        n = snprintf(buf, len, "%s/mcsim", xdg);
-    else if (home && home[0])
-        n = snprintf(buf, len, "%s/.config/mcsim", home);
-    if (n < 0 || (size_t)n >= len)
-        buf[0] = '\0'; /* too long a folder name: none, rather than a shorter one */
-    return buf[0] != '\0';
+    return mcs_sysinfo_user_dir("XDG_CONFIG_HOME", ".config", buf, len);
 }
 
 int mcs_profile_local_path(char *buf, size_t len)

@@ -17,11 +17,12 @@ fi
 mcsim=$1 module=$2 build=$3 src=$4
 [ -x "$mcsim" ] || { echo "gpu_module_test: '$mcsim' is not executable" >&2; exit 1; }
 european=$src/configs/european.ini
-unset MCSIM_GPU_MODULE
+unset MCSIM_GPU_MODULE MCSIM_PROFILE MCSIM_BACKEND
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/mcsim_gpu_module_test.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
+export HOME=$tmp/home XDG_CACHE_HOME=$tmp/cache XDG_CONFIG_HOME=$tmp/config # notes said once
 out=$tmp/stdout
 err=$tmp/stderr
 
@@ -164,6 +165,68 @@ if command -v "$cc" >/dev/null; then
     need_in "$err" stderr "mcs_gpu_module_entry() returned no table of the module"
     MCSIM_GPU_MODULE=$tmp/wild.so run 0 "$mcsim" --version
     report "an entry point returning a pointer outside the module: refused, exit 69, no crash"
+
+    # a module that loads on a machine without a usable GPU: its probe fails
+    # with $FAKE_GPU_WHY, else "no usable GPU: CUDA sees no device"
+    cat >fake.c <<'EOF'
+#include <stdio.h>
+#include <stdlib.h>
+#include "gpu_backend/gpu_module.h"
+static mcs_status probe(char *why, size_t len)
+{
+    const char *w = getenv("FAKE_GPU_WHY");
+    snprintf(why, len, "%s", w && *w ? w : "no usable GPU: CUDA sees no device");
+    return MCS_E_UNAVAILABLE;
+}
+static const char *variant(void) { return "fake"; }
+static const mcs_backend backend = {.name = "gpu", .description = "fake GPU backend",
+                                    .probe = probe, .variant = variant,
+                                    .rngs = MCS_GPU_BACKEND_RNGS, .default_rng = MCS_RNG_PHILOX};
+static const mcs_gpu_module module = {.abi = MCS_GPU_MODULE_ABI, .version = MCS_VERSION,
+                                      .layout = MCS_GPU_MODULE_LAYOUT, .backend = &backend};
+const mcs_gpu_module *mcs_gpu_module_entry(void) { return &module; }
+EOF
+    version=$("$mcsim" --version | sed -n '1s/^mcsim //p')
+    "$cc" -shared -fPIC -I"$src" -I"$src/engine" -DMCS_VERSION="\"$version\"" -o fake.so fake.c ||
+        problems+=("cannot build fake.so")
+    export MCSIM_GPU_MODULE=$tmp/fake.so
+    auto=("$mcsim" "$european" --paths 20000 --backend auto --no-log)
+    run 0 "$mcsim" --version
+    need_in "$out" stdout "gpu backend: module $tmp/fake.so: fake GPU backend"
+    run 0 "${auto[@]}"
+    need_in "$out" stdout "price"
+    need_in "$err" stderr "mcsim: running on the cpu: no usable GPU: CUDA sees no device"
+    need_in "$err" stderr "said once per machine"
+    need_in "$err" stderr "MCSIM_BACKEND=cpu"
+    need_in "$err" stderr "-DMCSIM_CUDA=OFF"
+    [ "$(wc -l <"$err")" -eq 1 ] || problems+=("first run: $(wc -l <"$err") lines on stderr")
+    run 0 "${auto[@]}"
+    [ -s "$err" ] && problems+=("second run: the note again")
+    FAKE_GPU_WHY="no usable GPU: another reason" run 0 "${auto[@]}"
+    need_in "$err" stderr "running on the cpu: no usable GPU: another reason"
+    run 0 "${auto[@]}" -v
+    [ "$(grep -o "no usable GPU" "$err" | wc -l)" -eq 1 ] && [ "$(wc -l <"$err")" -eq 1 ] ||
+        problems+=("-v repeats itself")
+    need_in "$err" stderr "running on the cpu: no usable GPU: CUDA sees no device"
+    report "no usable GPU: auto says it once per machine and reason, naming the switches; -v every time, once"
+
+    rm -rf "$XDG_CACHE_HOME"
+    run 0 "${auto[@]}" -q
+    [ -s "$err" ] && problems+=("-q: the note")
+    MCSIM_BACKEND=cpu run 0 "$mcsim" "$european" --paths 20000 --no-log
+    [ -s "$err" ] && problems+=("MCSIM_BACKEND=cpu: the note")
+    # a CPU-only profile calibrated here: the machine is known to have no GPU
+    mkdir -p "$XDG_CONFIG_HOME/mcsim"
+    sed "s/^kind = cpu/kind = cpu\nhost = $(hostname)/" "$src/tests/fixtures/cpu-only.ini" \
+        >"$XDG_CONFIG_HOME/mcsim/local.ini"
+    run 0 "${auto[@]}"
+    [ -s "$err" ] && problems+=("with a CPU-only profile of this host: the note")
+    sed -i "s/^host = .*/host = another-host/" "$XDG_CONFIG_HOME/mcsim/local.ini"
+    run 0 "${auto[@]}"
+    need_in "$err" stderr "said once per machine"
+    rm -rf "$XDG_CONFIG_HOME" "$XDG_CACHE_HOME"
+    unset MCSIM_GPU_MODULE
+    report "no usable GPU: nothing said under -q, MCSIM_BACKEND=cpu or a CPU-only profile of this host"
 else
     skip "a module of another interface version, or none at all, is refused" "no C compiler ($cc)"
 fi
