@@ -596,8 +596,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "mcsim: cannot write the result to stdout: %s\n", strerror(errno));
         return mcs_status_exit_code(MCS_E_IO);
     }
-    /* what the result's own checks found, even with -q: an error (exit 65)
-     * means the result above cannot be trusted */
+    /* what the result's own checks found, even with -q: an error means the
+     * result above cannot be trusted (exit 65; a shard's part is judged
+     * again, whole, by mcsim merge, so the shard's file stands: exit 0) */
     const mcs_status trust = mcs_warnings_print(stderr, "mcsim", &res);
     if (log_st != MCS_OK) {
         fprintf(stderr, "mcsim: %s (the result above is complete; only the log is missing)\n",
@@ -607,7 +608,7 @@ int main(int argc, char **argv)
     /* the job is done and logged: its checkpoint has served */
     if (cli.checkpoint && want_log && unlink(cli.checkpoint) == 0 && !cli.quiet)
         fprintf(stderr, "mcsim: done; checkpoint %s removed\n", cli.checkpoint);
-    return mcs_status_exit_code(trust);
+    return mcs_status_exit_code(cli.shard_count ? MCS_OK : trust);
 
 fail:;
     int rank0_failed = 1; /* after the agreement, as outside MPI: assume so */

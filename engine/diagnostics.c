@@ -48,14 +48,15 @@ static void estimate_text(const estimate *e, uint64_t paths, char *buf, size_t l
     }
 }
 
-/* "6.2 std errors " (none when the std error is 0: the distance would be
- * to the floor of estimate.spread). */
-static void distance_text(const estimate *e, double spreads, char *buf, size_t len)
+/* "6.2 std errors ", or `otherwise` when the std error is 0 (the distance
+ * would be to the floor of estimate.spread). */
+static void distance_text(const estimate *e, double spreads, const char *otherwise, char *buf,
+                          size_t len)
 {
     if (e->std_error > 0)
         snprintf(buf, len, "%.3g std errors ", spreads);
     else
-        buf[0] = '\0';
+        snprintf(buf, len, "%s", otherwise);
 }
 
 /* The job's amounts of money: a scale for outputs without an upper bound. */
@@ -118,28 +119,30 @@ static void check_output(const mcs_job *job, mcs_result *res, int j)
     const mcs_output_result *o = &res->outputs[j];
     mcs_bounds b;
     mcs_output_bounds(job, j, &b);
-    double scale = isfinite(b.upper) && b.upper > 0 ? b.upper : money_scale(job);
+    double scale = money_scale(job); /* of the output: the smaller where it is bounded */
+    if (b.upper > 0 && b.upper < scale)
+        scale = b.upper;
     estimate e = estimate_of(job, o, res->paths, scale);
     char text[160], far[48];
     estimate_text(&e, res->paths, text, sizeof text);
     double away;
     if (o->has_analytic && isfinite(o->analytic) &&
         fabs(away = gap(&e, o->analytic)) > MCS_DIAG_MAX_SE) {
-        distance_text(&e, away, far, sizeof far);
+        distance_text(&e, fabs(away), "far ", far, sizeof far);
         add(res, MCS_SEVERITY_ERROR, o->name, "closed_form",
             "%s: %s is %sfrom its closed form %.8g (%s): the paths do not represent this "
             "distribution",
             o->name, text, far, o->analytic, o->analytic_source);
     } else { /* a closed form says all the bounds can */
         if ((away = gap(&e, b.lower)) > MCS_DIAG_MAX_SE) {
-            distance_text(&e, away, far, sizeof far);
+            distance_text(&e, away, "", far, sizeof far);
             add(res, MCS_SEVERITY_ERROR, o->name, "lower_bound",
                 "%s: %s is %sbelow %.8g, %s, a lower bound of this product: the estimate is "
                 "wrong",
                 o->name, text, far, b.lower, b.lower_source);
         }
         if (isfinite(b.upper) && (away = -gap(&e, b.upper)) > MCS_DIAG_MAX_SE) {
-            distance_text(&e, away, far, sizeof far);
+            distance_text(&e, away, "", far, sizeof far);
             add(res, MCS_SEVERITY_ERROR, o->name, "upper_bound",
                 "%s: %s is %sabove %.8g, %s, an upper bound of this product: the estimate is "
                 "wrong",
@@ -174,7 +177,7 @@ static void check_sum(const mcs_job *job, mcs_result *res)
     estimate_text(&sum, res->paths, text, sizeof text);
     double away = gap(&sum, value);
     if (!closed_forms && fabs(away) > MCS_DIAG_MAX_SE) {
-        distance_text(&sum, fabs(away), far, sizeof far);
+        distance_text(&sum, fabs(away), "far ", far, sizeof far);
         add(res, MCS_SEVERITY_ERROR, name, "sum",
             "%s: %s is %sfrom %.8g, %s: the paths do not represent this distribution",
             name, text, far, value, source);
@@ -209,7 +212,7 @@ mcs_status mcs_warnings_print(FILE *f, const char *prog, const mcs_result *res)
                 res->warnings[i].message);
     if (!mcs_result_untrusted(res))
         return MCS_OK;
-    fprintf(f, "%s: the result cannot be trusted (exit 65): its paths do not represent this "
+    fprintf(f, "%s: the result cannot be trusted: its paths do not represent this "
                "job's distribution; a smaller volatility x sqrt(maturity) or, where prices "
                "under- or overflow, precision = double may help\n", prog);
     return MCS_E_DATA;
