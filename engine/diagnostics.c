@@ -10,7 +10,8 @@
 #include "../models/bounds.h"
 #include "progress.h"
 
-/* An estimate as the checks see it: value, std error, paths. */
+/* An estimate as the checks see it: its name, value and std error, the
+ * spread its distances are measured in, and what is too small to report. */
 typedef struct {
     const char *name;
     double price, std_error;
@@ -59,7 +60,9 @@ static void distance_text(const estimate *e, double spreads, const char *otherwi
         snprintf(buf, len, "%s", otherwise);
 }
 
-/* The job's amounts of money: a scale for outputs without an upper bound. */
+/* The job's largest amount of money (spot, strike, cash, barrier, rebate):
+ * the scale of what is negligible, and of an output without a smaller
+ * upper bound. */
 static double money_scale(const mcs_job *job)
 {
     const mcs_option_params *o = &job->option;
