@@ -18,6 +18,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "config.h"
+#include "diagnostics.h"
 #include "engine.h"
 #include "checkpoint.h"
 #include "h5log.h"
@@ -641,19 +642,6 @@ int main(int argc, char **argv)
     if (log_st != MCS_OK)
         t.seconds[MCS_PHASE_TOTAL] = mcs_now() - t.start;
 
-    /* An honest warning: an estimate far from a known closed form means the
-     * sample cannot represent this distribution (e.g. sigma*sqrt(T) huge). */
-    if (res.has_analytic && !cli.quiet && !isnan(res.std_error)) {
-        double gap = fabs(res.price - res.analytic);
-        if ((res.std_error > 0 && gap > 6 * res.std_error) ||
-            (res.std_error == 0 && gap > 1e-9 * (1 + fabs(res.analytic))))
-            fprintf(stderr,
-                    "mcsim: warning: the estimate is %s from the closed form %.8g; the paths "
-                    "do not represent this distribution well (very large volatility x "
-                    "maturity?), so do not trust the standard error\n",
-                    res.std_error > 0 ? "more than 6 std errors" : "away",
-                    res.analytic);
-    }
     if (res.paths < 2 && !cli.quiet)
         fprintf(stderr, "mcsim: note: one path has no spread: the std error and interval are "
                         "undefined (n/a); use more paths\n");
@@ -674,6 +662,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "mcsim: cannot write the result to stdout: %s\n", strerror(errno));
         return mcs_status_exit_code(MCS_E_IO);
     }
+    /* what the result's own checks found, even with -q: an error means the
+     * result above cannot be trusted (exit 65; a shard's part is judged
+     * again, whole, by mcsim merge, so the shard's file stands: exit 0) */
+    const mcs_status trust = mcs_warnings_print(stderr, "mcsim", &res);
     if (log_st != MCS_OK) {
         fprintf(stderr, "mcsim: %s (the result above is complete; only the log is missing)\n",
                 log_err);
@@ -682,7 +674,7 @@ int main(int argc, char **argv)
     /* the job is done and logged: its checkpoint has served */
     if (cli.checkpoint && want_log && unlink(cli.checkpoint) == 0 && !cli.quiet)
         fprintf(stderr, "mcsim: done; checkpoint %s removed\n", cli.checkpoint);
-    return 0;
+    return mcs_status_exit_code(cli.shard_count ? MCS_OK : trust);
 
 fail:
     if (!err[0])

@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include "cli.h"
 #include "config.h"
+#include "diagnostics.h"
 #include "engine.h"
 #include "h5log.h"
 #include "merge.h"
@@ -275,6 +276,7 @@ int mcs_cmd_merge(int argc, char **argv)
     mcs_job job;
     mcs_result res;
     memset(&res, 0, sizeof res);
+    mcs_status trust = MCS_OK; /* the merged result's checks: MCS_E_DATA after an error */
     int read = 0;
     if (!shards || !tree) {
         snprintf(err, sizeof err, "out of memory");
@@ -341,6 +343,7 @@ int mcs_cmd_merge(int argc, char **argv)
         fprintf(stderr, "mcsim merge: %d shards of %llu blocks joined into %s\n", n,
                 (unsigned long long)shards[0].blocks, output);
     st = log_st;
+    trust = mcs_warnings_print(stderr, "mcsim merge", &res); /* even with -q */
 done:
     for (int i = 0; i < read && shards; i++)
         mcs_shard_free(&shards[i]);
@@ -350,5 +353,5 @@ done:
         fprintf(stderr, "mcsim merge: %s\n", err);
         return mcs_status_exit_code(st);
     }
-    return 0;
+    return mcs_status_exit_code(trust);
 }

@@ -559,18 +559,40 @@ static int get_params(parse_state *ps, const char *section, const char *selector
 
 /* Single precision holds about 3.4e38, and paths grow from their start: a
  * parameter beyond 1e30 would price as inf or nan (or a silent 0), so it is
- * refused with the way out. */
+ * refused with the way out. Mirrored below: floats stop at about 1.2e-38 (and
+ * paths shrink from their start), so an amount of money (a key without an
+ * upper limit: spot, strike, barrier, cash, rebate) that is not 0 must be at
+ * least 1e-30, or the paths underflow to a silent 0 +/- 0. In double the
+ * squares of prices underflow below about 1e-154, which leaves the std
+ * error a silent 0: amounts from 1e-140 on. Rates, volatilities and times
+ * that small do no harm (the job is then simply deterministic). */
 #define MCS_SINGLE_MAX_PARAM 1e30
-static int fits_single(parse_state *ps, const mcs_param_spec *params, const mcs_job *job)
+#define MCS_SINGLE_MIN_AMOUNT 1e-30
+#define MCS_DOUBLE_MIN_AMOUNT 1e-140
+static int fits_precision(parse_state *ps, const mcs_param_spec *params, const mcs_job *job)
 {
-    for (const mcs_param_spec *p = params; p->key; p++)
-        if (p->kind == MCS_PARAM_REAL && mcs_param_applies(p, job) &&
-            fabs(mcs_param_get(p, job)) > MCS_SINGLE_MAX_PARAM) {
+    const int single = job->sim.precision == MCS_SINGLE;
+    const double min_amount = single ? MCS_SINGLE_MIN_AMOUNT : MCS_DOUBLE_MIN_AMOUNT;
+    for (const mcs_param_spec *p = params; p->key; p++) {
+        if (p->kind != MCS_PARAM_REAL || !mcs_param_applies(p, job))
+            continue;
+        double v = fabs(mcs_param_get(p, job));
+        if (single && v > MCS_SINGLE_MAX_PARAM) {
             bad(ps, find_key(p->section, p->key),
                 "beyond what precision = single can price (values up to 1e30); use "
                 "precision = double");
             return 0;
         }
+        if (isinf(p->hi) && v != 0 && v < min_amount) {
+            bad(ps, find_key(p->section, p->key),
+                single ? "below what precision = single can price (amounts from 1e-30, or 0 "
+                         "where allowed); use precision = double, or state the amounts in a "
+                         "smaller unit (larger numbers)"
+                       : "below what precision = double can price (amounts from 1e-140, or 0 "
+                         "where allowed): state the amounts in a smaller unit (larger numbers)");
+            return 0;
+        }
+    }
     return 1;
 }
 
@@ -618,8 +640,8 @@ static int validate(parse_state *ps, mcs_job *job)
     }
     if (!get_name(ps, "simulation", "precision", mcs_precisions, &id)) return 0;
     job->sim.precision = (mcs_precision)id;
-    if (job->sim.precision == MCS_SINGLE && !fits_single(ps, mt->params, job)) return 0;
-    if (job->sim.precision == MCS_SINGLE && !fits_single(ps, pt->params, job)) return 0;
+    if (!fits_precision(ps, mt->params, job)) return 0;
+    if (!fits_precision(ps, pt->params, job)) return 0;
     if (!get_count(ps, "simulation", "block_size", 1, MCS_MAX_BLOCK_SIZE, &n)) return 0;
     job->sim.block_size = (uint32_t)n;
     char why[512];

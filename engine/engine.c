@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../models/analytic.h"
+#include "diagnostics.h"
 #include "product.h"
 
 /* z for a two-sided 95% interval: Phi^{-1}(0.975). */
@@ -34,7 +35,7 @@ static double std_error(const mcs_moments *m, int k, int j, double disc)
 }
 
 /* The result's estimates from the merged moments: every output, with the
- * first one mirrored in the price fields. */
+ * first one mirrored in the price fields, and what the checks say of them. */
 static void fill_estimates(const mcs_job *job, const mcs_moments *total, int k, double disc,
                            mcs_result *res)
 {
@@ -57,6 +58,7 @@ static void fill_estimates(const mcs_job *job, const mcs_moments *total, int k, 
     res->has_analytic = res->outputs[0].has_analytic;
     res->analytic = res->outputs[0].analytic;
     res->analytic_source = res->outputs[0].analytic_source;
+    mcs_diagnose(job, res);
 }
 
 /* Record a convergence point after 1, 2, 4, 8, ... blocks and at the end. */

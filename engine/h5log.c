@@ -1,4 +1,4 @@
-/* h5log.c - writes the HDF5 run log (schema v1, docs/hdf5-schema.md) to a
+/* h5log.c - writes the HDF5 run log (schema v3, docs/hdf5-schema.md) to a
  * temporary file in the target folder and renames it into place when complete. */
 #define _POSIX_C_SOURCE 200809L
 #include "h5log.h"
@@ -192,6 +192,45 @@ static int write_outputs(hid_t file, const mcs_result *res)
 cleanup:
     close_id(&sub, H5Gclose);
     close_id(&grp, H5Gclose);
+    return rc;
+}
+
+/* One row of /warnings in memory. */
+typedef struct {
+    const char *severity, *output, *check, *message;
+} warning_row;
+
+/* /warnings: what the result's checks found (engine/diagnostics.h), one
+ * row each, always present (no rows: nothing found). */
+static int write_warnings(hid_t file, const mcs_result *res)
+{
+    hid_t str = -1, type = -1, space = -1, dset = -1;
+    warning_row rows[MCS_MAX_WARNINGS];
+    hsize_t dims[1] = {(hsize_t)res->n_warnings};
+    int rc = -1;
+    for (int i = 0; i < res->n_warnings; i++) {
+        const mcs_warning *w = &res->warnings[i];
+        rows[i] = (warning_row){w->severity == MCS_SEVERITY_ERROR ? "error" : "warning",
+                                w->output, w->check, w->message};
+    }
+    if ((str = mcs_h5_utf8_string()) < 0 ||
+        (type = H5Tcreate(H5T_COMPOUND, sizeof(warning_row))) < 0 ||
+        H5Tinsert(type, "severity", HOFFSET(warning_row, severity), str) < 0 ||
+        H5Tinsert(type, "output", HOFFSET(warning_row, output), str) < 0 ||
+        H5Tinsert(type, "check", HOFFSET(warning_row, check), str) < 0 ||
+        H5Tinsert(type, "message", HOFFSET(warning_row, message), str) < 0)
+        goto cleanup;
+    if ((space = H5Screate_simple(1, dims, NULL)) < 0 ||
+        (dset = H5Dcreate2(file, "warnings", type, space, H5P_DEFAULT, H5P_DEFAULT,
+                           H5P_DEFAULT)) < 0 ||
+        (res->n_warnings > 0 && H5Dwrite(dset, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows) < 0))
+        goto cleanup;
+    rc = 0;
+cleanup:
+    close_id(&dset, H5Dclose);
+    close_id(&space, H5Sclose);
+    close_id(&type, H5Tclose);
+    close_id(&str, H5Tclose);
     return rc;
 }
 
@@ -490,6 +529,7 @@ static mcs_status write_log(const char *path, char *chosen, size_t chosen_len,
     if (write_result(file, job, res) < 0) { stage = "/result"; goto cleanup; }
     if (write_convergence(file, res) < 0) { stage = "/convergence"; goto cleanup; }
     if (write_outputs(file, res) < 0) { stage = "/outputs"; goto cleanup; }
+    if (write_warnings(file, res) < 0) { stage = "/warnings"; goto cleanup; }
     if (write_parameters(file, job) < 0) { stage = "/parameters"; goto cleanup; }
     if (write_device(file, info) < 0) { stage = "/device"; goto cleanup; }
     if (info->ranks && write_ranks(file, info->ranks, info->n_ranks) < 0) {

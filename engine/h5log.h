@@ -1,5 +1,6 @@
-/* h5log.h - the HDF5 run log (schema version 1, see docs/hdf5-schema.md):
- * result, convergence table, phase timings and device facts of one run. */
+/* h5log.h - the HDF5 run log (schema version 3, see docs/hdf5-schema.md):
+ * result, its checks' warnings, convergence table, phase timings and device
+ * facts of one run. */
 #ifndef MCS_H5LOG_H
 #define MCS_H5LOG_H
 

@@ -30,10 +30,13 @@ void mcs_json_string(FILE *f, const char *s)
 
 void mcs_json_number(FILE *f, double x)
 {
-    if (isfinite(x))
-        fprintf(f, "%.17g", x);
-    else
+    char text[32];
+    if (isfinite(x)) {
+        mcs_format_real(x, text, sizeof text);
+        fputs(text, f);
+    } else {
         fputs("null", f);
+    }
 }
 
 /* 12345678 -> "12,345,678" */
@@ -117,13 +120,11 @@ void mcs_report_text(FILE *f, const mcs_job *job, const mcs_result *res,
     }
 }
 
-/* A JSON number, or null where JSON has none (inf, nan). */
+/* "key": a JSON number, or null where JSON has none (inf, nan). */
 static void json_number(FILE *f, const char *key, double v)
 {
-    if (isfinite(v))
-        fprintf(f, "\"%s\": %.17g", key, v);
-    else
-        fprintf(f, "\"%s\": null", key);
+    fprintf(f, "\"%s\": ", key);
+    mcs_json_number(f, v);
 }
 
 /* "price": ..., "std_error": ..., "ci_low": ..., "ci_high": ... of one output. */
@@ -142,7 +143,7 @@ void mcs_report_json(FILE *f, const mcs_job *job, const mcs_result *res,
                      const mcs_timings *t, const mcs_report_info *info)
 {
     double sim = t->seconds[MCS_PHASE_SIMULATE];
-    fputc('{', f);
+    fprintf(f, "{\"schema_version\": %d, ", MCS_JSON_SCHEMA_VERSION);
     json_estimate(f, &res->outputs[0]);
     fprintf(f, ", \"paths\": %llu, \"backend\": ", (unsigned long long)res->paths);
     mcs_json_string(f, info->backend);
@@ -155,7 +156,8 @@ void mcs_report_json(FILE *f, const mcs_job *job, const mcs_result *res,
             info->seconds, sim);
     fprintf(f, "\"paths_per_second\": %.9g, ", sim > 0 ? (double)res->paths / sim : 0.0);
     if (res->has_analytic) {
-        fprintf(f, "\"analytic\": %.17g, \"analytic_source\": ", res->analytic);
+        json_number(f, "analytic", res->analytic);
+        fputs(", \"analytic_source\": ", f);
         mcs_json_string(f, res->analytic_source);
         fputs(", ", f);
     } else {
@@ -172,6 +174,16 @@ void mcs_report_json(FILE *f, const mcs_job *job, const mcs_result *res,
         json_number(f, "analytic", o->has_analytic ? o->analytic : NAN);
         fputs("}", f);
     }
+    fputs("], \"warnings\": [", f);
+    for (int i = 0; i < res->n_warnings; i++) {
+        const mcs_warning *w = &res->warnings[i];
+        fprintf(f, "%s{\"severity\": \"%s\", \"output\": ", i ? ", " : "",
+                w->severity == MCS_SEVERITY_ERROR ? "error" : "warning");
+        mcs_json_string(f, w->output);
+        fprintf(f, ", \"check\": \"%s\", \"message\": ", w->check);
+        mcs_json_string(f, w->message);
+        fputc('}', f);
+    }
     fputs("], \"parameters\": ", f);
     mcs_report_params_json(f, job);
     fputs(", ", f);
@@ -181,7 +193,7 @@ void mcs_report_json(FILE *f, const mcs_job *job, const mcs_result *res,
     fprintf(f, "\"seed\": %llu, \"rng\": \"%s\", \"precision\": \"%s\", \"block_size\": %u, ",
             (unsigned long long)job->sim.seed, name_of(mcs_rngs, job->sim.rng),
             name_of(mcs_precisions, job->sim.precision), job->sim.block_size);
-    fprintf(f, "\"steps\": %u, \"log\": ", job->sim.steps);
+    fprintf(f, "\"steps\": %u, \"log_file\": ", job->sim.steps);
     if (info->log_path)
         mcs_json_string(f, info->log_path);
     else

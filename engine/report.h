@@ -21,8 +21,14 @@ typedef struct {
 /* Print the text table (price, std error, CI, analytic, convergence ...). */
 void mcs_report_text(FILE *f, const mcs_job *job, const mcs_result *res,
                      const mcs_timings *t, const mcs_report_info *info);
-/* Print one JSON object with price, std_error, ci_low, ci_high, paths,
- * backend, seconds and more. */
+/* The JSON result's `schema_version`: 2 added it, `warnings`, and renamed
+ * the log's path `log_file` (was `log`, beside `parameters.log`, the
+ * [output] log key); the output before had no key (version 1). Bumped on
+ * an incompatible change, as the run log's (docs/user-guide.md). */
+#define MCS_JSON_SCHEMA_VERSION 2
+
+/* Print one JSON object with schema_version, price, std_error, ci_low,
+ * ci_high, paths, backend, seconds, warnings and more. */
 void mcs_report_json(FILE *f, const mcs_job *job, const mcs_result *res,
                      const mcs_timings *t, const mcs_report_info *info);
 
@@ -34,7 +40,9 @@ void mcs_report_params_line(const mcs_job *job, char *buf, size_t len);
 
 /* Print a JSON string with the escapes JSON requires. */
 void mcs_json_string(FILE *f, const char *s);
-/* Print a number exactly (%.17g), or null when it is NaN or infinite. */
+/* Print a number in shortest round-trip form (the fewest digits that read
+ * back as exactly x: 0.05, not 0.050000000000000003), or null when it is
+ * NaN or infinite. */
 void mcs_json_number(FILE *f, double x);
 
 #endif

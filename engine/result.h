@@ -27,6 +27,20 @@ typedef struct {
     const char *analytic_source; /* "Black-Scholes", "Reiner-Rubinstein", ... */
 } mcs_output_result;
 
+/* What the run's own checks say about a result (engine/diagnostics.h): a
+ * warning leaves it usable with care; an error means it cannot be trusted
+ * (mcsim exits 65 after printing it). */
+typedef enum { MCS_SEVERITY_WARNING = 0, MCS_SEVERITY_ERROR = 1 } mcs_severity;
+typedef struct {
+    mcs_severity severity;
+    char output[40];     /* the output's name, or the outputs' sum: "down-out + down-in" */
+    const char *check;   /* "closed_form", "lower_bound", "upper_bound", "tail", "sum" */
+    char message[400];   /* one line, naming the output and the numbers */
+} mcs_warning;
+/* Each output gets at most 4 (closed form, lower bound, upper bound, tail),
+ * the sum of the outputs 2 (its value, its tail). */
+#define MCS_MAX_WARNINGS (4 * MCS_MAX_OUTPUTS + 2)
+
 typedef struct {
     double price;     /* discounted mean payoff (output 0) */
     double std_error; /* standard error of price */
@@ -39,6 +53,8 @@ typedef struct {
     mcs_output_result outputs[MCS_MAX_OUTPUTS]; /* outputs[0] repeats the fields above */
     int n_convergence;
     mcs_convergence_point convergence[MCS_CONVERGENCE_MAX];
+    int n_warnings;   /* what the checks found (engine/diagnostics.h) */
+    mcs_warning warnings[MCS_MAX_WARNINGS];
 } mcs_result;
 
 /* The GPU a run used (the HDF5 /device group); filled by the GPU backend. */

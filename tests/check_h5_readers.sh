@@ -85,6 +85,14 @@ with h5py.File(path, "r") as f:
         need(c.dtype.names == ("paths", "price", "std_error"),
              "/convergence columns are %r" % (c.dtype.names,))
 
+    if need(isinstance(f.get("warnings"), h5py.Dataset), "dataset /warnings missing"):
+        w = f["warnings"]
+        need(w.dtype.names == ("severity", "output", "check", "message"),
+             "/warnings columns are %r" % (w.dtype.names,))
+        for row in w[()]:
+            need(row["severity"].decode() in ("warning", "error"),
+                 "/warnings severity %r" % row["severity"])
+
     if need(isinstance(f.get("timings"), h5py.Dataset), "dataset /timings missing"):
         t = f["timings"]
         need(t.attrs.get("units") == "s", "/timings units is %r" % t.attrs.get("units"))

@@ -463,9 +463,9 @@ report "--no-log: the result where no log can be written, no file made"
 "$mcsim" "$european" --paths 20000 --set output.log=no -f json ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
 rc=$?
 [ $rc -eq 0 ] || problems+=("exit code $rc, expected 0")
-"$py" -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(d["log"] is not None or d["parameters"]["log"] != "no")' "$out" \
-    || problems+=("JSON log is not null, or parameters.log is not \"no\"")
-report "[output] log = no: no log, JSON log null"
+"$py" -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(d["log_file"] is not None or d["parameters"]["log"] != "no")' "$out" \
+    || problems+=("JSON log_file is not null, or parameters.log is not \"no\"")
+report "[output] log = no: no log, JSON log_file null"
 "$mcsim" "$european" --paths 20000 ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
 rc=$?
 [ $rc -eq 74 ] || problems+=("exit code $rc, expected 74")
@@ -522,7 +522,7 @@ sh -c 'trap "" XFSZ; ulimit -f 8; exec "$@"' sh "$mcsim" base.ini --paths 20000 
     ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
 rc=$?
 [ $rc -eq 74 ] || problems+=("exit code $rc, expected 74")
-"$py" -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(not d["price"] > 0 or d["log"] is not None)' \
+"$py" -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(not d["price"] > 0 or d["log_file"] is not None)' \
     "$out" || problems+=("no result with a null log on stdout: $(cat "$out")")
 need_in "$err" stderr "cannot write HDF5 log 'big.h5'"
 need_no_leftovers
@@ -783,6 +783,106 @@ rc=$?
 [ $rc -eq 0 ] || problems+=("exit code $rc, expected 0")
 for p in "cold:" "warm:" "speedup" "break-even" "lower is better"; do need_in "$out" stdout "$p"; done
 report "estimate CONFIG: cold and warm phases, speedup, break-even, bar chart"
+
+# --- the JSON result's form (issue 27 #17) -------------------------------------------
+# Numbers in shortest round-trip form (they were %.17g: "std_error":
+# 0.0046567960117086414), a schema_version, the log's path as log_file
+# (`log` was the path beside parameters.log, the [output] log key), and a
+# warnings array, empty when the checks find nothing.
+"$mcsim" "$repo/configs/barrier.ini" --paths 1e5 -o json.h5 -f json ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
+rc=$?
+[ $rc -eq 0 ] || problems+=("exit code $rc, expected 0")
+"$py" - "$out" <<'PY' || problems+=("JSON: $(cat "$out")")
+import json, re, sys
+text = open(sys.argv[1]).read()
+d = json.loads(text)
+bad = []
+# every number outside the timings: the fewest digits that read back exactly
+body = re.sub(r'"timings": \{[^}]*\}|"(seconds|simulate_seconds|paths_per_second)": [^,]*', "", text)
+tokens = re.findall(r'(?<![\w."])-?\d[\d.]*(?:[eE][-+]?\d+)?(?![\w."])', body)
+bad += ["%s (shortest: %r)" % (t, float(t)) for t in tokens if len(t) > len(repr(float(t)))]
+if len(tokens) < 40:
+    bad.append("only %d numbers found" % len(tokens))
+if d.get("schema_version") != 2:
+    bad.append("schema_version %r, expected 2" % d.get("schema_version"))
+if d.get("log_file") != "json.h5" or "log" in d or d["parameters"]["log"] != "yes":
+    bad.append("log_file %r, log %r, parameters.log %r" % (d.get("log_file"), d.get("log"),
+                                                          d["parameters"]["log"]))
+if d.get("warnings") != []:
+    bad.append("warnings %r, expected []" % d.get("warnings"))
+sys.exit("; ".join(bad) or None)
+PY
+"$readers" json.h5 >"$tmp/logs/readers" 2>&1 || problems+=("json.h5: $(tail -n 3 "$tmp/logs/readers")")
+report "JSON: numbers in shortest round-trip form, schema_version 2, log_file, warnings []"
+rm -f json.h5
+
+# --- results the paths cannot support (issue 27 #4) ------------------------------------
+# A discrete floating lookback at sigma 2, T 10 is worth at least the
+# European call struck at the spot (99.88); its sample said 8 +/- 5, exit 0,
+# nothing said. Now the result is printed, the checks' errors go to stderr
+# even with -q, into JSON `warnings` and the log's /warnings, and the exit is 65.
+printf '[model]\nspot = 100\nrate = 0.05\nvolatility = 2\n[option]\npayoff = lookback\nstrike_type = floating\nmonitoring = discrete\nmaturity = 10\n' >heavy.ini
+"$mcsim" heavy.ini --paths 1e4 --seed 1 -q -f json -o heavy.h5 ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
+rc=$?
+[ $rc -eq 65 ] || problems+=("exit code $rc, expected 65")
+need_in "$err" stderr "mcsim: error: price: "
+need_in "$err" stderr "the European call struck at the spot, a lower bound"
+need_in "$err" stderr "lies in paths rarer than 1 in 10000"
+need_in "$err" stderr "the result cannot be trusted"
+"$py" - "$out" heavy.h5 <<'PY' || problems+=("JSON or /warnings: $(cat "$out")")
+import json, sys
+import h5py
+d = json.load(open(sys.argv[1]))
+checks = [(w["severity"], w["output"], w["check"]) for w in d["warnings"]]
+bad = []
+if not d["price"] < 99.8:
+    bad.append("price %r" % d["price"])
+if ("error", "price", "lower_bound") not in checks or ("error", "price", "tail") not in checks:
+    bad.append("JSON warnings %r" % checks)
+with h5py.File(sys.argv[2], "r") as f:
+    rows = [tuple(x.decode() for x in r) for r in f["warnings"][()]]
+    if [r[:3] for r in rows] != checks or [r[3] for r in rows] != [w["message"] for w in d["warnings"]]:
+        bad.append("/warnings %r" % rows)
+sys.exit("; ".join(bad) or None)
+PY
+report "a heavy-tailed lookback below its bound: errors on stderr with -q, JSON, /warnings; exit 65"
+rm -f heavy.h5 heavy.ini
+
+# sigma 10, T 100: the paths underflow; 0 +/- 0 with CI [0, 0] was exit 0
+for payoff in "lookback --set option.strike_type=fixed --set option.monitoring=discrete --set simulation.steps=100" \
+              "asian"; do
+    # shellcheck disable=SC2086
+    "$mcsim" base.ini --paths 1e4 --no-log --set model.volatility=10 --set option.maturity=100 \
+        --set option.payoff=$payoff ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
+    rc=$?
+    [ $rc -eq 65 ] || problems+=("$payoff: exit code $rc, expected 65")
+    need_in "$out" stdout "price            0.00000000"
+    need_in "$err" stderr "mcsim: error: price: "
+done
+report "sigma 10, T 100: a lookback's and an arithmetic Asian's 0 +/- 0 are errors, exit 65"
+# the barrier's complementary output: 0 +/- 0 against its closed form
+"$mcsim" base.ini --paths 1e4 --no-log --set model.volatility=10 --set option.maturity=100 \
+    --set option.payoff=barrier --set option.barrier=90 --set option.barrier_type=down-out \
+    --set option.monitoring=continuous ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
+rc=$?
+[ $rc -eq 65 ] || problems+=("exit code $rc, expected 65")
+need_in "$err" stderr "mcsim: error: down-in: 0 (std error 0: all 10000 paths gave this value) is far from its closed form"
+report "a barrier's complementary output 0 +/- 0 against its closed form: an error, exit 65"
+
+# No false alarms: every shipped config, at its own paths and at 1e5
+for c in "$repo"/configs/*.ini; do
+    for paths in "" "--paths 1e5"; do
+        # shellcheck disable=SC2086
+        "$mcsim" "$c" $paths --no-log -f json ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
+        rc=$?
+        [ $rc -eq 0 ] || problems+=("$(basename "$c") $paths: exit code $rc")
+        need_in "$err" stderr "!warning:"
+        need_in "$err" stderr "!error:"
+        "$py" -c 'import json,sys; sys.exit(json.load(open(sys.argv[1]))["warnings"] != [])' "$out" \
+            || problems+=("$(basename "$c") $paths: JSON warnings not []")
+    done
+done
+report "every config in configs/, at its paths and at 1e5: no warning, exit 0"
 
 echo "# $passed passed, $failed failed, $skipped skipped"
 [ $failed -eq 0 ]

@@ -4,7 +4,8 @@
 # (a European, an Asian, a barrier; shares of unequal and empty size), and
 # merge refuses a missing, a duplicated, an overlapping and a foreign shard
 # (exit 65, naming it, no output file); sweep tasks merge into every size
-# once, and an incomplete or mixed set of tasks is refused.
+# once, and an incomplete or mixed set of tasks is refused; a merged result
+# its paths cannot support is reported and exits 65.
 # Usage: tests/shard_test.sh mcsim
 . "$(dirname "$0")/lib.sh" shard "$1"
 run=(--backend cpu -q --set simulation.block_size=4096)
@@ -64,6 +65,32 @@ report "merge without -o: exit 64"
 rc=$?
 [ $rc -eq 64 ] || problems+=("--shard with --no-log: exit $rc, expected 64")
 report "--shard with --no-log: exit 64"
+
+# a job its paths cannot support (sigma 10, T 100: the paths underflow to 0):
+# each shard says so but exits 0 (its file stands; the merge judges the
+# whole job), the merge prints the errors even with -q, lists them in JSON
+# `warnings` and /warnings, and exits 65 (it said nothing and exited 0)
+rm -f shard-*.h5
+for i in 1 2; do
+    "$mcsim" "$repo/configs/barrier.ini" --paths 20000 "${run[@]}" --set model.volatility=10 \
+        --set option.maturity=100 --shard "$i/2" -o "shard-$i.h5" >/dev/null 2>err ||
+        problems+=("shard $i/2 exited $?")
+    grep -qF "mcsim: error: down-in: 0" err || problems+=("shard $i/2 said: $(cat err)")
+done
+"$mcsim" merge shard-1.h5 shard-2.h5 -o all.h5 -f json -q >out 2>err
+rc=$?
+[ $rc -eq 65 ] || problems+=("merge exit $rc, expected 65")
+grep -qF "mcsim merge: error: down-in: 0 (std error 0: all 20000 paths" err ||
+    problems+=("merge stderr: $(cat err)")
+/usr/bin/python3 -c '
+import h5py, json, sys
+d = json.load(open("out"))
+checks = [(w["severity"], w["output"], w["check"]) for w in d["warnings"]]
+rows = [tuple(x.decode() for x in r)[:3] for r in h5py.File("all.h5")["warnings"][()]]
+sys.exit(0 if ("error", "down-in", "closed_form") in checks and rows == checks else "%r %r" % (checks, rows))' ||
+    problems+=("merged warnings in JSON and /warnings")
+report "an untrusted job: shards exit 0 saying so, merge prints the errors, JSON and /warnings, exit 65"
+rm -f shard-*.h5 all.h5 out err
 
 # swept job arrays: mcsim sweep --task i --tasks 2, then merge joins the rows
 for i in 1 2; do

@@ -482,6 +482,39 @@ static void test_unknown_names_list_the_valid_names(void **state)
                "single, double");
 }
 
+/* Amounts of money (spot, strike, barrier, cash, rebate) inside what each
+ * precision can price: single from 1e-30 to 1e30, double from 1e-140 (a
+ * smaller spot in single priced 0 +/- 0, exit 0; in double the std error
+ * was a silent 0). 0 stays allowed where the key allows it (rebate). */
+static void test_amounts_inside_the_precision_range(void **state)
+{
+    (void)state;
+    outcome o;
+#define AMOUNTS(spot, option, simulation)                                                  \
+    "[model]\nspot = " spot "\nvolatility = 0.2\n[option]\nmaturity = 1\n" option         \
+    "[simulation]\n" simulation
+    FILE_ERROR(AMOUNTS("1e-300", "strike = 1e-300\n", ""), 2, "[model] spot",
+               "below what precision = single", "precision = double");
+    FILE_ERROR(AMOUNTS("100", "strike = 1e-31\n", ""), 6, "[option] strike", "from 1e-30");
+    FILE_ERROR(AMOUNTS("100", "strike = 1e31\n", ""), 6, "[option] strike", "up to 1e30");
+    FILE_ERROR(AMOUNTS("100", "strike = 100\npayoff = barrier\nbarrier = 1e-35\n"
+                       "barrier_type = down-out\n", ""),
+               8, "[option] barrier", "from 1e-30");
+    FILE_ERROR(AMOUNTS("100", "strike = 100\npayoff = digital\ncash = 1e-31\n", ""), 8,
+               "[option] cash", "from 1e-30");
+    FILE_ERROR(AMOUNTS("1e-141", "strike = 100\n", "precision = double\n"), 2, "[model] spot",
+               "below what precision = double", "from 1e-140");
+    expect_ok(&o, AMOUNTS("100", "strike = 1e-30\n", ""), NULL, 0);
+    expect_ok(&o, AMOUNTS("100", "strike = 100\npayoff = barrier\nbarrier = 90\n"
+                          "barrier_type = down-out\nrebate = 0\n", ""), NULL, 0);
+    expect_ok(&o, AMOUNTS("1e-140", "strike = 1e300\n", "precision = double\n"), NULL, 0);
+    /* rates, volatilities and times that small do no harm */
+    expect_ok(&o, AMOUNTS("100", "strike = 100\n", "") "[model]\nrate = 1e-300\n", NULL, 0);
+#undef AMOUNTS
+    mcs_override tiny[] = {{"--set", "model.spot=1e-300"}};
+    expect_config_error(REQUIRED, tiny, 1, 0, "--set", "[model] spot", "from 1e-30", NULL);
+}
+
 /* --- overrides ---------------------------------------------------------- */
 
 static void test_override_replaces_file_value(void **state)
@@ -615,6 +648,7 @@ int main(void)
         cmocka_unit_test(test_override_supplies_a_missing_required_key),
         cmocka_unit_test(test_bad_override_values_name_the_override_and_key),
         cmocka_unit_test(test_bad_override_of_file_key_does_not_blame_the_file),
+        cmocka_unit_test(test_amounts_inside_the_precision_range),
         cmocka_unit_test(test_unknown_override_key_and_section_name_the_override),
         cmocka_unit_test(test_malformed_override_is_refused),
         cmocka_unit_test(test_missing_file_gives_noinput_naming_it),
