@@ -35,7 +35,7 @@ MUNGED=$(bin munged) SLURMCTLD=$(bin slurmctld) SLURMD=$(bin slurmd)
 
 # nothing from an outer Slurm or MPI launcher may leak into ours
 # shellcheck disable=SC2046
-unset $(compgen -e | grep -E '^(SLURM_|SBATCH_|SRUN_|SALLOC_|PMIX_|PMI_|OMPI_)') MCSIM_PROFILE MCSIM_BACKEND
+unset $(compgen -e | grep -E '^(SLURM_|SBATCH_|SRUN_|SALLOC_|PMIX_|PMI_|OMPI_)') MCSIM_PROFILE MCSIM_BACKEND MCSIM_LOG
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/mcsim_slurm.XXXXXX") || exit 1
 chmod 755 "$tmp" # munged (user munge) must reach $tmp/munge
