@@ -804,6 +804,30 @@ cmp -s "$out" "$tmp/logs/version" || problems+=("mcsim version differs from --ve
 report "mcsim version: exit 0, the output of --version"
 expect_fail "mcsim version x: exit 64" 64 "takes no arguments" -- version x
 
+# bash completion (app/mcsim.bash-completion), in a bash of its own: it reads
+# this mcsim's --help, so it completes what this mcsim has
+# complete_words WORD...: what TAB offers after "mcsim WORD..." (the last word
+# is the one being completed), one per line
+complete_words() {
+    bash -c 'source "$1" && complete -p mcsim >/dev/null || exit 1; shift
+        COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _mcsim; printf "%s\n" "${COMPREPLY[@]}"' \
+        sh "$repo/app/mcsim.bash-completion" "$mcsim" "$@" 2>>"$err"
+}
+: >"$err"
+complete_words ver >"$out" && [ "$(cat "$out")" = version ] ||
+    problems+=("'mcsim ver' completes to '$(tr '\n' ' ' <"$out")', not 'version'")
+complete_words base.ini --no-l >"$out" && [ "$(cat "$out")" = --no-log ] ||
+    problems+=("'mcsim base.ini --no-l' completes to '$(tr '\n' ' ' <"$out")', not '--no-log'")
+complete_words base.ini --backend '' >"$out" && [ "$(sort "$out" | tr '\n' ' ')" = "auto cpu gpu " ] ||
+    problems+=("'--backend ' offers '$(tr '\n' ' ' <"$out")', not auto cpu gpu")
+complete_words base.ini --set simulation.se >"$out" && [ "$(cat "$out")" = simulation.seed= ] ||
+    problems+=("'--set simulation.se' completes to '$(tr '\n' ' ' <"$out")'")
+complete_words base.ini --set option.payoff = as >"$out" && [ "$(cat "$out")" = asian ] ||
+    problems+=("'--set option.payoff=as' completes to '$(tr '\n' ' ' <"$out")'")
+complete_words sweep base.ini --rep >"$out" && [ "$(cat "$out")" = --repeat ] ||
+    problems+=("'mcsim sweep base.ini --rep' completes to '$(tr '\n' ' ' <"$out")'")
+report "bash completion: a subcommand, an option, its values, a config key and value, a subcommand's option"
+
 # The estimator's subcommands: usage errors, missing inputs, the catalogue.
 expect_fail "estimate without CONFIG: exit 64" 64 "name a CONFIG" -- estimate
 expect_fail "estimate --gpu nosuch: exit 66, lists the catalogue" 66 "profile 'nosuch': not found" \
