@@ -6,34 +6,21 @@
 # says what to install and exits 0 so the build goes on; CMake configures
 # without cmocka when the tests are off, and names cmocka when they are
 # asked for. Nothing is installed: install-deps runs with DRY_RUN=1 or
-# where it cannot install. Usage: tests/build_test.sh SOURCE_DIR [CMAKE]
+# where it cannot install. Usage: tests/build_test.sh MCSIM SOURCE_DIR [CMAKE]
 set -u
-if [ $# -lt 1 ] || [ $# -gt 2 ]; then
-    echo "usage: $0 SOURCE_DIR [CMAKE]" >&2
+if [ $# -lt 2 ] || [ $# -gt 3 ]; then
+    echo "usage: $0 MCSIM SOURCE_DIR [CMAKE]" >&2
     exit 64
 fi
-src=$(cd "$1" && pwd)
-cmake=${2:-cmake}
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/mcsim_build_test.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
+src=$(cd "$2" && pwd)
+cmake=${3:-cmake}
+. "$(dirname "$0")/lib.sh" build_test "$1"
 chmod 755 "$tmp" # the unprivileged user below reads its PATH folders
 out=$tmp/stdout
 err=$tmp/stderr
-passed=0 failed=0 problems=()
-report() {
-    if [ ${#problems[@]} -eq 0 ]; then passed=$((passed + 1)); echo "ok - $1"
-    else failed=$((failed + 1)); echo "not ok - $1"; printf '#   %s\n' "${problems[@]}"; fi
-    problems=()
-}
-# Problems unless FILE holds PATTERN (fixed string); '!PATTERN': must not.
-need_in() {
-    local file=$1 what=$2 pattern=$3
-    if [ "${pattern#!}" != "$pattern" ]; then
-        if grep -qF -- "${pattern#!}" "$file"; then problems+=("$what contains '${pattern#!}'"); fi
-    elif ! grep -qF -- "$pattern" "$file"; then
-        problems+=("$what lacks '$pattern'")
-    fi
-}
+# has FILE PATTERN / lacks FILE PATTERN (fixed strings): a problem otherwise
+has() { grep -qF -- "$2" "$1" || problems+=("$(basename "$1") lacks '$2'"); }
+lacks() { ! grep -qF -- "$2" "$1" || problems+=("$(basename "$1") holds '$2'"); }
 
 # --- the Makefile: what each target would run (make -n) ---------------------------
 # make_n TARGET [VAR=VALUE]...: the commands of `make TARGET` into $out
@@ -42,16 +29,16 @@ make_n() {
         problems+=("make -n $* failed: $(tail -n 2 "$err")")
 }
 make_n run NODEPS=1
-need_in "$out" "make -n run NODEPS=1" "!install-deps"
-need_in "$out" "make -n run NODEPS=1" "cmake --build $tmp/b"
-need_in "$out" "make -n run NODEPS=1" "mcsim configs/european.ini"
+lacks "$out" "install-deps"
+has "$out" "cmake --build $tmp/b"
+has "$out" "mcsim configs/european.ini"
 make_n test NODEPS=1
-need_in "$out" "make -n test NODEPS=1" "!install-deps"
-need_in "$out" "make -n test NODEPS=1" "-DBUILD_TESTING=ON"
+lacks "$out" "install-deps"
+has "$out" "-DBUILD_TESTING=ON"
 report "NODEPS=1: make run and make test install nothing, and build"
 
 make_n run
-need_in "$out" "make -n run" "install-deps"
+has "$out" "install-deps"
 for p in build-essential cmake pkg-config libhdf5-dev libinih-dev; do
     grep -q "PACKAGES=\".*\b$p\b" "$out" || problems+=("make run does not install $p")
 done
@@ -91,7 +78,7 @@ if [ "$(id -u)" -eq 0 ]; then
     DRY_RUN=1 PACKAGES="coreutils $nopkg" "$deps" >"$out" 2>"$err"
     rc=$?
     [ $rc -eq 0 ] || problems+=("exit $rc, expected 0: $(tail -n 2 "$err")")
-    need_in "$out" stdout "+ apt-get update"
+    has "$out" "+ apt-get update"
     grep -q "^+ env DEBIAN_FRONTEND=noninteractive apt-get install .* $nopkg\$" "$out" ||
         problems+=("no 'apt-get install ... $nopkg' (the missing package alone): $(cat "$out")")
     grep -q "install.*coreutils" "$out" && problems+=("installs coreutils, which is there")
@@ -100,30 +87,30 @@ else
     echo "ok - install-deps as root # SKIP not root"
 fi
 
+# cannot_install WHAT PATH [RUNNER]: install-deps with only PATH's commands
+# (as RUNNER: an unprivileged user) cannot install: it says what to
+# install (checked by the caller in $err), exits 0 and runs no apt-get
+cannot_install() {
+    rm -f "$tmp/apt-get.called"
+    ${3:+$3} env PATH="$2" DRY_RUN=1 PACKAGES="coreutils $nopkg" "$deps" >"$out" 2>"$err"
+    local rc=$?
+    [ $rc -eq 0 ] || problems+=("$1: exit $rc, expected 0 (the build goes on)")
+    [ -e "$tmp/apt-get.called" ] && problems+=("$1: apt-get was run: $(cat "$tmp/apt-get.called")")
+}
 if [ "$(id -u)" -eq 0 ] && ! command -v setpriv >/dev/null; then
     echo "ok - install-deps without root and without sudo # SKIP no setpriv"
 else
-    d=$(bin_with nosudo dpkg-query grep id)
-    rm -f "$tmp/apt-get.called"
-    as_user env PATH="$d" DRY_RUN=1 PACKAGES="coreutils $nopkg" "$deps" >"$out" 2>"$err"
-    rc=$?
-    [ $rc -eq 0 ] || problems+=("exit $rc, expected 0 (the build goes on)")
-    need_in "$err" stderr "apt-get install --no-install-recommends $nopkg"
-    need_in "$err" stderr "NODEPS=1"
-    need_in "$err" stderr "!coreutils"
-    [ -e "$tmp/apt-get.called" ] && problems+=("apt-get was run: $(cat "$tmp/apt-get.called")")
+    cannot_install "no root, no sudo" "$(bin_with nosudo dpkg-query grep id)" as_user
+    has "$err" "apt-get install --no-install-recommends $nopkg"
+    has "$err" "NODEPS=1"
+    lacks "$err" coreutils # installed already
     report "install-deps without root and without sudo: says what to install as root, exits 0"
 fi
 
-d=$(bin_with nodpkg grep id)
-rm -f "$tmp/apt-get.called"
-env PATH="$d" PACKAGES="libhdf5-dev libinih-dev" "$deps" >"$out" 2>"$err"
-rc=$?
-[ $rc -eq 0 ] || problems+=("exit $rc, expected 0 (the build goes on)")
-need_in "$err" stderr "not Debian"
-need_in "$err" stderr "libhdf5-dev libinih-dev"
-need_in "$err" stderr "cmake -S . -B build"
-[ -e "$tmp/apt-get.called" ] && problems+=("apt-get was run: $(cat "$tmp/apt-get.called")")
+cannot_install "no dpkg" "$(bin_with nodpkg grep id)"
+has "$err" "not Debian"
+has "$err" "coreutils $nopkg" # every package: which are there is unknown
+has "$err" "cmake -S . -B build"
 report "install-deps without dpkg (not Debian): names the packages, exits 0"
 
 # --- CMake without cmocka -----------------------------------------------------------
@@ -146,16 +133,15 @@ else
             -DMCSIM_MPI=OFF "$@" >"$out" 2>"$err"
     }
     configure "$tmp/nocmocka" || problems+=("configure without cmocka failed: $(grep -m 3 -i error "$err")")
-    need_in "$out" "cmake's output" "tests OFF"
+    has "$out" "tests OFF"
     grep -q '^BUILD_TESTING:BOOL=ON' "$tmp/nocmocka/CMakeCache.txt" 2>/dev/null &&
         problems+=("BUILD_TESTING cached ON without cmocka")
     configure "$tmp/off" -DBUILD_TESTING=OFF || problems+=("-DBUILD_TESTING=OFF failed: $(grep -m 3 -i error "$err")")
     report "CMake without cmocka: mcsim configures, tests off, said so"
     configure "$tmp/on" -DBUILD_TESTING=ON && problems+=("-DBUILD_TESTING=ON without cmocka succeeded")
-    need_in "$err" "cmake's errors" "libcmocka-dev"
-    need_in "$err" "cmake's errors" "-DBUILD_TESTING=OFF"
+    has "$err" "libcmocka-dev"
+    has "$err" "-DBUILD_TESTING=OFF"
     report "CMake -DBUILD_TESTING=ON without cmocka: fails naming libcmocka-dev"
 fi
 
-echo "# $passed passed, $failed failed"
-[ $failed -eq 0 ]
+finish
