@@ -303,12 +303,17 @@ ln -s "$repo/cluster" cluster
 mkdir configs bin
 ln -s "$mcsim" bin/mcsim
 export PATH=$tmp/work/bin:$PATH MCSIM_BACKEND=cpu
-sed -e 's/^paths = .*/paths = 200000/' -e 's/^block_size = .*/block_size = 4096/' \
-    "$repo/configs/asian.ini" >configs/asian.ini
-sed -e 's/^paths = .*/paths = 200000/' -e 's/^block_size = .*/block_size = 4096/' \
-    "$repo/configs/european.ini" >configs/european.ini
-grep -q '^paths = 200000' configs/asian.ini && grep -q '^block_size = 4096' configs/european.ini ||
-    { failed=1; echo "not ok - configs/*.ini have no 'paths =' or 'block_size =' line to shrink"; exit 1; }
+# config_sized NAME PATHS BLOCK_SIZE: configs/NAME.ini, the repository's with these
+# [simulation] paths and block_size
+config_sized() {
+    sed -e '/^paths *=/d' -e '/^block_size *=/d' \
+        -e "s/^\[simulation\]\$/[simulation]\npaths = $2\nblock_size = $3/" \
+        "$repo/configs/$1.ini" >"configs/$1.ini"
+    grep -q "^block_size = $3\$" "configs/$1.ini" ||
+        { failed=1; echo "not ok - configs/$1.ini has no [simulation] section"; exit 1; }
+}
+config_sized asian 200000 4096
+config_sized european 200000 4096
 want=$(mcsim configs/asian.ini -q -f json --no-log | bits)
 [ -n "$want" ] || { failed=1; echo "not ok - the single run failed"; exit 1; }
 
@@ -383,8 +388,7 @@ read -r n_long pause < <(awk -v t="$(date +%s.%N)" -v t0="$t0" 'BEGIN {
     p = p < 3e7 ? 3e7 : (p > 6e8 ? 6e8 : p); w = 2 * 2.1e6 * d / 3e7
     printf "%d %.2f\n", int(p / 1e6) * 1e6, (w > 0.5 ? w : 0.5) }')
 # the docs' line prices configs/asian.ini: now this long job
-sed -e "s/^paths = .*/paths = $n_long/" -e 's/^block_size = .*/block_size = 16384/' \
-    "$repo/configs/asian.ini" >configs/asian.ini
+config_sized asian "$n_long" 16384
 t_long=$SECONDS
 want_long=$(mcsim configs/asian.ini --threads 1 -q -f json --no-log | bits)
 t_long=$((SECONDS - t_long)) # the uninterrupted run's seconds: a sanitizer build is slower
