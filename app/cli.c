@@ -75,14 +75,6 @@ mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t 
         cli->backend = env;
         cli->backend_origin = "MCSIM_BACKEND";
     }
-    /* MCSIM_LOG=no: --no-log by default (for those who price in loops);
-     * applied after the options, since -o and --shard still write */
-    const char *log_env = getenv("MCSIM_LOG");
-    if (log_env && *log_env && strcmp(log_env, "yes") != 0 && strcmp(log_env, "no") != 0) {
-        snprintf(err, err_len, "MCSIM_LOG=%s: expected yes or no (no: --no-log by default)",
-                 log_env);
-        return MCS_E_USAGE;
-    }
     cli->format = MCS_FORMAT_TEXT;
     opterr = 0;
     optind = 1;
@@ -223,6 +215,15 @@ mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t 
             snprintf(err, err_len, "unknown option %s", argv[optind - 1]);
             return MCS_E_USAGE;
         }
+    }
+    /* MCSIM_LOG=no: --no-log by default (for those who price in loops);
+     * checked after the options (--help and --version work whatever it is)
+     * and applied last, since -o and --shard still write */
+    const char *log_env = getenv("MCSIM_LOG");
+    if (log_env && *log_env && strcmp(log_env, "yes") != 0 && strcmp(log_env, "no") != 0) {
+        snprintf(err, err_len, "MCSIM_LOG=%s: expected yes or no (no: --no-log by default)",
+                 log_env);
+        return MCS_E_USAGE;
     }
     if (optind >= argc) {
         snprintf(err, err_len, "no config file given (try: mcsim configs/european.ini)");

@@ -497,6 +497,8 @@ report "MCSIM_LOG=no: -o and --shard still write their file"
 rm -f ./*.h5*
 MCSIM_LOG=maybe expect_fail "MCSIM_LOG=maybe: exit 64 naming the variable" 64 "MCSIM_LOG=maybe" -- \
     base.ini --paths 1000
+MCSIM_LOG=maybe "$mcsim" --help >"$out" 2>"$err" || problems+=("--help under MCSIM_LOG=maybe: exit $?")
+report "MCSIM_LOG=maybe: --help still works (the man page and completion read it)"
 expect_fail "--no-log with -o: exit 64" 64 "--no-log" -- base.ini --no-log -o x.h5
 expect_fail "[output] log = maybe: exit 78" 78 "[output] log = maybe" -- base.ini --set output.log=maybe
 
