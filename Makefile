@@ -1,12 +1,17 @@
 # Makefile - thin wrapper around CMake for the everyday commands:
-#   make run    install missing Debian packages, build, price configs/european.ini
-#   make test   the same set-up, then the whole test suite (ctest)
-#   make deps   only install the missing Debian packages (apt-get, via sudo if not root)
+#   make run    install the missing Debian packages that building needs, build,
+#               price configs/european.ini
+#   make test   the same with the test tools added, then the whole test suite (ctest)
+#   make deps   only install the missing packages for building (apt-get, via sudo
+#               if not root); make deps-test: those for testing too
+#   NODEPS=1    (e.g. make run NODEPS=1) installs nothing: with the packages
+#               there already, or another system's equivalents (README.md)
 #   make test-sanitize   the suite built with AddressSanitizer + UBSan
 #   make fuzz   the libFuzzer harnesses, each for FUZZ_SECONDS (default 60; tests/fuzz/)
 #   make bench  the CPU benchmark against NumPy and QuantLib (bench/)
 #   make install PREFIX=/usr/local   build, then install bin/mcsim, lib/mcsim/ (the
-#               GPU module, when built), share/mcsim/configs, share/doc/mcsim
+#               GPU module, when built), share/mcsim/configs, share/doc/mcsim,
+#               the man page (when help2man is there) and the bash completion
 #   make gpu-bundle  build in build-gpu and bundle mcsim, its GPU module, test_gpu and test_gpu_math
 #               with their libraries into .gpu/, compressed into .gpupack/gpu.tar.xz,
 #               for a GPU machine without them (docs/gpu.md)
@@ -16,12 +21,24 @@ PREFIX ?= /usr/local
 CMAKE_FLAGS ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-# What building and testing need (Debian 12 names).
-DEB_PACKAGES = build-essential cmake pkg-config libhdf5-dev hdf5-tools libinih-dev \
-               libcmocka-dev python3 python3-h5py python3-pandas chromium clang \
-               libopenmpi-dev openmpi-bin slurm-wlm munge
+# What building and running mcsim need (Debian 12 names): a C compiler with
+# OpenMP, CMake, pkg-config, HDF5 and inih; hwloc counts the cores for
+# `mcsim calibrate` (optional: CMakeLists.txt).
+RUN_PACKAGES = build-essential cmake pkg-config libhdf5-dev libinih-dev libhwloc-dev
+# What the test suite adds: cmocka (unit tests), h5dump, h5py and pandas (the
+# logs read back), Chromium (the report page), clang (fuzzers), Open MPI,
+# Slurm and munge (the cluster tests), help2man (the man page).
+TEST_PACKAGES = libcmocka-dev hdf5-tools python3 python3-h5py python3-pandas chromium clang \
+                libopenmpi-dev openmpi-bin slurm-wlm munge help2man
 # What the benchmark's peers need.
 BENCH_PACKAGES = python3-numpy quantlib-python
+
+# NODEPS=1: the targets below do not depend on the deps targets at all
+ifeq ($(NODEPS),)
+DEPS = deps
+TEST_DEPS = deps-test
+BENCH_DEPS = deps-bench
+endif
 
 # The GPU backend is built when CMake finds nvcc: on the PATH or in
 # /usr/local/cuda/bin (where NVIDIA's installer puts it).
@@ -29,49 +46,59 @@ NVCC ?= $(shell command -v nvcc 2>/dev/null || { [ -x /usr/local/cuda/bin/nvcc ]
 CUDA_FLAGS = $(if $(NVCC),-DCMAKE_CUDA_COMPILER=$(NVCC))
 BUNDLE ?= ../shared/device/bundle
 
-.PHONY: all deps deps-bench build run test test-sanitize fuzz bench install gpu-bundle clean
+.PHONY: all deps deps-test deps-bench build run test test-sanitize fuzz bench install gpu-bundle clean
 
 all: build
 
 deps:
-	@PACKAGES="$(DEB_PACKAGES)" ./.ci/install-deps
+	@PACKAGES="$(RUN_PACKAGES)" ./.ci/install-deps
+
+deps-test:
+	@PACKAGES="$(RUN_PACKAGES) $(TEST_PACKAGES)" ./.ci/install-deps
 
 deps-bench:
 	@PACKAGES="$(BENCH_PACKAGES)" ./.ci/install-deps
 
-build: deps
-	cmake -S . -B $(BUILD) $(CUDA_FLAGS) $(CMAKE_FLAGS)
+# configure and build $(BUILD); $(1): extra CMake flags
+define cmake_build
+	cmake -S . -B $(BUILD) $(CUDA_FLAGS) $(1) $(CMAKE_FLAGS)
 	cmake --build $(BUILD) -j $(JOBS)
+endef
+
+# the tests too when cmocka is there (CMakeLists.txt)
+build: $(DEPS)
+	$(call cmake_build)
 
 run: build
 	./$(BUILD)/mcsim configs/european.ini --backend auto
 
-test: build
+test: $(TEST_DEPS)
+	$(call cmake_build,-DBUILD_TESTING=ON)
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 # Without the GPU backend (the CUDA runtime and ASan do not mix) and without
 # MPI (the MPI test runs in the release build): this is also the test of a
 # build that has neither.
-test-sanitize: deps
+test-sanitize: $(TEST_DEPS)
 	cmake -S . -B $(BUILD)-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMCSIM_SANITIZE=ON \
-	      -DMCSIM_CUDA=OFF -DMCSIM_MPI=OFF $(CMAKE_FLAGS)
+	      -DMCSIM_CUDA=OFF -DMCSIM_MPI=OFF -DBUILD_TESTING=ON $(CMAKE_FLAGS)
 	cmake --build $(BUILD)-sanitize -j $(JOBS)
 	cd $(BUILD)-sanitize && ctest --output-on-failure -j $(JOBS)
 
 FUZZ_SECONDS ?= 60
 # libFuzzer harnesses (tests/fuzz/README.md), each for FUZZ_SECONDS
-fuzz: deps
+fuzz: $(TEST_DEPS)
 	tests/fuzz/run.sh $(FUZZ_SECONDS)
 
-bench: build deps-bench
+bench: build $(BENCH_DEPS)
 	/usr/bin/python3 bench/bench_european.py --mcsim $(BUILD)/mcsim
 
 # DESTDIR=... stages the tree elsewhere (packaging); cmake --install reads it.
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
-gpu-bundle: deps
-	cmake -S . -B $(GPU_BUILD) $(CUDA_FLAGS) $(CMAKE_FLAGS)
+gpu-bundle: $(TEST_DEPS)
+	cmake -S . -B $(GPU_BUILD) $(CUDA_FLAGS) -DBUILD_TESTING=ON $(CMAKE_FLAGS)
 	cmake --build $(GPU_BUILD) -j $(JOBS)
 	@test -f $(GPU_BUILD)/libmcsim_gpu.so || { echo "gpu-bundle: no GPU module built (nvcc not found?)" >&2; exit 1; }
 	rm -rf .gpu

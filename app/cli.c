@@ -92,6 +92,7 @@ mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t 
             break;
         case 'L':
             cli->no_log = 1;
+            cli->no_log_origin = "--no-log";
             break;
         case 'P':
             if (strcmp(optarg, "auto") == 0)
@@ -215,6 +216,15 @@ mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t 
             return MCS_E_USAGE;
         }
     }
+    /* MCSIM_LOG=no: --no-log by default (for those who price in loops);
+     * checked after the options (--help and --version work whatever it is)
+     * and applied last, since -o and --shard still write */
+    const char *log_env = getenv("MCSIM_LOG");
+    if (log_env && *log_env && strcmp(log_env, "yes") != 0 && strcmp(log_env, "no") != 0) {
+        snprintf(err, err_len, "MCSIM_LOG=%s: expected yes or no (no: --no-log by default)",
+                 log_env);
+        return MCS_E_USAGE;
+    }
     if (optind >= argc) {
         snprintf(err, err_len, "no config file given (try: mcsim configs/european.ini)");
         return MCS_E_USAGE;
@@ -233,6 +243,10 @@ mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t 
         cli->checkpoint_every = 60;
     if (cli->quiet)
         cli->progress = MCS_PROGRESS_NONE;
+    if (!cli->no_log && !cli->output && !cli->shard_count && log_env && !strcmp(log_env, "no")) {
+        cli->no_log = 1;
+        cli->no_log_origin = "MCSIM_LOG=no";
+    }
     return MCS_OK;
 }
 
@@ -243,7 +257,7 @@ void mcs_cli_print_help(void *file)
             "usage: mcsim CONFIG [options]         (CONFIG - reads the INI from stdin;\n"
             "                                       not with more than one MPI rank)\n"
             "       mcsim calibrate | estimate | sweep | validate | merge ...  (each has --help)\n"
-            "       mcsim help [COMMAND] | --help | --version\n"
+            "       mcsim help [COMMAND] | version | --help | --version\n"
             "\n"
             "Prices the option described by the INI file CONFIG by Monte Carlo and\n"
             "writes a run log (result, convergence, where the time went) to HDF5.\n"
@@ -264,7 +278,8 @@ void mcs_cli_print_help(void *file)
             "  -o, --output FILE           HDF5 run log path (default [output] file, else\n"
             "                              output/<config>-<backend>-<UTC time>.h5)\n"
             "      --no-log                no run log, only the result on stdout (same as\n"
-            "                              --set output.log=no)\n"
+            "                              --set output.log=no; the default under\n"
+            "                              MCSIM_LOG=no, where -o and --shard still write)\n"
             "      --checkpoint FILE       keep the blocks done in FILE (written whole, every\n"
             "                              --checkpoint-every SECONDS, default 60, and on\n"
             "                              SIGTERM/Ctrl-C, which then exit 75)\n"
@@ -281,7 +296,8 @@ void mcs_cli_print_help(void *file)
             "  -q, --quiet                 no messages or progress on stderr (errors still)\n"
             "  -v, --verbose               say why, every time (e.g. why auto runs on the cpu)\n"
             "  -h, --help                  this text\n"
-            "  -V, --version               version and what this build supports\n"
+            "  -V, --version               version and what this build supports (also\n"
+            "                              `mcsim version`)\n"
             "\n"
             "config keys (INI sections; every key can be overridden with --set):\n",
             mcs_backend_names());
@@ -303,8 +319,9 @@ void mcs_cli_print_help(void *file)
             "a bound of the product or its heavy tail says so, on stderr even with -q) is\n"
             "printed and logged before the exit 65.\n"
             "\n"
-            "environment: MCSIM_BACKEND (default --backend), MCSIM_PROFILE (the profile for\n"
-            "auto and estimate), OMP_NUM_THREADS (default --threads)\n"
+            "environment: MCSIM_BACKEND (default --backend), MCSIM_LOG=no (--no-log by\n"
+            "default), MCSIM_PROFILE (the profile for auto and estimate), OMP_NUM_THREADS\n"
+            "(default --threads)\n"
             "\n"
             "examples:\n"
             "  mcsim configs/european.ini\n"

@@ -21,7 +21,8 @@ typedef struct {
     mcs_format format;
     int quiet;
     int verbose;         /* -v: the reasons behind notices (e.g. the CUDA error) */
-    int no_log;          /* --no-log: no HDF5 run log */
+    int no_log;          /* --no-log (or MCSIM_LOG=no without -o/--shard): no HDF5 run log */
+    const char *no_log_origin;    /* "--no-log" or "MCSIM_LOG=no", for messages */
     int shard_index, shard_count; /* --shard i/n; 0/0 for the whole job */
     const char *checkpoint;       /* --checkpoint FILE, NULL: none */
     double checkpoint_every;      /* --checkpoint-every SECONDS (default 60) */

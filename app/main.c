@@ -211,7 +211,8 @@ static int help_command(int argc, char **argv, const char *self)
     }
     if (strcmp(argv[2], "validate") == 0)
         return mcs_cmd_validate(2, sub_argv);
-    if (strcmp(argv[2], "run") == 0 || strcmp(argv[2], "help") == 0) {
+    if (strcmp(argv[2], "run") == 0 || strcmp(argv[2], "help") == 0 ||
+        strcmp(argv[2], "version") == 0) {
         mcs_cli_print_help(stdout);
         return 0;
     }
@@ -349,6 +350,15 @@ int main(int argc, char **argv)
     const mcs_rank_report *rank_reports = NULL; /* MPI: every rank's part, on rank 0 */
     if (argc > 1 && strcmp(argv[1], "help") == 0)
         return help_command(argc, argv, argv[0]);
+    if (argc > 1 && strcmp(argv[1], "version") == 0) { /* the same as --version */
+        if (argc > 2) {
+            fprintf(stderr, "mcsim version: takes no arguments, got '%s' (see mcsim --help)\n",
+                    argv[2]);
+            return mcs_status_exit_code(MCS_E_USAGE);
+        }
+        print_version();
+        return 0;
+    }
     if (argc > 1 && strcmp(argv[1], "estimate") == 0)
         return mcs_cmd_estimate(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "calibrate") == 0)
@@ -650,7 +660,7 @@ int main(int argc, char **argv)
                              be->name,
                              threads_used,
                              want_log && log_st == MCS_OK ? log_path : NULL,
-                             !want_log ? (cli.no_log ? "--no-log" : "[output] log = no")
+                             !want_log ? (cli.no_log ? cli.no_log_origin : "[output] log = no")
                                        : "writing it failed, see the error on stderr",
                              t.seconds[MCS_PHASE_TOTAL],
                              info.gpu ? gpu.name : NULL};

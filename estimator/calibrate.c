@@ -76,6 +76,7 @@ typedef struct {
     char default_output[4200];
     double last_spread; /* (max - min) / median of timed_run's last repeats */
     double last_fit;    /* e^worst|ln(fit/measured)| - 1 of calibrate_kernel's last fit */
+    char cpu_counted_by[64]; /* what counted the cores (mcs_cpu_facts), for the source line */
 } calib;
 
 static int quiet; /* -q: no progress */
@@ -303,34 +304,23 @@ static mcs_status calibrate_cpu(calib *c, mcs_profile *p, char *err, size_t len)
         cpu->scaling_efficiency[cpu->n_scaling++] = fmin(best_eff[i], 1.5);
     }
     cpu->repeat_spread = fmax(cpu->repeat_spread, best_spread);
-    /* spec numbers, estimated from /proc/cpuinfo (docs/estimator.md) */
-    cpu->cores = mcs_sysinfo_cores();
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    char line[4096];
-    double mhz = NAN;
-    int avx512 = 0, avx2 = 0, intel = 0;
-    while (f && fgets(line, sizeof line, f)) {
-        if (strncmp(line, "cpu MHz", 7) == 0 && isnan(mhz))
-            mhz = atof(strchr(line, ':') + 1);
-        if (strncmp(line, "vendor_id", 9) == 0)
-            intel = strstr(line, "GenuineIntel") != NULL;
-        if (strncmp(line, "flags", 5) == 0) {
-            avx512 = strstr(line, " avx512f") != NULL;
-            avx2 = strstr(line, " avx2") != NULL && strstr(line, " fma") != NULL;
-        }
-    }
-    if (f)
-        fclose(f);
-    FILE *mf = fopen("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq", "r");
-    double khz;
-    if (mf && fscanf(mf, "%lf", &khz) == 1)
-        mhz = khz / 1000;
-    if (mf)
-        fclose(mf);
-    cpu->all_core_clock_mhz = mhz;
-    cpu->fp32_flops_per_cycle = avx512 && intel ? 64 : avx2 || avx512 ? 32 : 16;
-    cpu->fp32_gflops = cpu->cores * mhz * cpu->fp32_flops_per_cycle / 1000;
+    /* spec numbers: cores from hwloc, FLOPs per cycle from the instruction
+     * sets, the clock from cpufreq or the TSC (docs/estimator.md) */
+    mcs_cpu_facts facts;
+    mcs_sysinfo_cpu_facts(&facts);
+    snprintf(c->cpu_counted_by, sizeof c->cpu_counted_by, "%s", facts.counted_by);
+    cpu->cores = facts.cores;
+    cpu->all_core_clock_mhz = facts.clock_mhz;
+    cpu->fp32_flops_per_cycle = facts.fp32_flops_per_cycle;
+    cpu->fp32_gflops = cpu->cores * facts.clock_mhz * facts.fp32_flops_per_cycle / 1000;
     cpu->fp64_gflops = cpu->fp32_gflops / 2;
+    progress("cpu: %d core%s, %d hardware thread%s, %d package%s (%s); %s%s: %g fp32 FLOPs "
+             "per cycle per core; clock %.0f MHz (%s)", facts.cores, facts.cores == 1 ? "" : "s",
+             facts.hardware_threads, facts.hardware_threads == 1 ? "" : "s", facts.packages,
+             facts.packages == 1 ? "" : "s", facts.counted_by,
+             facts.isa.avx512f ? "AVX-512" : facts.isa.avx ? "AVX" : "SSE",
+             facts.isa.avx512_on_256 ? " on 256-bit units" : facts.isa.fma ? " with FMA" : "",
+             facts.fp32_flops_per_cycle, facts.clock_mhz, facts.clock_source);
     return MCS_OK;
 }
 
@@ -798,8 +788,9 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
     if (n < 0 || (size_t)n + strlen("description = ") > MCS_PROFILE_LINE_MAX)
         snprintf(p.description, sizeof p.description, "measured by mcsim calibrate (the "
                  "models are in [cpu] model%s)", p.has_gpu ? " and [gpu] model" : "");
-    snprintf(p.source, sizeof p.source, "mcsim calibrate%s%s; cpu spec numbers estimated from "
-             "/proc/cpuinfo", c.quick ? " --quick" : "", c.gpu ? "" : " --backend cpu");
+    snprintf(p.source, sizeof p.source, "mcsim calibrate%s%s; cpu spec numbers: cores by "
+             "%s, FLOPs per cycle from the instruction sets", c.quick ? " --quick" : "",
+             c.gpu ? "" : " --backend cpu", c.cpu_counted_by);
     /* figures still outside the plausibility bounds after re-measuring */
     if (mcs_profile_problems(&p, p.warning, sizeof p.warning) > 0)
         progress("warning: implausible after %d measurements: %s (written to the profile as "

@@ -27,7 +27,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/mcsim_cli_test.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 # no local profile from the user running the tests (~/.config/mcsim, $MCSIM_PROFILE)
 export HOME=$tmp/home XDG_CONFIG_HOME=$tmp/home/.config
-unset MCSIM_PROFILE MCSIM_BACKEND
+unset MCSIM_PROFILE MCSIM_BACKEND MCSIM_LOG
 cd "$tmp" || exit 1
 mkdir logs
 out=$tmp/logs/stdout
@@ -471,7 +471,34 @@ rc=$?
 [ $rc -eq 74 ] || problems+=("exit code $rc, expected 74")
 need_in "$err" stderr "--no-log"
 report "an unwritable default log: exit 74 before the run, suggesting --no-log"
+MCSIM_LOG=no "$mcsim" "$european" --paths 20000 ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
+rc=$?
+[ $rc -eq 0 ] || problems+=("exit code $rc, expected 0")
+need_in "$out" stdout "run log          none (MCSIM_LOG=no)"
+n=$(find . -mindepth 1 | wc -l)
+[ "$n" -eq 1 ] || problems+=("MCSIM_LOG=no left files: $(find . -mindepth 1)")
+report "MCSIM_LOG=no: --no-log by default (the result, no file, where no log can be written)"
+MCSIM_LOG=yes "$mcsim" "$european" --paths 20000 ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
+rc=$?
+[ $rc -eq 74 ] || problems+=("exit code $rc, expected 74 (a log, as without MCSIM_LOG)")
+report "MCSIM_LOG=yes: a run log as without it"
 cd "$tmp" && rm -rf ro
+MCSIM_LOG=no "$mcsim" base.ini --paths 1000 -o named.h5 -f json ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
+rc=$?
+[ $rc -eq 0 ] || problems+=("-o: exit code $rc, expected 0")
+[ -s named.h5 ] || problems+=("-o named.h5 not written under MCSIM_LOG=no")
+"$py" -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(d["log"] != "named.h5")' "$out" \
+    || problems+=("JSON log is not named.h5: $(cat "$out")")
+MCSIM_LOG=no "$mcsim" base.ini --paths 1000 --shard 1/2 -o shard.h5 -q ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
+rc=$?
+[ $rc -eq 0 ] || problems+=("--shard: exit code $rc, expected 0")
+[ -s shard.h5 ] || problems+=("--shard 1/2 -o shard.h5 not written under MCSIM_LOG=no")
+report "MCSIM_LOG=no: -o and --shard still write their file"
+rm -f ./*.h5*
+MCSIM_LOG=maybe expect_fail "MCSIM_LOG=maybe: exit 64 naming the variable" 64 "MCSIM_LOG=maybe" -- \
+    base.ini --paths 1000
+MCSIM_LOG=maybe "$mcsim" --help >"$out" 2>"$err" || problems+=("--help under MCSIM_LOG=maybe: exit $?")
+report "MCSIM_LOG=maybe: --help still works (the man page and completion read it)"
 expect_fail "--no-log with -o: exit 64" 64 "--no-log" -- base.ini --no-log -o x.h5
 expect_fail "[output] log = maybe: exit 78" 78 "[output] log = maybe" -- base.ini --set output.log=maybe
 
@@ -730,6 +757,34 @@ left=$(find sub -mindepth 1 ! -name named.h5 -print)
 report "-o sub/named.h5 writes that file and nothing else"
 rm -rf sub
 
+# --- the docs' grid recipe (docs/hdf5-schema.md), its two blocks as written ------
+# recipe MARKER: the fenced block after the line "<!-- MARKER ..." of the doc
+recipe() {
+    awk -v m="<!-- $1" 'index($0, m) == 1 { on = 1; next }
+        on && /^```/ { if (inside) exit; inside = 1; next } inside' "$repo/docs/hdf5-schema.md"
+}
+if ! "$py" -c 'import h5py, pandas' 2>/dev/null; then
+    skip "the docs' grid recipe in pandas" "no h5py or pandas (Debian: python3-h5py python3-pandas)"
+else
+    mkdir -p recipe/configs recipe/output && cd recipe || exit 1
+    sed 's/^paths = .*/paths = 100_000/' "$european" >configs/european.ini
+    # output/ already holds another product's run: the grid must not take it in
+    "$mcsim" "$repo/configs/asian.ini" --paths 1000 -q -o output/other.h5 ${cpu[@]+"${cpu[@]}"} >/dev/null 2>&1
+    sh_block=$(recipe grid-recipe:sh) py_block=$(recipe grid-recipe:py)
+    [ -n "$sh_block" ] && [ -n "$py_block" ] || problems+=("no grid-recipe:sh or :py block in docs/hdf5-schema.md")
+    (mcsim() { "$mcsim" "$@" ${cpu[@]+"${cpu[@]}"}; }; eval "$sh_block") >"$out" 2>"$err" ||
+        problems+=("the recipe's shell block failed: $(tail -n 2 "$err")")
+    printf '%s\n%s\n' "$py_block" '
+assert list(curve.index) == [90, 100, 110], curve
+assert list(curve.path) == ["grid/strike-90.h5", "grid/strike-100.h5", "grid/strike-110.h5"], curve
+assert curve.price.is_monotonic_decreasing, curve
+assert list(phases.index) == files and "simulate" in phases.columns, phases
+assert len(runs) == 3 and set(runs.payoff) == {"european"}, runs' | "$py" - >"$out" 2>"$err" ||
+        problems+=("the recipe's Python block: $(tail -n 3 "$err")")
+    cd "$tmp" && rm -rf recipe
+    report "the docs' grid recipe: runs in grid/, a row per file with its path, output/ left out"
+fi
+
 "$mcsim" --help >"$out" 2>"$err"
 rc=$?
 [ $rc -eq 0 ] || problems+=("exit code $rc, expected 0")
@@ -743,6 +798,37 @@ head -n 1 "$out" | grep -q '^mcsim ' || problems+=("first line is '$(head -n 1 "
 need_in "$out" stdout "gpu backend:"
 if [ $gpu_built -eq 1 ]; then need_in "$out" stdout "CUDA runtime"; fi
 report "--version: exit 0, starts with 'mcsim ', says whether GPU support is built in"
+"$mcsim" version >"$out" 2>"$err"
+rc=$?
+[ $rc -eq 0 ] || problems+=("exit code $rc, expected 0")
+"$mcsim" --version >"$tmp/logs/version" 2>&1
+cmp -s "$out" "$tmp/logs/version" || problems+=("mcsim version differs from --version: $(head -n 1 "$out")")
+report "mcsim version: exit 0, the output of --version"
+expect_fail "mcsim version x: exit 64" 64 "takes no arguments" -- version x
+
+# bash completion (app/mcsim.bash-completion), in a bash of its own: it reads
+# this mcsim's --help, so it completes what this mcsim has
+# complete_words WORD...: what TAB offers after "mcsim WORD..." (the last word
+# is the one being completed), one per line
+complete_words() {
+    bash -c 'source "$1" && complete -p mcsim >/dev/null || exit 1; shift
+        COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _mcsim; printf "%s\n" "${COMPREPLY[@]}"' \
+        sh "$repo/app/mcsim.bash-completion" "$mcsim" "$@" 2>>"$err"
+}
+: >"$err"
+complete_words ver >"$out" && [ "$(cat "$out")" = version ] ||
+    problems+=("'mcsim ver' completes to '$(tr '\n' ' ' <"$out")', not 'version'")
+complete_words base.ini --no-l >"$out" && [ "$(cat "$out")" = --no-log ] ||
+    problems+=("'mcsim base.ini --no-l' completes to '$(tr '\n' ' ' <"$out")', not '--no-log'")
+complete_words base.ini --backend '' >"$out" && [ "$(sort "$out" | tr '\n' ' ')" = "auto cpu gpu " ] ||
+    problems+=("'--backend ' offers '$(tr '\n' ' ' <"$out")', not auto cpu gpu")
+complete_words base.ini --set simulation.se >"$out" && [ "$(cat "$out")" = simulation.seed= ] ||
+    problems+=("'--set simulation.se' completes to '$(tr '\n' ' ' <"$out")'")
+complete_words base.ini --set option.payoff = as >"$out" && [ "$(cat "$out")" = asian ] ||
+    problems+=("'--set option.payoff=as' completes to '$(tr '\n' ' ' <"$out")'")
+complete_words sweep base.ini --rep >"$out" && [ "$(cat "$out")" = --repeat ] ||
+    problems+=("'mcsim sweep base.ini --rep' completes to '$(tr '\n' ' ' <"$out")'")
+report "bash completion: a subcommand, an option, its values, a config key and value, a subcommand's option"
 
 # The estimator's subcommands: usage errors, missing inputs, the catalogue.
 expect_fail "estimate without CONFIG: exit 64" 64 "name a CONFIG" -- estimate

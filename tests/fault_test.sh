@@ -14,7 +14,7 @@ cleanup() { [ -n "$mnt" ] && umount "$mnt" 2>/dev/null; rm -rf "$tmp"; }
 trap cleanup EXIT
 cd "$tmp" || exit 1
 export HOME=$tmp/home XDG_CONFIG_HOME=$tmp/home/.config
-unset MCSIM_PROFILE MCSIM_BACKEND
+unset MCSIM_PROFILE MCSIM_BACKEND MCSIM_LOG
 printf '[model]\nspot = 100\nvolatility = 0.2\n[option]\nstrike = 100\nmaturity = 1\n' >c.ini
 cpu=(--backend cpu)
 passed=0 failed=0 skipped=0 problems=()

@@ -261,15 +261,29 @@ cmake=$(sed -n 's/^CMAKE_COMMAND:INTERNAL=//p' "$build/CMakeCache.txt")
 p=$tmp/prefix
 "${cmake:-cmake}" --install "$build" --prefix "$p" >"$out" 2>"$err" || problems+=("cmake --install failed")
 for f in bin/mcsim share/mcsim/configs/european.ini share/mcsim/configs/asian.ini \
-    share/doc/mcsim/README.md share/doc/mcsim/docs/gpu.md share/doc/mcsim/docs/user-guide.md; do
+    share/doc/mcsim/README.md share/doc/mcsim/docs/gpu.md share/doc/mcsim/docs/user-guide.md \
+    share/bash-completion/completions/mcsim; do
     [ -f "$p/$f" ] || problems+=("$f not installed")
 done
+# the man page, generated from --help where help2man was found
+if grep -q '^HELP2MAN:FILEPATH=/' "$build/CMakeCache.txt"; then
+    man1=$p/share/man/man1/mcsim.1
+    if [ ! -f "$man1" ]; then
+        problems+=("share/man/man1/mcsim.1 not installed (help2man was found)")
+    else
+        grep -q '^\.TH MCSIM "1"' "$man1" || problems+=("mcsim.1 has no .TH MCSIM 1 line")
+        # every long option of --help is in the page (help2man writes \-\-opt)
+        for o in $("$mcsim" --help | grep -o -- '--[a-z][a-z-]*' | sort -u); do
+            grep -qF -- "$(printf '%s' "$o" | sed 's/-/\\-/g')" "$man1" || problems+=("mcsim.1 lacks $o")
+        done
+    fi
+fi
 if [ "$module" != none ]; then
     [ -f "$p/lib/mcsim/libmcsim_gpu.so" ] || problems+=("lib/mcsim/libmcsim_gpu.so not installed")
 else
     [ -e "$p/lib/mcsim" ] && problems+=("lib/mcsim installed by a build without a module")
 fi
-report "cmake --install: bin/mcsim, lib/mcsim/ (the module, when built), configs, docs"
+report "cmake --install: bin/mcsim, lib/mcsim/ (the module, when built), configs, docs, man page (with help2man), bash completion"
 
 run 0 "$p/bin/mcsim" --version
 if [ "$module" != none ]; then

@@ -13,7 +13,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/mcsim_$1.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
 export HOME=$tmp/home XDG_CONFIG_HOME=$tmp/home/.config
-unset MCSIM_PROFILE MCSIM_BACKEND
+unset MCSIM_PROFILE MCSIM_BACKEND MCSIM_LOG
 passed=0 failed=0 problems=()
 report() {
     if [ ${#problems[@]} -eq 0 ]; then passed=$((passed + 1)); echo "ok - $1"

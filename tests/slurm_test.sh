@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
 # slurm_test.sh - mcsim under a real Slurm: starts a one-node Slurm of its
 # own (munged, slurmctld, slurmd; slurm.conf generated in a scratch folder,
-# free ports) and, end to end:
-#  1. cluster/array.sbatch as a 3-task job array and cluster/merge.sbatch
-#     submitted with --dependency=afterok:<array id>: the merge waits for
-#     the array, and its result is the single run's price, std error and
-#     every output bit for bit;
-#  2. `srun --mpi=pmix` with 2 tasks in a batch job: the one-process bits and
-#     a /ranks table of 2 rows (skipped in a build without MPI or a Slurm
-#     without PMIx);
+# free ports) and runs the submit lines of docs/cluster.md as they are
+# written, in a folder holding cluster/ (the templates unchanged), small
+# configs/asian.ini and configs/european.ini, and this build's mcsim on the
+# PATH (MCSIM_BACKEND=cpu):
+#  1. the job array: `mkdir -p shards`, cluster/array.sbatch (3 tasks) and
+#     cluster/merge.sbatch with --dependency=afterok:<array id>: the merge
+#     waits for the array, and its run log holds the single run's price,
+#     std error and every output bit for bit;
+#  2. cluster/mpi.sbatch: srun with the template's SLURM_MPI_TYPE (pmix), 2
+#     ranks: the one-process bits and a /ranks table of 2 rows (skipped in a
+#     build without MPI or a Slurm without PMIx);
 #  3. cluster/preemptible.sbatch stopped with `scancel --batch --signal=TERM`
 #     (what its `--signal=B:TERM@120` does): mcsim checkpoints, exits 75, the
 #     script requeues the job, the requeued job goes on with --resume and
 #     gives the uninterrupted bits.
-# The templates run as they are, with `mcsim` replaced by this build's mcsim
-# (absolute path, --backend cpu, small path counts) and the array's N by 3.
+# sbatch gets only what this node of 2 CPUs and no GPU needs (one CPU a
+# task, 3 array tasks, one node, --gpus-per-node=0, and --backend cpu after
+# the MPI job's config). Before all that, with or without Slurm: no template
+# expands an array (bash < 4.4 under set -u fails on an empty one).
 # Every daemon is stopped by its pid on exit, failure or Ctrl-C (and by a
 # watchdog if this script is killed). Exit 77 (skipped) where Slurm cannot
 # start here: not root, no slurm-wlm/munge, munged fails, the node never
@@ -23,6 +28,18 @@ set -u
 mcsim=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 repo=$(cd "$(dirname "$0")/.." && pwd)
 skip() { echo "SKIP: $*"; exit 77; }
+
+# bash before 4.4 (RHEL 7's 4.2, say) takes "${a[@]}" of an empty array for
+# an unset variable under set -u: the templates pass options as positional
+# parameters instead (${1+"$@"})
+arrays=$(grep -nE '(^|[^+])"\$\{[A-Za-z_][A-Za-z_0-9]*\[@\]\}"' "$repo"/cluster/*.sbatch |
+    grep -vE '^[^:]*:[0-9]+: *#') # comments aside
+if [ -n "$arrays" ]; then
+    echo "not ok - the templates expand no array (bash < 4.4 with set -u fails on an empty one)"
+    printf '#   %s\n' "$arrays"
+    exit 1
+fi
+echo "ok - the templates expand no array (bash < 4.4 with set -u fails on an empty one)"
 
 [ "$(id -u)" -eq 0 ] || skip "needs root (slurmd runs as root, munged as munge)"
 for c in munged munge unmunge slurmctld slurmd sbatch squeue sinfo scontrol scancel srun setpriv; do
@@ -35,7 +52,7 @@ MUNGED=$(bin munged) SLURMCTLD=$(bin slurmctld) SLURMD=$(bin slurmd)
 
 # nothing from an outer Slurm or MPI launcher may leak into ours
 # shellcheck disable=SC2046
-unset $(compgen -e | grep -E '^(SLURM_|SBATCH_|SRUN_|SALLOC_|PMIX_|PMI_|OMPI_)') MCSIM_PROFILE MCSIM_BACKEND
+unset $(compgen -e | grep -E '^(SLURM_|SBATCH_|SRUN_|SALLOC_|PMIX_|PMI_|OMPI_)') MCSIM_PROFILE MCSIM_BACKEND MCSIM_LOG
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/mcsim_slurm.XXXXXX") || exit 1
 chmod 755 "$tmp" # munged (user munge) must reach $tmp/munge
@@ -211,8 +228,49 @@ report() {
 bits() {
     /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); print(repr((d["price"], d["std_error"], [(o["name"], o["price"], o["std_error"]) for o in d["outputs"]])))' 2>/dev/null
 }
-submit() { # sbatch ARGS...: prints the job id; the jobs carry our marker
-    sbatch --parsable --export="ALL,MCSIM_SLURM_JOB=$tmp" "$@" 2>>sbatch.err | cut -d';' -f1
+# The docs' sbatch: sized for this node, our jobs marked (strays), run with
+# the arguments the docs give
+sbatch() {
+    local sized=(--cpus-per-task=1)
+    case " $* " in
+    *" cluster/array.sbatch "*) sized+=(--array=1-$n) ;;
+    *" cluster/mpi.sbatch "*) sized+=(--nodes=1 --ntasks-per-node=2 --gpus-per-node=0) ;;
+    esac
+    case " $* " in
+    *" cluster/mpi.sbatch "*) command sbatch --export="ALL,MCSIM_SLURM_JOB=$tmp" "${sized[@]}" "$@" \
+        --backend cpu ;;
+    *) command sbatch --export="ALL,MCSIM_SLURM_JOB=$tmp" "${sized[@]}" "$@" ;;
+    esac
+}
+# docs_lines NAME: the code block after "<!-- submit:NAME" in docs/cluster.md
+docs_lines() {
+    awk -v m="<!-- submit:$1" 'index($0, m) == 1 { on = 1; next }
+        on && /^    / { inside = 1; print substr($0, 5); next }
+        on && inside && !/^    / { exit }' "$repo/docs/cluster.md"
+}
+# run_docs NAME: those lines run here (their jid stays set); sbatch's words
+# on stdout and stderr go to NAME.submit
+run_docs() {
+    local lines
+    lines=$(docs_lines "$1")
+    if [ -z "$lines" ]; then
+        problems+=("no submit:$1 lines in docs/cluster.md")
+        return 1
+    fi
+    eval "$lines" >"$1.submit" 2>&1 || { problems+=("the docs' lines failed: $(tail -n 3 "$1.submit")"); return 1; }
+}
+submitted() { # NAME: the id of the last job sbatch submitted there
+    sed -n 's/^Submitted batch job \([0-9]*\).*/\1/p' "$1.submit" | tail -n 1
+}
+# h5bits FILE: the estimate's bits of a run log, as bits prints a JSON run's
+h5bits() {
+    /usr/bin/python3 -c '
+import sys, h5py
+with h5py.File(sys.argv[1], "r") as f:
+    r, o = f["result"].attrs, f["outputs"]
+    outs = [o[str(j)].attrs for j in range(len(o))]
+    print(repr((float(r["price"]), float(r["std_error"]),
+                [(a["name"], float(a["price"]), float(a["std_error"])) for a in outs])))' "$1" 2>/dev/null
 }
 field() { # JOBID FIELD: FIELD of scontrol's record(s) of the job, one a line
     scontrol -o show job "$1" 2>/dev/null | grep -o "\b$2=[^ ]*" | cut -d= -f2-
@@ -232,16 +290,6 @@ wait_state() { # JOBID STATE SECONDS
         sleep 0.25
     done
 }
-# a copy of a template with sed expressions applied, each of which must change it
-template() { # TEMPLATE OUT 'FROM|TO'...
-    local src=$repo/cluster/$1 out=$2 e
-    shift 2
-    cp "$src" "$out"
-    for e in "$@"; do
-        grep -q "${e%%|*}" "$out" || problems+=("cluster/$1 has changed: no '${e%%|*}' in it")
-        sed -i "s|$e|" "$out"
-    done
-}
 running_mcsim() { # the pid of an mcsim running in one of our jobs
     local p
     for p in /proc/[0-9]*; do
@@ -249,75 +297,82 @@ running_mcsim() { # the pid of an mcsim running in one of our jobs
             { echo "${p#/proc/}"; return; }
     done
 }
-mcsim_q=$(printf '%q' "$mcsim")
-cfg=$repo/configs/asian.ini
-small=(--backend cpu --paths 200000 --set simulation.block_size=4096)
-want=$("$mcsim" "$cfg" "${small[@]}" -q -f json --no-log | bits)
+# the folder the docs' lines run in: the templates as they are, small
+# configs, this mcsim on the PATH, on the cpu
+ln -s "$repo/cluster" cluster
+mkdir configs bin
+ln -s "$mcsim" bin/mcsim
+export PATH=$tmp/work/bin:$PATH MCSIM_BACKEND=cpu
+# config_sized NAME PATHS BLOCK_SIZE: configs/NAME.ini, the repository's with these
+# [simulation] paths and block_size
+config_sized() {
+    sed -e '/^paths *=/d' -e '/^block_size *=/d' \
+        -e "s/^\[simulation\]\$/[simulation]\npaths = $2\nblock_size = $3/" \
+        "$repo/configs/$1.ini" >"configs/$1.ini"
+    grep -q "^block_size = $3\$" "configs/$1.ini" ||
+        { failed=1; echo "not ok - configs/$1.ini has no [simulation] section"; exit 1; }
+}
+config_sized asian 200000 4096
+config_sized european 200000 4096
+want=$(mcsim configs/asian.ini -q -f json --no-log | bits)
 [ -n "$want" ] || { failed=1; echo "not ok - the single run failed"; exit 1; }
 
 # --- 1. job array + dependent merge --------------------------------------------
 n=3
-template array.sbatch array.sbatch "^mcsim \"\\\$config\"|$mcsim_q \"\$config\" ${small[*]}"
-template merge.sbatch merge.sbatch "^mcsim merge |$mcsim_q merge -f json "
-mkdir -p shards
-aid=$(submit --array=1-$n --cpus-per-task=1 array.sbatch "$cfg")
-mid=$(submit --dependency="afterok:$aid" --output=merge.out --error=merge.err merge.sbatch "$cfg")
-if [ -z "$aid" ] || [ -z "$mid" ]; then
-    problems+=("sbatch failed: $(tail -n 3 sbatch.err)")
-else
-    reason=$(squeue -h -j "$mid" -o %r)
-    [ "$reason" = Dependency ] || problems+=("the merge job is not held by its dependency (reason '$reason')")
-    wait_gone "$mid" 120 || problems+=("the merge job did not run (120 s at most): $(squeue -h -j "$aid,$mid" -o '%i %T %r' | tr '\n' ' ')")
-    states=$(field "$aid" JobState | sort | uniq -c | tr -s ' \n' ' ')
-    [ "$states" = " $n COMPLETED " ] || problems+=("array tasks:$states")
-    [ "$(field "$aid" ExitCode | sort -u)" = 0:0 ] || problems+=("array exit codes: $(field "$aid" ExitCode | tr '\n' ' ')")
-    [ "$(field "$mid" JobState)" = COMPLETED ] || problems+=("merge job $(field "$mid" JobState) $(field "$mid" ExitCode): $(tail -n 3 merge.err 2>/dev/null)")
-    last_end=$(field "$aid" EndTime | sort | tail -n 1)
-    [[ "$(field "$mid" StartTime)" < "$last_end" ]] &&
-        problems+=("the merge started at $(field "$mid" StartTime), before the last task ended ($last_end)")
-    for i in $(seq 1 $n); do
-        [ -s "shards/shard-$i.h5" ] || problems+=("no shards/shard-$i.h5: $(tail -n 2 "shards/mcsim-shards-$i.out" 2>/dev/null)")
-    done
-    got=$(bits <merge.out 2>/dev/null)
-    [ "$want" = "$got" ] || problems+=("single run $want, merged by Slurm $got")
-    [ -s asian-merged.h5 ] || problems+=("no asian-merged.h5")
-fi
-report "job array of $n shards (cluster/array.sbatch) + merge after afterok:<array> (cluster/merge.sbatch): the single run's bits"
-
-# --- 2. srun --mpi=pmix -n 2 ---------------------------------------------------
-t_part=$SECONDS
-if "$mcsim" --version | grep -q "mpi ranks: none"; then
-    skipped=$((skipped + 1)); echo "ok - srun --mpi=pmix -n 2 # SKIP this mcsim has no MPI (Debian: libopenmpi-dev)"
-elif ! srun --mpi=list 2>&1 | grep -qw pmix; then
-    skipped=$((skipped + 1)); echo "ok - srun --mpi=pmix -n 2 # SKIP this Slurm has no PMIx plugin"
-else
-    cat >mpi.sbatch <<EOF
-#!/bin/bash
-#SBATCH --job-name=mcsim-mpi
-#SBATCH --ntasks=2
-#SBATCH --cpus-per-task=1
-set -eu
-export OMP_NUM_THREADS=\$SLURM_CPUS_PER_TASK
-srun --mpi=pmix $mcsim_q $(printf '%q' "$cfg") ${small[*]} -q -f json -o mpi.h5
-EOF
-    jid=$(submit --output=mpi.out --error=mpi.err mpi.sbatch)
-    if [ -z "$jid" ]; then
-        problems+=("sbatch failed: $(tail -n 3 sbatch.err)")
+jid=''
+if run_docs array; then
+    aid=$jid mid=$(submitted array)
+    if [ -z "$aid" ] || [ -z "$mid" ]; then
+        problems+=("no job ids from the docs' lines: $(tail -n 3 array.submit)")
     else
-        wait_gone "$jid" 90 || problems+=("the MPI job not done within 90 s")
-        [ "$(field "$jid" JobState)" = COMPLETED ] || problems+=("MPI job $(field "$jid" JobState) $(field "$jid" ExitCode): $(tail -n 3 mpi.err)")
-        got=$(bits <mpi.out)
-        [ "$want" = "$got" ] || problems+=("one process $want, srun -n 2 $got ($(tail -n 2 mpi.err))")
-        /usr/bin/python3 -c '
-import h5py
-with h5py.File("mpi.h5") as f:
+        reason=$(squeue -h -j "$mid" -o %r)
+        [ "$reason" = Dependency ] || problems+=("the merge job is not held by its dependency (reason '$reason')")
+        wait_gone "$mid" 120 || problems+=("the merge job did not run (120 s at most): $(squeue -h -j "$aid,$mid" -o '%i %T %r' | tr '\n' ' ')")
+        states=$(field "$aid" JobState | sort | uniq -c | tr -s ' \n' ' ')
+        [ "$states" = " $n COMPLETED " ] || problems+=("array tasks:$states")
+        [ "$(field "$aid" ExitCode | sort -u)" = 0:0 ] || problems+=("array exit codes: $(field "$aid" ExitCode | tr '\n' ' ')")
+        [ "$(field "$mid" JobState)" = COMPLETED ] || problems+=("merge job $(field "$mid" JobState) $(field "$mid" ExitCode): $(tail -n 3 "slurm-$mid.out" 2>/dev/null)")
+        last_end=$(field "$aid" EndTime | sort | tail -n 1)
+        [[ "$(field "$mid" StartTime)" < "$last_end" ]] &&
+            problems+=("the merge started at $(field "$mid" StartTime), before the last task ended ($last_end)")
+        for i in $(seq 1 $n); do
+            [ -s "shards/$aid/shard-$i.h5" ] || problems+=("no shards/$aid/shard-$i.h5: $(tail -n 2 "shards/mcsim-shards-$aid-$i.out" 2>/dev/null)")
+            [ -f "shards/mcsim-shards-$aid-$i.out" ] || problems+=("no task output shards/mcsim-shards-$aid-$i.out")
+        done
+        got=$(h5bits "asian-$aid.h5")
+        [ "$want" = "$got" ] || problems+=("single run $want, merged by Slurm into asian-$aid.h5: ${got:-no result}")
+    fi
+fi
+report "docs' job array (cluster/array.sbatch, $n shards) + merge after afterok:<array> (cluster/merge.sbatch): the single run's bits"
+
+# --- 2. cluster/mpi.sbatch: srun, 2 ranks ---------------------------------------
+t_part=$SECONDS
+if mcsim --version | grep -q "mpi ranks: none"; then
+    skipped=$((skipped + 1)); echo "ok - cluster/mpi.sbatch # SKIP this mcsim has no MPI (Debian: libopenmpi-dev)"
+elif ! srun --mpi=list 2>&1 | grep -qw pmix; then
+    skipped=$((skipped + 1)); echo "ok - cluster/mpi.sbatch # SKIP this Slurm has no PMIx plugin"
+else
+    want_eu=$(mcsim configs/european.ini -q -f json --no-log | bits)
+    if run_docs mpi; then
+        jid=$(submitted mpi)
+        if [ -z "$jid" ]; then
+            problems+=("sbatch failed: $(tail -n 3 mpi.submit)")
+        else
+            wait_gone "$jid" 90 || problems+=("the MPI job not done within 90 s")
+            [ "$(field "$jid" JobState)" = COMPLETED ] || problems+=("MPI job $(field "$jid" JobState) $(field "$jid" ExitCode): $(tail -n 3 "slurm-$jid.out")")
+            got=$(h5bits "mpi-$jid.h5")
+            [ "$want_eu" = "$got" ] || problems+=("one process $want_eu, srun's 2 ranks ${got:-no result} ($(tail -n 2 "slurm-$jid.out"))")
+            /usr/bin/python3 -c '
+import sys, h5py
+with h5py.File(sys.argv[1]) as f:
     r = f["ranks"][()]
     assert list(r["rank"]) == [0, 1], r["rank"]
     assert r["first_block"][0] == 0 and r["end_block"][0] == r["first_block"][1], r
     assert r["end_block"][1] == -(-200000 // 4096), r
-    assert all(r["simulate"] > 0), r' 2>py.err || problems+=("/ranks table: $(tail -n 2 py.err)")
+    assert all(r["simulate"] > 0), r' "mpi-$jid.h5" 2>py.err || problems+=("/ranks table: $(tail -n 2 py.err)")
+        fi
     fi
-    report "srun --mpi=pmix -n 2 in a batch job: the one-process bits; /ranks has 2 rows"
+    report "docs' cluster/mpi.sbatch: srun (SLURM_MPI_TYPE=pmix) with 2 ranks: the one-process bits; /ranks has 2 rows"
 fi
 
 # --- 3. preemptible: scancel --signal=TERM, requeue, --resume -------------------
@@ -327,20 +382,22 @@ t_part=$SECONDS
 # a release build); the signal comes after two chunks of 2.1e6 paths
 # (engine/chunking.h: 128 blocks of 16384 on one thread), at least 0.5 s
 t0=$(date +%s.%N)
-"$mcsim" "$cfg" --backend cpu --threads 1 --paths 3e7 -q -f json --no-log >/dev/null
+mcsim configs/asian.ini --threads 1 --paths 3e7 -q -f json --no-log >/dev/null
 read -r n_long pause < <(awk -v t="$(date +%s.%N)" -v t0="$t0" 'BEGIN {
     d = t - t0; d = d > 0.01 ? d : 0.01; p = 3e7 * 3 / d
     p = p < 3e7 ? 3e7 : (p > 6e8 ? 6e8 : p); w = 2 * 2.1e6 * d / 3e7
     printf "%d %.2f\n", int(p / 1e6) * 1e6, (w > 0.5 ? w : 0.5) }')
-long=(--backend cpu --paths "$n_long" --set simulation.block_size=16384)
+# the docs' line prices configs/asian.ini: now this long job
+config_sized asian "$n_long" 16384
 t_long=$SECONDS
-want_long=$("$mcsim" "$cfg" "${long[@]}" --threads 1 -q -f json --no-log | bits)
+want_long=$(mcsim configs/asian.ini --threads 1 -q -f json --no-log | bits)
 t_long=$((SECONDS - t_long)) # the uninterrupted run's seconds: a sanitizer build is slower
 wait_long=$((90 + 4 * t_long))
-template preemptible.sbatch pre.sbatch "^mcsim \"\\\$config\"|$mcsim_q \"\$config\" ${long[*]} -f json"
-pid=$(submit --cpus-per-task=1 --output=pre.out --error=pre.err pre.sbatch "$cfg")
+run_docs preemptible
+pid=$(submitted preemptible)
+out=slurm-$pid.out # the job's stdout and stderr, every attempt (--open-mode=append)
 if [ -z "$pid" ]; then
-    problems+=("sbatch failed: $(tail -n 3 sbatch.err)")
+    problems+=("sbatch failed: $(tail -n 3 preemptible.submit)")
 elif ! wait_state "$pid" RUNNING 60; then
     problems+=("the job did not start within 60 s")
 else
@@ -358,9 +415,9 @@ else
         sleep 0.25
     done
     if [ "$(field "$pid" Restarts)" != 1 ]; then
-        problems+=("not requeued: $(field "$pid" JobState) $(field "$pid" ExitCode): $(tail -n 3 pre.err)")
+        problems+=("not requeued: $(field "$pid" JobState) $(field "$pid" ExitCode): $(tail -n 3 "$out")")
     else
-        grep -q "interrupted after" pre.err || problems+=("no 'interrupted' from the first run: $(cat pre.err)")
+        grep -q "interrupted after" "$out" || problems+=("no 'interrupted' from the first run: $(tail -n 5 "$out")")
         [ -s "checkpoint-$pid.h5" ] || problems+=("no checkpoint-$pid.h5 after SIGTERM")
         # Slurm holds a requeued job for about 2 minutes: start it now, but
         # not in the second its last run was killed (slurmd would take the
@@ -368,16 +425,16 @@ else
         sleep 2
         scontrol update JobId="$pid" StartTime=now
         wait_gone "$pid" $wait_long || problems+=("the requeued job not done within $wait_long s")
-        [ "$(field "$pid" JobState)" = COMPLETED ] || problems+=("requeued job $(field "$pid" JobState) $(field "$pid" ExitCode): $(tail -n 3 pre.err)")
-        grep -q "resuming from checkpoint-$pid.h5: blocks 0 to [1-9]" pre.err ||
-            problems+=("the requeued job did not resume from the checkpoint: $(tail -n 3 pre.err)")
-        got=$(grep '^{' pre.out | tail -n 1 | bits)
+        [ "$(field "$pid" JobState)" = COMPLETED ] || problems+=("requeued job $(field "$pid" JobState) $(field "$pid" ExitCode): $(tail -n 3 "$out")")
+        grep -q "resuming from checkpoint-$pid.h5: blocks 0 to [1-9]" "$out" ||
+            problems+=("the requeued job did not resume from the checkpoint: $(tail -n 3 "$out")")
+        got=$(h5bits "result-$pid.h5")
         [ -n "$want_long" ] && [ "$want_long" = "$got" ] || problems+=("uninterrupted $want_long, stopped and resumed $got")
         [ -e "checkpoint-$pid.h5" ] && problems+=("checkpoint-$pid.h5 left after the finished run")
         [ -s "result-$pid.h5" ] || problems+=("no result-$pid.h5")
     fi
 fi
-report "cluster/preemptible.sbatch: scancel --batch --signal=TERM, exit 75, requeue, --resume: the uninterrupted bits"
+report "docs' cluster/preemptible.sbatch: scancel --batch --signal=TERM, exit 75, requeue, --resume: the uninterrupted bits"
 
 echo "# $passed passed, $failed failed, $skipped skipped"
 [ $failed -eq 0 ]

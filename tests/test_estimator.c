@@ -6,7 +6,9 @@
  * property over varied profiles), what the profile reader refuses (long
  * lines, NUL bytes, divisors of 0, non-finite or huge counts, devices,
  * oversized files), sweep rows checked, tables sized by the file, row
- * claims checked before allocating, the sweep file under a size limit. */
+ * claims checked before allocating, the sweep file under a size limit; the
+ * CPU facts calibrate records (issue 27: cores by hwloc, FLOPs per cycle
+ * from the instruction sets, the model from the brand string). */
 #include <dirent.h>
 #include <hdf5.h>
 #include <math.h>
@@ -26,6 +28,7 @@
 #include "model.h"
 #include "profile.h"
 #include "sweep.h"
+#include "sysinfo.h"
 #include "validate.h"
 
 #ifndef FIXTURE_DIR
@@ -946,6 +949,78 @@ static void sweep_write_under_a_size_limit(void **state)
     rmdir(dir);
 }
 
+/* FLOPs per cycle follow the instruction sets: 64 for a Zen 5 with AVX-512
+ * too (the old vendor-string guess gave every non-Intel AVX-512 CPU 32),
+ * 32 for Zen 4's AVX-512 on 256-bit units and for AVX2 + FMA. */
+static void cpu_flops_per_cycle_follow_the_isa(void **state)
+{
+    (void)state;
+#if defined(__x86_64__) || defined(__i386__)
+    const struct {
+        mcs_cpu_isa isa; /* avx512f, avx, fma, avx512_on_256 */
+        double want;
+    } cases[] = {
+        {{1, 1, 1, 0}, 64}, /* AVX-512: Intel Xeon, AMD Zen 5 */
+        {{1, 1, 1, 1}, 32}, /* AVX-512 on 256-bit units: AMD Zen 4 */
+        {{0, 1, 1, 0}, 32}, /* AVX2 + FMA */
+        {{0, 1, 0, 0}, 16}, /* AVX without FMA: one add and one multiply pipe */
+        {{0, 0, 0, 0}, 8},  /* SSE2 */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        if (mcs_sysinfo_fp32_flops_per_cycle(&cases[i].isa) != cases[i].want)
+            fail_msg("case %zu: %g FLOPs per cycle, expected %g", i,
+                     mcs_sysinfo_fp32_flops_per_cycle(&cases[i].isa), cases[i].want);
+#else
+    skip();
+#endif
+}
+
+/* The model is the processor's brand string: what the kernel shows as
+ * "model name" in /proc/cpuinfo (read here only to compare). */
+static void cpu_model_is_the_brand_string(void **state)
+{
+    (void)state;
+    char model[256], line[512], want[256] = "";
+    mcs_sysinfo_cpu_model(model, sizeof model);
+    assert_true(model[0] != '\0' && model[0] != ' ' && model[strlen(model) - 1] != ' ');
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    while (f && !want[0] && fgets(line, sizeof line, f))
+        if (strncmp(line, "model name", 10) == 0 && strchr(line, ':'))
+            sscanf(strchr(line, ':') + 1, " %255[^\n]", want);
+    if (f)
+        fclose(f);
+    if (!want[0])
+        skip(); /* not x86, or no /proc */
+    assert_string_equal(model, want);
+}
+
+/* Cores are physical cores (hwloc), not hardware threads: a two-package
+ * machine with two threads per core (HWLOC_SYNTHETIC) has 8 cores, not
+ * the 16 logical CPUs the old count gave; and this machine's figures hang
+ * together. */
+static void cpu_cores_are_counted_by_hwloc(void **state)
+{
+    (void)state;
+    mcs_cpu_facts f;
+    mcs_sysinfo_cpu_facts(&f);
+    assert_true(f.cores >= 1 && f.cores <= f.hardware_threads);
+    assert_true(f.hardware_threads <= mcs_sysinfo_cores());
+    assert_true(isnan(f.clock_mhz) || (f.clock_mhz > 100 && f.clock_mhz < 10000));
+    assert_true(isnan(f.clock_mhz) == (strcmp(f.clock_source, "unknown") == 0));
+#if defined(__x86_64__) || defined(__i386__)
+    assert_true(f.fp32_flops_per_cycle >= 8 && f.fp32_flops_per_cycle <= 64);
+#endif
+    if (strncmp(f.counted_by, "hwloc ", 6) != 0)
+        skip(); /* built without hwloc: logical CPUs */
+    assert_true(f.packages >= 1 && f.packages <= f.cores);
+    setenv("HWLOC_SYNTHETIC", "pack:2 core:4 pu:2", 1);
+    mcs_sysinfo_cpu_facts(&f);
+    unsetenv("HWLOC_SYNTHETIC");
+    assert_int_equal(f.packages, 2);
+    assert_int_equal(f.cores, 8);
+    assert_int_equal(f.hardware_threads, 16);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -969,6 +1044,9 @@ int main(void)
         cmocka_unit_test(validate_counts_what_it_leaves_out),
         cmocka_unit_test(row_claims_are_checked_against_the_file),
         cmocka_unit_test(sweep_write_under_a_size_limit),
+        cmocka_unit_test(cpu_flops_per_cycle_follow_the_isa),
+        cmocka_unit_test(cpu_model_is_the_brand_string),
+        cmocka_unit_test(cpu_cores_are_counted_by_hwloc),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

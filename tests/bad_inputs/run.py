@@ -86,6 +86,7 @@ def main():
     env = dict(os.environ)
     env.pop("MCSIM_PROFILE", None)
     env.pop("MCSIM_BACKEND", None)
+    env.pop("MCSIM_LOG", None)
     home = tempfile.mkdtemp(prefix="mcsim_bad_home_")
     env["HOME"] = home
     env["XDG_CONFIG_HOME"] = os.path.join(home, ".config")
