@@ -487,7 +487,7 @@ MCSIM_LOG=no "$mcsim" base.ini --paths 1000 -o named.h5 -f json ${cpu[@]+"${cpu[
 rc=$?
 [ $rc -eq 0 ] || problems+=("-o: exit code $rc, expected 0")
 [ -s named.h5 ] || problems+=("-o named.h5 not written under MCSIM_LOG=no")
-"$py" -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(d["log"] != "named.h5")' "$out" \
+"$py" -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(d["log_file"] != "named.h5")' "$out" \
     || problems+=("JSON log is not named.h5: $(cat "$out")")
 MCSIM_LOG=no "$mcsim" base.ini --paths 1000 --shard 1/2 -o shard.h5 -q ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
 rc=$?
