@@ -137,8 +137,9 @@ mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t 
             break;
         case 'H':
             if (!mcs_shard_parse(optarg, &cli->shard_index, &cli->shard_count)) {
-                snprintf(err, err_len, "--shard %s: expected i/n with 1 <= i <= n <= 1000000 "
-                         "(e.g. --shard $SLURM_ARRAY_TASK_ID/8)", optarg);
+                snprintf(err, err_len, "--shard %s: expected i/n with 1 <= i <= n <= %d, the "
+                         "most `mcsim merge` joins (e.g. --shard $SLURM_ARRAY_TASK_ID/8)", optarg,
+                         MCS_SHARDS_MAX);
                 return MCS_E_USAGE;
             }
             break;
@@ -272,8 +273,8 @@ void mcs_cli_print_help(void *file)
             "                              the uninterrupted run's, bit for bit\n"
             "      --shard i/n             only share i of n of the blocks, for job arrays:\n"
             "                              its run log is a shard file; `mcsim merge` joins\n"
-            "                              the n of them into the single run's result, bit\n"
-            "                              for bit (docs/cluster.md)\n"
+            "                              the n of them (n at most %d) into the single\n"
+            "                              run's result, bit for bit (docs/cluster.md)\n"
             "  -f, --format text|json      result on stdout as a table (default) or as one\n"
             "                              JSON object\n"
             "      --progress MODE         auto (a bar on a terminal, else a line every 15 s),\n"
@@ -284,7 +285,7 @@ void mcs_cli_print_help(void *file)
             "  -V, --version               version and what this build supports\n"
             "\n"
             "config keys (INI sections; every key can be overridden with --set):\n",
-            mcs_backend_names());
+            mcs_backend_names(), MCS_SHARDS_MAX);
     mcs_config_print_keys(f);
     fprintf(f,
             "\n"
@@ -298,8 +299,10 @@ void mcs_cli_print_help(void *file)
             "unavailable, 70 internal error, 71 out of memory, 74 I/O error, 78 config error,\n"
             "75 interrupted with --checkpoint (the checkpoint is written: --resume it),\n"
             "130 interrupted (Ctrl-C or SIGTERM: stops between chunks, prints the partial\n"
-            "estimate on stderr, writes no log). A result whose log cannot be written is\n"
-            "still printed before the exit 74.\n"
+            "estimate on stderr, writes no log). A result whose log cannot be written (a\n"
+            "full disk, a file size limit) is still printed before the exit 74. An output\n"
+            "that is one of the inputs (-o CONFIG, -o the --checkpoint or --resume file)\n"
+            "is a usage error; --checkpoint never replaces a file that is not a checkpoint.\n"
             "\n"
             "environment: MCSIM_BACKEND (default --backend), MCSIM_PROFILE (the profile for\n"
             "auto and estimate), OMP_NUM_THREADS (default --threads)\n"

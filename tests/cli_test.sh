@@ -572,7 +572,7 @@ if command -v mkfifo >/dev/null; then
     timeout 5 "$mcsim" fifo.ini --no-log >"$out" 2>"$err"
     rc=$?
     [ $rc -eq 66 ] || problems+=("exit code $rc, expected 66 (124: it hung)")
-    need_in "$err" stderr "not a config file"
+    need_in "$err" stderr "not a regular file"
     report "a FIFO as CONFIG: exit 66 at once, no hang"
     rm -f fifo.ini
 fi
@@ -682,7 +682,7 @@ expect_fail "-o /dev/null: exit 74, the device is left alone" 74 "not a regular 
 [ -c /dev/null ] || problems+=("/dev/null is no longer a character device")
 report "/dev/null still a device"
 mkdir cfgdir
-expect_fail "config path is a folder: exit 66" 66 "not a config file" -- cfgdir
+expect_fail "config path is a folder: exit 66" 66 "not a regular file" -- cfgdir
 rmdir cfgdir
 for i in 1 2 3 4; do
     "$mcsim" base.ini -q --paths 20000 --seed "$i" --threads 1 ${cpu[@]+"${cpu[@]}"} >/dev/null 2>&1 &
