@@ -472,10 +472,11 @@ void mcs_cmd_validate_help(FILE *f)
           "  -q, --quiet         no notes on stderr (errors still)\n"
           "  -h, --help          this text\n"
           "\n"
-          "exit codes: 0 ok, 64 usage, 65 not a sweep file or a run in it out of range\n"
-          "(named by row and column), 66 a sweep file or profile missing, 74 the report\n"
-          "cannot be written (checked first: a folder, device, pipe or link is never\n"
-          "replaced), 78 a profile is wrong.\n", f);
+          "exit codes: 0 ok, 64 usage (the report is one of the sweep files or profile\n"
+          "files), 65 not a sweep file or a run in it out of range (named by row and\n"
+          "column), 66 a sweep file or profile missing or not a regular file, 74 the\n"
+          "report cannot be written (checked first: a folder, device, pipe or link is\n"
+          "never replaced), 78 a profile is wrong, 130 interrupted (no report written).\n", f);
 }
 
 static double pct(double log_error)
