@@ -150,7 +150,7 @@ stopped() {
 # merge: the same shard many times over (refused at the end: exit 65), stopped while it reads
 "$mcsim" merge $(for i in $(seq 1 50000); do echo s1.h5; done) -o m.h5 >out 2>err &
 pid=$!
-sleep 0.5
+wait_until test -e m.h5.lock || problems+=("merge: no lock within 30 s") # set up, reading
 stopped merge $pid m.h5
 grep -q "interrupted; m.h5 not written" err || problems+=("merge: $(cat err)")
 report "SIGTERM to merge: exit 130, no output, no lock"
