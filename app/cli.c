@@ -138,8 +138,9 @@ mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t 
             break;
         case 'H':
             if (!mcs_shard_parse(optarg, &cli->shard_index, &cli->shard_count)) {
-                snprintf(err, err_len, "--shard %s: expected i/n with 1 <= i <= n <= 1000000 "
-                         "(e.g. --shard $SLURM_ARRAY_TASK_ID/8)", optarg);
+                snprintf(err, err_len, "--shard %s: expected i/n with 1 <= i <= n <= %d, the "
+                         "most `mcsim merge` joins (e.g. --shard $SLURM_ARRAY_TASK_ID/8)", optarg,
+                         MCS_SHARDS_MAX);
                 return MCS_E_USAGE;
             }
             break;
@@ -287,8 +288,8 @@ void mcs_cli_print_help(void *file)
             "                              the uninterrupted run's, bit for bit\n"
             "      --shard i/n             only share i of n of the blocks, for job arrays:\n"
             "                              its run log is a shard file; `mcsim merge` joins\n"
-            "                              the n of them into the single run's result, bit\n"
-            "                              for bit (docs/cluster.md)\n"
+            "                              the n of them (n at most %d) into the single\n"
+            "                              run's result, bit for bit (docs/cluster.md)\n"
             "  -f, --format text|json      result on stdout as a table (default) or as one\n"
             "                              JSON object\n"
             "      --progress MODE         auto (a bar on a terminal, else a line every 15 s),\n"
@@ -300,7 +301,7 @@ void mcs_cli_print_help(void *file)
             "                              `mcsim version`)\n"
             "\n"
             "config keys (INI sections; every key can be overridden with --set):\n",
-            mcs_backend_names());
+            mcs_backend_names(), MCS_SHARDS_MAX);
     mcs_config_print_keys(f);
     fprintf(f,
             "\n"
@@ -314,10 +315,13 @@ void mcs_cli_print_help(void *file)
             "unavailable, 70 internal error, 71 out of memory, 74 I/O error, 78 config error,\n"
             "75 interrupted with --checkpoint (the checkpoint is written: --resume it),\n"
             "130 interrupted (Ctrl-C or SIGTERM: stops between chunks, prints the partial\n"
-            "estimate on stderr, writes no log). A result whose log cannot be written is\n"
-            "still printed before the exit 74; one its checks cannot trust (a closed form,\n"
-            "a bound of the product or its heavy tail says so, on stderr even with -q) is\n"
-            "printed and logged before the exit 65.\n"
+            "estimate on stderr, writes no log). A result whose log cannot be written (a\n"
+            "full disk, a file size limit) is still printed before the exit 74; one its\n"
+            "checks cannot trust (a closed form, a bound of the product or its heavy tail\n"
+            "says so, on stderr even with -q) is printed and logged before the exit 65.\n"
+            "An output that is one of the inputs (-o CONFIG, -o the --checkpoint or\n"
+            "--resume file) is a usage error; --checkpoint never replaces a file that is\n"
+            "not a checkpoint.\n"
             "\n"
             "environment: MCSIM_BACKEND (default --backend), MCSIM_LOG=no (--no-log by\n"
             "default), MCSIM_PROFILE (the profile for auto and estimate), OMP_NUM_THREADS\n"

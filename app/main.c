@@ -180,17 +180,6 @@ static mcs_status pick_backend(const mcs_cli *cli, const char *config_path, mcs_
     return MCS_OK;
 }
 
-/* SIGINT/SIGTERM: stop within a batch, so no half-written file is left.
- * For SIGINT the handler is one-shot (SA_RESETHAND): a second Ctrl-C kills
- * at once. SIGTERM stays handled: a batch system may send it twice (to the
- * job's shell, which passes it on, and to every process), and the second
- * must not kill the run while it writes its checkpoint. */
-static void on_signal(int sig)
-{
-    (void)sig;
-    mcs_request_stop();
-}
-
 /* `mcsim help [COMMAND]`: the main help, or a subcommand's --help. */
 static int help_command(int argc, char **argv, const char *self)
 {
@@ -251,7 +240,32 @@ typedef struct {
     const mcs_block_range *range;
     uint64_t blocks;
     int written; /* a checkpoint was written */
+    int resumed; /* the run went on from this checkpoint (--resume of the same file) */
 } checkpoint_ctx;
+
+/* Before any work, the files of a run: --resume a regular file (a FIFO
+ * would block); no output (the log, the checkpoint) one of the inputs (the
+ * config, --resume) or the other output; and a --checkpoint path that holds
+ * something else than a checkpoint is never replaced (and removed at the
+ * end). `config` is NULL for standard input, `log` NULL without a log. */
+static mcs_status check_run_files(const mcs_cli *cli, const char *config, const char *log,
+                                  char *err, size_t len)
+{
+    mcs_status st = MCS_OK;
+    if (cli->resume && (st = mcs_input_check("checkpoint", cli->resume, err, len)) != MCS_OK)
+        return st;
+    if (log && ((st = mcs_output_not_input("run log", log, "the config", config, err, len)) ||
+                (st = mcs_output_not_input("run log", log, "--resume", cli->resume, err, len)) ||
+                (st = mcs_output_not_input("run log", log, "--checkpoint", cli->checkpoint, err,
+                                           len))))
+        return st;
+    if (cli->checkpoint &&
+        ((st = mcs_output_not_input("checkpoint", cli->checkpoint, "the config", config, err,
+                                    len)) ||
+         (st = mcs_checkpoint_check_target(cli->checkpoint, err, len))))
+        return st;
+    return MCS_OK;
+}
 
 static mcs_status write_checkpoint(void *arg, const mcs_merge_tree *tree, char *err, size_t len)
 {
@@ -393,15 +407,9 @@ int main(int argc, char **argv)
         print_version();
         return 0;
     }
-    /* from here on a signal only asks the run to stop (exit 130, no log) */
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sa.sa_flags = SA_RESETHAND;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sa.sa_flags = 0;
-    sigaction(SIGTERM, &sa, NULL);
+    /* from here on a signal only asks the run to stop (exit 130, no log),
+     * and a file size limit is an error, not a kill (stop.h) */
+    mcs_stop_on_signals();
 
     /* what messages, the log and the default log name call the config */
     const int from_stdin = strcmp(cli.config_path, "-") == 0;
@@ -452,6 +460,9 @@ int main(int argc, char **argv)
     else
         default_log_path(from_stdin ? "stdin" : cli.config_path, &cli, be->name, log_path,
                          sizeof log_path);
+    if (ranks.rank == 0 && (st = check_run_files(&cli, from_stdin ? NULL : cli.config_path,
+                                                 want_log ? log_path : NULL, err, sizeof err)))
+        goto fail;
     if (ranks.rank == 0 && want_log && (st = mcs_output_check("run log", log_path, default_name, LOG_HINT, err,
                                             sizeof err)) != MCS_OK)
         goto fail;
@@ -507,7 +518,8 @@ int main(int argc, char **argv)
                     cli.resume, (unsigned long long)share.range.first,
                     (unsigned long long)resume_tree.next, (unsigned long long)blocks);
     }
-    checkpoint_ctx ck = {cli.checkpoint, resolved, &share.range, blocks, 0};
+    checkpoint_ctx ck = {cli.checkpoint, resolved, &share.range, blocks, 0,
+                         cli.checkpoint && cli.resume && mcs_same_file(cli.resume, cli.checkpoint)};
     if (cli.checkpoint) {
         share.checkpoint = write_checkpoint;
         share.checkpoint_ctx = &ck;
@@ -604,6 +616,8 @@ int main(int argc, char **argv)
             shard_tree = rank_tree;
         rank_reports = all;
     }
+    if (st == MCS_E_IO && mcs_stop_flag && ck.path) /* the stop's checkpoint failed (74): */
+        report_interrupted(&job, &res);             /* the partial estimate is not lost */
     if (st == MCS_E_INTERRUPTED) {
         report_interrupted(&job, &res);
         if (cli.checkpoint && ck.written) {
@@ -681,8 +695,10 @@ int main(int argc, char **argv)
                 log_err);
         return mcs_status_exit_code(log_st);
     }
-    /* the job is done and logged: its checkpoint has served */
-    if (cli.checkpoint && want_log && unlink(cli.checkpoint) == 0 && !cli.quiet)
+    /* the job is done and logged: its checkpoint, if this run wrote or
+     * resumed it, has served (any other file at that path is left alone) */
+    if (cli.checkpoint && want_log && (ck.written || ck.resumed) && unlink(cli.checkpoint) == 0 &&
+        !cli.quiet)
         fprintf(stderr, "mcsim: done; checkpoint %s removed\n", cli.checkpoint);
     return mcs_status_exit_code(cli.shard_count ? MCS_OK : trust);
 

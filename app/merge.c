@@ -18,10 +18,19 @@
 #include "product.h"
 #include "report.h"
 #include "shard.h"
+#include "stop.h"
 #include "sweep.h"
 #include "sysinfo.h"
 
-#define MERGE_MAX_SHARDS 100000
+/* A stop request (SIGINT, SIGTERM: mcs_stop_on_signals) ends the merge
+ * before it writes: MCS_E_INTERRUPTED, whatever st was; else st. */
+static mcs_status unless_stopped(mcs_status st, const char *output, char *err, size_t len)
+{
+    if (!mcs_stop_flag)
+        return st;
+    snprintf(err, len, "interrupted; %s not written", output);
+    return MCS_E_INTERRUPTED;
+}
 
 void mcs_cmd_merge_help(FILE *f)
 {
@@ -46,12 +55,16 @@ void mcs_cmd_merge_help(FILE *f)
             "  -q, --quiet            no messages on stderr (errors still)\n"
             "  -h, --help             this text\n"
             "\n"
-            "exit codes: 0 ok, 64 usage, 65 shards that do not belong together or a\n"
-            "damaged shard, 66 a shard missing or unreadable, 74 ALL.h5 not writable\n"
+            "At most %d files (as `--shard i/n` allows n up to %d); ALL.h5 must not be\n"
+            "one of them. SIGINT or SIGTERM stops the merge before it writes (exit 130).\n"
+            "\n"
+            "exit codes: 0 ok, 64 usage (ALL.h5 one of the inputs), 65 shards that do not\n"
+            "belong together or a damaged shard, 66 a shard missing, unreadable or not a\n"
+            "regular file, 74 ALL.h5 not writable, 130 interrupted\n"
             "\n"
             "example (a Slurm job array; cluster/array.sbatch):\n"
             "  mcsim configs/asian.ini --shard $SLURM_ARRAY_TASK_ID/8 -o shard-$SLURM_ARRAY_TASK_ID.h5\n"
-            "  mcsim merge shard-*.h5 -o asian.h5\n");
+            "  mcsim merge shard-*.h5 -o asian.h5\n", MCS_SHARDS_MAX, MCS_SHARDS_MAX);
 }
 
 /* Is `path` a sweep file (a /runs table) rather than a shard? */
@@ -130,7 +143,7 @@ static int merge_sweeps(char **paths, int n, const char *output, const char *com
     mcs_sweep_row *all = NULL;
     size_t total = 0;
     mcs_status st = MCS_OK;
-    for (int i = 0; i < n && st == MCS_OK; i++) {
+    for (int i = 0; i < n && st == MCS_OK && !mcs_stop_flag; i++) {
         mcs_sweep_row *rows = NULL;
         size_t count = 0;
         if ((st = mcs_sweep_read(paths[i], i ? &meta : &first, &rows, &count, err, sizeof err)) !=
@@ -178,6 +191,7 @@ static int merge_sweeps(char **paths, int n, const char *output, const char *com
     }
     if (st == MCS_OK)
         st = check_all_tasks(&first, given, err, sizeof err);
+    st = unless_stopped(st, output, err, sizeof err);
     if (st == MCS_OK) {
         snprintf(first.command_line, sizeof first.command_line, "%s", command_line);
         first.task = first.tasks = 0; /* the whole sweep now */
@@ -258,11 +272,17 @@ int mcs_cmd_merge(int argc, char **argv)
                 n < 1 ? "name the shard files" : "give -o ALL.h5 for the merged run log");
         return mcs_status_exit_code(MCS_E_USAGE);
     }
-    if (n > MERGE_MAX_SHARDS) {
-        fprintf(stderr, "mcsim merge: %d shard files, more than %d\n", n, MERGE_MAX_SHARDS);
+    if (n > MCS_SHARDS_MAX) {
+        fprintf(stderr, "mcsim merge: %d shard files, more than %d (the most `--shard i/n` "
+                "allows)\n", n, MCS_SHARDS_MAX);
         return mcs_status_exit_code(MCS_E_USAGE);
     }
+    mcs_stop_on_signals(); /* SIGINT, SIGTERM: stop before writing; no SIGXFSZ kill */
     mcs_status st = mcs_output_check("merged run log", output, 0, NULL, err, sizeof err);
+    for (int i = 0; i < n && st == MCS_OK; i++) /* every input a file, none the output */
+        if ((st = mcs_input_check("input", argv[optind + i], err, sizeof err)) == MCS_OK)
+            st = mcs_output_not_input("merged run log", output, "input", argv[optind + i], err,
+                                      sizeof err);
     if (st == MCS_OK)
         st = mcs_output_lock("merged run log", output, err, sizeof err);
     if (st != MCS_OK) {
@@ -283,9 +303,11 @@ int mcs_cmd_merge(int argc, char **argv)
         st = MCS_E_NOMEM;
         goto done;
     }
-    for (; read < n; read++)
+    for (; read < n && !mcs_stop_flag; read++)
         if ((st = mcs_shard_read(argv[optind + read], &shards[read], err, sizeof err)) != MCS_OK)
-            goto done;
+            break;
+    if ((st = unless_stopped(st, output, err, sizeof err)) != MCS_OK)
+        goto done;
     double c0 = mcs_now();
     if ((st = mcs_shard_join(shards, n, tree, err, sizeof err)) != MCS_OK)
         goto done;
@@ -327,6 +349,8 @@ int mcs_cmd_merge(int argc, char **argv)
     mcs_sysinfo_cpu_model(info.cpu_model, sizeof info.cpu_model);
     info.cores = mcs_sysinfo_cores();
     info.threads = 1;
+    if ((st = unless_stopped(MCS_OK, output, err, sizeof err)) != MCS_OK)
+        goto done;
     mcs_status log_st = mcs_h5log_write(output, &info, &job, &res, &t, err, sizeof err);
 
     char title[512];

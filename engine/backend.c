@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "../gpu_backend/gpu_module.h"
+#include "output_path.h"
 
 extern const mcs_backend mcs_cpu_backend;
 
@@ -117,9 +118,10 @@ static const char *entry_problem(void *h, const mcs_gpu_module **table)
  * mcsim's sources (interface version, mcsim version, structure sizes). */
 static void load(void)
 {
-    void *h = dlopen(gpu.path, RTLD_NOW | RTLD_LOCAL);
+    char bad[4200] = ""; /* a regular file only: dlopen of a FIFO would block */
+    void *h = mcs_input_check("module", gpu.path, bad, sizeof bad) ? NULL : dlopen(gpu.path, RTLD_NOW | RTLD_LOCAL);
     if (!h) {
-        const char *e = dlerror(), *rest = e ? e : "unknown loader error";
+        const char *e = bad[0] ? bad : dlerror(), *rest = e ? e : "unknown loader error";
         size_t n = strlen(gpu.path);
         if (strncmp(rest, gpu.path, n) == 0 && strncmp(rest + n, ": ", 2) == 0)
             rest += n + 2; /* the loader repeats the path */

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "h5mem.h"
 #include "output_path.h"
 #include "shard.h"
@@ -45,6 +46,40 @@ mcs_status mcs_checkpoint_write(const char *path, const char *config,
     return st;
 }
 
+/* `path` opened read-only as HDF5, with its `kind` attribute in *kind
+ * (malloc'ed, NULL if none); -1 when it does not open. */
+static hid_t open_with_kind(const char *path, char **kind)
+{
+    hid_t file = -1;
+    *kind = NULL;
+    H5E_BEGIN_TRY {
+        file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+        if (file >= 0)
+            *kind = mcs_h5_get_str(file, "kind");
+    }
+    H5E_END_TRY;
+    return file;
+}
+
+mcs_status mcs_checkpoint_check_target(const char *path, char *err, size_t err_len)
+{
+    struct stat sb;
+    if (lstat(path, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size == 0)
+        return MCS_OK; /* nothing to lose (or what mcs_output_check refuses) */
+    char *kind = NULL;
+    hid_t file = open_with_kind(path, &kind);
+    int is_checkpoint = kind && strcmp(kind, KIND) == 0;
+    free(kind);
+    if (file >= 0)
+        H5Fclose(file);
+    if (is_checkpoint)
+        return MCS_OK;
+    snprintf(err, err_len, "cannot write checkpoint '%s': it exists and is not an mcsim "
+             "checkpoint (a config, a run log, notes?), which the run would replace and remove "
+             "at its end; name a new file for --checkpoint", path);
+    return MCS_E_IO;
+}
+
 mcs_status mcs_checkpoint_read(const char *path, const char *config,
                                const mcs_block_range *range, uint64_t blocks, int k,
                                mcs_merge_tree *tree, char *err, size_t err_len)
@@ -58,15 +93,13 @@ mcs_status mcs_checkpoint_read(const char *path, const char *config,
     static mcs_moments node[128];
     int depth = 0, outputs = 0;
     char why[256];
-    H5E_BEGIN_TRY { file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT); }
-    H5E_END_TRY;
+    file = open_with_kind(path, &kind);
     if (file < 0) {
         snprintf(err, err_len, "%s: cannot open it as a checkpoint (missing, unreadable, or "
                  "not an HDF5 file: damaged?)", path);
         return MCS_E_NOINPUT;
     }
     H5E_BEGIN_TRY {
-        kind = mcs_h5_get_str(file, "kind");
         saved = mcs_h5_get_str(file, "config");
         grp = H5Gopen2(file, "checkpoint", H5P_DEFAULT);
     }

@@ -19,6 +19,12 @@ mcs_status mcs_checkpoint_write(const char *path, const char *config,
                                 const mcs_block_range *range, uint64_t blocks,
                                 const mcs_merge_tree *tree, char *err, size_t err_len);
 
+/* May --checkpoint `path` be written (and removed when the job is done)?
+ * Yes when nothing is there, or an empty file, or an mcsim checkpoint (of
+ * any job: an earlier run's); MCS_E_IO with a message when it holds
+ * anything else (a config, a run log, notes), which is never replaced. */
+mcs_status mcs_checkpoint_check_target(const char *path, char *err, size_t err_len);
+
 /* Read a checkpoint back into *tree for the job `config` and its share
  * `range`: MCS_E_NOINPUT when it cannot be opened, MCS_E_DATA when it is
  * not a checkpoint, is damaged (checksums, subtrees that do not follow

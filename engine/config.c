@@ -12,7 +12,9 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "catalog.h"
+#include "output_path.h"
 #include "product.h"
 
 #define VALUE_MAX 512
@@ -781,24 +783,16 @@ mcs_status mcs_config_load(const char *path, const mcs_override *overrides, int 
     ps->path = path;
     ps->err = err;
     ps->err_len = err_len;
-    struct stat fst;
     if (from_stdin) {
         ps->file = stdin;
-    } else {
-        /* checked before opening: opening a FIFO would wait for a writer */
-        if (stat(path, &fst) == 0 && !S_ISREG(fst.st_mode)) {
-            snprintf(err, err_len, "%s: not a config file (a folder, device or pipe?)", path);
-            st = MCS_E_NOINPUT;
-            goto cleanup;
-        }
-        ps->file = fopen(path, "r");
-        if (!ps->file) {
-            snprintf(err, err_len, "%s: cannot open config file: %s", path, strerror(errno));
-            st = MCS_E_NOINPUT;
-            goto cleanup;
-        }
-        if (fstat(fileno(ps->file), &fst) != 0 || !S_ISREG(fst.st_mode)) {
-            snprintf(err, err_len, "%s: not a config file (a folder, device or pipe?)", path);
+    } else { /* a regular file: a FIFO would wait for a writer */
+        mcs_status opened;
+        int fd = mcs_input_open("config file", path, &opened, err, err_len);
+        if (fd < 0 || !(ps->file = fdopen(fd, "r"))) {
+            if (fd >= 0) {
+                snprintf(err, err_len, "config file '%s': %s", path, strerror(errno));
+                close(fd);
+            }
             st = MCS_E_NOINPUT;
             goto cleanup;
         }

@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <libgen.h>
 #include <signal.h>
 #include <stdio.h>
@@ -14,21 +15,52 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define PATH_CAP 4096
+#define PATH_CAP 4096 /* PATH_MAX: the longest path, with its NUL, the kernel takes */
+/* The longest name mcsim makes from an output's: PATH.tmp.<pid> with the
+ * widest pid Linux gives (PID_MAX_LIMIT, 2^22 on 64-bit); PATH.lock and a
+ * default name made unique (NAME-999.h5) are shorter. */
+#define LONGEST_SUFFIX ".tmp.4194304"
+
+/* Does `path` leave room for the names made from it (LONGEST_SUFFIX) in
+ * its folder `dir`'s NAME_MAX and in PATH_MAX? */
+static mcs_status check_name_length(const char *what, const char *path, const char *dir,
+                                    const char *tail, char *err, size_t err_len)
+{
+    const size_t extra = strlen(LONGEST_SUFFIX), len = strlen(path);
+    const char *slash = strrchr(path, '/');
+    const size_t name = strlen(slash ? slash + 1 : path);
+    long name_max = pathconf(dir, _PC_NAME_MAX); /* the folder's file system */
+    if (name_max <= 0)
+        name_max = NAME_MAX;
+    if (name + extra > (size_t)name_max) {
+        snprintf(err, err_len, "cannot write %s '%s': its name is %zu characters, and the "
+                 "temporary written first (NAME.tmp.<pid>, up to %zu more) must fit the "
+                 "folder's limit of %ld (NAME_MAX): at most %ld; name a shorter file%s", what,
+                 path, name, extra, name_max, name_max - (long)extra, tail);
+        return MCS_E_IO;
+    }
+    if (len + extra >= PATH_CAP) {
+        snprintf(err, err_len, "cannot write %s: its path is %zu characters, and the temporary "
+                 "written first (PATH.tmp.<pid>, up to %zu more) must stay below %d "
+                 "(PATH_MAX): at most %zu%s", what, len, extra, PATH_CAP, PATH_CAP - 1 - extra,
+                 tail);
+        return MCS_E_IO;
+    }
+    return MCS_OK;
+}
 
 mcs_status mcs_output_check(const char *what, const char *path, int may_create_folder,
                             const char *hint, char *err, size_t err_len)
 {
     char copy[PATH_CAP], tail[512] = "";
-    if (strlen(path) >= sizeof copy) {
-        snprintf(err, err_len, "cannot write %s: its path is longer than %d characters", what,
-                 PATH_CAP - 1);
-        return MCS_E_IO;
-    }
     if (hint && *hint)
         snprintf(tail, sizeof tail, " (%s)", hint);
+    if (strlen(path) >= sizeof copy)
+        return check_name_length(what, path, ".", tail, err, err_len);
     snprintf(copy, sizeof copy, "%s", path);
     const char *dir = dirname(copy);
+    if (check_name_length(what, path, dir, tail, err, err_len) != MCS_OK)
+        return MCS_E_IO;
     struct stat st;
     if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
         snprintf(err, err_len,
@@ -204,4 +236,72 @@ mcs_status mcs_output_write_bytes(const char *what, const char *path, const void
         return MCS_E_IO;
     }
     return MCS_OK;
+}
+
+int mcs_input_open(const char *what, const char *path, mcs_status *st, char *err,
+                   size_t err_len)
+{
+    struct stat sb;
+    int fd = -1;
+    *st = MCS_E_NOINPUT;
+    /* stat first: a device is never opened (opening some has effects) */
+    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
+        goto not_regular;
+    if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0) {
+        snprintf(err, err_len, "%s '%s': cannot open: %s", what, path, strerror(errno));
+        return -1;
+    }
+    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode)) { /* still one once open */
+        *st = MCS_OK;
+        return fd;
+    }
+    close(fd);
+not_regular:
+    snprintf(err, err_len, "%s '%s': not a regular file (a folder, device or pipe?)", what, path);
+    return -1;
+}
+
+mcs_status mcs_input_check(const char *what, const char *path, char *err, size_t err_len)
+{
+    mcs_status st;
+    int fd = mcs_input_open(what, path, &st, err, err_len);
+    if (fd >= 0)
+        close(fd);
+    return st;
+}
+
+/* `path` with its folder resolved (symbolic links, . and ..), for files
+ * that do not exist yet; the path as given when its folder is missing. */
+static void resolved_name(const char *path, char *buf, size_t len)
+{
+    char copy[PATH_CAP], real[PATH_MAX];
+    snprintf(copy, sizeof copy, "%s", path);
+    const char *slash = strrchr(path, '/');
+    if (realpath(dirname(copy), real))
+        snprintf(buf, len, "%s/%s", real, slash ? slash + 1 : path);
+    else
+        snprintf(buf, len, "%s", path);
+}
+
+int mcs_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    int has_a = stat(a, &sa) == 0, has_b = stat(b, &sb) == 0;
+    if (has_a || has_b)
+        return has_a && has_b && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    char ra[2 * PATH_CAP], rb[2 * PATH_CAP];
+    resolved_name(a, ra, sizeof ra);
+    resolved_name(b, rb, sizeof rb);
+    return strcmp(ra, rb) == 0;
+}
+
+mcs_status mcs_output_not_input(const char *what, const char *path, const char *input_what,
+                                const char *input, char *err, size_t err_len)
+{
+    if (!input || !mcs_same_file(path, input))
+        return MCS_OK;
+    snprintf(err, err_len, "%s '%s' and %s '%s' are the same file, which writing the %s "
+             "would replace; name another file for the %s", what, path, input_what, input, what,
+             what);
+    return MCS_E_USAGE;
 }

@@ -14,7 +14,7 @@ int mcs_shard_parse(const char *text, int *index, int *count)
         return 0;
     const char *rest = end + 1;
     long n = strtol(rest, &end, 10);
-    if (end == rest || *end != '\0' || i < 1 || n < 1 || i > n || n > 1000000)
+    if (end == rest || *end != '\0' || i < 1 || n < 1 || i > n || n > MCS_SHARDS_MAX)
         return 0;
     *index = (int)i;
     *count = (int)n;
@@ -156,13 +156,38 @@ int mcs_nodes_read(hid_t grp, int k, int *depth, uint64_t *start, uint64_t *size
 void mcs_shard_free(mcs_shard_file *s)
 {
     free(s->config);
+    free(s->start);
     s->config = NULL;
+    s->start = s->size = NULL;
+    s->node = NULL;
+}
+
+/* The subtrees of a shard's /shard group into out, allocated to their
+ * number; 0, or -1 with why. */
+static int read_subtrees(hid_t grp, mcs_shard_file *out, char *why, size_t why_len)
+{
+    static uint64_t start[128], size[128];
+    static mcs_moments node[128];
+    if (mcs_nodes_read(grp, out->k, &out->depth, start, size, node, why, why_len) != 0)
+        return -1;
+    size_t d = (size_t)out->depth;
+    /* one block: the starts, the sizes, then the moments (8-byte aligned) */
+    if (!(out->start = malloc(d * (2 * sizeof *start + sizeof *node) + 1))) {
+        snprintf(why, why_len, "out of memory");
+        return -1;
+    }
+    out->size = out->start + d;
+    out->node = (mcs_moments *)(out->size + d);
+    memcpy(out->start, start, d * sizeof *start);
+    memcpy(out->size, size, d * sizeof *size);
+    memcpy(out->node, node, d * sizeof *node);
+    return 0;
 }
 
 mcs_status mcs_shard_read(const char *path, mcs_shard_file *out, char *err, size_t err_len)
 {
     memset(out, 0, sizeof *out);
-    snprintf(out->path, sizeof out->path, "%s", path);
+    out->path = path;
     hid_t file = -1, grp = -1;
     mcs_status st = MCS_E_DATA;
     H5E_BEGIN_TRY { file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT); }
@@ -197,8 +222,7 @@ mcs_status mcs_shard_read(const char *path, mcs_shard_file *out, char *err, size
             goto done;
         }
         char why[256];
-        if (mcs_nodes_read(grp, out->k, &out->depth, out->start, out->size, out->node, why,
-                           sizeof why) != 0) {
+        if (read_subtrees(grp, out, why, sizeof why) != 0) {
             snprintf(err, err_len, "%s: %s", path, why);
             goto done;
         }

@@ -15,7 +15,12 @@
 #include "stats.h"
 #include "status.h"
 
-/* "i/n" with 1 <= i <= n <= 1000000 into *index, *count; 0 if not. */
+/* The most shards a job is split into: what `--shard i/n` accepts as n and
+ * the most files `mcsim merge` joins (their names must also fit in one
+ * command line: about 2 MB on Linux, `getconf ARG_MAX`). */
+#define MCS_SHARDS_MAX 100000
+
+/* "i/n" with 1 <= i <= n <= MCS_SHARDS_MAX into *index, *count; 0 if not. */
 int mcs_shard_parse(const char *text, int *index, int *count);
 
 /* Shard i of n of a job of `blocks` blocks: [(i-1)B/n, iB/n). */
@@ -55,21 +60,23 @@ uint64_t mcs_config_identity_hash(const char *config);
 /* Write the /shard group of a run log (called by engine/h5log.c). */
 int mcs_shard_write_group(hid_t file, const mcs_shard_info *sh);
 
-/* A shard file as read back. */
+/* A shard file as read back: a few hundred bytes and its config text and
+ * subtrees (allocated to their size), as merge holds up to MCS_SHARDS_MAX. */
 typedef struct {
-    char path[4096];
+    const char *path;     /* as given to mcs_shard_read, which must outlive this */
     char *config;         /* the resolved config text (malloc'd) */
     char backend[16];
     char config_file[256];
     int index, count, k;
     uint64_t first, end, blocks;
     int depth;
-    uint64_t start[128], size[128];
-    mcs_moments node[128];
+    uint64_t *start, *size; /* depth of each (malloc'd, with node) */
+    mcs_moments *node;
 } mcs_shard_file;
 
 /* Read a shard file. MCS_E_NOINPUT when it cannot be opened, MCS_E_DATA
- * when it is not a shard file (err says what is wrong). */
+ * when it is not a shard file (err says what is wrong). Free it with
+ * mcs_shard_free. */
 mcs_status mcs_shard_read(const char *path, mcs_shard_file *out, char *err, size_t err_len);
 void mcs_shard_free(mcs_shard_file *s);
 

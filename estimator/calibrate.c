@@ -18,6 +18,7 @@
 #include "commands.h"
 #include "profile.h"
 #include "runner.h"
+#include "stop.h"
 #include "sysinfo.h"
 #include "validate.h"
 #include "chunking.h"
@@ -63,8 +64,13 @@ void mcs_cmd_calibrate_help(FILE *f)
             "  -h, --help             this text\n"
             "Progress on stderr; about a minute in all.\n"
             "\n"
+            "The runs write their files in a private folder in $TMPDIR (default /tmp),\n"
+            "removed at the end. SIGINT or SIGTERM stops the calibration and its running\n"
+            "child: no profile written, nothing left, exit 130.\n"
+            "\n"
             "exit codes: 0 ok, 64 usage, 69 --backend gpu without a usable GPU, 74 the\n"
-            "profile cannot be written (checked first: nothing is measured then).\n",
+            "profile cannot be written (checked first: nothing is measured then), 130\n"
+            "interrupted.\n",
             local, MCS_PLAUSIBLE_EFFICIENCY_MAX, 100 * MCS_PLAUSIBLE_SPREAD_MAX,
             100 * MCS_PLAUSIBLE_FIT_MAX, MCS_CALIBRATE_ATTEMPTS);
 }
@@ -72,7 +78,7 @@ void mcs_cmd_calibrate_help(FILE *f)
 typedef struct {
     const char *self, *output, *name;
     int cpu, gpu, quick, output_given;
-    char dir[64], config[128], log[128];
+    char dir[4096], config[4200], log[4200]; /* dir: in $TMPDIR */
     char default_output[4200];
     double last_spread; /* (max - min) / median of timed_run's last repeats */
     double last_fit;    /* e^worst|ln(fit/measured)| - 1 of calibrate_kernel's last fit */
@@ -698,6 +704,7 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
         return mcs_status_exit_code(MCS_E_USAGE);
     c.self = mcs_self_path(argv0);
     char err[1024] = "";
+    mcs_stop_on_signals(); /* SIGINT, SIGTERM: stop, clean up, exit 130; no SIGXFSZ kill */
     if (!c.output_given)
         make_folder_of(c.output);
     mcs_status st = check_output(&c, err, sizeof err);
@@ -726,10 +733,9 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
             progress("%s: calibrating the cpu only", gpu_why);
         c.gpu = 0;
     }
-    snprintf(c.dir, sizeof c.dir, "/tmp/mcsim-calibrate-XXXXXX");
-    if (!mkdtemp(c.dir)) {
-        fprintf(stderr, "mcsim calibrate: cannot make a temporary folder in /tmp\n");
-        return mcs_status_exit_code(MCS_E_IO);
+    if ((st = mcs_run_folder_make("calibrate", c.dir, sizeof c.dir, err, sizeof err)) != MCS_OK) {
+        fprintf(stderr, "mcsim calibrate: %s; nothing measured\n", err);
+        return mcs_status_exit_code(st);
     }
     snprintf(c.config, sizeof c.config, "%s/calibrate.ini", c.dir);
     snprintf(c.log, sizeof c.log, "%s/run.h5", c.dir);
@@ -748,7 +754,7 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
         mcs_run_spec probe = {c.config, {"simulation.paths=1"}, 1, "gpu", 0};
         mcs_timings t;
         char why[512];
-        if (mcs_run_cold(c.self, &probe, c.log, &t, why, sizeof why) != MCS_OK) {
+        if (mcs_run_cold(c.self, &probe, c.log, &t, why, sizeof why) != MCS_OK && !mcs_stop_flag) {
             if (c.cpu) {
                 progress("no usable GPU (%s): calibrating the cpu only", why);
                 c.gpu = 0;
@@ -762,9 +768,11 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
         st = calibrate_cpu(&c, &p, err, sizeof err);
     if (st == MCS_OK && c.gpu)
         st = calibrate_gpu(&c, &p, err, sizeof err);
-    unlink(c.config);
-    unlink(c.log);
-    rmdir(c.dir);
+    mcs_run_folder_remove(c.dir);
+    if (mcs_stop_flag) { /* whatever the runs said: a stop request */
+        snprintf(err, sizeof err, "interrupted");
+        st = MCS_E_INTERRUPTED;
+    }
     if (st == MCS_OK && !p.has_cpu) {
         snprintf(err, sizeof err, "%s has no [cpu] section to keep: calibrate the cpu too "
                  "(--backend all)", c.output);

@@ -481,30 +481,19 @@ mcs_status mcs_profile_parse(const char *text, const char *origin, mcs_profile *
 }
 
 /* The whole of a regular file of at most MCS_PROFILE_FILE_MAX bytes into a
- * malloc'ed buffer. Opened without blocking (a FIFO put in place after a
- * check would otherwise wait for a writer) and checked once open. */
+ * malloc'ed buffer (a FIFO, device or folder refused: mcs_input_open). */
 static mcs_status read_small_file(const char *path, char **text, size_t *len, char *err,
                                   size_t err_len)
 {
-    struct stat st;
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        snprintf(err, err_len, "profile '%s': not a regular file (a folder, device or pipe?); "
-                 "a profile is an INI file", path);
-        return MCS_E_NOINPUT;
-    }
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) {
-        snprintf(err, err_len, "profile '%s': cannot open: %s", path, strerror(errno));
-        return MCS_E_NOINPUT;
-    }
-    mcs_status rc = MCS_OK;
+    mcs_status rc;
+    *text = NULL;
+    *len = 0;
+    int fd = mcs_input_open("profile", path, &rc, err, err_len);
+    if (fd < 0)
+        return rc;
     char *buf = NULL;
     size_t used = 0;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        snprintf(err, err_len, "profile '%s': not a regular file (a folder, device or pipe?); "
-                 "a profile is an INI file", path);
-        rc = MCS_E_NOINPUT;
-    } else if ((buf = malloc(MCS_PROFILE_FILE_MAX + 1)) == NULL) {
+    if ((buf = malloc(MCS_PROFILE_FILE_MAX + 1)) == NULL) {
         snprintf(err, err_len, "profile '%s': out of memory", path);
         rc = MCS_E_NOMEM;
     }

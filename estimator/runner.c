@@ -1,6 +1,7 @@
 /* runner.c - warm (in-process) and cold (fresh process) timed runs. */
 #define _GNU_SOURCE
 #include "runner.h"
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <omp.h>
@@ -14,6 +15,7 @@
 #include "engine.h"
 #include "h5log.h"
 #include "runlog.h"
+#include "stop.h"
 #include "sysinfo.h"
 
 extern char **environ;
@@ -139,18 +141,25 @@ mcs_status mcs_run_cold(const char *self, const mcs_run_spec *spec, const char *
     posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
     posix_spawn_file_actions_addopen(&fa, 2, err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
     pid_t pid;
-    int rc = posix_spawn(&pid, self, &fa, NULL, (char *const *)argv, environ);
+    int rc = mcs_stop_flag ? ECANCELED
+                           : posix_spawn(&pid, self, &fa, NULL, (char *const *)argv, environ);
     posix_spawn_file_actions_destroy(&fa);
     if (rc != 0) {
         unlink(err_path);
         snprintf(err, err_len, "cannot start %s: %s", self, strerror(rc));
-        return MCS_E_SOFTWARE;
+        return mcs_stop_flag ? MCS_E_INTERRUPTED : MCS_E_SOFTWARE;
     }
+    mcs_stop_forward_to(pid); /* a stop request ends the child too: no orphan */
     int status;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
         ;
+    mcs_stop_forward_to(0);
     last_line(err_path, message, sizeof message);
     unlink(err_path);
+    if (mcs_stop_flag) { /* whatever the child did, this run is interrupted */
+        snprintf(err, err_len, "interrupted");
+        return MCS_E_INTERRUPTED;
+    }
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
         snprintf(err, err_len, "a fresh mcsim run (%s %s --backend %s) failed with %s %d%s%s",
                  self, spec->config, spec->backend,
@@ -160,6 +169,37 @@ mcs_status mcs_run_cold(const char *self, const mcs_run_spec *spec, const char *
         return WIFEXITED(status) ? status_of_exit_code(WEXITSTATUS(status)) : MCS_E_SOFTWARE;
     }
     return mcs_runlog_read(log_path, t, err, err_len);
+}
+
+mcs_status mcs_run_folder_make(const char *command, char *dir, size_t len, char *err,
+                               size_t err_len)
+{
+    const char *tmp = getenv("TMPDIR");
+    if (!tmp || !*tmp)
+        tmp = "/tmp";
+    int n = snprintf(dir, len, "%s/mcsim-%s-XXXXXX", tmp, command);
+    if (n < 0 || (size_t)n >= len || !mkdtemp(dir)) {
+        snprintf(err, err_len, "cannot make a temporary folder in %s (TMPDIR): %s", tmp,
+                 n < 0 || (size_t)n >= len ? "its path is too long" : strerror(errno));
+        dir[0] = '\0';
+        return MCS_E_IO;
+    }
+    return MCS_OK;
+}
+
+void mcs_run_folder_remove(const char *dir)
+{
+    DIR *d = dir[0] ? opendir(dir) : NULL;
+    if (!d)
+        return;
+    char path[8192];
+    for (struct dirent *e; (e = readdir(d)) != NULL;)
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            unlink(path);
+        }
+    closedir(d);
+    rmdir(dir);
 }
 
 const char *mcs_self_path(const char *argv0)

@@ -34,9 +34,18 @@ mcs_status mcs_run_warm(const mcs_run_spec *spec, const char *log_path, mcs_timi
 /* Run `self` (this mcsim binary) as a fresh process writing log_path, then
  * read the timings back from the log. When it fails: the status of its exit
  * code (69: MCS_E_UNAVAILABLE, 78: MCS_E_CONFIG, ...) and its error message
- * (its stderr's last line) in err. */
+ * (its stderr's last line) in err. A stop request (stop.h) is passed on to
+ * the child, which is waited for: MCS_E_INTERRUPTED. */
 mcs_status mcs_run_cold(const char *self, const mcs_run_spec *spec, const char *log_path,
                         mcs_timings *t, char *err, size_t err_len);
+
+/* A new private folder for the runs' logs and files, $TMPDIR (default
+ * /tmp) /mcsim-COMMAND-XXXXXX, into dir; MCS_E_IO with a message if it
+ * cannot be made. Remove it, with the files in it, by
+ * mcs_run_folder_remove (nothing when dir is ""). */
+mcs_status mcs_run_folder_make(const char *command, char *dir, size_t len, char *err,
+                               size_t err_len);
+void mcs_run_folder_remove(const char *dir);
 
 /* The path of this executable (for cold runs), from /proc/self/exe. */
 const char *mcs_self_path(const char *argv0);

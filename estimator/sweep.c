@@ -53,9 +53,14 @@ void mcs_cmd_sweep_help(FILE *f)
           "  -q, --quiet               no progress or notes on stderr (errors still)\n"
           "  -h, --help                this text\n"
           "\n"
-          "exit codes: 0 ok, 64 usage, 66 CONFIG missing, 69 a backend asked for is not\n"
-          "usable, 74 the sweep file cannot be written, 78 config error; a failure part-way\n"
-          "exits with its own code after writing the runs measured before it.\n", f);
+          "The runs write their logs in a private folder in $TMPDIR (default /tmp),\n"
+          "removed at the end. SIGINT or SIGTERM stops the sweep and its running child:\n"
+          "no sweep file written, nothing left, exit 130.\n"
+          "\n"
+          "exit codes: 0 ok, 64 usage (SWEEP.h5 is CONFIG), 66 CONFIG missing, 69 a backend\n"
+          "asked for is not usable, 74 the sweep file cannot be written, 78 config error,\n"
+          "130 interrupted; a failure part-way exits with its own code after writing the\n"
+          "runs measured before it.\n", f);
 }
 
 typedef struct {
@@ -269,6 +274,8 @@ static mcs_status check_before(options *o, const char *self, const char *log, ch
 {
     mcs_status st = mcs_output_check("sweep file", o->output, 0, NULL, err, len);
     if (st == MCS_OK)
+        st = mcs_output_not_input("sweep file", o->output, "the config", o->config, err, len);
+    if (st == MCS_OK)
         st = mcs_output_lock("sweep file", o->output, err, len);
     if (st != MCS_OK)
         return st;
@@ -291,6 +298,10 @@ static mcs_status check_before(options *o, const char *self, const char *log, ch
         mcs_status bs = mcs_run_cold(self, &probe, log, &t, why[b], sizeof why[b]);
         if (bs == MCS_OK)
             continue;
+        if (bs == MCS_E_INTERRUPTED) {
+            snprintf(err, len, "interrupted");
+            return bs;
+        }
         if (o->backend_given) {
             snprintf(err, len, "--backend %s: cannot run %s there: %s", names[b], o->config,
                      why[b]);
@@ -370,7 +381,7 @@ static void measure_backend(sweep_run *sr, int b)
         for (int r = 0; r < o->repeat && !mcs_stop_flag; r++)
             for (int s = 0; s < o->n_sizes && !mcs_stop_flag; s++) {
                 mcs_status st = measure_one(sr, b, warm, r, s, err, sizeof err);
-                if (st == MCS_OK)
+                if (st == MCS_OK || mcs_stop_flag) /* a stop is no failure of the backend */
                     continue;
                 size_t used = strlen(sr->meta->failures);
                 snprintf(sr->meta->failures + used, sizeof sr->meta->failures - used,
@@ -410,7 +421,7 @@ static int finish(const options *o, sweep_run *sr)
 {
     char err[1024];
     mcs_sweep_meta *meta = sr->meta;
-    mcs_status failed = sr->failed == MCS_OK && mcs_stop_flag ? MCS_E_INTERRUPTED : sr->failed;
+    mcs_status failed = mcs_stop_flag ? MCS_E_INTERRUPTED : sr->failed;
     int keep = sr->n > 0 && failed != MCS_E_INTERRUPTED && failed != MCS_E_NOMEM;
     mcs_status st = MCS_OK;
     if (keep) {
@@ -428,7 +439,8 @@ static int finish(const options *o, sweep_run *sr)
                     meta->failures, sr->n, o->output);
         else
             fprintf(stderr, "mcsim sweep: %s; no sweep file written\n",
-                    meta->failures[0] ? meta->failures : mcs_status_message(failed));
+                    failed != MCS_E_INTERRUPTED && meta->failures[0] ? meta->failures
+                                                                    : mcs_status_message(failed));
         return mcs_status_exit_code(failed);
     }
     if (!o->quiet)
@@ -447,18 +459,15 @@ int mcs_cmd_sweep(int argc, char **argv, const char *argv0)
         fprintf(stderr, "mcsim sweep: %s\n(see mcsim sweep --help)\n", err);
         return mcs_status_exit_code(MCS_E_USAGE);
     }
-    char dir[] = "/tmp/mcsim-sweep-XXXXXX";
-    if (!mkdtemp(dir)) {
-        fprintf(stderr, "mcsim sweep: cannot make a temporary folder in /tmp\n");
-        return mcs_status_exit_code(MCS_E_IO);
-    }
-    char log[256];
+    mcs_stop_on_signals(); /* SIGINT, SIGTERM: stop, clean up, exit 130; no SIGXFSZ kill */
+    char dir[4096], log[4200];
+    mcs_status st = mcs_run_folder_make("sweep", dir, sizeof dir, err, sizeof err);
     snprintf(log, sizeof log, "%s/run.h5", dir);
     sweep_run sr = {&o, mcs_self_path(argv0), log, NULL, 0, 0, &meta, MCS_OK};
-    mcs_status st = check_before(&o, sr.self, log, err, sizeof err);
+    if (st == MCS_OK)
+        st = check_before(&o, sr.self, log, err, sizeof err);
     if (st != MCS_OK) {
-        unlink(log);
-        rmdir(dir);
+        mcs_run_folder_remove(dir);
         fprintf(stderr, "mcsim sweep: %s; nothing measured, no sweep file written\n", err);
         return mcs_status_exit_code(st);
     }
@@ -469,8 +478,7 @@ int mcs_cmd_sweep(int argc, char **argv, const char *argv0)
     for (int b = 0; b < 2 && sr.rows && !mcs_stop_flag; b++)
         if (b ? o.gpu : o.cpu)
             measure_backend(&sr, b);
-    unlink(log);
-    rmdir(dir);
+    mcs_run_folder_remove(dir);
     int code = finish(&o, &sr);
     free(sr.rows);
     return code;

@@ -371,16 +371,9 @@ static int read_meta(hid_t file, const char *path, mcs_sweep_meta *meta, char *e
  * folder is never handed to HDF5). -1 with the status in *st. */
 static hid_t open_sweep_file(const char *path, mcs_status *st, char *err, size_t err_len)
 {
-    struct stat sb;
-    if (stat(path, &sb) != 0) {
-        snprintf(err, err_len, "%s: cannot open: %s", path, strerror(errno));
-        *st = MCS_E_NOINPUT;
-        return -1;
-    }
-    if (!S_ISREG(sb.st_mode)) {
-        snprintf(err, err_len, "%s: not a regular file (a folder, device or pipe?); a sweep "
-                 "file is what mcsim sweep -o writes", path);
-        *st = MCS_E_NOINPUT;
+    mcs_status regular = mcs_input_check("sweep file", path, err, err_len);
+    if (regular != MCS_OK) {
+        *st = regular;
         return -1;
     }
     hid_t file = -1;

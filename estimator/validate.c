@@ -14,6 +14,7 @@
 #include "commands.h"
 #include "model.h"
 #include "output_path.h"
+#include "stop.h"
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -471,10 +472,11 @@ void mcs_cmd_validate_help(FILE *f)
           "  -q, --quiet         no notes on stderr (errors still)\n"
           "  -h, --help          this text\n"
           "\n"
-          "exit codes: 0 ok, 64 usage, 65 not a sweep file or a run in it out of range\n"
-          "(named by row and column), 66 a sweep file or profile missing, 74 the report\n"
-          "cannot be written (checked first: a folder, device, pipe or link is never\n"
-          "replaced), 78 a profile is wrong.\n", f);
+          "exit codes: 0 ok, 64 usage (the report is one of the sweep files or profile\n"
+          "files), 65 not a sweep file or a run in it out of range (named by row and\n"
+          "column), 66 a sweep file or profile missing or not a regular file, 74 the\n"
+          "report cannot be written (checked first: a folder, device, pipe or link is\n"
+          "never replaced), 78 a profile is wrong, 130 interrupted (no report written).\n", f);
 }
 
 static double pct(double log_error)
@@ -596,19 +598,21 @@ static void print_validation(const mcs_validation *v, const mcs_profile *cp,
     print_left_out(v);
 }
 
-/* Before any work: the sweep files readable (a missing one is the error,
- * whatever the profiles), the report's path writable by the output-path
- * rule and locked against a second run writing it. */
+/* Before any work: the sweep files readable regular files (a missing one
+ * is the error, whatever the profiles), the report's path writable by the
+ * output-path rule, none of the inputs (sweep files, profile files), and
+ * locked against a second run writing it. */
 static mcs_status check_inputs(const char *const *files, int n_files, const char *report,
-                               char *err, size_t len)
+                               const char *const *profiles, char *err, size_t len)
 {
-    for (int i = 0; i < n_files; i++)
-        if (access(files[i], R_OK) != 0) {
-            snprintf(err, len, "%s: cannot read: %s", files[i], strerror(errno));
-            return MCS_E_NOINPUT;
-        }
     mcs_status st = MCS_OK;
-    if (report && (st = mcs_output_check("report", report, 0, NULL, err, len)) == MCS_OK)
+    for (int i = 0; i < n_files && st == MCS_OK; i++)
+        if ((st = mcs_input_check("sweep file", files[i], err, len)) == MCS_OK && report)
+            st = mcs_output_not_input("report", report, "sweep file", files[i], err, len);
+    for (int i = 0; i < 3 && report && st == MCS_OK; i++)
+        if (profiles[i] && access(profiles[i], F_OK) == 0) /* a file, not a catalogue name */
+            st = mcs_output_not_input("report", report, "profile", profiles[i], err, len);
+    if (report && st == MCS_OK && (st = mcs_output_check("report", report, 0, NULL, err, len)) == MCS_OK)
         st = mcs_output_lock("report", report, err, len);
     return st;
 }
@@ -649,7 +653,9 @@ int mcs_cmd_validate(int argc, char **argv)
     static mcs_validation v;
     const char *const *files = (const char *const *)argv + optind;
     mcs_profile cp, gp;
-    mcs_status st = check_inputs(files, n_files, report, err, sizeof err);
+    const char *const profiles[3] = {profile, cpu, gpu};
+    mcs_stop_on_signals(); /* SIGINT, SIGTERM: no report written; no SIGXFSZ kill */
+    mcs_status st = check_inputs(files, n_files, report, profiles, err, sizeof err);
     if (st == MCS_OK)
         st = mcs_validate_read(files, n_files, &v, err, sizeof err);
     if (st == MCS_OK)
@@ -660,6 +666,10 @@ int mcs_cmd_validate(int argc, char **argv)
         fprintf(stderr, "mcsim validate: note: the sweep stopped early: %s\n", v.failures);
     if (st == MCS_OK)
         print_validation(&v, &cp, &gp, n_files);
+    if (st == MCS_OK && mcs_stop_flag) {
+        snprintf(err, sizeof err, "interrupted%s", report ? "; no report written" : "");
+        st = MCS_E_INTERRUPTED;
+    }
     if (st == MCS_OK && report && (st = mcs_report_html(report, &v, err, sizeof err)) == MCS_OK)
         printf("report: %s\n", report);
     if (st != MCS_OK)

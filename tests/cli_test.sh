@@ -543,9 +543,10 @@ need_in "$err" stderr "steps = 12 does not change the estimate"
 need_in "$err" stderr "!does not change"
 report "steps > 1 on a European: one notice; on an Asian: none"
 
-# A log that fails while being written (a 8 KB file size limit): the result
-# is printed first, then the error, exit 74, no file left.
-sh -c 'trap "" XFSZ; ulimit -f 8; exec "$@"' sh "$mcsim" base.ini --paths 20000 -o big.h5 -f json \
+# A log that fails while being written (a file size limit, SIGXFSZ as the
+# user's shell leaves it): the result is printed first, then the error, exit
+# 74, no file left.
+sh -c 'ulimit -f 8; exec "$@"' sh "$mcsim" base.ini --paths 20000 -o big.h5 -f json \
     ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
 rc=$?
 [ $rc -eq 74 ] || problems+=("exit code $rc, expected 74")
@@ -599,10 +600,84 @@ if command -v mkfifo >/dev/null; then
     timeout 5 "$mcsim" fifo.ini --no-log >"$out" 2>"$err"
     rc=$?
     [ $rc -eq 66 ] || problems+=("exit code $rc, expected 66 (124: it hung)")
-    need_in "$err" stderr "not a config file"
+    need_in "$err" stderr "not a regular file"
     report "a FIFO as CONFIG: exit 66 at once, no hang"
     rm -f fifo.ini
+    # every other path mcsim reads: --resume, a merge input, the GPU module
+    mkfifo fifo.h5
+    for args in "base.ini --no-log --resume fifo.h5" "merge fifo.h5 -o all.h5" \
+        "merge base.ini fifo.h5 -o all.h5"; do
+        timeout 10 "$mcsim" $args >"$out" 2>"$err"
+        rc=$?
+        [ $rc -eq 66 ] || problems+=("$args: exit code $rc, expected 66 (124: it hung)")
+        need_in "$err" stderr "'fifo.h5': not a regular file"
+    done
+    MCSIM_GPU_MODULE=$tmp/fifo.h5 timeout 10 "$mcsim" base.ini --backend gpu --no-log >"$out" 2>"$err"
+    rc=$?
+    [ $rc -eq 69 ] || problems+=("MCSIM_GPU_MODULE=fifo.h5: exit code $rc, expected 69 (124: it hung)")
+    need_in "$err" stderr "not a regular file"
+    rm -f fifo.h5
+    need_no_leftovers
+    report "a FIFO as --resume, a merge input or MCSIM_GPU_MODULE: refused at once, no hang"
 fi
+
+# --checkpoint FILE is removed when the job is done only if this run wrote or
+# resumed it; a file that is not a checkpoint is refused before the run, kept
+printf 'my notes\n' >notes.txt
+cp base.ini job.ini
+expect_fail "--checkpoint notes.txt: exit 74 before the run, notes.txt kept" 74 \
+    "cannot write checkpoint 'notes.txt'" "not an mcsim checkpoint" -- \
+    base.ini --paths 1000 -o run.h5 --checkpoint notes.txt
+expect_fail "--checkpoint CONFIG: exit 64 before the run, the config kept" 64 "same file" -- \
+    job.ini --paths 1000 -o run.h5 --checkpoint job.ini
+[ "$(cat notes.txt)" = "my notes" ] || problems+=("notes.txt changed or removed")
+cmp -s base.ini job.ini || problems+=("job.ini changed or removed")
+report "notes.txt and the config are still there"
+rm -f notes.txt job.ini
+
+# an output that is one of the inputs (or the other output) is refused before any work
+"$mcsim" base.ini --paths 1e10 --threads 1 --no-log --checkpoint ck.h5 ${cpu[@]+"${cpu[@]}"} \
+    >"$out" 2>"$err" &
+pid=$!
+sleep 1
+kill -TERM $pid
+wait $pid
+[ -s ck.h5 ] || problems+=("no checkpoint written on SIGTERM")
+cp ck.h5 ck.keep
+for args in "-o ck.h5 --resume ck.h5" "-o x.h5 --checkpoint x.h5" "-o base.ini"; do
+    "$mcsim" base.ini --paths 1e10 $args >"$out" 2>"$err"
+    rc=$?
+    [ $rc -eq 64 ] || problems+=("$args: exit code $rc, expected 64")
+    need_in "$err" stderr "are the same file"
+    need_in "$err" stderr "!another mcsim run"
+done
+cmp -s ck.h5 ck.keep && [ -s base.ini ] || problems+=("an input was replaced")
+report "-o the --resume file, -o the --checkpoint file, -o CONFIG: exit 64 before the run"
+# a checkpoint this run did not write or resume is left alone when it ends
+"$mcsim" base.ini --paths 1000 -o run.h5 --checkpoint ck.h5 -q ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
+rc=$?
+[ $rc -eq 0 ] || problems+=("exit code $rc, expected 0")
+cmp -s ck.h5 ck.keep || problems+=("an earlier checkpoint not written by this run was removed")
+report "--checkpoint of an earlier run's checkpoint, not written: left alone"
+rm -f ck.h5 ck.keep run.h5
+
+# names too long for the temporary NAME.tmp.<pid>: refused before the run
+long=$(printf 'n%.0s' $(seq 1 241)).h5 # 244 characters; with .tmp.<pid> (up to 12) > 255
+expect_fail "-o NAME of 244 characters: exit 74 before the run" 74 "NAME_MAX" "at most 243" -- \
+    base.ini --paths 1e10 -o "$long"
+printed=$(cat "$out")
+cfg=$(printf 'c%.0s' $(seq 1 240)).ini
+cp base.ini "$cfg"
+expect_fail "a 240-character config name (its default log name): exit 74 before the run" 74 \
+    "NAME_MAX" "-o names another place" -- "$cfg" --paths 1e10
+printed+=$(cat "$out")
+[ -z "$printed" ] || problems+=("a result printed: the run went ahead")
+report "nothing printed for the runs refused"
+"$mcsim" "$cfg" --paths 1000 -o "${long#n}" -q ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err" ||
+    problems+=("243 characters: exit $?")
+[ -s "${long#n}" ] || problems+=("243 characters: no log")
+report "-o NAME of 243 characters: written"
+rm -f "$cfg" "${long#n}"
 expect_fail "--seed 0...01 (101 digits): exit 64, never cut" 64 "--seed: value longer than" -- \
     base.ini --seed "0$(printf '0%.0s' $(seq 1 99))1"
 expect_fail "--set with a 600-character value: exit 78, never cut" 78 "longer than 511" -- \
@@ -709,7 +784,7 @@ expect_fail "-o /dev/null: exit 74, the device is left alone" 74 "not a regular 
 [ -c /dev/null ] || problems+=("/dev/null is no longer a character device")
 report "/dev/null still a device"
 mkdir cfgdir
-expect_fail "config path is a folder: exit 66" 66 "not a config file" -- cfgdir
+expect_fail "config path is a folder: exit 66" 66 "not a regular file" -- cfgdir
 rmdir cfgdir
 for i in 1 2 3 4; do
     "$mcsim" base.ini -q --paths 20000 --seed "$i" --threads 1 ${cpu[@]+"${cpu[@]}"} >/dev/null 2>&1 &

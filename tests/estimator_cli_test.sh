@@ -385,17 +385,60 @@ exit_is $? 78
 need_in "$err" stderr "nul.ini:2: a NUL byte"
 report "profile lines over 199 characters and NUL bytes: exit 78 with file and line, never split"
 
-# the writers of sweep files and reports. A file size limit: the run logs (16 KB) fit,
-# the sweep file (75 KB) does not (ulimit -f counts 512-byte blocks in dash and 1 KB in
-# bash, and 40 of either lies between)
+# the writers of sweep files and reports. A file size limit, SIGXFSZ as the user's
+# shell leaves it: the run logs (16 KB) fit, the sweep file (75 KB) does not (ulimit -f
+# counts 512-byte blocks in dash and 1 KB in bash, and 40 of either lies between); the
+# runs' private folders go to $TMPDIR, which must be empty again after each command
 rm -f lim.h5 lim.h5.*
-sh -c 'trap "" XFSZ; ulimit -f 40; exec "$0" sweep "$1" --paths 1e3:1e4 --backend cpu \
+mkdir tmpdir
+export TMPDIR=$work/tmpdir
+sh -c 'ulimit -f 40; exec "$0" sweep "$1" --paths 1e3:1e4 --backend cpu \
     --mode warm --repeat 100 -q -o lim.h5' "$mcsim" "$config" >"$out" 2>"$err"
 exit_is $? 74
 need_in "$err" stderr "cannot write sweep file 'lim.h5': File too large; no sweep file written"
 not_in "$err" stderr "HDF5"
 ls lim.h5* >/dev/null 2>&1 && problems+=("left behind: $(ls lim.h5*)")
+[ -z "$(ls -A tmpdir)" ] || problems+=("left in \$TMPDIR: $(ls -A tmpdir)")
 report "sweep under a file size limit: exit 74 with the reason, no crash, no file left"
+# smaller: the runs' logs do not fit either (sweep: its check; calibrate: its first runs)
+sh -c 'ulimit -f 8; exec "$0" sweep "$1" --paths 1e3:1e4 --backend cpu -q -o lim.h5' \
+    "$mcsim" "$config" >"$out" 2>"$err"
+exit_is $? 74
+need_in "$err" stderr "File too large"
+sh -c 'ulimit -f 8; exec "$0" calibrate --backend cpu --quick -q -o lim.ini' "$mcsim" \
+    >"$out" 2>"$err"
+exit_is $? 74
+need_in "$err" stderr "File too large"
+need_in "$err" stderr "no profile written"
+ls lim.* >/dev/null 2>&1 && problems+=("left behind: $(ls lim.*)")
+[ -z "$(ls -A tmpdir)" ] || problems+=("left in \$TMPDIR: $(ls -A tmpdir)")
+report "sweep and calibrate when their runs' logs meet a file size limit: exit 74, nothing left"
+unset TMPDIR
+sh -c 'ulimit -f 8; exec "$0" validate sw3.h5 --profile "$1" --report lim.html' "$mcsim" \
+    "$fixtures/test-machine.ini" >"$out" 2>"$err"
+exit_is $? 74
+need_in "$err" stderr "cannot write report 'lim.html': File too large"
+ls lim.* >/dev/null 2>&1 && problems+=("left behind: $(ls lim.*)")
+report "validate --report under a file size limit: exit 74 with the reason, nothing left"
+
+# an output that is one of the inputs: refused before any work, the input kept
+cp sw3.h5 sw3.keep
+"$mcsim" validate sw3.h5 --profile "$fixtures/test-machine.ini" --report sw3.h5 \
+    >"$out" 2>"$err"
+exit_is $? 64
+need_in "$err" stderr "report 'sw3.h5' and sweep file 'sw3.h5' are the same file"
+cp "$fixtures/test-machine.ini" prof.ini
+"$mcsim" validate sw3.h5 --profile prof.ini --report prof.ini >"$out" 2>"$err"
+exit_is $? 64
+cmp -s "$fixtures/test-machine.ini" prof.ini || problems+=("the profile was replaced")
+cp "$config" job.ini
+"$mcsim" sweep job.ini --paths 1e3:1e4 --backend cpu -o job.ini >"$out" 2>"$err"
+exit_is $? 64
+need_in "$err" stderr "are the same file"
+not_in "$err" stderr "mcsim sweep: 1/"
+cmp -s sw3.h5 sw3.keep && cmp -s "$config" job.ini || problems+=("an input was replaced")
+report "validate --report a sweep file or the profile, sweep -o CONFIG: exit 64, nothing replaced"
+rm -f sw3.keep prof.ini job.ini
 
 "$mcsim" validate sw3.h5 --profile "$fixtures/test-machine.ini" --report /dev/full \
     >"$out" 2>"$err"

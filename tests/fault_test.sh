@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # fault_test.sh - mcsim under faults: a full disk (a 64 KB tmpfs, skipped
-# where it cannot be mounted), a file size limit, an output folder that
+# where it cannot be mounted), a file size limit (run, merge, the SIGTERM
+# checkpoint; SIGXFSZ as a user's shell leaves it), an output folder that
 # vanishes during the run, SIGTERM and SIGKILL at random moments of the run
-# and of the log write. The promise (docs/reliability.md): a log is complete
+# and of the log write, SIGTERM to merge, sweep and calibrate. The promise (docs/reliability.md): a log is complete
 # or absent, an older log is never damaged, and a result is never lost to a
 # failed log write. Usage: tests/fault_test.sh PATH/TO/mcsim
 set -u
@@ -50,14 +51,38 @@ else
     skip "the same tmpfs with room" "cannot mount a tmpfs here"
 fi
 
-# --- a file size limit (no root needed) ---------------------------------------------
-sh -c 'trap "" XFSZ; ulimit -f 8; exec "$@"' sh "$mcsim" c.ini --paths 20000 -o big.h5 -f json \
-    "${cpu[@]}" >out 2>err
+# --- a file size limit (no root needed), as a user meets it: SIGXFSZ not ignored ---
+# limited CMD...: CMD under an 8-block file size limit (dash: 4 KB), stdout in out
+limited() { sh -c 'ulimit -f 8; exec "$@"' sh "$@" >out 2>err; }
+limited "$mcsim" c.ini --paths 20000 -o big.h5 -f json "${cpu[@]}"
 rc=$?
 [ $rc -eq 74 ] || problems+=("exit $rc, expected 74")
 grep -q '"price"' out || problems+=("no result on stdout")
 ls big.h5* >/dev/null 2>&1 && problems+=("left: $(ls big.h5*)")
 report "a file size limit: result printed, exit 74, nothing left"
+
+for i in 1 2; do "$mcsim" c.ini --paths 20000 --shard $i/2 -o s$i.h5 -q "${cpu[@]}" >/dev/null; done
+limited "$mcsim" merge s1.h5 s2.h5 -o all.h5 -f json
+rc=$?
+[ $rc -eq 74 ] || problems+=("exit $rc, expected 74")
+grep -q '"price"' out || problems+=("no result on stdout")
+grep -q "File too large" err || problems+=("no reason: $(cat err)")
+ls all.h5* >/dev/null 2>&1 && problems+=("left: $(ls all.h5*)")
+report "merge -o under a file size limit: result printed, exit 74, nothing left"
+
+# the checkpoint written on SIGTERM does not fit: exit 74, the partial estimate on stderr
+sh -c 'ulimit -f 8; exec "$@"' sh "$mcsim" c.ini --paths 1e10 --threads 1 --no-log \
+    --checkpoint ck.h5 "${cpu[@]}" >out 2>err &
+pid=$!
+sleep 1
+kill -TERM $pid
+wait $pid
+rc=$?
+[ $rc -eq 74 ] || problems+=("exit $rc, expected 74")
+grep -q "cannot write checkpoint 'ck.h5': File too large" err || problems+=("no reason: $(cat err)")
+grep -q "partial estimate" err || problems+=("no partial estimate: $(cat err)")
+ls ck.h5* >/dev/null 2>&1 && problems+=("left: $(ls ck.h5*)")
+report "the SIGTERM checkpoint under a file size limit: exit 74, partial estimate, nothing left"
 
 # --- the output folder vanishes during the run ----------------------------------------
 mkdir gone
@@ -105,6 +130,52 @@ done
 "$mcsim" c.ini --paths 1000 -o k.h5 -q "${cpu[@]}" >/dev/null 2>&1 || problems+=("a run after the kills failed")
 ls k.h5.tmp.* >/dev/null 2>&1 && problems+=("killed runs' temporaries not removed: $(ls k.h5.tmp.*)")
 report "SIGKILL at random moments: the older log stays whole; the next run removes stale temporaries"
+
+# --- SIGTERM to the subcommands: stop, remove temporaries and lock, exit 130 ---------
+# (the runs' private folders go to $TMPDIR; a sweep's fresh mcsim run ends with it)
+export TMPDIR=$tmp/tmpdir
+mkdir "$TMPDIR"
+# wait_until CMD...: CMD succeeds within 30 s
+wait_until() { for _ in $(seq 1 300); do "$@" && return 0; sleep 0.1; done; return 1; }
+# stopped WHAT PID OUTPUT: PID, sent SIGTERM, exits 130 leaving no OUTPUT, lock or
+# temporary folder
+stopped() {
+    kill -TERM "$2"
+    wait "$2"
+    local rc=$?
+    [ $rc -eq 130 ] || problems+=("$1: exit $rc, expected 130: $(tail -n 2 err)")
+    ls "$3"* >/dev/null 2>&1 && problems+=("$1: left $(ls "$3"*)")
+    [ -z "$(ls -A "$TMPDIR")" ] || problems+=("$1: left in \$TMPDIR: $(ls -A "$TMPDIR")")
+}
+# merge: the same shard many times over (refused at the end: exit 65), stopped while it reads
+"$mcsim" merge $(for i in $(seq 1 50000); do echo s1.h5; done) -o m.h5 >out 2>err &
+pid=$!
+wait_until test -e m.h5.lock || problems+=("merge: no lock within 30 s") # set up, reading
+stopped merge $pid m.h5
+grep -q "interrupted; m.h5 not written" err || problems+=("merge: $(cat err)")
+report "SIGTERM to merge: exit 130, no output, no lock"
+
+"$mcsim" sweep c.ini --paths 1e9:1e10 --mode cold --repeat 1 --threads 1 -o sw.h5 \
+    "${cpu[@]}" >out 2>err &
+pid=$!
+child=""
+wait_until eval 'child=$(pgrep -P $pid -f "paths=1000000000\$")' ||
+    problems+=("sweep: no fresh run of 1e9 paths within 30 s")
+ls -d "$TMPDIR"/mcsim-sweep-* >/dev/null 2>&1 || problems+=("sweep: no folder in \$TMPDIR")
+stopped sweep $pid sw.h5
+[ -n "$child" ] && kill -0 "$child" 2>/dev/null && { problems+=("sweep: its child $child lives on"); kill "$child"; }
+grep -q "interrupted; no sweep file written" err || problems+=("sweep: $(cat err)")
+report "SIGTERM to sweep mid fresh run: exit 130, the child stopped, no file, lock or folder"
+
+"$mcsim" calibrate --backend cpu --quick -o p.ini >out 2>err &
+pid=$!
+wait_until eval 'ls -d "$TMPDIR"/mcsim-calibrate-* >/dev/null 2>&1' ||
+    problems+=("calibrate: no folder in \$TMPDIR within 30 s")
+sleep 0.5
+stopped calibrate $pid p.ini
+pgrep -f "$TMPDIR" >/dev/null && problems+=("calibrate: a run lives on: $(pgrep -af "$TMPDIR")")
+report "SIGTERM to calibrate: exit 130, no profile, lock or folder"
+unset TMPDIR
 
 echo "# $passed passed, $failed failed, $skipped skipped"
 [ $failed -eq 0 ]

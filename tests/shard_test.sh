@@ -4,8 +4,9 @@
 # (a European, an Asian, a barrier; shares of unequal and empty size), and
 # merge refuses a missing, a duplicated, an overlapping and a foreign shard
 # (exit 65, naming it, no output file); sweep tasks merge into every size
-# once, and an incomplete or mixed set of tasks is refused; a merged result
-# its paths cannot support is reported and exits 65.
+# once, and an incomplete or mixed set of tasks is refused; -o one of the
+# shards is refused; --shard and merge share their limit, reached in little
+# memory; a merged result its paths cannot support is reported and exits 65.
 # Usage: tests/shard_test.sh mcsim
 . "$(dirname "$0")/lib.sh" shard "$1"
 run=(--backend cpu -q --set simulation.block_size=4096)
@@ -65,6 +66,45 @@ report "merge without -o: exit 64"
 rc=$?
 [ $rc -eq 64 ] || problems+=("--shard with --no-log: exit $rc, expected 64")
 report "--shard with --no-log: exit 64"
+
+# merge -o one of its shards (also through a hard link): exit 64, the shard kept
+cp s1.h5 s1.keep
+ln s2.h5 alias.h5
+for o in s1.h5 alias.h5; do
+    "$mcsim" merge s1.h5 s2.h5 s3.h5 -o $o >out 2>err
+    rc=$?
+    [ $rc -eq 64 ] || problems+=("-o $o: exit $rc, expected 64")
+    grep -q "are the same file" err || problems+=("-o $o: $(cat err)")
+done
+cmp -s s1.h5 s1.keep && [ s2.h5 -ef alias.h5 ] || problems+=("a shard was replaced")
+ls ./*.lock >/dev/null 2>&1 && problems+=("left: $(ls ./*.lock)")
+report "merge -o one of the shards (or a hard link to one): exit 64, nothing replaced"
+rm -f s1.keep alias.h5
+
+# one limit for --shard and merge (MCS_SHARDS_MAX = 100000)
+"$mcsim" "$repo/configs/european.ini" --paths 1000 "${run[@]}" --shard 100000/100000 \
+    -o last.h5 >out 2>err || problems+=("--shard 100000/100000: exit $?: $(cat err)")
+"$mcsim" "$repo/configs/european.ini" --paths 1000 "${run[@]}" --shard 1/100001 -o x.h5 \
+    >out 2>err
+rc=$?
+[ $rc -eq 64 ] && grep -q "n <= 100000, the most \`mcsim merge\` joins" err ||
+    problems+=("--shard 1/100001: exit $rc: $(cat err)")
+"$mcsim" merge $(yes nosuch.h5 | head -n 100001) -o x.h5 >out 2>err
+rc=$?
+[ $rc -eq 64 ] && grep -q "100001 shard files, more than 100000" err ||
+    problems+=("merge of 100001 files: exit $rc: $(cat err)")
+report "--shard n and merge: the same limit, 100000"
+# merge at the limit: 100000 files read (one shard given 100000 times, refused at the
+# join) in little memory: under 1 GB with the sanitizers (it held about 26 KB per shard,
+# 2.1 GB in all; now about 1 KB, 100 MB without the sanitizers)
+/usr/bin/time -f %M -o rss "$mcsim" merge $(yes s1.h5 | head -n 100000) -o x.h5 >out 2>err
+rc=$?
+kb=$(tail -n 1 rss) # after time's note of the exit status
+[ $rc -eq 65 ] && grep -q "shard 1/3 is given twice" err || problems+=("exit $rc: $(cat err)")
+[ "$kb" -lt 1000000 ] || problems+=("peak memory $kb KB for 100000 shards")
+ls x.h5* >/dev/null 2>&1 && problems+=("left: $(ls x.h5*)")
+report "merge of 100000 files: read in $((kb / 1024)) MB at most"
+rm -f last.h5 rss
 
 # a job its paths cannot support (sigma 10, T 100: the paths underflow to 0):
 # each shard says so but exits 0 (its file stands; the merge judges the

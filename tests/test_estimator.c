@@ -27,6 +27,7 @@
 #include <cmocka.h>
 #include "model.h"
 #include "profile.h"
+#include "stop.h"
 #include "sweep.h"
 #include "sysinfo.h"
 #include "validate.h"
@@ -909,7 +910,8 @@ static void row_claims_are_checked_against_the_file(void **state)
 /* Under a file size limit the sweep file is an error with the reason, no
  * file and no temporary is left, and the process ends normally: before,
  * HDF5 was left a file whose close had failed and crashed at exit. Run in
- * a child, which this test watches. */
+ * a child, which this test watches, set up as the commands set themselves
+ * up (mcs_stop_on_signals: without it SIGXFSZ kills the child). */
 static void sweep_write_under_a_size_limit(void **state)
 {
     (void)state;
@@ -926,7 +928,7 @@ static void sweep_write_under_a_size_limit(void **state)
     assert_true(pid >= 0);
     if (pid == 0) {
         struct rlimit lim = {16384, 16384};
-        signal(SIGXFSZ, SIG_IGN);
+        mcs_stop_on_signals(); /* as every command does: SIGXFSZ ignored, EFBIG reported */
         if (setrlimit(RLIMIT_FSIZE, &lim) != 0)
             _exit(3);
         static mcs_sweep_meta meta;

@@ -9,7 +9,8 @@ A case is one line:  EXIT | WORD | ARGS [| INI]
         74 I/O, 78 config)
   WORD  text stderr must contain (case-sensitive)
   ARGS  mcsim's arguments, split like a shell (shlex); c.ini is the config,
-        {repo} the repository (for its configs/ and profiles/)
+        {repo} the repository (for its configs/ and profiles/), {fifo} a
+        FIFO made for the case (nothing writes it: a read of it would hang)
   INI   optional: the text of c.ini, with \\n for newlines and \\0 for a NUL
         byte; without it c.ini is a good European config
 Lines starting with # and blank lines are skipped.
@@ -53,9 +54,11 @@ def run_case(mcsim, case, env):
     with tempfile.TemporaryDirectory(prefix="mcsim_bad_") as tmp:
         with open(os.path.join(tmp, "c.ini"), "wb") as f:
             f.write(unescape(ini) if ini is not None else GOOD_INI.encode())
+        if "{fifo}" in args:
+            os.mkfifo(os.path.join(tmp, "p.fifo"))
         before = set(os.listdir(tmp))
         try:
-            argv = shlex.split(args.replace("{repo}", REPO))
+            argv = shlex.split(args.replace("{repo}", REPO).replace("{fifo}", "p.fifo"))
             p = subprocess.run([mcsim] + argv, cwd=tmp, env=env, timeout=60,
                                stdin=subprocess.DEVNULL, capture_output=True)
         except subprocess.TimeoutExpired:

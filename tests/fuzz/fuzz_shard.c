@@ -109,8 +109,8 @@ static void check_status(mcs_status st, const mcs_shard_file *f, const char *err
     if (st != (hdf5 ? MCS_E_DATA : MCS_E_NOINPUT) || !err[0])
         fuzz_fail("mcs_shard_read of %s: status %d, message '%s'",
                   hdf5 ? "an HDF5 file" : "no HDF5 file", (int)st, err);
-    if (f->config)
-        fuzz_fail("mcs_shard_read failed but kept the config");
+    if (f->config || f->start)
+        fuzz_fail("mcs_shard_read failed but kept the config or subtrees");
 }
 
 /* The share written must come back. */
@@ -226,7 +226,7 @@ static void split(src *s)
     if (damage == 1 && count > 1) {
         n = count - 1; /* the last read left out */
     } else if (damage == 2) {
-        shards[count] = shards[u8(s) % (unsigned)count]; /* its config shared: not freed */
+        shards[count] = shards[u8(s) % (unsigned)count]; /* its config, subtrees shared */
         n = count + 1;
     } else {
         damage = 0;
@@ -245,12 +245,14 @@ static void split(src *s)
                       "(depth %d, next %llu)", joined.depth, (unsigned long long)joined.next,
                       whole.depth, (unsigned long long)whole.next);
     }
-    /* shards[] (the first n sorted by the join): free each config once */
+    /* shards[] (the first n sorted by the join): free each config and subtrees once */
     int held = damage == 2 ? count + 1 : count;
     for (int i = 0; i < held; i++)
         for (int j = 0; j < i; j++)
-            if (shards[j].config == shards[i].config)
+            if (shards[j].config == shards[i].config) {
                 shards[i].config = NULL;
+                shards[i].start = NULL;
+            }
     for (int i = 0; i < held; i++)
         mcs_shard_free(&shards[i]);
 }
