@@ -17,7 +17,7 @@ CMAKE_FLAGS ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
 # What building and testing need (Debian 12 names).
-DEB_PACKAGES = build-essential cmake pkg-config libhdf5-dev hdf5-tools libinih-dev \
+DEB_PACKAGES = build-essential cmake pkg-config libhdf5-dev hdf5-tools libinih-dev libssl-dev \
                libcmocka-dev python3 python3-h5py python3-pandas chromium clang \
                libopenmpi-dev openmpi-bin slurm-wlm munge
 # What the benchmark's peers need.

@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "h5mem.h"
+#include "h5seal.h"
 #include "output_path.h"
+#include "product.h"
 #include "shard.h"
 
 #define KIND "mcsim checkpoint"
@@ -45,10 +47,12 @@ mcs_status mcs_checkpoint_write(const char *path, const char *config,
     return st;
 }
 
-mcs_status mcs_checkpoint_read(const char *path, const char *config,
-                               const mcs_block_range *range, uint64_t blocks, int k,
-                               mcs_merge_tree *tree, char *err, size_t err_len)
+mcs_status mcs_checkpoint_read(const char *path, const mcs_job *job, const char *config,
+                               const mcs_block_range *range, mcs_merge_tree *tree, char *err,
+                               size_t err_len)
 {
+    const uint64_t blocks = mcs_job_blocks(job);
+    const int k = mcs_job_outputs(job);
     static char want[16384], got[16384];
     hid_t file = -1, grp = -1;
     char *kind = NULL, *saved = NULL;
@@ -58,13 +62,9 @@ mcs_status mcs_checkpoint_read(const char *path, const char *config,
     static mcs_moments node[128];
     int depth = 0, outputs = 0;
     char why[256];
-    H5E_BEGIN_TRY { file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT); }
-    H5E_END_TRY;
-    if (file < 0) {
-        snprintf(err, err_len, "%s: cannot open it as a checkpoint (missing, unreadable, or "
-                 "not an HDF5 file: damaged?)", path);
-        return MCS_E_NOINPUT;
-    }
+    if ((st = mcs_h5_open_sealed(path, "checkpoint", &file, err, err_len)) != MCS_OK)
+        return st;
+    st = MCS_E_DATA;
     H5E_BEGIN_TRY {
         kind = mcs_h5_get_str(file, "kind");
         saved = mcs_h5_get_str(file, "config");
@@ -101,6 +101,13 @@ mcs_status mcs_checkpoint_read(const char *path, const char *config,
         snprintf(err, err_len, "%s: %s", path, why);
         goto done;
     }
+    for (int d = 0; d < depth; d++)
+        if (!mcs_node_check(job, start[d], size[d], &node[d], why, sizeof why)) {
+            snprintf(err, err_len, "%s: row %d of /checkpoint/nodes is not what a run of this "
+                     "job writes: %s (the file was edited, or its run was faulty)", path, d,
+                     why);
+            goto done;
+        }
     mcs_tree_init_at(tree, k, range->first);
     for (int d = 0; d < depth; d++)
         if (size[d] > range->end - tree->next || /* past the share */

@@ -19,12 +19,14 @@ mcs_status mcs_checkpoint_write(const char *path, const char *config,
                                 const mcs_block_range *range, uint64_t blocks,
                                 const mcs_merge_tree *tree, char *err, size_t err_len);
 
-/* Read a checkpoint back into *tree for the job `config` and its share
- * `range`: MCS_E_NOINPUT when it cannot be opened, MCS_E_DATA when it is
- * not a checkpoint, is damaged (checksums, subtrees that do not follow
- * on), or belongs to another job or share (err names what differs). */
-mcs_status mcs_checkpoint_read(const char *path, const char *config,
-                               const mcs_block_range *range, uint64_t blocks, int k,
-                               mcs_merge_tree *tree, char *err, size_t err_len);
+/* Read a checkpoint back into *tree for `job` (its resolved config text
+ * `config`) and its share `range`: MCS_E_NOINPUT when it cannot be opened,
+ * MCS_E_DATA when it is not a checkpoint, is damaged (its seal, checksums,
+ * subtrees that do not follow on), holds a row no run of the job writes
+ * (mcs_node_check), or belongs to another job or share (err names what
+ * differs). */
+mcs_status mcs_checkpoint_read(const char *path, const mcs_job *job, const char *config,
+                               const mcs_block_range *range, mcs_merge_tree *tree, char *err,
+                               size_t err_len);
 
 #endif
