@@ -153,7 +153,7 @@ static mcs_status read_whole(const char *path, const char *what, unsigned char *
                  "(MCS_H5_READ_MAX): not a file mcsim wrote", path, (long long)st.st_size,
                  MCS_H5_READ_MAX, what);
         rc = MCS_E_DATA;
-    } else if ((*data = malloc((want = (size_t)st.st_size) + 1)) == NULL) {
+    } else if ((*data = malloc((want = (size_t)st.st_size) > 0 ? want : 1)) == NULL) {
         snprintf(err, err_len, "%s: out of memory for its %zu bytes", path, want);
         rc = MCS_E_NOMEM;
     }

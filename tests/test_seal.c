@@ -253,24 +253,25 @@ static void expect_refused(reader read, const char *how, size_t at)
  * added: each copy refused by `read`. */
 static void refuses_every_damage(const char *good, reader read)
 {
-    size_t size;
+    size_t size, copies = 0;
     unsigned char *data = slurp(good, &size);
-    for (size_t i = 0; i < size; i++) {
+    for (size_t i = 0; i < size; i++, copies++) {
         unsigned char bit = (unsigned char)(1u << (i % 8));
         data[i] ^= bit;
         damage(data, size);
         data[i] ^= bit;
         expect_refused(read, "a bit flipped", i);
     }
-    for (size_t len = 0; len < size; len += len < 1024 ? 1 : 61) {
+    for (size_t len = 0; len < size; len += len < 1024 ? 1 : 61, copies++) {
         damage(data, len);
         expect_refused(read, "cut short", len);
     }
-    for (size_t extra = 1; extra <= 1024; extra *= 4) {
+    for (size_t extra = 1; extra <= 1024; extra *= 4, copies++) {
         memset(data + size, extra & 1 ? 0 : 0xff, extra);
         damage(data, size + extra);
         expect_refused(read, "bytes added", extra);
     }
+    print_message("  %zu damaged copies of %s (%zu bytes) refused\n", copies, good, size);
     free(data);
 }
 
