@@ -23,7 +23,8 @@ int mcs_h5mem_close_image(hid_t file, void **image, size_t *size)
     ssize_t bytes = H5Fflush(file, H5F_SCOPE_GLOBAL) >= 0 ? H5Fget_file_image(file, NULL, 0) : -1;
     unsigned char *whole = NULL;
     size_t total = bytes > 0 ? MCS_H5_SEAL_BYTES + (size_t)bytes : 0;
-    int ok = bytes > 0 && (whole = malloc(total)) != NULL &&
+    /* never a file the readers would refuse as too large */
+    int ok = bytes > 0 && total <= MCS_H5_READ_MAX && (whole = malloc(total)) != NULL &&
              H5Fget_file_image(file, whole + MCS_H5_SEAL_BYTES, (size_t)bytes) == bytes &&
              mcs_h5_seal(whole, total) == 0;
     if (H5Fclose(file) < 0) /* in memory: nothing to lose for lack of disk */

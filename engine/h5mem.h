@@ -12,8 +12,9 @@
  * seal (engine/h5seal.h); < 0 on failure. */
 hid_t mcs_h5mem_create(const char *name);
 /* Flush and close `file`, leaving its bytes, sealed, in *image (malloc'ed)
- * and *size; 0 on success, -1 (nothing to free) otherwise. `file` is
- * closed either way. */
+ * and *size; 0 on success, -1 (nothing to free) otherwise, also for a file
+ * above MCS_H5_READ_MAX, which no reader would take. `file` is closed
+ * either way. */
 int mcs_h5mem_close_image(hid_t file, void **image, size_t *size);
 
 /* The variable-length UTF-8 string type of mcsim's files (close it). */

@@ -16,6 +16,9 @@
 #define SEAL_VERSION_LINE SEAL_MAGIC "1\n"
 #define SHA256_BYTES 32
 
+_Static_assert(MCS_H5_SEAL_BYTES >= 128 && (MCS_H5_SEAL_BYTES & (MCS_H5_SEAL_BYTES - 1)) == 0,
+               "the seal's text (at most 108 bytes) fits a user block HDF5 takes");
+
 static const unsigned char hdf5_signature[8] = {0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n'};
 
 hid_t mcs_h5_seal_fcpl(void)

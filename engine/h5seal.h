@@ -26,7 +26,8 @@
 /* The user block that holds the seal (a power of two >= 512, as HDF5 wants). */
 #define MCS_H5_SEAL_BYTES 512
 /* The largest file a reader takes into memory: above the largest file
- * mcsim writes (a sweep of MCS_SWEEP_ROWS_MAX rows, about 400 MB). */
+ * mcsim writes (a sweep of MCS_SWEEP_ROWS_MAX rows: about 300 MB, 289
+ * bytes a row). */
 #define MCS_H5_READ_MAX ((size_t)1 << 30)
 /* The environment variable that lets readers take a file with no seal at
  * all (an HDF5 file from an mcsim before seals), unchecked: "1". */
