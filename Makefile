@@ -22,9 +22,10 @@ CMAKE_FLAGS ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
 # What building and running mcsim need (Debian 12 names): a C compiler with
-# OpenMP, CMake, pkg-config, HDF5 and inih; hwloc counts the cores for
-# `mcsim calibrate` (optional: CMakeLists.txt).
-RUN_PACKAGES = build-essential cmake pkg-config libhdf5-dev libinih-dev libhwloc-dev
+# OpenMP, CMake, pkg-config, HDF5, inih and libcrypto (SHA-256 for the seal of
+# the files mcsim writes); hwloc counts the cores for `mcsim calibrate`
+# (optional: CMakeLists.txt).
+RUN_PACKAGES = build-essential cmake pkg-config libhdf5-dev libinih-dev libssl-dev libhwloc-dev
 # What the test suite adds: cmocka (unit tests), h5dump, h5py and pandas (the
 # logs read back), Chromium (the report page), clang (fuzzers), Open MPI,
 # Slurm and munge (the cluster tests), help2man (the man page).

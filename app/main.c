@@ -508,8 +508,8 @@ int main(int argc, char **argv)
                                          share.range.first * bs, cli.progress);
     }
     if (cli.resume) {
-        st = mcs_checkpoint_read(cli.resume, resolved, &share.range, blocks,
-                                 mcs_job_outputs(&job), &resume_tree, err, sizeof err);
+        st = mcs_checkpoint_read(cli.resume, &job, resolved, &share.range, &resume_tree, err,
+                                 sizeof err);
         if (st != MCS_OK)
             goto fail;
         share.resume = &resume_tree;

@@ -13,6 +13,7 @@
 #include "diagnostics.h"
 #include "engine.h"
 #include "h5log.h"
+#include "h5seal.h"
 #include "merge.h"
 #include "output_path.h"
 #include "product.h"
@@ -72,10 +73,10 @@ static int is_sweep_file(const char *path)
 {
     hid_t f = -1;
     int yes = 0;
-    H5E_BEGIN_TRY {
-        f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
-        yes = f >= 0 && H5Lexists(f, "runs", H5P_DEFAULT) > 0;
-    }
+    char err[1024];
+    if (mcs_h5_open_sealed(path, "shard or sweep file", &f, err, sizeof err) != MCS_OK)
+        return 0; /* the shard reader says why */
+    H5E_BEGIN_TRY { yes = H5Lexists(f, "runs", H5P_DEFAULT) > 0; }
     H5E_END_TRY;
     if (f >= 0)
         H5Fclose(f);
@@ -325,6 +326,8 @@ int mcs_cmd_merge(int argc, char **argv)
         st = MCS_E_DATA;
         goto done;
     }
+    if ((st = mcs_shard_check_rows(&job, shards, n, err, sizeof err)) != MCS_OK)
+        goto done;
     mcs_moments total = mcs_tree_total(tree);
     mcs_engine_fill_result(&job, &total, &res);
     t.seconds[MCS_PHASE_REDUCE] = mcs_now() - c0;

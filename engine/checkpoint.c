@@ -6,7 +6,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "h5mem.h"
+#include "h5seal.h"
 #include "output_path.h"
+#include "product.h"
 #include "shard.h"
 
 #define KIND "mcsim checkpoint"
@@ -46,32 +48,24 @@ mcs_status mcs_checkpoint_write(const char *path, const char *config,
     return st;
 }
 
-/* `path` opened read-only as HDF5, with its `kind` attribute in *kind
- * (malloc'ed, NULL if none); -1 when it does not open. */
-static hid_t open_with_kind(const char *path, char **kind)
-{
-    hid_t file = -1;
-    *kind = NULL;
-    H5E_BEGIN_TRY {
-        file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
-        if (file >= 0)
-            *kind = mcs_h5_get_str(file, "kind");
-    }
-    H5E_END_TRY;
-    return file;
-}
-
 mcs_status mcs_checkpoint_check_target(const char *path, char *err, size_t err_len)
 {
     struct stat sb;
     if (lstat(path, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size == 0)
         return MCS_OK; /* nothing to lose (or what mcs_output_check refuses) */
+    char why[512];
+    hid_t file = -1;
     char *kind = NULL;
-    hid_t file = open_with_kind(path, &kind);
+    /* read through the seal: a damaged or foreign file never reaches HDF5 */
+    if (mcs_h5_open_sealed(path, "checkpoint", &file, why, sizeof why) == MCS_OK) {
+        H5E_BEGIN_TRY {
+            kind = mcs_h5_get_str(file, "kind");
+        }
+        H5E_END_TRY;
+        H5Fclose(file);
+    }
     int is_checkpoint = kind && strcmp(kind, KIND) == 0;
     free(kind);
-    if (file >= 0)
-        H5Fclose(file);
     if (is_checkpoint)
         return MCS_OK;
     snprintf(err, err_len, "cannot write checkpoint '%s': it exists and is not an mcsim "
@@ -80,10 +74,12 @@ mcs_status mcs_checkpoint_check_target(const char *path, char *err, size_t err_l
     return MCS_E_IO;
 }
 
-mcs_status mcs_checkpoint_read(const char *path, const char *config,
-                               const mcs_block_range *range, uint64_t blocks, int k,
-                               mcs_merge_tree *tree, char *err, size_t err_len)
+mcs_status mcs_checkpoint_read(const char *path, const mcs_job *job, const char *config,
+                               const mcs_block_range *range, mcs_merge_tree *tree, char *err,
+                               size_t err_len)
 {
+    const uint64_t blocks = mcs_job_blocks(job);
+    const int k = mcs_job_outputs(job);
     static char want[16384], got[16384];
     hid_t file = -1, grp = -1;
     char *kind = NULL, *saved = NULL;
@@ -93,13 +89,11 @@ mcs_status mcs_checkpoint_read(const char *path, const char *config,
     static mcs_moments node[128];
     int depth = 0, outputs = 0;
     char why[256];
-    file = open_with_kind(path, &kind);
-    if (file < 0) {
-        snprintf(err, err_len, "%s: cannot open it as a checkpoint (missing, unreadable, or "
-                 "not an HDF5 file: damaged?)", path);
-        return MCS_E_NOINPUT;
-    }
+    if ((st = mcs_h5_open_sealed(path, "checkpoint", &file, err, err_len)) != MCS_OK)
+        return st;
+    st = MCS_E_DATA;
     H5E_BEGIN_TRY {
+        kind = mcs_h5_get_str(file, "kind");
         saved = mcs_h5_get_str(file, "config");
         grp = H5Gopen2(file, "checkpoint", H5P_DEFAULT);
     }
@@ -134,6 +128,13 @@ mcs_status mcs_checkpoint_read(const char *path, const char *config,
         snprintf(err, err_len, "%s: %s", path, why);
         goto done;
     }
+    for (int d = 0; d < depth; d++)
+        if (!mcs_node_check(job, start[d], size[d], &node[d], why, sizeof why)) {
+            snprintf(err, err_len, "%s: row %d of /checkpoint/nodes is not what a run of this "
+                     "job writes: %s (the file was edited, or its run was faulty)", path, d,
+                     why);
+            goto done;
+        }
     mcs_tree_init_at(tree, k, range->first);
     for (int d = 0; d < depth; d++)
         if (size[d] > range->end - tree->next || /* past the share */

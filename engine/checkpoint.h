@@ -20,17 +20,20 @@ mcs_status mcs_checkpoint_write(const char *path, const char *config,
                                 const mcs_merge_tree *tree, char *err, size_t err_len);
 
 /* May --checkpoint `path` be written (and removed when the job is done)?
- * Yes when nothing is there, or an empty file, or an mcsim checkpoint (of
- * any job: an earlier run's); MCS_E_IO with a message when it holds
- * anything else (a config, a run log, notes), which is never replaced. */
+ * Yes when nothing is there, or an empty file, or a sealed mcsim checkpoint
+ * (of any job: an earlier run's); MCS_E_IO with a message when it holds
+ * anything else (a config, a run log, notes, a damaged file), which is
+ * never replaced. */
 mcs_status mcs_checkpoint_check_target(const char *path, char *err, size_t err_len);
 
-/* Read a checkpoint back into *tree for the job `config` and its share
- * `range`: MCS_E_NOINPUT when it cannot be opened, MCS_E_DATA when it is
- * not a checkpoint, is damaged (checksums, subtrees that do not follow
- * on), or belongs to another job or share (err names what differs). */
-mcs_status mcs_checkpoint_read(const char *path, const char *config,
-                               const mcs_block_range *range, uint64_t blocks, int k,
-                               mcs_merge_tree *tree, char *err, size_t err_len);
+/* Read a checkpoint back into *tree for `job` (its resolved config text
+ * `config`) and its share `range`: MCS_E_NOINPUT when it cannot be opened,
+ * MCS_E_DATA when it is not a checkpoint, is damaged (its seal, checksums,
+ * subtrees that do not follow on), holds a row no run of the job writes
+ * (mcs_node_check), or belongs to another job or share (err names what
+ * differs). */
+mcs_status mcs_checkpoint_read(const char *path, const mcs_job *job, const char *config,
+                               const mcs_block_range *range, mcs_merge_tree *tree, char *err,
+                               size_t err_len);
 
 #endif

@@ -2,12 +2,15 @@
 #include "h5mem.h"
 #include <stdlib.h>
 #include <string.h>
+#include "h5seal.h"
 
 hid_t mcs_h5mem_create(const char *name)
 {
-    hid_t fapl = H5Pcreate(H5P_FILE_ACCESS), file = -1;
-    if (fapl >= 0 && H5Pset_fapl_core(fapl, 1 << 16, 0) >= 0)
-        file = H5Fcreate(name, H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
+    hid_t fapl = H5Pcreate(H5P_FILE_ACCESS), fcpl = mcs_h5_seal_fcpl(), file = -1;
+    if (fapl >= 0 && fcpl >= 0 && H5Pset_fapl_core(fapl, 1 << 16, 0) >= 0)
+        file = H5Fcreate(name, H5F_ACC_TRUNC, fcpl, fapl);
+    if (fcpl >= 0)
+        H5Pclose(fcpl);
     if (fapl >= 0)
         H5Pclose(fapl);
     return file;
@@ -16,17 +19,22 @@ hid_t mcs_h5mem_create(const char *name)
 int mcs_h5mem_close_image(hid_t file, void **image, size_t *size)
 {
     *image = NULL;
+    /* HDF5 hands over the image without its user block: the seal goes first */
     ssize_t bytes = H5Fflush(file, H5F_SCOPE_GLOBAL) >= 0 ? H5Fget_file_image(file, NULL, 0) : -1;
-    int ok = bytes > 0 && (*image = malloc((size_t)bytes)) != NULL &&
-             H5Fget_file_image(file, *image, (size_t)bytes) == bytes;
+    unsigned char *whole = NULL;
+    size_t total = bytes > 0 ? MCS_H5_SEAL_BYTES + (size_t)bytes : 0;
+    /* never a file the readers would refuse as too large */
+    int ok = bytes > 0 && total <= MCS_H5_READ_MAX && (whole = malloc(total)) != NULL &&
+             H5Fget_file_image(file, whole + MCS_H5_SEAL_BYTES, (size_t)bytes) == bytes &&
+             mcs_h5_seal(whole, total) == 0;
     if (H5Fclose(file) < 0) /* in memory: nothing to lose for lack of disk */
         ok = 0;
     if (!ok) {
-        free(*image);
-        *image = NULL;
+        free(whole);
         return -1;
     }
-    *size = (size_t)bytes;
+    *image = whole;
+    *size = total;
     return 0;
 }
 

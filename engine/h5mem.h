@@ -8,10 +8,12 @@
 #include <hdf5.h>
 #include <stddef.h>
 
-/* A new HDF5 file in memory (`name` is only its label); < 0 on failure. */
+/* A new HDF5 file in memory (`name` is only its label), with room for its
+ * seal (engine/h5seal.h); < 0 on failure. */
 hid_t mcs_h5mem_create(const char *name);
-/* Flush and close `file`, leaving its bytes in *image (malloc'ed) and
- * *size; 0 on success, -1 (nothing to free) otherwise. `file` is closed
+/* Flush and close `file`, leaving its bytes, sealed, in *image (malloc'ed)
+ * and *size; 0 on success, -1 (nothing to free) otherwise, also for a file
+ * above MCS_H5_READ_MAX, which no reader would take. `file` is closed
  * either way. */
 int mcs_h5mem_close_image(hid_t file, void **image, size_t *size);
 

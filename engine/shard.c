@@ -2,6 +2,9 @@
  * joining shards into the whole job's merge tree (shard.h). */
 #include "shard.h"
 #include "h5mem.h"
+#include "h5seal.h"
+#include "product.h"
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,6 +156,69 @@ int mcs_nodes_read(hid_t grp, int k, int *depth, uint64_t *start, uint64_t *size
     return rc;
 }
 
+/* Paths in blocks 0 .. b - 1 of a job (b at most its block count). */
+static uint64_t paths_before(const mcs_job *job, uint64_t b)
+{
+    return b >= mcs_job_blocks(job) ? job->sim.paths : b * job->sim.block_size;
+}
+
+int mcs_node_check(const mcs_job *job, uint64_t start, uint64_t size, const mcs_moments *m,
+                   char *why, size_t why_len)
+{
+    const uint64_t blocks = mcs_job_blocks(job);
+    const int k = mcs_job_outputs(job);
+    if (size == 0 || start > blocks || size > blocks - start) {
+        snprintf(why, why_len, "blocks %llu+%llu, outside the job's %llu blocks",
+                 (unsigned long long)start, (unsigned long long)size,
+                 (unsigned long long)blocks);
+        return 0;
+    }
+    const uint64_t paths = paths_before(job, start + size) - paths_before(job, start);
+    if (m->n != paths) {
+        snprintf(why, why_len, "%llu paths in blocks %llu to %llu, which hold %llu paths of "
+                 "this job", (unsigned long long)m->n, (unsigned long long)start,
+                 (unsigned long long)(start + size - 1), (unsigned long long)paths);
+        return 0;
+    }
+    for (int i = 0; i < k; i++) {
+        if (!isfinite(m->mean[i])) {
+            snprintf(why, why_len, "the mean of output %d is %g, not a finite number", i,
+                     m->mean[i]);
+            return 0;
+        }
+        for (int j = i; j < k; j++) {
+            double c = m->cm[mcs_cross_index(k, i, j)];
+            if (i == j && !(c >= 0 && c < INFINITY)) {
+                snprintf(why, why_len, "the sum of squares of output %d is %g, never negative "
+                         "or infinite", i, c);
+                return 0;
+            }
+            if (!isfinite(c)) {
+                snprintf(why, why_len, "the co-moment of outputs %d and %d is %g, not a finite "
+                         "number", i, j, c);
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+mcs_status mcs_shard_check_rows(const mcs_job *job, const mcs_shard_file *shards, int n,
+                                char *err, size_t err_len)
+{
+    char why[256];
+    for (int i = 0; i < n; i++)
+        for (int d = 0; d < shards[i].depth; d++)
+            if (!mcs_node_check(job, shards[i].start[d], shards[i].size[d], &shards[i].node[d],
+                                why, sizeof why)) {
+                snprintf(err, err_len, "%s: row %d of /shard/nodes is not what a run of its "
+                         "job writes: %s (the file was edited, or its run was faulty)",
+                         shards[i].path, d, why);
+                return MCS_E_DATA;
+            }
+    return MCS_OK;
+}
+
 void mcs_shard_free(mcs_shard_file *s)
 {
     free(s->config);
@@ -189,14 +255,10 @@ mcs_status mcs_shard_read(const char *path, mcs_shard_file *out, char *err, size
     memset(out, 0, sizeof *out);
     out->path = path;
     hid_t file = -1, grp = -1;
-    mcs_status st = MCS_E_DATA;
-    H5E_BEGIN_TRY { file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT); }
-    H5E_END_TRY;
-    if (file < 0) {
-        snprintf(err, err_len, "%s: cannot open as HDF5 (missing, unreadable or not a file "
-                 "mcsim wrote)", path);
-        return MCS_E_NOINPUT;
-    }
+    mcs_status st = mcs_h5_open_sealed(path, "shard file", &file, err, err_len);
+    if (st != MCS_OK)
+        return st;
+    st = MCS_E_DATA;
     H5E_BEGIN_TRY {
         grp = H5Gopen2(file, "shard", H5P_DEFAULT);
         char *backend = mcs_h5_get_str(file, "backend"), *cfile = mcs_h5_get_str(file, "config_file");

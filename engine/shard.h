@@ -47,6 +47,15 @@ int mcs_nodes_write(hid_t grp, const mcs_merge_tree *t);
 int mcs_nodes_read(hid_t grp, int k, int *depth, uint64_t *start, uint64_t *size,
                    mcs_moments *node, char *why, size_t why_len);
 
+/* Is `row` of a merge tree (the subtree of `size` blocks from block
+ * `start`, its moments `m`) what a run of `job` writes: within the job's
+ * blocks, holding exactly the paths of those blocks, every mean and
+ * co-moment of the job's outputs finite, no negative sum of squares? 1, or
+ * 0 with why. A row can match its checksum (and its file its seal) and
+ * still fail: a file edited and sealed again. */
+int mcs_node_check(const mcs_job *job, uint64_t start, uint64_t size, const mcs_moments *m,
+                   char *why, size_t why_len);
+
 /* A job's identity in its resolved config: every line but comments, the
  * [output] section and key `skip` (NULL: none; "paths" for sweeps, whose
  * tasks start at their own sizes); and the first line where two identities
@@ -79,6 +88,12 @@ typedef struct {
  * mcs_shard_free. */
 mcs_status mcs_shard_read(const char *path, mcs_shard_file *out, char *err, size_t err_len);
 void mcs_shard_free(mcs_shard_file *s);
+
+/* Check every row of the n shard files (read and joined) against the job
+ * their config gives (mcs_node_check): MCS_E_DATA naming the file and row
+ * otherwise. */
+mcs_status mcs_shard_check_rows(const mcs_job *job, const mcs_shard_file *shards, int n,
+                                char *err, size_t err_len);
 
 /* Check that the n shard files belong together (the same job: resolved
  * config, seed, generator, block size, precision; the same split; each

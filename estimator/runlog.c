@@ -3,6 +3,7 @@
 #include <hdf5.h>
 #include <stdio.h>
 #include <string.h>
+#include "h5seal.h"
 
 typedef struct {
     char *phase; /* variable-length (schema 3) */
@@ -38,12 +39,9 @@ mcs_status mcs_runlog_read(const char *path, mcs_timings *t, char *err, size_t e
     row rows[64];
     row_fixed fixed[64];
     memset(t, 0, sizeof *t);
-    H5E_BEGIN_TRY { file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT); }
-    H5E_END_TRY;
-    if (file < 0) {
-        snprintf(err, err_len, "%s: cannot open as HDF5", path);
-        return MCS_E_NOINPUT;
-    }
+    if ((st = mcs_h5_open_sealed(path, "run log", &file, err, err_len)) != MCS_OK)
+        return st;
+    st = MCS_E_DATA;
     H5E_BEGIN_TRY { dset = H5Dopen2(file, "timings", H5P_DEFAULT); }
     H5E_END_TRY;
     if (dset < 0 || (space = H5Dget_space(dset)) < 0) {

@@ -5,17 +5,15 @@
  * table as it is. Schema 1 files (the phases as one 13-element array
  * column, fixed-length strings) are still read. */
 #define _GNU_SOURCE
-#include <errno.h>
 #include <hdf5.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include <sys/stat.h>
 #include "catalog.h"
 #include "config.h"
 #include "h5mem.h"
+#include "h5seal.h"
 #include "output_path.h"
 #include "sweep.h"
 
@@ -367,26 +365,6 @@ static int read_meta(hid_t file, const char *path, mcs_sweep_meta *meta, char *e
                     err_len);
 }
 
-/* Open `path` read-only as HDF5: a regular file only (a FIFO, device or
- * folder is never handed to HDF5). -1 with the status in *st. */
-static hid_t open_sweep_file(const char *path, mcs_status *st, char *err, size_t err_len)
-{
-    mcs_status regular = mcs_input_check("sweep file", path, err, err_len);
-    if (regular != MCS_OK) {
-        *st = regular;
-        return -1;
-    }
-    hid_t file = -1;
-    H5E_BEGIN_TRY { file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT); }
-    H5E_END_TRY;
-    if (file < 0) { /* there but not HDF5: bad data; else unreadable */
-        int there = access(path, R_OK) == 0;
-        snprintf(err, err_len, "%s: %s", path, there ? "not an HDF5 file" : "cannot open");
-        *st = there ? MCS_E_DATA : MCS_E_NOINPUT;
-    }
-    return file;
-}
-
 mcs_status mcs_sweep_read(const char *path, mcs_sweep_meta *meta, mcs_sweep_row **rows,
                           size_t *n, char *err, size_t err_len)
 {
@@ -394,10 +372,11 @@ mcs_status mcs_sweep_read(const char *path, mcs_sweep_meta *meta, mcs_sweep_row 
     *rows = NULL;
     *n = 0;
     memset(meta, 0, sizeof *meta);
-    mcs_status st = MCS_E_DATA;
-    hid_t file = open_sweep_file(path, &st, err, err_len);
-    if (file < 0)
+    hid_t file = -1;
+    mcs_status st = mcs_h5_open_sealed(path, "sweep file", &file, err, err_len);
+    if (st != MCS_OK)
         return st;
+    st = MCS_E_DATA;
     char phases[512];
     H5E_BEGIN_TRY { dset = H5Dopen2(file, "runs", H5P_DEFAULT); }
     H5E_END_TRY;

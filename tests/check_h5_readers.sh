@@ -1,6 +1,7 @@
 #!/bin/sh
-# check_h5_readers.sh - proves an mcsim HDF5 run log (schema v1) is readable
-# by h5dump and by h5py. Usage: check_h5_readers.sh FILE.h5 [EXPECTED_PRICE]
+# check_h5_readers.sh - proves an mcsim HDF5 run log is readable by h5dump
+# and by h5py, and that its seal holds (tests/h5seal.py, Python's SHA-256).
+# Usage: check_h5_readers.sh FILE.h5 [EXPECTED_PRICE]
 # Exit 0 when both readers see the schema; non-zero with a message otherwise.
 set -u
 
@@ -122,4 +123,7 @@ for p in problems:
 sys.exit(1 if problems else 0)
 EOF
 
-echo "check_h5_readers: '$file' read by h5dump and h5py: OK"
+# --- the seal (docs/hdf5-schema.md): Python's hashlib agrees with mcsim's ---
+"$py" "$(dirname "$0")/h5seal.py" check "$file" || fail "'$file': its seal does not hold"
+
+echo "check_h5_readers: '$file' read by h5dump and h5py, sealed: OK"

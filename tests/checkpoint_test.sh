@@ -3,8 +3,8 @@
 # checkpoint and exits 75, and --resume gives the uninterrupted run's bits;
 # SIGKILL between checkpoints, then --resume, the same bits (the blocks after
 # the last checkpoint are redone); SIGTERM during the last chunk exits 75
-# with no result; a checkpoint of another job, a damaged one and a missing
-# one are refused. Usage: tests/checkpoint_test.sh mcsim
+# with no result; a checkpoint of another job, a damaged one (its seal), a
+# forged one (rows no run of the job writes) and a missing one are refused. Usage: tests/checkpoint_test.sh mcsim
 . "$(dirname "$0")/lib.sh" ckpt "$1"
 # this test's bits: price, std error and paths (a resumed run must count them all)
 bits() {
@@ -85,6 +85,14 @@ with h5py.File(sys.argv[1], "r+") as f:
 PY
 refuse "a checkpoint with a changed number" 65 "checksum" --resume ck.h5 --no-log
 head -c 2000 keep.h5 >ck.h5
-refuse "a truncated checkpoint" 66 "damaged" --resume ck.h5 --no-log
+refuse "a truncated checkpoint" 65 "length mismatch" --resume ck.h5 --no-log
+# forged: a row changed with its checksum and the file's seal made to match
+# (tests/h5seal.py forge): refused for what the job implies
+cp keep.h5 ck.h5
+/usr/bin/python3 "$repo/tests/h5seal.py" forge ck.h5 checkpoint 0 n 1
+refuse "a forged row (its path count)" 65 "ck.h5: row 0 of /checkpoint/nodes is not what a run of this job writes: 1 paths in blocks" --resume ck.h5 --no-log
+cp keep.h5 ck.h5
+/usr/bin/python3 "$repo/tests/h5seal.py" forge ck.h5 checkpoint 0 mean0 nan
+refuse "a forged row (a NaN mean)" 65 "the mean of output 0 is nan" --resume ck.h5 --no-log
 
 finish

@@ -323,11 +323,17 @@ need_in "$out" stdout "outside the plausibility bounds: 2-thread efficiency 1.26
 need_in "$out" stdout "none outside the bounds"
 report "validate warns about a profile's implausible figures (its warning, or its own check)"
 
+# written before files were sealed: refused unless asked for (MCSIM_ACCEPT_UNSEALED=1)
 "$mcsim" validate "$repo/bench/results/estimator/h100/sweep-single.h5" --profile h100-reference \
     >"$out" 2>"$err"
+exit_is $? 65
+need_in "$err" stderr "no mcsim seal"
+need_in "$err" stderr "MCSIM_ACCEPT_UNSEALED=1"
+MCSIM_ACCEPT_UNSEALED=1 "$mcsim" validate "$repo/bench/results/estimator/h100/sweep-single.h5" \
+    --profile h100-reference >"$out" 2>"$err"
 exit_is $? 0
 need_in "$out" stdout "backend decisions:"
-report "validate reads a schema-1 sweep file (bench/results)"
+report "validate reads a schema-1 sweep file (bench/results, unsealed: with MCSIM_ACCEPT_UNSEALED=1 only)"
 
 # --- reliability (issue 11): every file the estimator writes, every file it reads --------
 ln -s "$work/nowhere" link.out

@@ -132,6 +132,37 @@ sys.exit(0 if ("error", "down-in", "closed_form") in checks and rows == checks e
 report "an untrusted job: shards exit 0 saying so, merge prints the errors, JSON and /warnings, exit 65"
 rm -f shard-*.h5 all.h5 out err
 
+# a damaged shard: one bit of its config text flipped (strike = 100 read as
+# strike = 101), found by the file's seal before HDF5 reads anything
+"$mcsim" "$repo/configs/european.ini" --paths 100000 "${run[@]}" --shard 1/1 -o one.h5 >/dev/null
+/usr/bin/python3 - one.h5 flipped.h5 <<'PY'
+import sys
+data = bytearray(open(sys.argv[1], "rb").read())
+at = data.index(b"strike = 100") + len("strike = 10")
+data[at] ^= 1  # '0' -> '1'
+open(sys.argv[2], "wb").write(data)
+PY
+refused "a shard with a bit of its config flipped" "flipped.h5: refused as a shard file: checksum mismatch" flipped.h5
+head -c 5000 one.h5 >cut.h5
+refused "a shard cut short" "cut.h5: refused as a shard file: length mismatch" cut.h5
+
+# forged rows: a row changed, its checksum and the file's seal made to match
+# (tests/h5seal.py forge); each against what the job implies
+if /usr/bin/python3 -c "import h5py" 2>/dev/null; then
+    for forgery in "n 65537:65537 paths in blocks 0 to 15, which hold 65536" \
+                   "mean0 nan:the mean of output 0 is nan" \
+                   "cm0 -1:the sum of squares of output 0 is -1"; do
+        cp one.h5 forged.h5
+        /usr/bin/python3 "$repo/tests/h5seal.py" forge forged.h5 shard 0 ${forgery%%:*} ||
+            problems+=("cannot forge $forgery")
+        refused "a forged row (${forgery%%:*}, its checksum and seal made to match)" \
+            "forged.h5: row 0 of /shard/nodes is not what a run of its job writes: ${forgery#*:}" \
+            forged.h5
+    done
+else
+    echo "ok - # SKIP forged rows: no python3 with h5py here"
+fi
+
 # swept job arrays: mcsim sweep --task i --tasks 2, then merge joins the rows
 for i in 1 2; do
     "$mcsim" sweep "$repo/configs/european.ini" --paths 1e3:1e6 --backend cpu --mode warm \

@@ -1,37 +1,42 @@
 /* fuzz_checkpoint.c - engine/checkpoint.c: mcs_checkpoint_write and
- * mcs_checkpoint_read, on structurally valid HDF5 files only (HDF5 1.10
- * itself crashes on arbitrary bytes: fuzz_h5.h). The input's bytes are
- * decisions and values; the first byte picks one of three ways:
+ * mcs_checkpoint_read, on structurally valid HDF5 files (HDF5 1.10 itself
+ * crashes on arbitrary bytes: fuzz_h5.h), sealed as mcsim seals them
+ * (fuzz_seal.h). The input's bytes are decisions and values; the first
+ * byte picks one of three ways:
  *
- * "roundtrip": a merge tree from any first block (mcs_tree_init_at) with
- * blocks of fuzzed moments pushed (mcs_tree_push), a share [first, end)
- * around it of a job of any size and a resolved config (any text) are
- * written by mcs_checkpoint_write to a temporary folder; read back with
- * the same config, share, job size and outputs, the tree must come back
- * bit for bit. Read for another share, job size, output count or job
- * (config), or from no file, it must be refused (MCS_E_DATA, or
- * MCS_E_NOINPUT for no file) with a message.
+ * "roundtrip": a merge tree from any first block (mcs_tree_init_at) of a
+ * job of one or two outputs and any size, each block's path count the
+ * job's and its means and co-moments from the input, in a share [first,
+ * end) around it, with a resolved config (any text), written by
+ * mcs_checkpoint_write to a temporary folder; read back for the same job,
+ * config and share, the tree must come back bit for bit when every row is
+ * what a run of the job writes (fh5_row_ok: finite moments, no negative
+ * sum of squares), and be refused (MCS_E_DATA) otherwise. Read for another
+ * share, job size, output count or job (config), or from no file, it must
+ * be refused (MCS_E_DATA, or MCS_E_NOINPUT for no file) with a message.
  *
- * "damage": a checkpoint written as above, then damaged: bytes flipped in
- * its data region (the raw `nodes` rows, where HDF5 interprets nothing),
- * or, through the HDF5 API, one attribute's value (kind, config,
- * first_block, end_block, blocks, next_block, outputs, checksum) or one
- * row's value (with the checksum made to match). A damaged checkpoint
- * must be refused with MCS_E_DATA and a message (only a change that
- * leaves the job's identity or the values as they were may read, and
- * then gives the tree written); a value changed with its checksum may
- * also read, to a well-formed tree. Flipping bytes elsewhere (HDF5's own
- * structures) crashes HDF5 itself, so it is not done by default:
- * MCS_FUZZ_FLIP_ANYWHERE=1 flips anywhere in the file, to see that.
+ * "damage": a checkpoint written as above, then damaged: bytes flipped
+ * anywhere in the file (its seal, HDF5's structures, the rows), which the
+ * seal must find: refused with MCS_E_DATA before HDF5 parses the file; or
+ * bytes of its data region (the raw `nodes` rows) flipped and the file
+ * sealed again, which the rows' checksum must find; or, through the HDF5
+ * API, one attribute's value changed (kind, config, first_block,
+ * end_block, blocks, next_block, outputs, checksum), the file sealed again
+ * or not: refused unless nothing changed (or, sealed again, only the
+ * config's comments or `[output]`), when it reads as written; or rows'
+ * values changed with the checksum and seal made to match (a forgery): a
+ * row no run of the job writes must be refused, and a tree read must be
+ * well formed with every row one a run writes.
  *
  * "hostile": a file built with the HDF5 API, its values mostly those of a
  * checkpoint of a share of a job of any size, each attribute, the root
  * `kind` and `config`, the /checkpoint group and the `nodes` rows (their
  * count, starts, sizes, values, shape, member types) and checksum changed
- * as the input says; or no file, or a file that is not HDF5.
- * mcs_checkpoint_read must give a well-formed tree within the share
- * (aligned subtrees from its first block to next_block) or refuse with
- * MCS_E_DATA (MCS_E_NOINPUT: no HDF5 file) and a message. */
+ * as the input says, sealed or not; or no file, or a file that is not
+ * HDF5. mcs_checkpoint_read must give a well-formed tree within the share
+ * (aligned subtrees from its first block to next_block, each row one a
+ * run of the job writes) or refuse with MCS_E_DATA (MCS_E_NOINPUT: no
+ * file) and a message. */
 #include "checkpoint.h"
 #include "fuzz_h5.h"
 
@@ -71,42 +76,67 @@ static void check_refused(mcs_status st, mcs_status want, const char *err, const
                   (int)want, err);
 }
 
-/* A tree the reader gave back: well formed, within the share. */
-static void check_tree(const mcs_merge_tree *t, const mcs_block_range *range, int k)
+/* Does every row of t hold what a run of `job` writes (fh5_row_ok)? */
+static int rows_ok(const mcs_merge_tree *t, const mcs_job *job)
 {
+    for (int d = 0; d < t->depth; d++)
+        if (!fh5_row_ok(job, t->start[d], t->size[d], &t->node[d]))
+            return 0;
+    return 1;
+}
+
+/* A tree the reader gave back: well formed, within the share, every row
+ * one a run of the job writes. */
+static void check_tree(const mcs_merge_tree *t, const mcs_block_range *range,
+                       const mcs_job *job)
+{
+    const int k = mcs_job_outputs(job);
     fh5_check_tree(t, range->first, "mcs_checkpoint_read");
     if (t->k != k || t->next > range->end)
         fuzz_fail("mcs_checkpoint_read: a tree of %d outputs to block %llu, for %d outputs and "
                   "blocks %llu to %llu", t->k, (unsigned long long)t->next, k,
                   (unsigned long long)range->first, (unsigned long long)range->end);
+    if (!rows_ok(t, job))
+        fuzz_fail("mcs_checkpoint_read gave a tree with a row no run of the job writes");
 }
 
-/* A checkpoint from the input: tree, share, job size, config. */
+/* A checkpoint from the input: job, tree, share, config. */
 typedef struct {
+    mcs_job job;
     int k;
     mcs_block_range range;
-    uint64_t blocks;
+    uint64_t blocks, bs, short_by;
     const char *config;
 } job;
 
 static void make(src *s, job *j)
 {
     static mcs_moments palette[4];
-    j->k = 1 + (int)(u8(s) % MCS_MAX_OUTPUTS);
+    static uint8_t pick[600];
+    j->k = 1 + (int)(u8(s) % 2);
     int np = 1 + (int)(u8(s) % 4);
     uint64_t m = take(s, 2) % 600, first = take_count(s);
     if (first > UINT64_MAX - m)
         first = UINT64_MAX - m;
     for (int i = 0; i < np; i++)
         take_moments(s, &palette[i]);
-    mcs_tree_init_at(&tree, j->k, first);
     for (uint64_t b = 0; b < m; b++)
-        mcs_tree_push(&tree, &palette[u8(s) % (unsigned)np]);
+        pick[b] = (uint8_t)(u8(s) % (unsigned)np);
     uint64_t more = take_count(s), beyond = take_count(s);
     j->range.first = first;
-    j->range.end = tree.next + (more > UINT64_MAX - tree.next ? 0 : more);
+    j->range.end = first + m + (more > UINT64_MAX - first - m ? 0 : more);
     j->blocks = j->range.end + (beyond > UINT64_MAX - j->range.end ? 0 : beyond);
     j->config = config_text(s);
+    j->bs = take(s, 2);
+    j->short_by = take(s, 2);
+    fh5_job(&j->job, j->k, j->blocks, j->bs, j->short_by);
+    /* each block holds the job's paths; its means and co-moments the input's */
+    mcs_tree_init_at(&tree, j->k, first);
+    for (uint64_t b = 0; b < m; b++) {
+        mcs_moments block = palette[pick[b]];
+        block.n = mcs_job_block_paths(&j->job, first + b);
+        mcs_tree_push(&tree, &block);
+    }
     char err[8192] = "";
     mcs_status st = mcs_checkpoint_write(path, j->config, &j->range, j->blocks, &tree, err,
                                          sizeof err);
@@ -120,18 +150,25 @@ static void roundtrip(src *s)
     job j;
     make(s, &j);
     char err[8192] = "";
-    mcs_status st = mcs_checkpoint_read(path, j.config, &j.range, j.blocks, j.k, &back, err,
+    mcs_status st = mcs_checkpoint_read(path, &j.job, j.config, &j.range, &back, err,
                                         sizeof err);
+    if (!rows_ok(&tree, &j.job)) { /* non-finite moments, a negative sum of squares */
+        check_refused(st, MCS_E_DATA, err, "of rows no run writes");
+        if (!strstr(err, "of /checkpoint/nodes is not what a run of this job writes"))
+            fuzz_fail("mcs_checkpoint_read of rows no run writes: '%s'", err);
+        fh5_count("roundtrip: rows refused");
+        return;
+    }
     if (st != MCS_OK)
         fuzz_fail("mcs_checkpoint_read of what mcs_checkpoint_write wrote: %s", err);
     if (!fh5_same_tree(&back, &tree))
         fuzz_fail("the tree read (depth %d, next %llu) differs from the one written (depth "
                   "%d, next %llu)", back.depth, (unsigned long long)back.next, tree.depth,
                   (unsigned long long)tree.next);
+    fh5_count("roundtrip: read");
     /* and for another share, job, output count or config: refused */
     mcs_block_range r = j.range;
-    uint64_t blocks = j.blocks;
-    int k = j.k;
+    mcs_job other_job = j.job;
     static char other[2200];
     const char *config = j.config;
     const char *what;
@@ -139,8 +176,11 @@ static void roundtrip(src *s)
     switch (u8(s) % 7) {
     case 0: r.first ^= 1 + take(s, 1); what = "for another first block"; break;
     case 1: r.end ^= 1 + take(s, 1); what = "for another end block"; break;
-    case 2: blocks ^= 1 + take(s, 1); what = "for another job size"; break;
-    case 3: k = 1 + (k + (int)(u8(s) % 3)) % MCS_MAX_OUTPUTS; what = "for other outputs"; break;
+    case 2:
+        fh5_job(&other_job, j.k, j.blocks ^ (1 + take(s, 1)), j.bs, j.short_by);
+        what = "for another job size";
+        break;
+    case 3: fh5_job(&other_job, 3 - j.k, j.blocks, j.bs, j.short_by); what = "for other outputs"; break;
     case 4: /* another job: a line more, at the top (identity buffers are 16 KB) */
         snprintf(other, sizeof other, "[fuzz]\nother = %u\n%s", u8(s), j.config);
         config = other;
@@ -150,15 +190,14 @@ static void roundtrip(src *s)
         char gone[4300];
         snprintf(gone, sizeof gone, "%s.none", path);
         err[0] = '\0';
-        st = mcs_checkpoint_read(gone, j.config, &j.range, j.blocks, j.k, &back, err,
-                                 sizeof err);
+        st = mcs_checkpoint_read(gone, &j.job, j.config, &j.range, &back, err, sizeof err);
         check_refused(st, MCS_E_NOINPUT, err, "of no file");
         return;
     }
     default: return;
     }
     err[0] = '\0';
-    st = mcs_checkpoint_read(path, config, &r, blocks, k, &back, err, sizeof err);
+    st = mcs_checkpoint_read(path, &other_job, config, &r, &back, err, sizeof err);
     check_refused(st, want, err, what);
 }
 
@@ -173,12 +212,25 @@ static int data_region(uint64_t *offset, uint64_t *size)
     hid_t d = H5Dopen2(f, "checkpoint/nodes", H5P_DEFAULT);
     if (d < 0)
         fuzz_fail("no /checkpoint/nodes in the checkpoint just written");
-    haddr_t at = H5Dget_offset(d);
+    haddr_t at = H5Dget_offset(d); /* from the start of the file, user block included */
     *size = H5Dget_storage_size(d);
     *offset = at;
     H5Dclose(d);
     H5Fclose(f);
     return at != HADDR_UNDEF && *size > 0;
+}
+
+/* The whole file into buf (of room `room`); its size. */
+static size_t file_bytes(unsigned char *buf, size_t room)
+{
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
+        fuzz_fail("cannot open %s", path);
+    ssize_t n = read(fd, buf, room);
+    close(fd);
+    if (n < 0 || (size_t)n == room)
+        fuzz_fail("cannot read %s whole", path);
+    return (size_t)n;
 }
 
 /* Flip bytes of the file at offsets in [lo, lo + n); 1 if it changed. */
@@ -274,16 +326,23 @@ static int change_row(src *s)
         unsigned edits = 1 + u8(s) % 3;
         for (unsigned e = 0; e < edits; e++) {
             mcs_node_row *r = &rows[u8(s) % (unsigned)n];
-            switch (u8(s) % 4) {
+            switch (u8(s) % 6) {
             case 0:
                 r->start = u8(s) % 2 ? r->start ^ ((uint64_t)1 << (u8(s) % 64)) : take_count(s);
                 break;
             case 1: r->size = u8(s) % 2 ? (uint64_t)1 << (u8(s) % 64) : take_count(s); break;
-            case 2: r->n = take(s, 8); break;
-            default: {
+            case 2: r->n = u8(s) % 2 ? r->n + (uint64_t)(int64_t)(int8_t)u8(s) : take(s, 8); break;
+            case 3: { /* a mean */
                 uint64_t b = take(s, 8);
                 memcpy(&r->mean[u8(s) % MCS_MAX_OUTPUTS], &b, sizeof b);
+                break;
             }
+            case 4: { /* a co-moment, the sums of squares included */
+                uint64_t b = take(s, 8);
+                memcpy(&r->cm[u8(s) % MCS_MAX_CROSS], &b, sizeof b);
+                break;
+            }
+            default: r->cm[0] = -r->cm[0] - 1; /* a negative sum of squares */
             }
         }
         H5Dwrite(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows);
@@ -302,50 +361,88 @@ static int change_row(src *s)
     return done;
 }
 
+/* The rows of the checkpoint at `path` as mcsim reads them (HDF5's API,
+ * no checks), into t; 0 when they cannot be read. */
+static int rows_in_file(mcs_merge_tree *t, int k)
+{
+    static mcs_node_row rows[128];
+    hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+    hid_t d = f >= 0 ? H5Dopen2(f, "checkpoint/nodes", H5P_DEFAULT) : -1;
+    hid_t sp = d >= 0 ? H5Dget_space(d) : -1, type = mcs_node_row_type();
+    hssize_t n = sp >= 0 ? H5Sget_simple_extent_npoints(sp) : -1;
+    int ok = n >= 0 && n <= 128 &&
+             (n == 0 || H5Dread(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows) >= 0);
+    memset(t, 0, sizeof *t);
+    t->k = k;
+    for (int i = 0; ok && i < n; i++) {
+        t->start[i] = rows[i].start;
+        t->size[i] = rows[i].size;
+        t->node[i].n = rows[i].n;
+        memcpy(t->node[i].mean, rows[i].mean, sizeof rows[i].mean);
+        memcpy(t->node[i].cm, rows[i].cm, sizeof rows[i].cm);
+    }
+    t->depth = ok ? (int)n : 0;
+    H5Tclose(type);
+    if (sp >= 0) H5Sclose(sp);
+    if (d >= 0) H5Dclose(d);
+    if (f >= 0) H5Fclose(f);
+    return ok;
+}
+
 static void damage(src *s)
 {
+    static unsigned char before[1 << 20], after[1 << 20];
+    static mcs_merge_tree forged;
     job j;
     make(s, &j);
     char err[8192] = "";
-    unsigned how = u8(s) % 4;
+    unsigned how = u8(s) % 5;
     const char *what;
-    int changed, may_read = 0, identity_only = 0;
+    int changed, may_read = 0, identity_only = 0, sealed_again = 1;
     uint64_t lo, n;
-    if (getenv("MCS_FUZZ_FLIP_ANYWHERE")) { /* HDF5's structures too: HDF5 crashes */
-        struct stat st;
-        if (stat(path, &st) != 0)
-            fuzz_fail("no checkpoint written");
-        changed = flip(s, 0, (uint64_t)st.st_size);
-        what = "with bytes flipped anywhere";
-        may_read = 1; /* what HDF5 makes of it: the property is no crash */
-    } else if (how <= 1 && data_region(&lo, &n)) {
+    size_t size = file_bytes(before, sizeof before);
+    if (how == 0) { /* anywhere: the seal must find it */
+        changed = flip(s, 0, size);
+        what = "with bytes flipped anywhere (not sealed again)";
+        sealed_again = 0;
+    } else if (how == 1 && data_region(&lo, &n)) {
         changed = flip(s, lo, n);
-        what = "with bytes of its rows flipped";
+        what = "with bytes of its rows flipped, sealed again";
     } else if (how == 2) {
         changed = change_attribute(s, &identity_only);
         what = "with an attribute changed";
+        sealed_again = u8(s) % 4 != 3;
     } else {
         changed = change_row(s);
-        what = "with a row changed and its checksum to match";
+        what = "with a row changed and its checksum to match, sealed again";
         may_read = 1;
     }
-    mcs_status st = mcs_checkpoint_read(path, j.config, &j.range, j.blocks, j.k, &back, err,
+    if (sealed_again)
+        fseal_file(path);
+    else /* what the seal covers: every byte */
+        changed = size != file_bytes(after, sizeof after) || memcmp(before, after, size) != 0;
+    int forgery_ok = may_read && rows_in_file(&forged, j.k) && rows_ok(&forged, &j.job);
+    mcs_status st = mcs_checkpoint_read(path, &j.job, j.config, &j.range, &back, err,
                                         sizeof err);
     if (st == MCS_OK) {
-        check_tree(&back, &j.range, j.k);
-        if (!changed || identity_only) { /* as written, or the same job */
+        check_tree(&back, &j.range, &j.job);
+        if (!changed || (identity_only && sealed_again)) { /* as written, or the same job */
             if (!fh5_same_tree(&back, &tree))
                 fuzz_fail("mcs_checkpoint_read %s gave another tree", what);
         } else if (!may_read) {
             fuzz_fail("mcs_checkpoint_read %s: read, not refused", what);
+        } else if (!forgery_ok) {
+            fuzz_fail("mcs_checkpoint_read %s: read a row no run of the job writes", what);
         }
         fh5_count("damage: read");
     } else {
         if ((st != MCS_E_DATA && st != MCS_E_NOINPUT) || !err[0])
             fuzz_fail("mcs_checkpoint_read %s: status %d, message '%s'", what, (int)st, err);
-        if (!changed)
+        if (!changed && rows_ok(&tree, &j.job))
             fuzz_fail("mcs_checkpoint_read refused a checkpoint as written: %s", err);
-        fh5_count("damage: refused");
+        if (!sealed_again && !strstr(err, "refused as a checkpoint"))
+            fuzz_fail("mcs_checkpoint_read %s: refused past the seal: %s", what, err);
+        fh5_count(sealed_again ? "damage: refused" : "damage: refused by the seal");
     }
 }
 
@@ -363,7 +460,6 @@ static void hostile(src *s)
     uint64_t next = range.first + (done > range.end - range.first ? range.end - range.first : done);
     const char *config = config_text(s);
     unsigned kind = u8(s) % 32;
-    int is_hdf5 = kind < 30;
     unlink(path);
     if (kind == 30) { /* not HDF5: short (no signature at 0 or 512) */
         char junk[300];
@@ -376,9 +472,7 @@ static void hostile(src *s)
         fwrite(junk, 1, strlen(junk), fp);
         fclose(fp);
     } else if (kind < 30) {
-        hid_t f = H5Fcreate(path, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
-        if (f < 0)
-            fuzz_fail("cannot create %s", path);
+        hid_t f = fseal_create(path);
         unsigned kind_how = u8(s) % 10;
         fh5_put_str_as(f, "kind", u8(s) % 8 == 7 ? "mcsim shard" : "mcsim checkpoint", kind_how);
         unsigned cfg_how = u8(s) % 10;
@@ -424,14 +518,19 @@ static void hostile(src *s)
         }
         if (H5Fclose(f) < 0)
             fuzz_fail("cannot close %s", path);
+        if (u8(s) % 16 != 15) /* mostly sealed */
+            fseal_file(path);
     }
+    /* the job read for: its outputs (1 or 2: what payoffs have), size and block size */
+    mcs_job jb;
+    fh5_job(&jb, k <= 2 ? k : 1 + k % 2, blocks, take(s, 2), take(s, 2));
     char err[8192] = "";
-    mcs_status st = mcs_checkpoint_read(path, config, &range, blocks, k, &back, err, sizeof err);
+    mcs_status st = mcs_checkpoint_read(path, &jb, config, &range, &back, err, sizeof err);
     if (st == MCS_OK) {
-        check_tree(&back, &range, k);
+        check_tree(&back, &range, &jb);
         fh5_count("hostile: read");
     } else {
-        check_refused(st, is_hdf5 ? MCS_E_DATA : MCS_E_NOINPUT, err, "of a hostile file");
+        check_refused(st, kind == 31 ? MCS_E_NOINPUT : MCS_E_DATA, err, "of a hostile file");
         fh5_count("hostile: refused");
     }
 }

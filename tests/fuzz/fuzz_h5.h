@@ -5,19 +5,29 @@
  * writers or the HDF5 API; the stream of decisions is fuzz_stream.h). Here:
  * a folder of this process's files, attributes in the reader's shape and in
  * others, and the rows of a `nodes` dataset (the aligned subtrees of a merge
- * tree, engine/shard.c). */
+ * tree, engine/shard.c); the jobs the rows are checked against, and the
+ * harnesses' own statement of what a run of a job writes in a row. Files
+ * are sealed as mcsim seals its own (fuzz_seal.h), unless the input says
+ * not to. */
 #ifndef MCS_FUZZ_H5_H
 #define MCS_FUZZ_H5_H
 
 #include <dirent.h>
 #include <errno.h>
 #include <hdf5.h>
+#include <math.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include "fuzz_common.h"
+#include "fuzz_seal.h"
 #include "fuzz_stream.h"
+#include "product.h"
 #include "shard.h"
 #include "stats.h"
+
+/* each harness takes the pieces it needs */
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wunused-function"
 
 /* A block count or index of any size: small ones mostly, powers of two and
  * their neighbours, the largest values, and any 64-bit value. */
@@ -491,6 +501,57 @@ static int fh5_rows(src *s, mcs_node_row *rows, int max, const uint64_t *start, 
     return out;
 }
 
+/* --- jobs and their rows ------------------------------------------------- */
+
+/* A job of `blocks` blocks (any number) with k outputs (1: a European, 2:
+ * a barrier; 0 returned for other k, which no payoff has), its block size
+ * from `bs` (1 to 65536; 1 when blocks of that size overflow 64 bits), its
+ * last block short of full by `short_by` paths (modulo the block size). */
+static int fh5_job(mcs_job *job, int k, uint64_t blocks, uint64_t bs, uint64_t short_by)
+{
+    memset(job, 0, sizeof *job);
+    if (k < 1 || k > 2)
+        return 0;
+    job->option.payoff = k == 1 ? MCS_PAYOFF_EUROPEAN : MCS_PAYOFF_BARRIER;
+    uint64_t size = 1 + bs % 65536;
+    if (blocks > UINT64_MAX / size - 1)
+        size = 1;
+    job->sim.block_size = (uint32_t)size;
+    job->sim.paths = blocks * size - (blocks ? short_by % size : 0);
+    if (mcs_job_outputs(job) != k || mcs_job_blocks(job) != blocks)
+        fuzz_fail("fh5_job: a job of %d outputs and %llu blocks came out %d and %llu", k,
+                  (unsigned long long)blocks, mcs_job_outputs(job),
+                  (unsigned long long)mcs_job_blocks(job));
+    return 1;
+}
+
+/* Is a row what a run of `job` writes? Said here independently of
+ * mcs_node_check (engine/shard.c): inside the job's blocks, the paths of
+ * `size` full blocks less what the last block lacks when the row holds
+ * it, every mean and co-moment of the job's outputs finite, no sum of
+ * squares below 0. */
+static int fh5_row_ok(const mcs_job *job, uint64_t start, uint64_t size, const mcs_moments *m)
+{
+    const unsigned __int128 blocks = mcs_job_blocks(job), bs = job->sim.block_size;
+    const unsigned __int128 end = (unsigned __int128)start + size;
+    if (size == 0 || end > blocks)
+        return 0;
+    unsigned __int128 paths = size * bs;
+    if (end == blocks)
+        paths -= blocks * bs - job->sim.paths;
+    if (m->n != paths)
+        return 0;
+    const int k = mcs_job_outputs(job);
+    for (int i = 0, c = 0; i < k; i++) {
+        if (!isfinite(m->mean[i]))
+            return 0;
+        for (int j = i; j < k; j++, c++)
+            if (!isfinite(m->cm[c]) || (i == j && m->cm[c] < 0))
+                return 0;
+    }
+    return 1;
+}
+
 /* Are two merge trees the same: k, the blocks and next block, and the
  * subtrees on the stack, bit for bit (what lies past the stack is stale). */
 static int fh5_same_tree(const mcs_merge_tree *a, const mcs_merge_tree *b)
@@ -525,5 +586,7 @@ static void fh5_check_tree(const mcs_merge_tree *t, uint64_t first, const char *
                   "%llu blocks", what, (unsigned long long)at, (unsigned long long)blocks,
                   (unsigned long long)t->next, (unsigned long long)t->blocks);
 }
+
+#pragma clang diagnostic pop
 
 #endif

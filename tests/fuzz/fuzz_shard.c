@@ -1,5 +1,6 @@
 /* fuzz_shard.c - engine/shard.c's shard file reader (mcs_shard_read) and
- * join (mcs_shard_join), on structurally valid HDF5 files only (HDF5 1.10
+ * join (mcs_shard_join) and the rows' checks against the job
+ * (mcs_shard_check_rows), on structurally valid HDF5 files only (HDF5 1.10
  * itself crashes on arbitrary bytes: fuzz_h5.h). The input's bytes are
  * decisions and values from which the harness builds shard files (run logs
  * with a root `config` string and a /shard group: attributes index, count,
@@ -11,21 +12,28 @@
  * group by mcs_shard_write_group; mcs_shard_read must give back the share
  * and the subtrees bit for bit (NaN payloads included).
  *
- * "split": a job of up to 1024 blocks of fuzzed moments split into 1 to 4
- * shards, each computed from its first block and written as above, read
- * back and joined in any order: the join must succeed and give the merge
- * tree of the whole job pushed in one process, bit for bit; one shard
- * dropped or given twice must be refused.
+ * "split": a job of one or two outputs and up to 1024 blocks, each block
+ * holding the job's paths and fuzzed moments, split into 1 to 4 shards,
+ * each computed from its first block and written as above, read back and
+ * joined in any order: the join must succeed and give the merge tree of
+ * the whole job pushed in one process, bit for bit; one shard dropped or
+ * given twice must be refused. mcs_shard_check_rows (what merge checks
+ * against the job) must accept the rows exactly when each is what a run
+ * of the job writes (fh5_row_ok: finite moments, no negative sum of
+ * squares).
  *
  * "hostile": 1 to 4 files built with the HDF5 API, their values mostly
  * those of a consistent split of a job of any size, each attribute, the
  * root config and the `nodes` rows (their count, starts, sizes, values,
- * shape and member types) and checksum changed as the input says; or no
- * file, or a file that is not HDF5. mcs_shard_read must read each (a
- * share within its bounds) or refuse it with MCS_E_DATA (an HDF5 file) or
+ * shape and member types) and checksum changed as the input says, each
+ * file sealed as mcsim seals its files (fuzz_seal.h) or not; or no file,
+ * or a file that is not HDF5. mcs_shard_read must read each (sealed, a
+ * share within its bounds) or refuse it with MCS_E_DATA (a file) or
  * MCS_E_NOINPUT (none) and a message; when all read, mcs_shard_join must
  * succeed, with a tree of aligned subtrees that ends at the job's block
- * count, or refuse with MCS_E_DATA and a message. */
+ * count, or refuse with MCS_E_DATA and a message; joined, the rows are
+ * checked against a job of that size as in "split". Damage to a file's
+ * bytes is fuzz_damage.c's. */
 #include "fuzz_h5.h"
 
 #define MAX_FILES 4
@@ -71,9 +79,7 @@ static const char *config_text(src *s, int which, int output)
 static void write_file(const char *path, const char *config, const char *backend,
                        const char *config_file, const mcs_shard_info *sh)
 {
-    hid_t f = H5Fcreate(path, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
-    if (f < 0)
-        fuzz_fail("cannot create %s", path);
+    hid_t f = fseal_create(path);
     fh5_put_str(f, "config", config);
     fh5_put_str(f, "backend", backend);
     fh5_put_str(f, "config_file", config_file);
@@ -81,6 +87,25 @@ static void write_file(const char *path, const char *config, const char *backend
         fuzz_fail("mcs_shard_write_group failed (depth %d)", sh->tree->depth);
     if (H5Fclose(f) < 0)
         fuzz_fail("cannot close %s", path);
+    fseal_file(path);
+}
+
+/* After a join: mcs_shard_check_rows must accept the shards exactly when
+ * every row is what a run of `job` writes (fh5_row_ok), and name the file
+ * and row when it refuses. */
+static void check_rows(const mcs_job *job, int n)
+{
+    int all_ok = 1;
+    for (int i = 0; i < n && all_ok; i++)
+        for (int d = 0; d < shards[i].depth && all_ok; d++)
+            all_ok = fh5_row_ok(job, shards[i].start[d], shards[i].size[d], &shards[i].node[d]);
+    char err[8192] = "";
+    mcs_status st = mcs_shard_check_rows(job, shards, n, err, sizeof err);
+    if (all_ok && st != MCS_OK)
+        fuzz_fail("mcs_shard_check_rows refused rows a run writes: %s", err);
+    if (!all_ok && (st != MCS_E_DATA || !strstr(err, "of /shard/nodes is not what a run")))
+        fuzz_fail("mcs_shard_check_rows of a row no run writes: status %d, '%s'", (int)st, err);
+    fh5_count(all_ok ? "rows: accepted" : "rows: refused");
 }
 
 /* What any shard file read must hold. */
@@ -99,16 +124,20 @@ static void check_read(const mcs_shard_file *f)
                   (unsigned long long)f->blocks, f->depth);
 }
 
-/* A read's status: OK, or MCS_E_DATA with a message and nothing held. */
-static void check_status(mcs_status st, const mcs_shard_file *f, const char *err, int hdf5)
+/* A read's status: OK (only for a sealed file), or MCS_E_DATA (a file) or
+ * MCS_E_NOINPUT (none) with a message and nothing held. */
+static void check_status(mcs_status st, const mcs_shard_file *f, const char *err, int exists,
+                         int sealed)
 {
+    if (st == MCS_OK && !sealed)
+        fuzz_fail("mcs_shard_read read a file without a seal");
     if (st == MCS_OK) {
         check_read(f);
         return;
     }
-    if (st != (hdf5 ? MCS_E_DATA : MCS_E_NOINPUT) || !err[0])
-        fuzz_fail("mcs_shard_read of %s: status %d, message '%s'",
-                  hdf5 ? "an HDF5 file" : "no HDF5 file", (int)st, err);
+    if (st != (exists ? MCS_E_DATA : MCS_E_NOINPUT) || !err[0])
+        fuzz_fail("mcs_shard_read of %s: status %d, message '%s'", exists ? "a file" : "no file",
+                  (int)st, err);
     if (f->config || f->start)
         fuzz_fail("mcs_shard_read failed but kept the config or subtrees");
 }
@@ -175,25 +204,32 @@ static void roundtrip(src *s)
 /* --- split ---------------------------------------------------------------- */
 static void split(src *s)
 {
-    static mcs_moments palette[4];
+    static mcs_moments palette[4], block[1024];
     static uint8_t pick[1024];
-    int k = 1 + (int)(u8(s) % MCS_MAX_OUTPUTS), np = 1 + (int)(u8(s) % 4);
+    int k = 1 + (int)(u8(s) % 2), np = 1 + (int)(u8(s) % 4);
     uint64_t blocks = take(s, 2) % 1025;
     int count = 1 + (int)(u8(s) % MAX_FILES);
     for (int i = 0; i < np; i++)
         take_moments(s, &palette[i]);
     for (uint64_t b = 0; b < blocks; b++)
         pick[b] = (uint8_t)(u8(s) % (unsigned)np);
+    /* each block holds the job's paths; its means and co-moments the input's */
+    mcs_job job;
+    fh5_job(&job, k, blocks, take(s, 2), take(s, 2));
+    for (uint64_t b = 0; b < blocks; b++) {
+        block[b] = palette[pick[b]];
+        block[b].n = mcs_job_block_paths(&job, b);
+    }
     mcs_tree_init(&whole, k);
     for (uint64_t b = 0; b < blocks; b++)
-        mcs_tree_push(&whole, &palette[pick[b]]);
+        mcs_tree_push(&whole, &block[b]);
     const char *config = NULL;
     int which = (int)u8(s);
     for (int i = 0; i < count; i++) {
         mcs_block_range r = mcs_shard_range(blocks, i + 1, count);
         mcs_tree_init_at(&trees[i], k, r.first);
         for (uint64_t b = r.first; b < r.end; b++)
-            mcs_tree_push(&trees[i], &palette[pick[b]]);
+            mcs_tree_push(&trees[i], &block[b]);
         mcs_shard_info sh = {i + 1, count, r.first, r.end, blocks, &trees[i]};
         config = config_text(s, which % 4, i + 1); /* the same job, other [output] */
         write_file(paths[i], config, "cpu", "job.ini", &sh);
@@ -244,6 +280,7 @@ static void split(src *s)
             fuzz_fail("the joined tree (depth %d, next %llu) differs from the one-process tree "
                       "(depth %d, next %llu)", joined.depth, (unsigned long long)joined.next,
                       whole.depth, (unsigned long long)whole.next);
+        check_rows(&job, n);
     }
     /* shards[] (the first n sorted by the join): free each config and subtrees once */
     int held = damage == 2 ? count + 1 : count;
@@ -275,11 +312,12 @@ static void hostile(src *s)
         order[i] = order[j];
         order[j] = tmp;
     }
-    int is_hdf5[MAX_FILES];
+    int exists[MAX_FILES], sealed[MAX_FILES];
     for (int i = 0; i < nfiles; i++) {
         unlink(paths[i]);
         unsigned kind = u8(s) % 32;
-        is_hdf5[i] = kind < 30;
+        exists[i] = kind != 31;
+        sealed[i] = 0;
         if (kind == 31) /* no file */
             continue;
         if (kind == 30) { /* not HDF5: short (no signature at 0 or 512) */
@@ -303,9 +341,7 @@ static void hostile(src *s)
                                              "end_block", "blocks", "outputs"};
         const hid_t types[6] = {H5T_NATIVE_INT32,  H5T_NATIVE_INT32,  H5T_NATIVE_UINT64,
                                 H5T_NATIVE_UINT64, H5T_NATIVE_UINT64, H5T_NATIVE_INT32};
-        hid_t f = H5Fcreate(paths[i], H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
-        if (f < 0)
-            fuzz_fail("cannot create %s", paths[i]);
+        hid_t f = fseal_create(paths[i]);
         unsigned cfg = u8(s) % 8;
         const char *config = config_text(s, cfg < 6 ? which : (int)u8(s), i + 1);
         fh5_put_str_as(f, "config", config, u8(s) % 10);
@@ -343,6 +379,8 @@ static void hostile(src *s)
         }
         if (H5Fclose(f) < 0)
             fuzz_fail("cannot close %s", paths[i]);
+        if ((sealed[i] = u8(s) % 16 != 15)) /* mostly sealed */
+            fseal_file(paths[i]);
     }
 
     char err[8192] = "";
@@ -350,7 +388,7 @@ static void hostile(src *s)
     for (; read < nfiles; read++) {
         err[0] = '\0';
         mcs_status st = mcs_shard_read(paths[read], &shards[read], err, sizeof err);
-        check_status(st, &shards[read], err, is_hdf5[read]);
+        check_status(st, &shards[read], err, exists[read], sealed[read]);
         fh5_count(st == MCS_OK ? "hostile: read ok" : "hostile: read refused");
         if (st != MCS_OK)
             break;
@@ -368,6 +406,9 @@ static void hostile(src *s)
             if (joined.k != shards[0].k)
                 fuzz_fail("mcs_shard_join: tree of %d outputs, shards of %d", joined.k,
                           shards[0].k);
+            mcs_job job; /* merge checks the rows against the job of the config */
+            if (fh5_job(&job, joined.k, shards[0].blocks, take(s, 2), take(s, 2)))
+                check_rows(&job, nfiles);
         } else if (st != MCS_E_DATA || !err[0]) {
             fuzz_fail("mcs_shard_join: status %d, message '%s'", (int)st, err);
         }

@@ -14,8 +14,11 @@
  * a schema 1 or 2 table with members dropped, renamed or of other types,
  * 1 or 2 dimensions; the `phases` attribute right, wrong, of another type
  * or shape; each root attribute absent, a string, a fixed-length string,
- * an integer, an array of strings or empty. mcs_sweep_read must either
- * read it or say MCS_E_DATA with a message, within the sanitizers. */
+ * an integer, an array of strings or empty; sealed as mcsim seals its
+ * files (fuzz_seal.h), so that the reader gets past the seal, or (the
+ * input's last decision) not, when it must be refused. mcs_sweep_read must
+ * either read it or say MCS_E_DATA with a message, within the sanitizers.
+ * Damage to a file's bytes is fuzz_damage.c's. */
 #include <dirent.h>
 #include <errno.h>
 #include <hdf5.h>
@@ -23,6 +26,7 @@
 #include <signal.h>
 #include <sys/stat.h>
 #include "fuzz_common.h"
+#include "fuzz_seal.h"
 #include "fuzz_stream.h"
 #include "sweep.h"
 
@@ -459,9 +463,7 @@ static void hostile(src *s)
 {
     static pool pl;
     pl.n = 0;
-    hid_t file = H5Fcreate(path, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
-    if (file < 0)
-        fuzz_fail("cannot create %s", path);
+    hid_t file = fseal_create(path);
     unsigned runs = u8(s) % 8;
     hid_t obj = -1;
     size_t written = 0;
@@ -503,12 +505,17 @@ static void hostile(src *s)
         fuzz_fail("cannot close %s", path);
     for (int i = 0; i < pl.n; i++)
         free(pl.p[i]);
+    int sealed = u8(s) % 16 != 15; /* the last decision: mostly sealed */
+    if (sealed)
+        fseal_file(path);
 
     static mcs_sweep_meta meta;
     mcs_sweep_row *rows = NULL;
     size_t n = 0;
     char err[1024] = "";
     mcs_status st = mcs_sweep_read(path, &meta, &rows, &n, err, sizeof err);
+    if (st == MCS_OK && !sealed)
+        fuzz_fail("mcs_sweep_read read a file with no seal");
     if (st == MCS_OK) {
         check_read(&meta, rows, n);
         if (n != written)
