@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include "backend.h"
+#include "calibrate_kernels.h"
 #include "catalog.h"
 #include "commands.h"
 #include "profile.h"
@@ -23,6 +24,22 @@
 #include "chunking.h"
 #include "gpu_module.h"
 #include "output_path.h"
+
+/* The kernel families (kernel_plan.h), as --help's list: "       a b c\n"
+ * lines of at most 80 columns. */
+static void print_kernel_families(FILE *f)
+{
+    int col = 0;
+    for (int k = 0; k < mcs_kernel_family_count(); k++) {
+        const char *name = mcs_kernel_family_get(k)->name;
+        if (col && col + 1 + (int)strlen(name) > 80) {
+            fputc('\n', f);
+            col = 0;
+        }
+        col += fprintf(f, "%s%s", col ? " " : "       ", name);
+    }
+    fputc('\n', f);
+}
 
 void mcs_cmd_calibrate_help(FILE *f)
 {
@@ -43,7 +60,14 @@ void mcs_cmd_calibrate_help(FILE *f)
             "  gpu: CUDA context creation in fresh processes, kernel launch latency,\n"
             "       pinned and pageable copies from 1 KB to 1 GB fitted to alpha + bytes/beta,\n"
             "       kernel cost per path-step and the ramp of small grids for each precision\n"
-            "       and generator.\n"
+            "       and generator;\n"
+            "  both: every compiled kernel's cost per path, per step and per monitored step\n"
+            "       (its own job at two or more step counts), in single and double, the cpu\n"
+            "       with pcg64 and philox, the gpu with philox, mrg32k3a and sobol; kernels\n"
+            "       (profile keys path_ns.KERNEL_PRECISION_GENERATOR and the like):\n",
+            local);
+    print_kernel_families(f);
+    fprintf(f,
             "Implausible figures (parallel efficiency above %.2f, repeats spread more than\n"
             "%.0f%%, fits off by more than %.0f%%) are measured again, %d times in all; what\n"
             "stays implausible is written as the profile's `warning`, which estimate and\n"
@@ -65,9 +89,10 @@ void mcs_cmd_calibrate_help(FILE *f)
             "\n"
             "exit codes: 0 ok, 64 usage, 69 --backend gpu without a usable GPU, 74 the\n"
             "profile cannot be written (checked first: nothing is measured then).\n",
-            local, MCS_PLAUSIBLE_EFFICIENCY_MAX, 100 * MCS_PLAUSIBLE_SPREAD_MAX,
+            MCS_PLAUSIBLE_EFFICIENCY_MAX, 100 * MCS_PLAUSIBLE_SPREAD_MAX,
             100 * MCS_PLAUSIBLE_FIT_MAX, MCS_CALIBRATE_ATTEMPTS);
 }
+
 
 typedef struct {
     const char *self, *output, *name;
@@ -768,10 +793,15 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
             }
         }
     }
+    mcs_kernel_calibration kernels = {c.log, c.quick, progress};
     if (st == MCS_OK && c.cpu)
         st = calibrate_cpu(&c, &p, err, sizeof err);
+    if (st == MCS_OK && c.cpu)
+        st = mcs_calibrate_cpu_kernels(&kernels, &p.cpu, err, sizeof err);
     if (st == MCS_OK && c.gpu)
         st = calibrate_gpu(&c, &p, err, sizeof err);
+    if (st == MCS_OK && c.gpu)
+        st = mcs_calibrate_gpu_kernels(&kernels, &p.gpu, err, sizeof err);
     unlink(c.config);
     unlink(c.log);
     rmdir(c.dir);

@@ -45,15 +45,59 @@ static int find_id(const mcs_named *table, const char *name)
     return e ? e->id : -1;
 }
 
-/* A row's prediction per phase, NAN throughout where the profiles cannot
- * predict it; 0 and the reason in `why` then. */
-static int predict_row(const mcs_validation *v, const mcs_sweep_row *r, double *out, char *why,
-                       size_t why_len)
+/* The workload of row i: its sizes and settings, and the kernel of its
+ * file's job at the row's steps (the kernel's monitored steps counted once
+ * per file and step count). */
+static mcs_workload row_workload(mcs_validation *v, size_t i)
 {
-    mcs_workload w = {r->paths, r->steps, r->block_size,
-                      (mcs_precision)find_id(mcs_precisions, r->precision),
-                      (mcs_rng_id)find_id(mcs_rngs, r->rng), r->threads,
-                      strcmp(r->mode, "cold") == 0};
+    const mcs_sweep_row *r = &v->rows[i];
+    mcs_workload w = {.paths = r->paths,
+                      .steps = r->steps,
+                      .block_size = r->block_size,
+                      .precision = (mcs_precision)find_id(mcs_precisions, r->precision),
+                      .rng = (mcs_rng_id)find_id(mcs_rngs, r->rng),
+                      .threads = r->threads,
+                      .cold = strcmp(r->mode, "cold") == 0};
+    int f = 0;
+    while (f + 1 < v->n_files && i >= v->file_first_row[f + 1])
+        f++;
+    mcs_file_kernel *k = &v->kernels[f];
+    if (k->known) {
+        if (k->job.sim.steps != r->steps) {
+            k->job.sim.steps = r->steps;
+            k->mode = mcs_job_kernel_mode(&k->job);
+            k->watched = mcs_job_watched_steps(&k->job);
+        }
+        w.has_kernel = k->mode >= 0;
+        w.model = k->job.model.id;
+        w.payoff = k->job.option.payoff;
+        w.mode = k->mode;
+        w.watched = k->watched;
+    }
+    return w;
+}
+
+/* The kernel costs a file's first prediction on a backend used, for the
+ * text (b: 0 cpu, 1 gpu). */
+static void note_kernel(mcs_validation *v, size_t i, int b, const mcs_prediction *p)
+{
+    int f = 0;
+    while (f + 1 < v->n_files && i >= v->file_first_row[f + 1])
+        f++;
+    mcs_file_kernel *k = &v->kernels[f];
+    if (k->predicted[b] || !p->available)
+        return;
+    k->predicted[b] = 1;
+    k->source[b] = p->source;
+    snprintf(k->kernel[b], sizeof k->kernel[b], "%s", p->kernel);
+}
+
+/* Row i's prediction per phase, NAN throughout where the profiles cannot
+ * predict it; 0 and the reason in `why` then. */
+static int predict_row(mcs_validation *v, size_t i, double *out, char *why, size_t why_len)
+{
+    const mcs_sweep_row *r = &v->rows[i];
+    mcs_workload w = row_workload(v, i);
     mcs_prediction p;
     memset(&p, 0, sizeof p);
     if (strcmp(r->backend, "gpu") == 0 && !v->gpu.has_gpu)
@@ -63,10 +107,11 @@ static int predict_row(const mcs_validation *v, const mcs_sweep_row *r, double *
         mcs_predict_gpu(&v->gpu.gpu, &v->cpu.cpu, &w, &p);
     else
         mcs_predict_cpu(&v->cpu.cpu, &w, &p);
-    for (int i = 0; i < MCS_PHASE_COUNT; i++)
-        out[i] = p.available ? p.seconds[i] : NAN;
+    for (int j = 0; j < MCS_PHASE_COUNT; j++)
+        out[j] = p.available ? p.seconds[j] : NAN;
     if (!p.available)
         snprintf(why, why_len, "%s", p.why);
+    note_kernel(v, i, strcmp(r->backend, "gpu") == 0, &p);
     return p.available;
 }
 
@@ -203,14 +248,10 @@ static mcs_status add_points(mcs_validation *v, const size_t *order, size_t *cpu
 
 /* The workload a series' break-even is predicted for: the sweep's own
  * block size, threads and generator, from cpu run `row` of the series. */
-static mcs_workload series_workload(const mcs_validation *v, size_t row,
-                                    const mcs_speedup_point *pt)
+static mcs_workload series_workload(mcs_validation *v, size_t row)
 {
-    const mcs_sweep_row *r = &v->rows[row];
-    mcs_workload w = {1, pt->steps, r->block_size,
-                      (mcs_precision)find_id(mcs_precisions, pt->precision),
-                      (mcs_rng_id)find_id(mcs_rngs, r->rng), r->threads,
-                      strcmp(pt->mode, "cold") == 0};
+    mcs_workload w = row_workload(v, row);
+    w.paths = 1;
     if (w.rng == MCS_RNG_PCG64) /* rng = auto: pcg64 on the cpu, philox on the gpu */
         w.rng = MCS_RNG_AUTO;
     return w;
@@ -239,7 +280,7 @@ static void add_series(mcs_validation *v, const size_t *cpu_row, size_t from, si
     memcpy(be->mode, se->mode, sizeof be->mode);
     memcpy(be->precision, se->precision, sizeof be->precision);
     be->steps = se->steps;
-    mcs_workload w = series_workload(v, cpu_row[from], sp);
+    mcs_workload w = series_workload(v, cpu_row[from]);
     be->predicted = mcs_break_even(&v->cpu.cpu, &v->gpu.gpu, &w);
     long last_cpu = -1;
     for (size_t k = 0; k < m; k++)
@@ -331,6 +372,21 @@ static mcs_status note_failures(mcs_validation *v, const char *file, const char 
     return MCS_OK;
 }
 
+/* The kernel of a sweep file's job, from the resolved config it keeps
+ * (not known when this mcsim cannot load it: the fallback costs then). */
+static void read_kernel(mcs_file_kernel *k, const char *file, const mcs_sweep_meta *meta)
+{
+    char why[1024];
+    memset(k, 0, sizeof *k);
+    if (mcs_job_from_text(meta->config, NULL, 0, &k->job, why, sizeof why) != MCS_OK) {
+        snprintf(k->why, sizeof k->why, "%s: its config does not load here: %s", file, why);
+        return;
+    }
+    k->known = 1;
+    k->mode = mcs_job_kernel_mode(&k->job);
+    k->watched = mcs_job_watched_steps(&k->job);
+}
+
 /* One sweep file's rows, each checked, appended to v's. */
 static mcs_status read_file(mcs_validation *v, const char *file, char *err, size_t err_len)
 {
@@ -354,9 +410,11 @@ static mcs_status read_file(mcs_validation *v, const char *file, char *err, size
     if (st == MCS_OK) {
         memcpy(all + v->n_rows, rows, n * sizeof *rows);
         v->rows = all;
+        v->file_first_row[v->n_files] = v->n_rows;
         v->n_rows += n;
         if (v->n_files == 0)
             v->meta = meta;
+        read_kernel(&v->kernels[v->n_files], file, &meta);
         v->files[v->n_files++] = file;
         if (meta.failures[0] && note_failures(v, file, meta.failures) != MCS_OK) {
             snprintf(err, err_len, "out of memory");
@@ -398,6 +456,8 @@ static void clear_results(mcs_validation *v)
     v->n_points = v->n_speedups = v->n_break_even = v->n_unpredicted = v->n_unpaired = 0;
     v->correct = v->decisions = 0;
     v->unpredicted_why[0] = '\0';
+    for (int f = 0; f < 16; f++)
+        v->kernels[f].predicted[0] = v->kernels[f].predicted[1] = 0;
 }
 
 mcs_status mcs_validate_compute(mcs_validation *v, const mcs_profile *cpu,
@@ -413,7 +473,7 @@ mcs_status mcs_validate_compute(mcs_validation *v, const mcs_profile *cpu,
     }
     char why[160];
     for (size_t i = 0; i < v->n_rows; i++)
-        if (!predict_row(v, &v->rows[i], v->predicted[i], why, sizeof why) &&
+        if (!predict_row(v, i, v->predicted[i], why, sizeof why) &&
             v->n_unpredicted++ == 0)
             snprintf(v->unpredicted_why, sizeof v->unpredicted_why, "%s", why);
     add_phase_errors(v);

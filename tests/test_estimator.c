@@ -32,6 +32,11 @@
 #define FIXTURE_DIR "tests/fixtures"
 #endif
 
+/* A workload without a job's kernel (the fallback costs), by its sizes. */
+#define WORKLOAD(n, s, b, q, g, t, c)                                                          \
+    {.paths = (n), .steps = (s), .block_size = (b), .precision = (q), .rng = (g), .threads = (t), \
+     .cold = (c)}
+
 static void load_machine(mcs_profile *p)
 {
     char err[512] = "";
@@ -53,7 +58,7 @@ static void cpu_prediction_by_hand(void **state)
     (void)state;
     mcs_profile p;
     load_machine(&p);
-    mcs_workload w = {4 * 65536, 1, 65536, MCS_SINGLE, MCS_RNG_AUTO, 4, 1};
+    mcs_workload w = WORKLOAD(4 * 65536, 1, 65536, MCS_SINGLE, MCS_RNG_AUTO, 4, 1);
     mcs_prediction c;
     mcs_predict_cpu(&p.cpu, &w, &c);
     assert_true(c.available);
@@ -76,7 +81,7 @@ static void gpu_prediction_by_hand(void **state)
     (void)state;
     mcs_profile p;
     load_machine(&p);
-    mcs_workload w = {4 * 65536, 1, 65536, MCS_SINGLE, MCS_RNG_AUTO, 4, 1};
+    mcs_workload w = WORKLOAD(4 * 65536, 1, 65536, MCS_SINGLE, MCS_RNG_AUTO, 4, 1);
     mcs_prediction g;
     mcs_predict_gpu(&p.gpu, &p.cpu, &w, &g);
     assert_true(g.available);
@@ -110,7 +115,7 @@ static void break_even_is_the_crossing(void **state)
     mcs_profile p;
     load_machine(&p);
     for (int cold = 0; cold < 2; cold++) {
-        mcs_workload w = {1, 1, 65536, MCS_SINGLE, MCS_RNG_PHILOX, 4, cold};
+        mcs_workload w = WORKLOAD(1, 1, 65536, MCS_SINGLE, MCS_RNG_PHILOX, 4, cold);
         double n = mcs_break_even(&p.cpu, &p.gpu, &w);
         assert_true(n > 1e3 && n < 1e12);
         mcs_prediction c, g;
@@ -229,7 +234,7 @@ static void validate_finds_known_errors(void **state)
                     snprintf(row->rng, sizeof row->rng, "philox");
                     row->threads = 4;
                     row->repeat = r;
-                    mcs_workload w = {row->paths, 1, 65536, MCS_SINGLE, MCS_RNG_PHILOX, 4, cold};
+                    mcs_workload w = WORKLOAD(row->paths, 1, 65536, MCS_SINGLE, MCS_RNG_PHILOX, 4, cold);
                     mcs_prediction pr;
                     if (b)
                         mcs_predict_gpu(&p.gpu, &p.cpu, &w, &pr);
@@ -617,7 +622,7 @@ static void missing_model_figures_are_refused(void **state)
     mcs_profile p;
     load_machine(&p);
     p.cpu.threads = NAN;
-    mcs_workload w = {1000, 1, 65536, MCS_SINGLE, MCS_RNG_AUTO, 0, 1};
+    mcs_workload w = WORKLOAD(1000, 1, 65536, MCS_SINGLE, MCS_RNG_AUTO, 0, 1);
     mcs_prediction c;
     mcs_predict_cpu(&p.cpu, &w, &c);
     assert_false(c.available);
@@ -683,7 +688,7 @@ static void predicted_row(const mcs_profile *p, mcs_sweep_row *row, int gpu, int
     snprintf(row->rng, sizeof row->rng, "philox");
     row->threads = 4;
     row->repeat = repeat;
-    mcs_workload w = {paths, steps, 65536, MCS_SINGLE, MCS_RNG_PHILOX, 4, cold};
+    mcs_workload w = WORKLOAD(paths, steps, 65536, MCS_SINGLE, MCS_RNG_PHILOX, 4, cold);
     mcs_prediction pr;
     if (gpu)
         mcs_predict_gpu(&p->gpu, &p->cpu, &w, &pr);
