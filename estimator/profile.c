@@ -409,7 +409,8 @@ static int on_key(void *user, const char *section, const char *name, const char 
     for (k = 0; k < N_KEYS; k++) {
         if (strcmp(keys[k].section, section) == 0) {
             section_known = 1;
-            if (strcmp(keys[k].key, name) == 0 || is_kernel_key(&keys[k], name))
+            if (keys[k].type == K_KERNEL ? is_kernel_key(&keys[k], name)
+                                         : strcmp(keys[k].key, name) == 0)
                 break;
         }
     }

@@ -98,6 +98,8 @@ static int predict_row(mcs_validation *v, size_t i, double *out, char *why, size
 {
     const mcs_sweep_row *r = &v->rows[i];
     mcs_workload w = row_workload(v, i);
+    v->row_kernel[i].family = w.has_kernel ? mcs_kernel_family_index(w.model, w.payoff, w.mode) : -1;
+    v->row_kernel[i].watched = w.watched;
     mcs_prediction p;
     memset(&p, 0, sizeof p);
     if (strcmp(r->backend, "gpu") == 0 && !v->gpu.has_gpu)
@@ -445,10 +447,12 @@ mcs_status mcs_validate_read(const char *const *files, int n_files, mcs_validati
 static void clear_results(mcs_validation *v)
 {
     free(v->predicted);
+    free(v->row_kernel);
     free(v->points);
     free(v->speedups);
     free(v->break_even);
     v->predicted = NULL;
+    v->row_kernel = NULL;
     v->points = NULL;
     v->speedups = NULL;
     v->break_even = NULL;
@@ -467,7 +471,8 @@ mcs_status mcs_validate_compute(mcs_validation *v, const mcs_profile *cpu,
     v->cpu = *cpu;
     v->gpu = *gpu;
     v->predicted = calloc(v->n_rows + 1, sizeof *v->predicted);
-    if (!v->predicted) {
+    v->row_kernel = calloc(v->n_rows + 1, sizeof *v->row_kernel);
+    if (!v->predicted || !v->row_kernel) {
         snprintf(err, err_len, "out of memory for the predictions of %zu runs", v->n_rows);
         return MCS_E_NOMEM;
     }
