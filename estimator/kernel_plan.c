@@ -19,20 +19,20 @@
 
 /* Per (model, payoff): the payoff's mode for a job and the steps it
  * monitors, through its header (mcs_NAME_mode, mcs_NAME_watches). */
-#define MCS_COMBO(mdl, MDL, pay, PAY)                                                \
-    static int mdl##_##pay##_mode(const mcs_job *job)                                    \
+#define MCS_COMBO(mdl, MDL, pay, PAY)                                                          \
+    static int mdl##_##pay##_mode(const mcs_job *job)                                          \
     {                                                                                          \
-        mcs_##pay##_coef c =                                                                \
-            mcs_##pay##_coef_make(&job->option, &job->model, job->sim.steps);              \
-        return mcs_##pay##_mode(&c);                                                        \
+        mcs_##pay##_coef c =                                                                   \
+            mcs_##pay##_coef_make(&job->option, &job->model, job->sim.steps);                  \
+        return mcs_##pay##_mode(&c);                                                           \
     }                                                                                          \
-    static uint32_t mdl##_##pay##_watched(const mcs_job *job)                            \
+    static uint32_t mdl##_##pay##_watched(const mcs_job *job)                                  \
     {                                                                                          \
-        mcs_##pay##_coef c =                                                                \
-            mcs_##pay##_coef_make(&job->option, &job->model, job->sim.steps);              \
+        mcs_##pay##_coef c =                                                                   \
+            mcs_##pay##_coef_make(&job->option, &job->model, job->sim.steps);                  \
         uint32_t n = 0;                                                                        \
         for (uint32_t k = 0; k < job->sim.steps; k++)                                          \
-            n += mcs_##pay##_watches(&c, k) != 0;                                           \
+            n += mcs_##pay##_watches(&c, k) != 0;                                              \
         return n;                                                                              \
     }
 #include "../kernels/combos.def"
@@ -335,10 +335,11 @@ mcs_status mcs_kernel_plan_make(int f, mcs_kernel_plan *plan, char *err, size_t 
         char storage[256];
         mcs_override ov[8];
         int n = mcs_overrides_split(plan->points[p], storage, sizeof storage, ov, 8);
+        snprintf(why, sizeof why, "%s", n < 0 ? "more than 8 keys" : "another mode");
         if (n < 0 || mcs_job_from_text(c, ov, n, &job, why, sizeof why) != MCS_OK ||
             mcs_job_kernel_mode(&job) != k->mode) {
             snprintf(err, err_len, "kernel family %s: step point '%s' is not a job of this "
-                     "family: %s", k->name, plan->points[p], n < 0 ? "too many keys" : why);
+                     "family: %s", k->name, plan->points[p], why);
             return MCS_E_SOFTWARE;
         }
     }

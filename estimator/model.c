@@ -51,37 +51,40 @@ static int measured_cost(const mcs_kernel_cost *table, int rngs, int gpu, const 
     return 1;
 }
 
-mcs_cost_source mcs_cpu_kernel_cost(const mcs_cpu_profile *cpu, const mcs_workload *w,
-                                    mcs_rng_id rng, mcs_kernel_cost *cost, char *name,
-                                    size_t len)
+/* mcs_cpu_kernel_cost and mcs_gpu_kernel_cost of a side's table, its
+ * given costs and its fallback per path-step. */
+static mcs_cost_source side_cost(const mcs_kernel_cost *table, int rngs, int gpu,
+                                 const mcs_kernel_cost *given, double fallback,
+                                 const mcs_workload *w, mcs_rng_id rng, mcs_kernel_cost *cost,
+                                 char *name, size_t len)
 {
-    int measured = measured_cost(&cpu->kernel_ns[0][0][0], MCS_CPU_RNG_COUNT, 0, w, rng, cost,
-                                 name, len);
-    if (w->cpu_cost) {
-        *cost = *w->cpu_cost;
+    int measured = measured_cost(table, rngs, gpu, w, rng, cost, name, len);
+    if (given) {
+        *cost = *given;
         return MCS_COST_GIVEN;
     }
     if (measured)
         return MCS_COST_KERNEL;
-    *cost = (mcs_kernel_cost){0, cpu->path_step_ns[w->precision][rng == MCS_RNG_PHILOX], 0};
+    *cost = (mcs_kernel_cost){0, fallback, 0};
     return MCS_COST_FALLBACK;
+}
+
+mcs_cost_source mcs_cpu_kernel_cost(const mcs_cpu_profile *cpu, const mcs_workload *w,
+                                    mcs_rng_id rng, mcs_kernel_cost *cost, char *name,
+                                    size_t len)
+{
+    return side_cost(&cpu->kernel_ns[0][0][0], MCS_CPU_RNG_COUNT, 0, w->cpu_cost,
+                     cpu->path_step_ns[w->precision][rng == MCS_RNG_PHILOX], w, rng, cost, name,
+                     len);
 }
 
 mcs_cost_source mcs_gpu_kernel_cost(const mcs_gpu_profile *gpu, const mcs_workload *w,
                                     mcs_rng_id rng, mcs_kernel_cost *cost, char *name,
                                     size_t len)
 {
-    int measured = measured_cost(&gpu->kernel_ps[0][0][0], MCS_GPU_RNG_COUNT, 1, w, rng, cost,
-                                 name, len);
-    if (w->gpu_cost) {
-        *cost = *w->gpu_cost;
-        return MCS_COST_GIVEN;
-    }
-    if (measured)
-        return MCS_COST_KERNEL;
-    *cost = (mcs_kernel_cost){0, gpu->kernel_path_step_ps[w->precision][mcs_kernel_rng_index(1, rng)],
-                              0};
-    return MCS_COST_FALLBACK;
+    return side_cost(&gpu->kernel_ps[0][0][0], MCS_GPU_RNG_COUNT, 1, w->gpu_cost,
+                     gpu->kernel_path_step_ps[w->precision][mcs_kernel_rng_index(1, rng)], w, rng,
+                     cost, name, len);
 }
 
 /* One path's cost by a kernel's costs: path + S step + W watch. */

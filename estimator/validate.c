@@ -567,6 +567,25 @@ static int profile_checks(const mcs_profile *p, const char *side)
     return n;
 }
 
+/* Per sweep file, the kernel costs its predictions took (docs/estimator.md,
+ * "The kernel's costs"). */
+static void print_kernels(const mcs_validation *v)
+{
+    static const char *sides[] = {"cpu", "gpu"};
+    printf("\nkernel costs\n");
+    for (int f = 0; f < v->n_files; f++) {
+        const mcs_file_kernel *k = &v->kernels[f];
+        printf("  %s:", v->files[f]);
+        if (!k->known)
+            printf(" the job is not known (%s): the fallback costs", k->why);
+        for (int b = 0; b < 2 && k->known; b++)
+            if (k->predicted[b])
+                printf(" %s %s %s;", sides[b], k->kernel[b][0] ? k->kernel[b] : "(no kernel)",
+                       k->source[b] == MCS_COST_KERNEL ? "measured" : "not measured: the fallback");
+        printf("\n");
+    }
+}
+
 /* The per-phase table. */
 static void print_phases(const mcs_validation *v)
 {
@@ -649,6 +668,7 @@ static void print_validation(const mcs_validation *v, const mcs_profile *cp,
                "calibrate again on a quiet machine\n");
     else
         printf("  none outside the bounds\n");
+    print_kernels(v);
     print_phases(v);
     if (v->decisions == 0)
         printf("\nspeedup, break-even and backend decisions: not judged (%s)\n",
