@@ -20,13 +20,22 @@
 #include "runner.h"
 #include "validate.h"
 
-/* Repeats per step point (--quick: fewer), and the simulate time a run
- * aims at: long enough that timer and start-up costs stay under 1%, short
- * enough that every kernel fits the time cap (docs/estimator.md). */
+/* Repeats per step point (--quick: fewer; the GPU's times spread less),
+ * and the simulate time a run aims at: long enough that timer and start-up
+ * costs stay under 1%, short enough that every kernel fits the time cap
+ * (docs/estimator.md). */
 #define REPEATS 5
 #define REPEATS_QUICK 3
+#define REPEATS_GPU 3
 #define TARGET_S 0.010
 #define TARGET_QUICK_S 0.003
+/* GPU: a run should fill the GPU, its paths at least SATURATE times those
+ * whose cost one thread's walk (the ramp) equals, so that the saturated
+ * cost is measured rather than inferred through the ramp; unless that
+ * takes longer than the cap (a heavy kernel at many steps). */
+#define SATURATE 4
+#define GPU_CAP_S 0.1
+#define GPU_CAP_QUICK_S 0.02
 /* Sizing: at most this many runs, growing the paths by at most 64x each. */
 #define SIZING_RUNS 10
 /* The most paths a CPU sizing run takes (a few seconds of the cheapest kernel). */
@@ -102,27 +111,37 @@ static double round_paths(const kernel_ctx *c, double n)
     n = ceil(n);
     if (n > bs)
         n = ceil(n / bs) * bs;
-    double most = c->gpu ? (c->rng == MCS_RNG_SOBOL ? (double)MCS_SOBOL_MAX_PATHS : 1e12)
+    double most = c->gpu ? (c->rng == MCS_RNG_SOBOL ? (double)MCS_SOBOL_MAX_PATHS : 1e11)
                          : CPU_PATHS_MAX;
     return n < 1 ? 1 : n > most ? floor(most / bs) * bs : n;
 }
 
-/* The paths at which the point's simulate takes about the target time
- * (these sizing runs also bring the kernel's code and data in); the first
- * guess from the one-step European's cost per path-step. */
+/* The paths at which the point's simulate takes about the target time and,
+ * on the GPU, fills it (these sizing runs also bring the kernel's code and
+ * data in); the first guess from the one-step European's cost per path-step. */
 static mcs_status size_point(const kernel_ctx *c, point *pt, double target, char *err,
                              size_t len)
 {
     double guess = c->gpu ? c->g->kernel_path_step_ps[c->q][c->g_index] * 1e-12
                           : c->cpu->path_step_ns[c->q][c->g_index] * 1e-9;
-    double n = round_paths(c, guess > 0 ? 0.5 * target / (guess * pt->steps) : 4096), sim = 0,
-           per_path;
+    double full = 0, cap = c->kc->quick ? GPU_CAP_QUICK_S : GPU_CAP_S;
+    if (c->gpu) /* the paths whose saturated cost equals one launch's ramp, SATURATE times */
+        full = SATURATE * ceil((double)MCS_DEFAULT_BLOCK_SIZE / MCS_GPU_VTHREADS) *
+               c->g->kernel_ramp_path_step_ns[c->q][c->g_index] * 1e-9 / guess;
+    double n = guess > 0 ? fmax(0.5 * target, fmin(full * guess * pt->steps, cap)) /
+                               (guess * pt->steps)
+                         : 4096;
+    n = round_paths(c, n);
     for (int i = 0; i < SIZING_RUNS; i++) {
+        double sim = 0, per_path;
         mcs_status st = run_point(c, pt, n, &sim, &per_path, err, len);
         if (st != MCS_OK)
             return st;
-        double next = round_paths(c, n * (sim > 0 ? fmin(64, target / sim) : 64));
-        if (sim >= target / 2 || next <= n)
+        double grow = sim > 0 ? target / sim : 64; /* to the target time */
+        if (n < full && sim > 0) /* to a full GPU, within the cap */
+            grow = fmax(grow, fmin(full / n, cap / sim));
+        double next = round_paths(c, n * fmin(64, grow));
+        if (next <= n * 1.5)
             break;
         n = next;
     }
@@ -189,7 +208,7 @@ static mcs_status measure(const kernel_ctx *c, point *pts, int n, mcs_kernel_cos
                           double *spread, char *err, size_t len)
 {
     double target = c->kc->quick ? TARGET_QUICK_S : TARGET_S, sim, y[MCS_KERNEL_POINTS_MAX];
-    const int repeats = c->kc->quick ? REPEATS_QUICK : REPEATS;
+    const int repeats = c->kc->quick ? REPEATS_QUICK : c->gpu ? REPEATS_GPU : REPEATS;
     mcs_status st;
     for (int p = 0; p < n; p++)
         if ((st = size_point(c, &pts[p], target, err, len)) != MCS_OK)
