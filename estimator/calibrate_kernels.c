@@ -27,6 +27,9 @@
 #define REPEATS 5
 #define REPEATS_QUICK 3
 #define REPEATS_GPU 3
+#define REPEATS_GPU_QUICK 2
+_Static_assert(REPEATS_QUICK <= REPEATS && REPEATS_GPU <= REPEATS && REPEATS_GPU_QUICK <= REPEATS,
+               "a point holds REPEATS measurements");
 #define TARGET_S 0.010
 #define TARGET_QUICK_S 0.003
 /* GPU: a run should fill the GPU, its paths at least SATURATE times those
@@ -35,7 +38,7 @@
  * takes longer than the cap (a heavy kernel at many steps). */
 #define SATURATE 4
 #define GPU_CAP_S 0.1
-#define GPU_CAP_QUICK_S 0.02
+#define GPU_CAP_QUICK_S 0.01
 /* Sizing: at most this many runs, growing the paths by at most 64x each. */
 #define SIZING_RUNS 10
 /* The most paths a CPU sizing run takes (a few seconds of the cheapest kernel). */
@@ -208,7 +211,8 @@ static mcs_status measure(const kernel_ctx *c, point *pts, int n, mcs_kernel_cos
                           double *spread, char *err, size_t len)
 {
     double target = c->kc->quick ? TARGET_QUICK_S : TARGET_S, sim, y[MCS_KERNEL_POINTS_MAX];
-    const int repeats = c->kc->quick ? REPEATS_QUICK : c->gpu ? REPEATS_GPU : REPEATS;
+    const int repeats = c->gpu ? (c->kc->quick ? REPEATS_GPU_QUICK : REPEATS_GPU)
+                               : (c->kc->quick ? REPEATS_QUICK : REPEATS);
     mcs_status st;
     for (int p = 0; p < n; p++)
         if ((st = size_point(c, &pts[p], target, err, len)) != MCS_OK)

@@ -864,9 +864,10 @@ static mcs_status format_key(const mcs_profile *p, const profile_key *key, FILE 
 {
     char value[RENDER_MAX];
     const char *text;
-    if (key->type == K_KERNEL) /* the family once, at its first key */
-        return key > keys && key[-1].type == K_KERNEL ? MCS_OK
-                                                      : format_kernels(p, key, f, err, err_len);
+    if (key->type == K_KERNEL) /* the section's kernel keys once, at the first */
+        return key > keys && key[-1].type == K_KERNEL && strcmp(key[-1].section, key->section) == 0
+                   ? MCS_OK
+                   : format_kernels(p, key, f, err, err_len);
     mcs_status st = render_key(p, key, value, sizeof value, &text, err, err_len);
     if (st != MCS_OK || !text)
         return st;

@@ -402,51 +402,6 @@ need_in "$out" stdout "4 sizes: runs with a prediction on one backend only, so n
 not_in "$out" stdout "0 of 0"
 report "validate says what it left out"
 
-# --- costs per compiled kernel: calibrate -> sweep -> validate on this machine (issue 28) ------
-# A CPU-only calibration measures every CPU kernel; sweeps of the European, the Asian at 12
-# and 252 steps (12 fixings) and the continuous lookback at 252 steps are then predicted
-# from their own kernels' costs. Bound: the median |ln(predicted/measured)| of the CPU's
-# total time per config at most ln(1 + RT_BOUND_PCT/100). The one-step European's cost for
-# every product (the model before) missed the Asian and the lookback by 40-80% here.
-rt_bound_pct=${RT_BOUND_PCT:-25}
-"$mcsim" calibrate --backend cpu --quick -q -o rt.ini >"$out" 2>"$err"
-exit_is $? 0
-for k in path_ns.gbm_lookback_1_single_philox watch_ns.gbm_asian_0_single_philox \
-    step_ns.gbm_european_1_double_pcg64; do need_in rt.ini profile "$k = "; done
-report "calibrate --quick: every CPU kernel's costs in the profile"
-
-"$mcsim" estimate "$repo/configs/lookback.ini" --profile ./rt.ini --format json >"$out" 2>"$err"
-need_in "$out" stdout '"kernel": "gbm_lookback_1_single_philox", "kernel_costs": "kernel"'
-"$mcsim" estimate "$repo/configs/lookback.ini" --profile ./rt.ini >"$out" 2>"$err"
-need_in "$out" stdout "cpu kernel gbm_lookback_1_single_philox: measured"
-"$mcsim" estimate "$repo/configs/lookback.ini" --profile "$fixtures/cpu-only.ini" \
-    >"$out" 2>"$err"
-need_in "$out" stdout "cpu kernel gbm_lookback_1_single_philox: no measurement in the profile"
-report "estimate names the job's kernel and whether the profile measured it (text, JSON)"
-
-rt_case() { # rt_case NAME CONFIG [--set k=v]...: sweep, validate, the bound
-    local name=$1 cfg=$2
-    shift 2
-    "$mcsim" sweep "$repo/configs/$cfg.ini" --paths 1e5:1e6:3.16 --mode warm --backend cpu \
-        --threads 1 --repeat 3 -q -o "rt-$name.h5" "$@" >"$out" 2>"$err" || problems+=("sweep $name failed")
-    "$mcsim" validate "rt-$name.h5" --profile ./rt.ini >"$out" 2>"$err"
-    exit_is $? 0
-    need_in "$out" stdout "rt-$name.h5: cpu gbm_"
-    need_in "$out" stdout " measured;"
-    local line median p90
-    line=$(grep -E '^  cpu +warm +total ' "$out")
-    median=$(echo "$line" | awk '{print $5}' | tr -d '%')
-    p90=$(echo "$line" | awk '{print $6}' | tr -d '%')
-    echo "# round trip $name: cpu warm total |ln(pred/meas)| median $median%, p90 $p90%"
-    awk -v m="$median" -v b="$rt_bound_pct" 'BEGIN { exit !(m != "" && m <= b) }' ||
-        problems+=("$name: median error of the total $median% > $rt_bound_pct%")
-    report "round trip $name: total time predicted from its kernel within $rt_bound_pct% (median)"
-}
-rt_case european european
-rt_case asian asian
-rt_case asian252 asian --set simulation.steps=252
-rt_case lookback252 lookback --set simulation.steps=252
-
 # --- --help of each subcommand lists the valid values ------------------------------------------
 "$mcsim" estimate --help >"$out" 2>"$err"
 exit_is $? 0
