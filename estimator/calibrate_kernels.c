@@ -3,7 +3,8 @@
  * family's representative job runs warm, in this process, at each of the
  * family's step points: one run sizes the paths so that simulate takes
  * about the target time, then REPEATS runs per point, interleaved over the
- * points, give a median cost per path at each. Those are fitted to
+ * points (as many again where they spread too far), give a median cost per
+ * path at each. Those are fitted to
  *   cost per path = path + S step + W watch
  * (S steps, W monitored steps) by least squares in relative error, every
  * coefficient >= 0 (docs/estimator.md, "Calibration"). */
@@ -29,7 +30,10 @@
 #define REPEATS_GPU 3
 #define REPEATS_GPU_QUICK 2
 _Static_assert(REPEATS_QUICK <= REPEATS && REPEATS_GPU <= REPEATS && REPEATS_GPU_QUICK <= REPEATS,
-               "a point holds REPEATS measurements");
+               "a point holds 2 x REPEATS measurements");
+/* Rounds of repeats: a second where the first spread more than
+ * MCS_PLAUSIBLE_SPREAD_MAX (not --quick), the median then of both. */
+#define ROUNDS 2
 #define TARGET_S 0.010
 #define TARGET_QUICK_S 0.003
 /* GPU: a run should fill the GPU, its paths at least SATURATE times those
@@ -58,7 +62,7 @@ typedef struct {
     const char *sets;         /* the point's overrides */
     double paths;
     double steps, watched;    /* S and W of its job */
-    double per_path[REPEATS]; /* measured seconds per path */
+    double per_path[ROUNDS * REPEATS]; /* measured seconds per path */
 } point;
 
 /* The seconds one path cost in a GPU run: simulate = L (launch + fixed) +
@@ -205,8 +209,30 @@ static void fit(const double *y, const point *pts, int n, double coef[3])
     coef[1] = y[n - 1] / pts[n - 1].steps;
 }
 
-/* One measurement of the kernel: sizes, interleaved repeats, the fit (in
- * the side's unit) and the largest spread of a point's repeats. */
+/* The median cost per path of each point over its first `runs` runs (in
+ * the side's unit; a cost below the timer counts 1e-6, the fit needs one),
+ * and the largest (max - min) / median of a point's runs. */
+static double medians(const kernel_ctx *c, const point *pts, int n, int runs, double *y)
+{
+    const double unit = c->gpu ? 1e12 : 1e9; /* ps, ns */
+    double spread = 0;
+    for (int p = 0; p < n; p++) {
+        double x[ROUNDS * REPEATS], lo = INFINITY, hi = 0, p90;
+        for (int r = 0; r < runs; r++) {
+            x[r] = pts[p].per_path[r] * unit;
+            lo = fmin(lo, x[r]);
+            hi = fmax(hi, x[r]);
+        }
+        mcs_quantiles(x, runs, &y[p], &p90);
+        spread = fmax(spread, y[p] > 0 ? (hi - lo) / y[p] : 0);
+        if (!(y[p] > 0))
+            y[p] = 1e-6;
+    }
+    return spread;
+}
+
+/* The kernel's measurement: sizes, rounds of interleaved repeats, the fit
+ * (in the side's unit) and the largest spread of a point's repeats. */
 static mcs_status measure(const kernel_ctx *c, point *pts, int n, mcs_kernel_cost *cost,
                           double *spread, char *err, size_t len)
 {
@@ -217,23 +243,16 @@ static mcs_status measure(const kernel_ctx *c, point *pts, int n, mcs_kernel_cos
     for (int p = 0; p < n; p++)
         if ((st = size_point(c, &pts[p], target, err, len)) != MCS_OK)
             return st;
-    for (int r = 0; r < repeats; r++) /* repeats outermost: a burst of noise hits one of each */
-        for (int p = 0; p < n; p++)
-            if ((st = run_point(c, &pts[p], pts[p].paths, &sim, &pts[p].per_path[r], err, len)))
-                return st;
-    const double unit = c->gpu ? 1e12 : 1e9; /* ps, ns */
-    *spread = 0;
-    for (int p = 0; p < n; p++) {
-        double x[REPEATS], lo = INFINITY, hi = 0, p90;
-        for (int r = 0; r < repeats; r++) {
-            x[r] = pts[p].per_path[r] * unit;
-            lo = fmin(lo, x[r]);
-            hi = fmax(hi, x[r]);
-        }
-        mcs_quantiles(x, repeats, &y[p], &p90);
-        *spread = fmax(*spread, y[p] > 0 ? (hi - lo) / y[p] : 0);
-        if (!(y[p] > 0)) /* below the timer: the fit needs a cost */
-            y[p] = 1e-6;
+    int runs = 0;
+    for (int round = 0; round < (c->kc->quick ? 1 : ROUNDS); round++) {
+        if (round > 0 && *spread <= MCS_PLAUSIBLE_SPREAD_MAX)
+            break;
+        for (int r = 0; r < repeats; r++, runs++) /* repeats outermost: noise hits one of each */
+            for (int p = 0; p < n; p++)
+                if ((st = run_point(c, &pts[p], pts[p].paths, &sim, &pts[p].per_path[runs], err,
+                                    len)))
+                    return st;
+        *spread = medians(c, pts, n, runs, y);
     }
     double coef[3];
     fit(y, pts, n, coef);
@@ -287,18 +306,10 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                 memset(pts, 0, sizeof pts);
                 for (int p = 0; p < plan.n_points && st == MCS_OK; p++)
                     st = point_job(&plan, plan.points[p], &pts[p], err, len);
-                /* again while the repeats spread too far (not --quick); the
-                 * tightest measurement is kept */
-                double best = INFINITY, spread;
-                mcs_kernel_cost cost, kept = {0, 0, 0};
-                int attempts = kc->quick ? 1 : MCS_CALIBRATE_ATTEMPTS;
-                for (int a = 0; a < attempts && best > MCS_PLAUSIBLE_SPREAD_MAX && st == MCS_OK;
-                     a++)
-                    if ((st = measure(&c, pts, plan.n_points, &cost, &spread, err, len)) ==
-                            MCS_OK && spread < best) {
-                        best = spread;
-                        kept = cost;
-                    }
+                double best = 0;
+                mcs_kernel_cost kept = {0, 0, 0};
+                if (st == MCS_OK)
+                    st = measure(&c, pts, plan.n_points, &kept, &best, err, len);
                 if (st != MCS_OK)
                     break;
                 table[((size_t)f * MCS_PREC_COUNT + c.q) * rngs + c.g_index] = kept;

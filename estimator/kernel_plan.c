@@ -256,9 +256,10 @@ mcs_status mcs_job_from_text(const char *text, const mcs_override *ov, int n_ov,
     return st;
 }
 
-/* The lowest step count of the default points and the ratio to the
- * highest: from S0 (the job's default steps) to at least 256 steps, at
- * least 4 S0, so that the per-step cost parts from the per-path one. */
+/* The default step points: 1 step where the job accepts it (else S0, its
+ * default steps), so that the per-path cost is measured where it weighs
+ * most, and the smallest multiple of S0 that is at least 4 S0 and 256
+ * steps, so that the per-step cost parts from it. */
 #define POINT_HIGH_STEPS 256
 #define POINT_HIGH_RATIO 4
 
@@ -322,7 +323,13 @@ mcs_status mcs_kernel_plan_make(int f, mcs_kernel_plan *plan, char *err, size_t 
         uint32_t s0 = job.sim.steps, hi = POINT_HIGH_RATIO * s0;
         if (hi < POINT_HIGH_STEPS)
             hi = (POINT_HIGH_STEPS + s0 - 1) / s0 * s0;
-        snprintf(plan->points[0], sizeof plan->points[0], "simulation.steps=%u", s0);
+        mcs_job one;
+        mcs_override ov = {"--set", "simulation.steps=1"};
+        int lo = mcs_job_from_text(c, &ov, 1, &one, why, sizeof why) == MCS_OK &&
+                         mcs_job_kernel_mode(&one) == k->mode
+                     ? 1
+                     : s0;
+        snprintf(plan->points[0], sizeof plan->points[0], "simulation.steps=%d", lo);
         snprintf(plan->points[1], sizeof plan->points[1], "simulation.steps=%u", hi);
         plan->n_points = 2;
     }

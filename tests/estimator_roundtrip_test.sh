@@ -8,7 +8,10 @@
 # their own kernels' costs by `validate`. Bound: the median |ln(pred/measured)|
 # of the CPU's total time per config within RT_BOUND_PCT (default 25) percent;
 # the one-step European's cost for every product (the model before) missed the
-# Asian and the lookback by far more. Timing: ctest runs it alone (RUN_SERIAL).
+# Asian and the lookback by far more. Timing: ctest runs it alone (RUN_SERIAL);
+# where calibrate itself finds the machine too noisy (it writes a `warning`:
+# repeats spread over 25%, an implausible efficiency) the bounds are not
+# judged and the test exits 77 (skipped) unless another check failed.
 # Usage: tests/estimator_roundtrip_test.sh PATH/TO/mcsim
 . "$(dirname "$0")/lib.sh" estimator_roundtrip "$1"
 fixtures=$repo/tests/fixtures
@@ -17,11 +20,12 @@ err=$tmp/stderr
 bound=${RT_BOUND_PCT:-25}
 need_in() { grep -qF -- "$3" "$1" || problems+=("$2 lacks '$3'"); }
 
-"$mcsim" calibrate --backend cpu --quick -q -o rt.ini >"$out" 2>"$err" ||
+"$mcsim" calibrate --backend cpu -q -o rt.ini >"$out" 2>"$err" ||
     problems+=("calibrate failed: $(tail -c 300 "$err")")
 for k in path_ns.gbm_lookback_1_single_philox watch_ns.gbm_asian_0_single_philox \
     step_ns.gbm_european_1_double_pcg64; do need_in rt.ini profile "$k = "; done
-report "calibrate --quick: every CPU kernel's costs in the profile"
+report "calibrate: every CPU kernel's costs in the profile"
+noisy=$(sed -n 's/^warning = //p' rt.ini)
 
 "$mcsim" estimate "$repo/configs/lookback.ini" --profile ./rt.ini --format json >"$out" 2>"$err"
 need_in "$out" stdout '"kernel": "gbm_lookback_1_single_philox", "kernel_costs": "kernel"'
@@ -46,12 +50,20 @@ round_trip() { # round_trip NAME CONFIG PATHS [--set k=v]...: sweep, validate, t
     median=$(echo "$line" | awk '{print $5}' | tr -d '%')
     p90=$(echo "$line" | awk '{print $6}' | tr -d '%')
     echo "# $name: cpu warm total, |ln(pred/measured)| as e^x - 1: median $median%, p90 $p90%"
+    [ -n "$median" ] || problems+=("$name: no cpu warm total line in validate's output")
+    if [ -n "$noisy" ] && [ ${#problems[@]} -eq 0 ]; then
+        echo "ok - round trip $name: total within $bound% # SKIP too noisy here: $noisy"
+        skipped=$((skipped + 1))
+        return
+    fi
     awk -v m="$median" -v b="$bound" 'BEGIN { exit !(m != "" && m <= b) }' ||
         problems+=("$name: the total's median error $median% > $bound%")
     report "round trip $name: total time predicted from its kernel within $bound% (median)"
 }
+skipped=0
 round_trip european european 3e6:3e7:3
 round_trip asian asian 1e6:1e7:3
 round_trip asian252 asian 1e5:1e6:3 --set simulation.steps=252
 round_trip lookback252 lookback 1e5:1e6:3 --set simulation.steps=252
-finish
+finish || exit 1
+[ $skipped -eq 0 ] || exit 77
