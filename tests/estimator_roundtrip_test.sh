@@ -61,7 +61,7 @@ round_trip() { # round_trip NAME CONFIG PATHS [--set k=v]...: sweep, validate, t
     report "round trip $name: total time predicted from its kernel within $bound% (median)"
 }
 skipped=0
-round_trip european european 3e6:3e7:3
+round_trip european european 1e7:1e8:3
 round_trip asian asian 1e6:1e7:3
 round_trip asian252 asian 1e5:1e6:3 --set simulation.steps=252
 round_trip lookback252 lookback 1e5:1e6:3 --set simulation.steps=252
