@@ -61,17 +61,18 @@ void mcs_cmd_calibrate_help(FILE *f)
             "       pinned and pageable copies from 1 KB to 1 GB fitted to alpha + bytes/beta,\n"
             "       kernel cost per path-step and the ramp of small grids for each precision\n"
             "       and generator;\n"
-            "  both: every compiled kernel's cost per path, per step and per monitored step\n"
-            "       (its own job at two or more step counts), in single and double, the cpu\n"
-            "       with pcg64 and philox, the gpu with philox, mrg32k3a and sobol; kernels\n"
-            "       (profile keys path_ns.KERNEL_PRECISION_GENERATOR and the like):\n",
+            "  kernels: every compiled kernel's cost per path, per step and per monitored\n"
+            "       step (its own job at two or more step counts), in single and double, the\n"
+            "       cpu with pcg64 and philox, the gpu with philox, mrg32k3a and sobol; the\n"
+            "       families (profile keys path_ns.FAMILY_PRECISION_GENERATOR and the like):\n",
             local);
     print_kernel_families(f);
     fprintf(f,
             "Implausible figures (parallel efficiency above %.2f, repeats spread more than\n"
-            "%.0f%%, fits off by more than %.0f%%) are measured again, %d times in all; what\n"
-            "stays implausible is written as the profile's `warning`, which estimate and\n"
-            "validate print. Without a usable GPU the profile is CPU-only (no [gpu]).\n"
+            "%.0f%%, fits off by more than %.0f%%) are measured again, %d times in all (a\n"
+            "kernel's: a second round of repeats); what stays implausible is written as\n"
+            "the profile's `warning`, which estimate and validate print. Without a usable\n"
+            "GPU the profile is CPU-only (no [gpu]).\n"
             "\n"
             "options (valid values):\n"
             "  --backend cpu|gpu|all  what to measure (default all: the GPU when usable);\n"
@@ -92,7 +93,6 @@ void mcs_cmd_calibrate_help(FILE *f)
             MCS_PLAUSIBLE_EFFICIENCY_MAX, 100 * MCS_PLAUSIBLE_SPREAD_MAX,
             100 * MCS_PLAUSIBLE_FIT_MAX, MCS_CALIBRATE_ATTEMPTS);
 }
-
 
 typedef struct {
     const char *self, *output, *name;
