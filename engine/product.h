@@ -70,9 +70,10 @@ typedef struct mcs_payoff_type {
      * space-separated overrides: a representative job's [option] keys; for
      * each mode of the hot loop (MCS_NAME_MODES of payoffs/<name>.h, in
      * order, NULL after the last) the keys that select it ("" for none);
-     * and optionally (NULL: steps S0 and 4 S0 or more, S0 the job's default)
-     * the step points timed, each a list of [simulation] steps and other
-     * keys, where the monitored steps must vary apart from the steps. */
+     * and optionally the step points timed, each a list of [simulation]
+     * steps and other keys, where the monitored steps must vary apart from
+     * the steps (NULL: 1 step and a multiple of the default steps S0 of at
+     * least 4 S0 and 256, kernel_plan.c). */
     const char *calibration_sets;
     const char *const *mode_sets;
     const char *const *calibration_points;

@@ -178,6 +178,8 @@ uint32_t mcs_job_watched_steps(const mcs_job *job)
 int mcs_overrides_split(const char *text, char *storage, size_t storage_len, mcs_override *ov,
                         int most)
 {
+    if (strlen(text) >= storage_len)
+        return -1;
     snprintf(storage, storage_len, "%s", text);
     int n = 0;
     char *save = NULL;

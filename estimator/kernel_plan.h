@@ -80,7 +80,8 @@ mcs_status mcs_kernel_plan_make(int f, mcs_kernel_plan *plan, char *err, size_t 
 
 /* Space-separated overrides ("option.strike=100 simulation.steps=12") as
  * mcs_override entries pointing into `storage` (a copy of the text): at
- * most `most`; returns how many, -1 when there are more. */
+ * most `most`; returns how many, -1 when there are more or the text does
+ * not fit `storage`. */
 int mcs_overrides_split(const char *text, char *storage, size_t storage_len, mcs_override *ov,
                         int most);
 
