@@ -211,20 +211,20 @@ static void fit(const double *y, const point *pts, int n, double coef[3])
 
 /* The median cost per path of each point over its first `runs` runs (in
  * the side's unit; a cost below the timer counts 1e-6, the fit needs one),
- * and the largest (max - min) / median of a point's runs. */
+ * and the largest spread of a point's runs: (max - min) / median of the
+ * runs, less the fastest and the slowest from 5 runs on (which the median
+ * ignores too: one run slowed by another process would otherwise decide). */
 static double medians(const kernel_ctx *c, const point *pts, int n, int runs, double *y)
 {
     const double unit = c->gpu ? 1e12 : 1e9; /* ps, ns */
+    const int trim = runs >= 5;
     double spread = 0;
     for (int p = 0; p < n; p++) {
-        double x[ROUNDS * REPEATS], lo = INFINITY, hi = 0, p90;
-        for (int r = 0; r < runs; r++) {
+        double x[ROUNDS * REPEATS], p90;
+        for (int r = 0; r < runs; r++)
             x[r] = pts[p].per_path[r] * unit;
-            lo = fmin(lo, x[r]);
-            hi = fmax(hi, x[r]);
-        }
-        mcs_quantiles(x, runs, &y[p], &p90);
-        spread = fmax(spread, y[p] > 0 ? (hi - lo) / y[p] : 0);
+        mcs_quantiles(x, runs, &y[p], &p90); /* sorts x */
+        spread = fmax(spread, y[p] > 0 ? (x[runs - 1 - trim] - x[trim]) / y[p] : 0);
         if (!(y[p] > 0))
             y[p] = 1e-6;
     }
