@@ -47,7 +47,8 @@ typedef struct {
 } combo;
 
 #define MCS_COMBO(mdl, MDL, pay, PAY) \
-    {MCS_MODEL_##MDL, MCS_PAYOFF_##PAY, MCS_##PAY##_MODES, mdl##_##pay##_mode, mdl##_##pay##_watched},
+    {MCS_MODEL_##MDL, MCS_PAYOFF_##PAY, MCS_##PAY##_MODES, mdl##_##pay##_mode,                    \
+     mdl##_##pay##_watched},
 static const combo combos[] = {
 #include "../kernels/combos.def"
 };
@@ -208,7 +209,8 @@ static int add_lines(char *buf, size_t len, const char *sets, const char *sectio
         if ((size_t)(dot - ov[i].assignment) == strlen(section) &&
             strncmp(ov[i].assignment, section, strlen(section)) == 0)
             snprintf(buf + used, len - used, "%.*s = %s\n", (int)(eq - dot - 1), dot + 1, eq + 1);
-        else if (strncmp(ov[i].assignment, "model.", 6) && strncmp(ov[i].assignment, "option.", 7) &&
+        else if (strncmp(ov[i].assignment, "model.", 6) &&
+                 strncmp(ov[i].assignment, "option.", 7) &&
                  strncmp(ov[i].assignment, "simulation.", 11))
             return 0;
     }

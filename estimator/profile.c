@@ -833,7 +833,8 @@ static mcs_status format_kernels(const mcs_profile *p, const profile_key *first,
                                  char *err, size_t err_len)
 {
     const profile_key *end = first;
-    while (end < keys + N_KEYS && end->type == K_KERNEL && strcmp(end->section, first->section) == 0)
+    while (end < keys + N_KEYS && end->type == K_KERNEL &&
+           strcmp(end->section, first->section) == 0)
         end++;
     int commented = 0;
     for (size_t i = 0; i < kernel_slots(first); i++)

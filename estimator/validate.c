@@ -98,7 +98,8 @@ static int predict_row(mcs_validation *v, size_t i, double *out, char *why, size
 {
     const mcs_sweep_row *r = &v->rows[i];
     mcs_workload w = row_workload(v, i);
-    v->row_kernel[i].family = w.has_kernel ? mcs_kernel_family_index(w.model, w.payoff, w.mode) : -1;
+    v->row_kernel[i].family =
+        w.has_kernel ? mcs_kernel_family_index(w.model, w.payoff, w.mode) : -1;
     v->row_kernel[i].watched = w.watched;
     mcs_prediction p;
     memset(&p, 0, sizeof p);

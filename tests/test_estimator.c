@@ -640,7 +640,8 @@ static void divisors_and_counts_are_range_checked(void **state)
         {"path_ns.gbm_nosuch_0_single_pcg64 = 1",
          "bad.ini:5: [cpu] path_ns.gbm_nosuch_0_single_pcg64: no such kernel"},
         {"path_ns.gbm_european_2_single_pcg64 = 1", "no such kernel"},
-        {"step_ns.gbm_european_0_single_sobol = 1", "[cpu] step_ns.gbm_european_0_single_sobol: no such"},
+        {"step_ns.gbm_european_0_single_sobol = 1",
+         "[cpu] step_ns.gbm_european_0_single_sobol: no such"},
         {"path_ns.gbm_european_0_single_pcg64 = 1\npath_ns.gbm_european_0_single_pcg64 = 2",
          "bad.ini:6: [cpu] path_ns.gbm_european_0_single_pcg64: duplicate key"},
         {"step_ns.gbm_asian_1_double_philox = -1",
@@ -649,8 +650,10 @@ static void divisors_and_counts_are_range_checked(void **state)
         {"watch_ns.gbm_asian_1_double_philox = 1 ns", "not a number"},
         {"path_ns = 1", "[cpu] path_ns: unknown key"},
         {"path_ns. = 1", "no such kernel"},
-        {"path_ps.gbm_european_0_single_philox = 1", "[cpu] path_ps.gbm_european_0_single_philox: unknown key"},
-        {"[gpu]\npath_ps.gbm_european_0_single_pcg64 = 1", "[gpu] path_ps.gbm_european_0_single_pcg64: no such kernel"},
+        {"path_ps.gbm_european_0_single_philox = 1",
+         "[cpu] path_ps.gbm_european_0_single_philox: unknown key"},
+        {"[gpu]\npath_ps.gbm_european_0_single_pcg64 = 1",
+         "[gpu] path_ps.gbm_european_0_single_pcg64: no such kernel"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char text[512];
