@@ -100,6 +100,18 @@ mcs_block_fn mcs_block_kernel(const mcs_job *job)
     return NULL;
 }
 
+size_t mcs_block_kernel_pairs(mcs_model_id *models, mcs_payoff_id *payoffs, size_t most)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < N_VARIANTS; i++)
+        for (const combo_kernel *k = variants[i].kernels; k->single; k++, n++)
+            if (n < most) {
+                models[n] = k->model;
+                payoffs[n] = k->payoff;
+            }
+    return n;
+}
+
 const char *mcs_block_isa(void)
 {
     const isa_variant *v = choose();

@@ -72,6 +72,12 @@ typedef void (*mcs_block_fn)(const mcs_job *job, mcs_block_stream *stream, uint3
  * MCSIM_CPU_ISA names one this CPU lacks, or no kernel has this pair. */
 mcs_block_fn mcs_block_kernel(const mcs_job *job);
 
+/* The (model, payoff) of every kernel in the dispatch tables of every
+ * instruction-set level compiled in (each precision's pair once per level):
+ * the first `most` into models and payoffs; returns how many there are (a
+ * test checks that the estimator's calibration plan covers them). */
+size_t mcs_block_kernel_pairs(mcs_model_id *models, mcs_payoff_id *payoffs, size_t most);
+
 /* Name of the instruction-set level mcs_block_kernel picks ("x86-64-v4"...),
  * or why none can be used. */
 const char *mcs_block_isa(void);

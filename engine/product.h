@@ -43,6 +43,9 @@ typedef struct mcs_model_type {
     const mcs_param_spec *params; /* terminated by a NULL key */
     uint16_t normals_per_step;    /* normal draws per path and step */
     int exact_steps;              /* 1: the terminal law does not depend on the steps */
+    /* `mcsim calibrate`'s representative job: its [model] keys as overrides,
+     * space-separated ("model.spot=100 model.volatility=0.2") */
+    const char *calibration_sets;
 } mcs_model_type;
 
 typedef struct mcs_payoff_type {
@@ -63,6 +66,17 @@ typedef struct mcs_payoff_type {
     /* NULL or a message when the job's grid misses a monitoring date;
      * names the keys involved */
     int (*check_grid)(const mcs_job *job, char *why, size_t len);
+    /* What `mcsim calibrate` measures (estimator/kernel_plan.c), as
+     * space-separated overrides: a representative job's [option] keys; for
+     * each mode of the hot loop (MCS_NAME_MODES of payoffs/<name>.h, in
+     * order, NULL after the last) the keys that select it ("" for none);
+     * and optionally the step points timed, each a list of [simulation]
+     * steps and other keys, where the monitored steps must vary apart from
+     * the steps (NULL: 1 step and a multiple of the default steps S0 of at
+     * least 4 S0 and 256, kernel_plan.c). */
+    const char *calibration_sets;
+    const char *const *mode_sets;
+    const char *const *calibration_points;
 } mcs_payoff_type;
 
 /* NULL-terminated tables (models/model_types.c, payoffs/payoff_types.c). */

@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include "backend.h"
+#include "calibrate_kernels.h"
 #include "catalog.h"
 #include "commands.h"
 #include "profile.h"
@@ -24,6 +25,22 @@
 #include "chunking.h"
 #include "gpu_module.h"
 #include "output_path.h"
+
+/* The kernel families (kernel_plan.h), as --help's list: "       a b c\n"
+ * lines of at most 80 columns. */
+static void print_kernel_families(FILE *f)
+{
+    int col = 0;
+    for (int k = 0; k < mcs_kernel_family_count(); k++) {
+        const char *name = mcs_kernel_family_get(k)->name;
+        if (col && col + 1 + (int)strlen(name) > 80) {
+            fputc('\n', f);
+            col = 0;
+        }
+        col += fprintf(f, "%s%s", col ? " " : "       ", name);
+    }
+    fputc('\n', f);
+}
 
 void mcs_cmd_calibrate_help(FILE *f)
 {
@@ -44,11 +61,19 @@ void mcs_cmd_calibrate_help(FILE *f)
             "  gpu: CUDA context creation in fresh processes, kernel launch latency,\n"
             "       pinned and pageable copies from 1 KB to 1 GB fitted to alpha + bytes/beta,\n"
             "       kernel cost per path-step and the ramp of small grids for each precision\n"
-            "       and generator.\n"
+            "       and generator;\n"
+            "  kernels: every compiled kernel's cost per path, per step and per monitored\n"
+            "       step (its own job at two or more step counts), in single and double, the\n"
+            "       cpu with pcg64 and philox, the gpu with philox, mrg32k3a and sobol; the\n"
+            "       families (profile keys path_ns.FAMILY_PRECISION_GENERATOR and the like):\n",
+            local);
+    print_kernel_families(f);
+    fprintf(f,
             "Implausible figures (parallel efficiency above %.2f, repeats spread more than\n"
-            "%.0f%%, fits off by more than %.0f%%) are measured again, %d times in all; what\n"
-            "stays implausible is written as the profile's `warning`, which estimate and\n"
-            "validate print. Without a usable GPU the profile is CPU-only (no [gpu]).\n"
+            "%.0f%%, fits off by more than %.0f%%) are measured again, %d times in all (a\n"
+            "kernel's: a second round of repeats); what stays implausible is written as\n"
+            "the profile's `warning`, which estimate and validate print. Without a usable\n"
+            "GPU the profile is CPU-only (no [gpu]).\n"
             "\n"
             "options (valid values):\n"
             "  --backend cpu|gpu|all  what to measure (default all: the GPU when usable);\n"
@@ -71,7 +96,7 @@ void mcs_cmd_calibrate_help(FILE *f)
             "exit codes: 0 ok, 64 usage, 69 --backend gpu without a usable GPU, 74 the\n"
             "profile cannot be written (checked first: nothing is measured then), 130\n"
             "interrupted.\n",
-            local, MCS_PLAUSIBLE_EFFICIENCY_MAX, 100 * MCS_PLAUSIBLE_SPREAD_MAX,
+            MCS_PLAUSIBLE_EFFICIENCY_MAX, 100 * MCS_PLAUSIBLE_SPREAD_MAX,
             100 * MCS_PLAUSIBLE_FIT_MAX, MCS_CALIBRATE_ATTEMPTS);
 }
 
@@ -764,10 +789,15 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
             }
         }
     }
+    mcs_kernel_calibration kernels = {c.log, c.quick, progress};
     if (st == MCS_OK && c.cpu)
         st = calibrate_cpu(&c, &p, err, sizeof err);
+    if (st == MCS_OK && c.cpu)
+        st = mcs_calibrate_cpu_kernels(&kernels, &p.cpu, err, sizeof err);
     if (st == MCS_OK && c.gpu)
         st = calibrate_gpu(&c, &p, err, sizeof err);
+    if (st == MCS_OK && c.gpu)
+        st = mcs_calibrate_gpu_kernels(&kernels, &p.gpu, err, sizeof err);
     mcs_run_folder_remove(c.dir);
     if (mcs_stop_flag) { /* whatever the runs said: a stop request */
         snprintf(err, sizeof err, "interrupted");

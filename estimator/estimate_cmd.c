@@ -329,6 +329,20 @@ static void json_side(const mcs_prediction *p, const char *name)
         printf(", \"threads\": %d", p->threads);
     else
         printf(", \"launches\": %.17g", p->launches);
+    /* the simulate phase's kernel costs and where they came from */
+    printf(", \"kernel\": ");
+    if (p->kernel[0])
+        mcs_json_string(stdout, p->kernel);
+    else
+        printf("null");
+    printf(", \"kernel_costs\": \"%s\", \"kernel_cost\": {\"unit\": \"%s\", \"path\": ",
+           mcs_cost_source_name(p->source), strcmp(name, "cpu") == 0 ? "ns" : "ps");
+    mcs_json_number(stdout, p->cost.path);
+    printf(", \"step\": ");
+    mcs_json_number(stdout, p->cost.step);
+    printf(", \"watch\": ");
+    mcs_json_number(stdout, p->cost.watch);
+    printf("}");
     printf(", \"phases\": {");
     for (int i = 0; i < MCS_PHASE_COUNT; i++) {
         printf("%s\"%s\": ", i ? ", " : "", mcs_phase_name((mcs_phase)i));
@@ -443,6 +457,25 @@ static void text_scenario(const char *title, const scenario *s, int has_gpu)
     bar("gpu", tg, longest);
 }
 
+/* Where a side's kernel costs came from, for the text: "cpu kernel
+ * gbm_asian_0_single_pcg64: measured" or "...: not in the profile, ...". */
+static void kernel_line(const char *side, const mcs_prediction *p)
+{
+    if (!p->available)
+        return;
+    const char *unit = strcmp(side, "cpu") == 0 ? "ns" : "ps";
+    printf("  %s kernel %s: ", side, p->kernel[0] ? p->kernel : "(not known)");
+    if (p->source == MCS_COST_KERNEL)
+        printf("measured, %.4g %s per path + %.4g per step + %.4g per monitored step\n",
+               p->cost.path, unit, p->cost.step, p->cost.watch);
+    else if (p->source == MCS_COST_GIVEN)
+        printf("costs given, %.4g %s per path + %.4g per step + %.4g per monitored step\n",
+               p->cost.path, unit, p->cost.step, p->cost.watch);
+    else
+        printf("no measurement in the profile: the fallback, %.4g %s per step (a one-step "
+               "European's; `mcsim calibrate` measures every kernel)\n", p->cost.step, unit);
+}
+
 static double price_or(double given, const mcs_profile *p)
 {
     return isnan(given) ? p->price_per_hour : given;
@@ -545,6 +578,9 @@ static int estimate_config(const options *o)
     else
         printf("  gpu: none: profile '%s' is CPU-only (calibrated without a usable GPU); "
                "--gpu NAME compares with one\n", gp.name);
+    kernel_line("cpu", &cold.cpu);
+    if (has_gpu)
+        kernel_line("gpu", &cold.gpu);
     text_scenario(has_gpu ? "cold: a fresh process (mcsim CONFIG), pays GPU context creation"
                           : "cold: a fresh process (mcsim CONFIG)", &cold, has_gpu);
     text_scenario(has_gpu ? "warm: the context is already up (later runs in one process)"

@@ -9,9 +9,88 @@
 
 mcs_workload mcs_workload_of_job(const mcs_job *job, int threads, int cold)
 {
-    mcs_workload w = {job->sim.paths, job->sim.steps, job->sim.block_size, job->sim.precision,
-                      job->sim.rng,   threads,        cold};
+    int mode = mcs_job_kernel_mode(job);
+    mcs_workload w = {.paths = job->sim.paths,
+                      .steps = job->sim.steps,
+                      .block_size = job->sim.block_size,
+                      .precision = job->sim.precision,
+                      .rng = job->sim.rng,
+                      .threads = threads,
+                      .cold = cold,
+                      .has_kernel = mode >= 0,
+                      .model = job->model.id,
+                      .payoff = job->option.payoff,
+                      .mode = mode,
+                      .watched = mcs_job_watched_steps(job)};
     return w;
+}
+
+const char *mcs_cost_source_name(mcs_cost_source s)
+{
+    return s == MCS_COST_KERNEL ? "kernel" : s == MCS_COST_GIVEN ? "given" : "fallback";
+}
+
+/* The profile's costs of w's kernel in `table` (a side's [family][precision]
+ * [generator] table of `rngs` generators), the kernel's name in `name`;
+ * 1 when measured (path and step there). */
+static int measured_cost(const mcs_kernel_cost *table, int rngs, int gpu, const mcs_workload *w,
+                         mcs_rng_id rng, mcs_kernel_cost *cost, char *name, size_t len)
+{
+    name[0] = '\0';
+    int f = w->has_kernel ? mcs_kernel_family_index(w->model, w->payoff, w->mode) : -1;
+    int g = mcs_kernel_rng_index(gpu, rng);
+    if (f < 0 || g < 0)
+        return 0;
+    mcs_kernel_name(f, (int)w->precision, rng, name, len);
+    const mcs_kernel_cost *k = &table[((size_t)f * MCS_PREC_COUNT + w->precision) * rngs + g];
+    if (isnan(k->path) || isnan(k->step))
+        return 0;
+    *cost = *k;
+    if (isnan(cost->watch))
+        cost->watch = 0;
+    return 1;
+}
+
+/* mcs_cpu_kernel_cost and mcs_gpu_kernel_cost of a side's table, its
+ * given costs and its fallback per path-step. */
+static mcs_cost_source side_cost(const mcs_kernel_cost *table, int rngs, int gpu,
+                                 const mcs_kernel_cost *given, double fallback,
+                                 const mcs_workload *w, mcs_rng_id rng, mcs_kernel_cost *cost,
+                                 char *name, size_t len)
+{
+    int measured = measured_cost(table, rngs, gpu, w, rng, cost, name, len);
+    if (given) {
+        *cost = *given;
+        return MCS_COST_GIVEN;
+    }
+    if (measured)
+        return MCS_COST_KERNEL;
+    *cost = (mcs_kernel_cost){0, fallback, 0};
+    return MCS_COST_FALLBACK;
+}
+
+mcs_cost_source mcs_cpu_kernel_cost(const mcs_cpu_profile *cpu, const mcs_workload *w,
+                                    mcs_rng_id rng, mcs_kernel_cost *cost, char *name,
+                                    size_t len)
+{
+    return side_cost(&cpu->kernel_ns[0][0][0], MCS_CPU_RNG_COUNT, 0, w->cpu_cost,
+                     cpu->path_step_ns[w->precision][rng == MCS_RNG_PHILOX], w, rng, cost, name,
+                     len);
+}
+
+mcs_cost_source mcs_gpu_kernel_cost(const mcs_gpu_profile *gpu, const mcs_workload *w,
+                                    mcs_rng_id rng, mcs_kernel_cost *cost, char *name,
+                                    size_t len)
+{
+    return side_cost(&gpu->kernel_ps[0][0][0], MCS_GPU_RNG_COUNT, 1, w->gpu_cost,
+                     gpu->kernel_path_step_ps[w->precision][mcs_kernel_rng_index(1, rng)], w, rng,
+                     cost, name, len);
+}
+
+/* One path's cost by a kernel's costs: path + S step + W watch. */
+static double path_cost(const mcs_kernel_cost *c, const mcs_workload *w)
+{
+    return c->path + w->steps * c->step + w->watched * c->watch;
 }
 
 double mcs_cpu_efficiency(const mcs_cpu_profile *cpu, double threads)
@@ -77,7 +156,8 @@ void mcs_predict_cpu(const mcs_cpu_profile *cpu, const mcs_workload *w, mcs_pred
     out->threads = (int)threads;
     double n = (double)w->paths, bs = w->block_size;
     double blocks = ceil(n / bs);
-    double c1 = cpu->path_step_ns[w->precision][rng == MCS_RNG_PHILOX] * 1e-9;
+    out->source = mcs_cpu_kernel_cost(cpu, w, rng, &out->cost, out->kernel, sizeof out->kernel);
+    double c1 = path_cost(&out->cost, w) * 1e-9; /* one thread, one path */
     /* blocks are handed out one at a time; a wave is one block per thread */
     double busy = blocks < threads ? blocks : threads;
     double waves = ceil(blocks / threads);
@@ -89,7 +169,7 @@ void mcs_predict_cpu(const mcs_cpu_profile *cpu, const mcs_workload *w, mcs_pred
     double chunks = ceil(blocks / (threads * per_thread));
     double start = (w->cold ? cpu->chunk_start_cold_us : cpu->chunk_start_warm_us) * 1e-6;
     out->seconds[MCS_PHASE_SIMULATE] =
-        chunks * start + waves * block_paths * w->steps * c1 / mcs_cpu_efficiency(cpu, busy);
+        chunks * start + waves * block_paths * c1 / mcs_cpu_efficiency(cpu, busy);
     out->seconds[MCS_PHASE_SETUP] = w->cold ? cpu->setup_cold_s : cpu->setup_warm_s;
     out->seconds[MCS_PHASE_TEARDOWN] = w->cold ? cpu->teardown_cold_s : cpu->teardown_warm_s;
     host_phases(cpu, w, blocks, out);
@@ -121,15 +201,19 @@ void mcs_predict_gpu(const mcs_gpu_profile *gpu, const mcs_cpu_profile *host,
 
     /* kernels: per launch, the launch itself, the kernel's fixed work and one
      * thread's walk through its share of a block (the ramp of a grid too small
-     * to fill the GPU), plus the saturated cost of every path-step; a fresh
-     * process pays extra for its first launch */
-    double ps = gpu->kernel_path_step_ps[w->precision][k] * 1e-12;
-    double ramp = gpu->kernel_ramp_path_step_ns[w->precision][k] * 1e-9;
+     * to fill the GPU), plus the saturated cost of every path; a fresh
+     * process pays extra for its first launch. The ramp, measured per
+     * path-step of a one-step European, is scaled by the kernel's saturated
+     * cost per path-step over that European's (1 with the fallback). */
+    out->source = mcs_gpu_kernel_cost(gpu, w, rng, &out->cost, out->kernel, sizeof out->kernel);
+    double c_ps = path_cost(&out->cost, w); /* saturated, one path */
+    double kappa = gpu->kernel_path_step_ps[w->precision][k];
+    double ramp = gpu->kernel_ramp_path_step_ns[w->precision][k] * 1e-9 * (c_ps / (steps * kappa));
     double per_thread = ceil((n < bs ? n : bs) / MCS_GPU_VTHREADS) * steps;
     out->seconds[MCS_PHASE_SIMULATE] =
         launches * ((gpu->launch_us + gpu->kernel_fixed_us[w->precision][k]) * 1e-6 +
                     per_thread * ramp) +
-        n * steps * ps + (w->cold ? gpu->first_launch_us * 1e-6 : 0);
+        n * c_ps * 1e-12 + (w->cold ? gpu->first_launch_us * 1e-6 : 0);
 
     out->d2h_bytes = blocks * sums_bytes;
     out->seconds[MCS_PHASE_D2H] = copy_seconds(&gpu->d2h_pinned, out->d2h_bytes, launches);

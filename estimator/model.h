@@ -19,7 +19,28 @@ typedef struct {
     mcs_rng_id rng;       /* as configured; auto = each backend's default */
     int threads;          /* CPU threads (0: all the CPU's hardware threads) */
     int cold;             /* 1: a fresh process (pays context creation) */
+    /* the compiled kernel the job runs (kernel_plan.h), whose measured
+     * costs the profile may have; has_kernel = 0: not known (a workload
+     * without a job), the per-precision fallback costs */
+    int has_kernel;
+    mcs_model_id model;
+    mcs_payoff_id payoff;
+    int mode;             /* the payoff's hot-loop mode */
+    double watched;       /* W: monitored steps per path (the payoff watches them) */
+    /* costs given instead of the profile's (e.g. measured by a pilot run
+     * of the job itself): CPU ns, GPU ps; NULL: the profile's */
+    const mcs_kernel_cost *cpu_cost, *gpu_cost;
 } mcs_workload;
+
+/* Where the simulate phase's kernel costs came from. */
+typedef enum {
+    MCS_COST_FALLBACK, /* the profile's per-precision cost of a one-step European */
+    MCS_COST_KERNEL,   /* the profile's measurement of the job's own kernel */
+    MCS_COST_GIVEN     /* the workload's cpu_cost / gpu_cost */
+} mcs_cost_source;
+
+/* "fallback", "kernel", "given". */
+const char *mcs_cost_source_name(mcs_cost_source s);
 
 /* A prediction: seconds per phase (the run log's phase names); total is the
  * sum. available = 0 when the backend cannot run the job (why says why). */
@@ -31,10 +52,28 @@ typedef struct {
     double seconds[MCS_PHASE_COUNT];
     double launches;       /* kernel launches (GPU) */
     double h2d_bytes, d2h_bytes;
+    /* the kernel costs simulate used: the kernel's name ("" when the job's
+     * is not known), where they came from, the costs (CPU ns, GPU ps) */
+    char kernel[MCS_KERNEL_NAME_MAX];
+    mcs_cost_source source;
+    mcs_kernel_cost cost;
 } mcs_prediction;
 
-/* The workload of a job (paths, steps, block size, precision, rng). */
+/* The workload of a job (paths, steps, block size, precision, rng, its
+ * kernel and monitored steps). */
 mcs_workload mcs_workload_of_job(const mcs_job *job, int threads, int cold);
+
+/* The kernel costs the model uses for w on one side, with generator rng
+ * (resolved, one the side runs): the workload's own, else the profile's
+ * measurement of the job's kernel (path and step both there; watch absent
+ * counts 0), else the fallback {0, path_step_ns or kernel_path_step_ps, 0}.
+ * The kernel's name goes to `name` ("" when the workload has none). */
+mcs_cost_source mcs_cpu_kernel_cost(const mcs_cpu_profile *cpu, const mcs_workload *w,
+                                    mcs_rng_id rng, mcs_kernel_cost *cost, char *name,
+                                    size_t len);
+mcs_cost_source mcs_gpu_kernel_cost(const mcs_gpu_profile *gpu, const mcs_workload *w,
+                                    mcs_rng_id rng, mcs_kernel_cost *cost, char *name,
+                                    size_t len);
 
 /* Predicted CPU run. */
 void mcs_predict_cpu(const mcs_cpu_profile *cpu, const mcs_workload *w, mcs_prediction *out);

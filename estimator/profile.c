@@ -18,7 +18,11 @@
 #include "product.h"
 #include "sysinfo.h"
 
-typedef enum { K_TEXT, K_NUMBER, K_YESNO, K_SCALING } key_type;
+/* K_KERNEL: a family of numbers, one per compiled kernel of its section's
+ * backend (kernel_plan.h), written "key.KERNEL = value" ("path_ns.
+ * gbm_asian_0_single_pcg64"); the field is the member of the section's
+ * mcs_kernel_cost table that `offset` points at in its first kernel. */
+typedef enum { K_TEXT, K_NUMBER, K_YESNO, K_SCALING, K_KERNEL } key_type;
 
 /* What a number may be. Every number is finite and >= 0; a divisor (a
  * rate, a peak, a per-path-step cost) is > 0, so no prediction prints inf
@@ -47,6 +51,10 @@ typedef struct {
 /* measured costs the model adds up, and measured rates it divides by */
 #define COST(s, k, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_ANY, 1}
 #define RATE(s, k, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_POSITIVE, 1}
+/* measured costs of each kernel: optional (a kernel without them costs the
+ * per-precision fallback) */
+#define KERNEL(s, k, table, member, m) \
+    {s, k, K_KERNEL, AT(table[0][0][0].member), 0, m, NULL, R_ANY, 0}
 
 /* Every key a profile may have, in the order they are written. */
 static const profile_key keys[] = {
@@ -96,6 +104,12 @@ static const profile_key keys[] = {
     RATE("cpu", "path_step_ns_single_philox", cpu.path_step_ns[0][1], NULL),
     RATE("cpu", "path_step_ns_double_pcg64", cpu.path_step_ns[1][0], NULL),
     RATE("cpu", "path_step_ns_double_philox", cpu.path_step_ns[1][1], NULL),
+    KERNEL("cpu", "path_ns", cpu.kernel_ns, path,
+           "path_ns.KERNEL (model_payoff_mode_precision_generator): one thread's cost per path: "
+           "start, finish, payoff, ns"),
+    KERNEL("cpu", "step_ns", cpu.kernel_ns, step, "step_ns.KERNEL: per time step, ns"),
+    KERNEL("cpu", "watch_ns", cpu.kernel_ns, watch,
+           "watch_ns.KERNEL: per monitored step (a fixing, a barrier check), beyond a step, ns"),
     {"cpu", "scaling", K_SCALING, 0, 0,
      "threads:efficiency pairs; efficiency = throughput(T) / (T x throughput(1))", NULL, R_ANY, 0},
     NUM("cpu", "repeat_spread", cpu.repeat_spread,
@@ -152,6 +166,12 @@ static const profile_key keys[] = {
     COST("gpu", "kernel_fixed_us_double_philox", gpu.kernel_fixed_us[1][0], NULL),
     COST("gpu", "kernel_fixed_us_double_mrg32k3a", gpu.kernel_fixed_us[1][1], NULL),
     COST("gpu", "kernel_fixed_us_double_sobol", gpu.kernel_fixed_us[1][2], NULL),
+    KERNEL("gpu", "path_ps", gpu.kernel_ps, path,
+           "path_ps.KERNEL (model_payoff_mode_precision_generator): the saturated GPU's cost per "
+           "path, ps"),
+    KERNEL("gpu", "step_ps", gpu.kernel_ps, step, "step_ps.KERNEL: per time step, ps"),
+    KERNEL("gpu", "watch_ps", gpu.kernel_ps, watch,
+           "watch_ps.KERNEL: per monitored step, beyond a step, ps"),
     NUM("gpu", "copy_fit_error", gpu.copy_fit_error,
         "worst e^|ln(fit / measured)| - 1 of the copy fits"),
     NUM("gpu", "kernel_fit_error", gpu.kernel_fit_error,
@@ -159,12 +179,39 @@ static const profile_key keys[] = {
 };
 #define N_KEYS (sizeof keys / sizeof keys[0])
 
+/* A K_KERNEL key's kernels: all the slots of its table (families beyond
+ * the compiled ones stay NAN), and the value of slot i. */
+static int kernel_gpu(const profile_key *key)
+{
+    return strcmp(key->section, "gpu") == 0;
+}
+static size_t kernel_slots(const profile_key *key)
+{
+    return (size_t)MCS_KERNEL_FAMILIES_MAX * MCS_PREC_COUNT * mcs_kernel_rng_count(kernel_gpu(key));
+}
+static double *kernel_slot(const mcs_profile *p, const profile_key *key, size_t i)
+{
+    return (double *)((char *)p + key->offset + i * sizeof(mcs_kernel_cost));
+}
+/* "path_ns.gbm_asian_0_single_pcg64" of slot i (f, q, g in table order) */
+static void kernel_key_name(const profile_key *key, size_t i, char *buf, size_t len)
+{
+    int rngs = mcs_kernel_rng_count(kernel_gpu(key));
+    char name[MCS_KERNEL_NAME_MAX];
+    mcs_kernel_name((int)(i / ((size_t)MCS_PREC_COUNT * rngs)), (int)(i / rngs % MCS_PREC_COUNT),
+                    mcs_kernel_rng(kernel_gpu(key), (int)(i % rngs)), name, sizeof name);
+    snprintf(buf, len, "%s.%s", key->key, name);
+}
+
 void mcs_profile_init(mcs_profile *p)
 {
     memset(p, 0, sizeof *p);
     for (size_t i = 0; i < N_KEYS; i++)
         if (keys[i].type == K_NUMBER)
             *(double *)((char *)p + keys[i].offset) = NAN;
+        else if (keys[i].type == K_KERNEL)
+            for (size_t j = 0; j < kernel_slots(&keys[i]); j++)
+                *kernel_slot(p, &keys[i], j) = NAN;
 }
 
 typedef struct {
@@ -283,7 +330,8 @@ static const char *text_problem(const char *value)
     return NULL;
 }
 
-static int on_number(parse_state *ps, const profile_key *key, const char *value, double *out)
+static int on_number(parse_state *ps, const profile_key *key, const char *name, const char *value,
+                     double *out)
 {
     char *end;
     errno = 0;
@@ -291,14 +339,14 @@ static int on_number(parse_state *ps, const profile_key *key, const char *value,
     if (*value == '\0' || *end != '\0')
         return fail(ps, "%s:%d: [%s] %s = '%s': not a number (units are in the key name; "
                         "write no unit after the number)",
-                    ps->origin, ps->line, key->section, key->key, value);
+                    ps->origin, ps->line, key->section, name, value);
     if (errno == ERANGE && v == 0) /* below the smallest double: it would read as 0 */
         return fail(ps, "%s:%d: [%s] %s = '%s': too small for a double (write 0 for none)",
-                    ps->origin, ps->line, key->section, key->key, value);
+                    ps->origin, ps->line, key->section, name, value);
     const char *why = range_problem(key->range, v);
     if (why)
-        return fail(ps, "%s:%d: [%s] %s = '%s': %s", ps->origin, ps->line, key->section,
-                    key->key, value, why);
+        return fail(ps, "%s:%d: [%s] %s = '%s': %s", ps->origin, ps->line, key->section, name,
+                    value, why);
     *out = v;
     return 1;
 }
@@ -307,6 +355,50 @@ static int on_number(parse_state *ps, const profile_key *key, const char *value,
 #define RENDER_MAX (MCS_PROFILE_SCALING_MAX * 32)
 static mcs_status render_key(const mcs_profile *p, const profile_key *key, char *value,
                              size_t value_len, const char **text, char *err, size_t err_len);
+static mcs_status render_number(const char *section, const char *name, value_range range,
+                                double v, char *value, size_t value_len, const char **text,
+                                char *err, size_t err_len);
+
+/* The kernel slot a K_KERNEL key's "key.KERNEL" names in section: its
+ * index, or -1 when no compiled kernel has that name. */
+static long kernel_slot_of(const profile_key *key, const char *kernel)
+{
+    int f, q, g, gpu = kernel_gpu(key);
+    if (!mcs_kernel_parse_name(gpu, kernel, &f, &q, &g))
+        return -1;
+    return ((long)f * MCS_PREC_COUNT + q) * mcs_kernel_rng_count(gpu) + g;
+}
+
+/* key is a K_KERNEL key and name is "key.SOMETHING" */
+static int is_kernel_key(const profile_key *key, const char *name)
+{
+    size_t n = strlen(key->key);
+    return key->type == K_KERNEL && strncmp(name, key->key, n) == 0 && name[n] == '.';
+}
+
+/* "key.KERNEL = value" of a K_KERNEL key: the kernel known, its value not
+ * given before, a number in range that writes back. */
+static int on_kernel_key(parse_state *ps, const profile_key *key, const char *name,
+                         const char *value)
+{
+    long slot = kernel_slot_of(key, name + strlen(key->key) + 1);
+    if (slot < 0)
+        return fail(ps, "%s:%d: [%s] %s: no such kernel (%s.MODEL_PAYOFF_MODE_PRECISION_"
+                        "GENERATOR of a compiled kernel; `mcsim calibrate --help` lists them)",
+                    ps->origin, ps->line, key->section, name, key->key);
+    double *field = kernel_slot(ps->p, key, (size_t)slot);
+    if (!isnan(*field)) /* values are finite: a number there was given before */
+        return fail(ps, "%s:%d: [%s] %s: duplicate key", ps->origin, ps->line, key->section,
+                    name);
+    if (!on_number(ps, key, name, value, field))
+        return 0;
+    char text[RENDER_MAX], err[256];
+    const char *shown;
+    if (render_number(key->section, name, key->range, *field, text, sizeof text, &shown, err,
+                      sizeof err) != MCS_OK)
+        return fail(ps, "%s:%d: %s", ps->origin, ps->line, err);
+    return 1;
+}
 
 static int on_key(void *user, const char *section, const char *name, const char *value)
 {
@@ -318,7 +410,8 @@ static int on_key(void *user, const char *section, const char *name, const char 
     for (k = 0; k < N_KEYS; k++) {
         if (strcmp(keys[k].section, section) == 0) {
             section_known = 1;
-            if (strcmp(keys[k].key, name) == 0)
+            if (keys[k].type == K_KERNEL ? is_kernel_key(&keys[k], name)
+                                         : strcmp(keys[k].key, name) == 0)
                 break;
         }
     }
@@ -328,6 +421,8 @@ static int on_key(void *user, const char *section, const char *name, const char 
     if (k == N_KEYS)
         return fail(ps, "%s:%d: [%s] %s: unknown key (docs/estimator.md lists the keys)",
                     ps->origin, ps->line, section, name);
+    if (keys[k].type == K_KERNEL)
+        return on_kernel_key(ps, &keys[k], name, value);
     if (ps->seen[k])
         return fail(ps, "%s:%d: [%s] %s: duplicate key", ps->origin, ps->line, section, name);
     ps->seen[k] = 1;
@@ -347,8 +442,10 @@ static int on_key(void *user, const char *section, const char *name, const char 
         memcpy(field, value, strlen(value) + 1);
         break;
     case K_NUMBER:
-        if (!on_number(ps, &keys[k], value, (double *)field))
+        if (!on_number(ps, &keys[k], name, value, (double *)field))
             return 0;
+        break;
+    case K_KERNEL: /* on_kernel_key, above */
         break;
     case K_YESNO:
         if (strcasecmp(value, "yes") == 0)
@@ -627,15 +724,35 @@ mcs_status mcs_profile_local(mcs_profile *p, char *err, size_t err_len)
 
 /* MCS_E_CONFIG naming the key when "key = value" is longer than a profile
  * line holds. */
-static mcs_status check_line_length(const profile_key *key, const char *value, char *err,
-                                    size_t err_len)
+static mcs_status check_line_length(const char *section, const char *name, const char *value,
+                                    char *err, size_t err_len)
 {
-    size_t n = strlen(key->key) + 3 + strlen(value);
+    size_t n = strlen(name) + 3 + strlen(value);
     if (n <= MCS_PROFILE_LINE_MAX)
         return MCS_OK;
     snprintf(err, err_len, "[%s] %s: the line '%s = ...' would be %zu characters; a profile "
-             "line holds at most %d", key->section, key->key, key->key, n, MCS_PROFILE_LINE_MAX);
+             "line holds at most %d", section, name, name, n, MCS_PROFILE_LINE_MAX);
     return MCS_E_CONFIG;
+}
+
+/* A number as the writer puts it after "name = " (*text = value), or
+ * *text = NULL when it is NAN (absent); an error naming the key when it
+ * is out of its range or the line would be too long. */
+static mcs_status render_number(const char *section, const char *name, value_range range,
+                                double v, char *value, size_t value_len, const char **text,
+                                char *err, size_t err_len)
+{
+    const char *why;
+    *text = NULL;
+    if (isnan(v))
+        return MCS_OK;
+    if ((why = range_problem(range, v)) != NULL) {
+        snprintf(err, err_len, "[%s] %s = %g: %s", section, name, v, why);
+        return MCS_E_CONFIG;
+    }
+    mcs_format_real(v, value, value_len);
+    *text = value;
+    return check_line_length(section, name, value, err, err_len);
 }
 
 /* The scaling table as "1:1 2:0.99", each number in shortest round-trip form. */
@@ -677,17 +794,11 @@ static mcs_status render_key(const mcs_profile *p, const profile_key *key, char 
         }
         snprintf(value, value_len, "%s", (const char *)field);
         break;
-    case K_NUMBER: {
-        double v = *(const double *)field;
-        if (isnan(v))
-            return MCS_OK;
-        if ((why = range_problem(key->range, v)) != NULL) {
-            snprintf(err, err_len, "[%s] %s = %g: %s", key->section, key->key, v, why);
-            return MCS_E_CONFIG;
-        }
-        mcs_format_real(v, value, value_len);
-        break;
-    }
+    case K_NUMBER:
+        return render_number(key->section, key->key, key->range, *(const double *)field, value,
+                             value_len, text, err, err_len);
+    case K_KERNEL: /* one value per kernel: format_kernels */
+        return MCS_OK;
     case K_YESNO:
         snprintf(value, value_len, "%s", *(const int *)field ? "yes" : "no");
         break;
@@ -702,7 +813,38 @@ static mcs_status render_key(const mcs_profile *p, const profile_key *key, char 
         break;
     }
     *text = value;
-    return check_line_length(key, value, err, err_len);
+    return check_line_length(key->section, key->key, value, err, err_len);
+}
+
+/* The K_KERNEL keys from `first` on (consecutive in the table, one
+ * section) as lines of f, kernel by kernel, after their comments. */
+static mcs_status format_kernels(const mcs_profile *p, const profile_key *first, FILE *f,
+                                 char *err, size_t err_len)
+{
+    const profile_key *end = first;
+    while (end < keys + N_KEYS && end->type == K_KERNEL &&
+           strcmp(end->section, first->section) == 0)
+        end++;
+    int commented = 0;
+    for (size_t i = 0; i < kernel_slots(first); i++)
+        for (const profile_key *key = first; key < end; key++) {
+            char name[MCS_KERNEL_NAME_MAX + 32], value[RENDER_MAX];
+            const char *text;
+            kernel_key_name(key, i, name, sizeof name);
+            mcs_status st = render_number(key->section, name, key->range,
+                                          *kernel_slot(p, key, i), value, sizeof value, &text,
+                                          err, err_len);
+            if (st != MCS_OK)
+                return st;
+            if (!text)
+                continue;
+            for (const profile_key *c = first; c < end && !commented; c++)
+                if (c->meaning)
+                    fprintf(f, "# %s\n", c->meaning);
+            commented = 1;
+            fprintf(f, "%s = %s\n", name, text);
+        }
+    return MCS_OK;
 }
 
 /* Key `key` of p as a "key = value" line of f, after its comment; nothing
@@ -712,6 +854,10 @@ static mcs_status format_key(const mcs_profile *p, const profile_key *key, FILE 
 {
     char value[RENDER_MAX];
     const char *text;
+    if (key->type == K_KERNEL) /* the section's kernel keys once, at the first */
+        return key > keys && key[-1].type == K_KERNEL && strcmp(key[-1].section, key->section) == 0
+                   ? MCS_OK
+                   : format_kernels(p, key, f, err, err_len);
     mcs_status st = render_key(p, key, value, sizeof value, &text, err, err_len);
     if (st != MCS_OK || !text)
         return st;
@@ -772,6 +918,17 @@ int mcs_profile_diff(const mcs_profile *a, const mcs_profile *b, char *what, siz
             break;
         }
         case K_YESNO: same = !*(const int *)x == !*(const int *)y; break;
+        case K_KERNEL:
+            for (size_t i = 0; same && i < kernel_slots(key); i++) {
+                double u = *kernel_slot(a, key, i), v = *kernel_slot(b, key, i);
+                if (!(u == v || (isnan(u) && isnan(v)))) {
+                    char name[MCS_KERNEL_NAME_MAX + 32];
+                    kernel_key_name(key, i, name, sizeof name);
+                    snprintf(what, len, "[%s] %s", key->section, name);
+                    return 1;
+                }
+            }
+            break;
         case K_SCALING:
             same = a->cpu.n_scaling == b->cpu.n_scaling;
             for (int i = 0; same && i < a->cpu.n_scaling; i++)
@@ -895,6 +1052,12 @@ void mcs_profile_round(mcs_profile *p, int digits)
             double *v = (double *)((char *)p + keys[k].offset);
             if (!isnan(*v))
                 *v = round_to(*v, digits);
+        } else if (keys[k].type == K_KERNEL) {
+            for (size_t i = 0; i < kernel_slots(&keys[k]); i++) {
+                double *v = kernel_slot(p, &keys[k], i);
+                if (!isnan(*v))
+                    *v = round_to(*v, digits);
+            }
         }
     for (int i = 0; i < p->cpu.n_scaling; i++)
         p->cpu.scaling_efficiency[i] = round_to(p->cpu.scaling_efficiency[i], digits);
@@ -944,8 +1107,14 @@ mcs_status mcs_profile_derive(mcs_profile *p, const mcs_profile *ref, char *err,
         c->fp64_gflops = spec.fp64_gflops;
         c->sustained_gflops_fp32 = spec.sustained_gflops_fp32;
         for (int q = 0; q < MCS_PREC_COUNT; q++)
-            for (int g = 0; g < MCS_CPU_RNG_COUNT; g++)
+            for (int g = 0; g < MCS_CPU_RNG_COUNT; g++) {
                 c->path_step_ns[q][g] *= per_core;
+                for (int k = 0; k < MCS_KERNEL_FAMILIES_MAX; k++) {
+                    c->kernel_ns[k][q][g].path *= per_core;
+                    c->kernel_ns[k][q][g].step *= per_core;
+                    c->kernel_ns[k][q][g].watch *= per_core;
+                }
+            }
     }
     if (p->has_gpu) {
         const mcs_gpu_profile spec = p->gpu, *r = &ref->gpu;
@@ -974,6 +1143,11 @@ mcs_status mcs_profile_derive(mcs_profile *p, const mcs_profile *ref, char *err,
                 g->kernel_path_step_ps[q][k] *= q ? fp64 : fp32;
                 g->kernel_ramp_path_step_ns[q][k] *= clock;
                 g->kernel_fixed_us[q][k] *= clock;
+                for (int f = 0; f < MCS_KERNEL_FAMILIES_MAX; f++) {
+                    g->kernel_ps[f][q][k].path *= q ? fp64 : fp32;
+                    g->kernel_ps[f][q][k].step *= q ? fp64 : fp32;
+                    g->kernel_ps[f][q][k].watch *= q ? fp64 : fp32;
+                }
             }
         g->h2d_pinned.gbps *= link;
         g->h2d_pageable.gbps *= link;

@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include "kernel_plan.h"
 #include "status.h"
 
 #define MCS_PROFILE_TEXT 256
@@ -20,9 +21,15 @@
 /* The largest count (cores, threads, SMs, scaling threads), as --threads. */
 #define MCS_PROFILE_COUNT_MAX 4096
 #define MCS_PROFILE_COUNT_MAX_TEXT "4096"
-#define MCS_PREC_COUNT 2    /* single, double (mcs_precision) */
-#define MCS_CPU_RNG_COUNT 2 /* pcg64, philox: the generators the CPU runs */
-#define MCS_GPU_RNG_COUNT 3 /* philox, mrg32k3a, sobol: the generators the GPU runs */
+/* MCS_PREC_COUNT, MCS_CPU_RNG_COUNT, MCS_GPU_RNG_COUNT: kernel_plan.h */
+
+/* A compiled kernel's measured costs (kernel_plan.h): per path (start,
+ * finish, the payoff), per time step and per monitored step (a fixing, a
+ * barrier check: the payoff's watches). ns of one CPU thread or ps of the
+ * saturated GPU; NAN where not measured. */
+typedef struct {
+    double path, step, watch;
+} mcs_kernel_cost;
 
 /* A link (host-to-device or device-to-host copies): t = alpha + bytes / beta. */
 typedef struct {
@@ -45,8 +52,11 @@ typedef struct {
     double setup_cold_s, setup_warm_s, teardown_cold_s, teardown_warm_s;
     double chunk_start_cold_us, chunk_start_warm_us; /* waking the thread team, per chunk */
     double reduce_block_ns;                      /* merging one block's sums */
-    /* measured: one thread's cost per path-step, ns, [precision][pcg64, philox] */
+    /* measured: one thread's cost per path-step, ns, [precision][pcg64, philox]:
+     * the fallback for a kernel without its own costs */
     double path_step_ns[MCS_PREC_COUNT][MCS_CPU_RNG_COUNT];
+    /* measured per kernel: one thread, ns, [family][precision][pcg64, philox] */
+    mcs_kernel_cost kernel_ns[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_CPU_RNG_COUNT];
     /* parallel efficiency: throughput(T) / (T x throughput(1)), measured at T threads */
     int n_scaling;
     double scaling_threads[MCS_PROFILE_SCALING_MAX], scaling_efficiency[MCS_PROFILE_SCALING_MAX];
@@ -76,6 +86,9 @@ typedef struct {
     double kernel_path_step_ps[MCS_PREC_COUNT][MCS_GPU_RNG_COUNT]; /* saturated, ps */
     double kernel_ramp_path_step_ns[MCS_PREC_COUNT][MCS_GPU_RNG_COUNT]; /* one thread, ns */
     double kernel_fixed_us[MCS_PREC_COUNT][MCS_GPU_RNG_COUNT]; /* per launch beyond an empty one */
+    /* measured per kernel: saturated GPU, ps, [family][precision][philox, mrg32k3a, sobol];
+     * kernel_path_step_ps is the fallback for a kernel without them */
+    mcs_kernel_cost kernel_ps[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
     /* calibration quality: the worst relative error (e^|ln(fit/measured)| - 1)
      * of the copy fits and of the kernel fits at the sizes checked */
     double copy_fit_error, kernel_fit_error;

@@ -43,6 +43,32 @@ static void matrix(FILE *f, const char *k, const double *m, int rows, int cols)
     fprintf(f, "]");
 }
 
+/* A side's measured kernel costs, {"KERNEL": [path, step, watch]}, the
+ * kernels with path and step only (the others cost the fallback). */
+static void kernels_json(FILE *f, const char *k, const mcs_kernel_cost *table, int gpu)
+{
+    const int rngs = mcs_kernel_rng_count(gpu);
+    int n = 0;
+    fprintf(f, ", \"%s\": {", k);
+    for (int fam = 0; fam < mcs_kernel_family_count(); fam++)
+        for (int q = 0; q < MCS_PREC_COUNT; q++)
+            for (int g = 0; g < rngs; g++) {
+                const mcs_kernel_cost *c = &table[((size_t)fam * MCS_PREC_COUNT + q) * rngs + g];
+                if (isnan(c->path) || isnan(c->step))
+                    continue;
+                char name[MCS_KERNEL_NAME_MAX];
+                mcs_kernel_name(fam, q, mcs_kernel_rng(gpu, g), name, sizeof name);
+                fprintf(f, "%s\"%s\": [", n++ ? ", " : "", name);
+                mcs_json_number(f, c->path);
+                fprintf(f, ", ");
+                mcs_json_number(f, c->step);
+                fprintf(f, ", ");
+                mcs_json_number(f, c->watch);
+                fprintf(f, "]");
+            }
+    fprintf(f, "}");
+}
+
 /* A profile as the page's JSON (field names as in profile.h). */
 static void profile_json(FILE *f, const mcs_profile *p)
 {
@@ -84,6 +110,7 @@ static void profile_json(FILE *f, const mcs_profile *p)
         key(f, "chunk_start_warm_us", c->chunk_start_warm_us, 1);
         key(f, "reduce_block_ns", c->reduce_block_ns, 1);
         matrix(f, "path_step_ns", &c->path_step_ns[0][0], MCS_PREC_COUNT, MCS_CPU_RNG_COUNT);
+        kernels_json(f, "kernel_ns", &c->kernel_ns[0][0][0], 0);
         fprintf(f, ", \"scaling\": [");
         for (int i = 0; i < c->n_scaling; i++) {
             fprintf(f, "%s[", i ? ", " : "");
@@ -122,6 +149,7 @@ static void profile_json(FILE *f, const mcs_profile *p)
         matrix(f, "kernel_ramp_path_step_ns", &g->kernel_ramp_path_step_ns[0][0], MCS_PREC_COUNT,
                MCS_GPU_RNG_COUNT);
         matrix(f, "kernel_fixed_us", &g->kernel_fixed_us[0][0], MCS_PREC_COUNT, MCS_GPU_RNG_COUNT);
+        kernels_json(f, "kernel_ps", &g->kernel_ps[0][0][0], 1);
         fprintf(f, "}");
     } else {
         fprintf(f, "null");
@@ -187,6 +215,31 @@ static void files_json(FILE *f, const mcs_validation *v)
     free(files);
 }
 
+/* The first sweep file's kernel for the calculator: its family, and its
+ * monitored steps as W = fixed + per_step S (exact for every payoff here:
+ * none, every step, or the fixings), or null when not known. */
+static void job_kernel_json(FILE *f, const mcs_validation *v)
+{
+    const mcs_file_kernel *k = &v->kernels[0];
+    static mcs_job job;
+    job = k->job;
+    int fam = k->known ? mcs_kernel_family_index(job.model.id, job.option.payoff,
+                                                 mcs_job_kernel_mode(&job))
+                       : -1;
+    if (fam < 0 || job.sim.steps == 0) {
+        fprintf(f, "null");
+        return;
+    }
+    double s1 = job.sim.steps, w1 = mcs_job_watched_steps(&job);
+    job.sim.steps *= 2;
+    double per_step = (mcs_job_watched_steps(&job) - w1) / s1;
+    fprintf(f, "{\"family\": \"%s\", \"watched_fixed\": ", mcs_kernel_family_get(fam)->name);
+    mcs_json_number(f, w1 - per_step * s1);
+    fprintf(f, ", \"watched_per_step\": ");
+    mcs_json_number(f, per_step);
+    fprintf(f, "}");
+}
+
 static void data_json(FILE *f, const mcs_validation *v)
 {
     char now[32];
@@ -211,7 +264,9 @@ static void data_json(FILE *f, const mcs_validation *v)
     fprintf(f, ", \"phase_names\": [");
     for (int p = 0; p < MCS_PHASE_COUNT; p++)
         fprintf(f, "%s\"%s\"", p ? ", " : "", mcs_phase_name((mcs_phase)p));
-    fprintf(f, "], ");
+    fprintf(f, "], \"kernel\": ");
+    job_kernel_json(f, v);
+    fprintf(f, ", ");
     profiles_json(f, v);
     fprintf(f, ", \"runs\": [");
     for (size_t i = 0; i < v->n_rows; i++) {
@@ -224,6 +279,14 @@ static void data_json(FILE *f, const mcs_validation *v)
         phases_json(f, r->seconds);
         fprintf(f, ", \"predicted\": ");
         phases_json(f, v->predicted[i]);
+        int fam = v->row_kernel[i].family; /* the kernel the prediction took */
+        fprintf(f, ", \"family\": ");
+        if (fam >= 0)
+            mcs_json_string(f, mcs_kernel_family_get(fam)->name);
+        else
+            fprintf(f, "null");
+        fprintf(f, ", \"watched\": ");
+        mcs_json_number(f, v->row_kernel[i].watched);
         fprintf(f, "}");
     }
     fprintf(f, "],\n\"summary\": {\"phases\": [");

@@ -46,15 +46,62 @@ static int find_id(const mcs_named *table, const char *name)
     return e ? e->id : -1;
 }
 
-/* A row's prediction per phase, NAN throughout where the profiles cannot
- * predict it; 0 and the reason in `why` then. */
-static int predict_row(const mcs_validation *v, const mcs_sweep_row *r, double *out, char *why,
-                       size_t why_len)
+/* The workload of row i: its sizes and settings, and the kernel of its
+ * file's job at the row's steps (the kernel's monitored steps counted once
+ * per file and step count). */
+static mcs_workload row_workload(mcs_validation *v, size_t i)
 {
-    mcs_workload w = {r->paths, r->steps, r->block_size,
-                      (mcs_precision)find_id(mcs_precisions, r->precision),
-                      (mcs_rng_id)find_id(mcs_rngs, r->rng), r->threads,
-                      strcmp(r->mode, "cold") == 0};
+    const mcs_sweep_row *r = &v->rows[i];
+    mcs_workload w = {.paths = r->paths,
+                      .steps = r->steps,
+                      .block_size = r->block_size,
+                      .precision = (mcs_precision)find_id(mcs_precisions, r->precision),
+                      .rng = (mcs_rng_id)find_id(mcs_rngs, r->rng),
+                      .threads = r->threads,
+                      .cold = strcmp(r->mode, "cold") == 0};
+    int f = 0;
+    while (f + 1 < v->n_files && i >= v->file_first_row[f + 1])
+        f++;
+    mcs_file_kernel *k = &v->kernels[f];
+    if (k->known) {
+        if (k->job.sim.steps != r->steps) {
+            k->job.sim.steps = r->steps;
+            k->mode = mcs_job_kernel_mode(&k->job);
+            k->watched = mcs_job_watched_steps(&k->job);
+        }
+        w.has_kernel = k->mode >= 0;
+        w.model = k->job.model.id;
+        w.payoff = k->job.option.payoff;
+        w.mode = k->mode;
+        w.watched = k->watched;
+    }
+    return w;
+}
+
+/* The kernel costs a file's first prediction on a backend used, for the
+ * text (b: 0 cpu, 1 gpu). */
+static void note_kernel(mcs_validation *v, size_t i, int b, const mcs_prediction *p)
+{
+    int f = 0;
+    while (f + 1 < v->n_files && i >= v->file_first_row[f + 1])
+        f++;
+    mcs_file_kernel *k = &v->kernels[f];
+    if (k->predicted[b] || !p->available)
+        return;
+    k->predicted[b] = 1;
+    k->source[b] = p->source;
+    snprintf(k->kernel[b], sizeof k->kernel[b], "%s", p->kernel);
+}
+
+/* Row i's prediction per phase, NAN throughout where the profiles cannot
+ * predict it; 0 and the reason in `why` then. */
+static int predict_row(mcs_validation *v, size_t i, double *out, char *why, size_t why_len)
+{
+    const mcs_sweep_row *r = &v->rows[i];
+    mcs_workload w = row_workload(v, i);
+    v->row_kernel[i].family =
+        w.has_kernel ? mcs_kernel_family_index(w.model, w.payoff, w.mode) : -1;
+    v->row_kernel[i].watched = w.watched;
     mcs_prediction p;
     memset(&p, 0, sizeof p);
     if (strcmp(r->backend, "gpu") == 0 && !v->gpu.has_gpu)
@@ -64,10 +111,11 @@ static int predict_row(const mcs_validation *v, const mcs_sweep_row *r, double *
         mcs_predict_gpu(&v->gpu.gpu, &v->cpu.cpu, &w, &p);
     else
         mcs_predict_cpu(&v->cpu.cpu, &w, &p);
-    for (int i = 0; i < MCS_PHASE_COUNT; i++)
-        out[i] = p.available ? p.seconds[i] : NAN;
+    for (int j = 0; j < MCS_PHASE_COUNT; j++)
+        out[j] = p.available ? p.seconds[j] : NAN;
     if (!p.available)
         snprintf(why, why_len, "%s", p.why);
+    note_kernel(v, i, strcmp(r->backend, "gpu") == 0, &p);
     return p.available;
 }
 
@@ -204,14 +252,10 @@ static mcs_status add_points(mcs_validation *v, const size_t *order, size_t *cpu
 
 /* The workload a series' break-even is predicted for: the sweep's own
  * block size, threads and generator, from cpu run `row` of the series. */
-static mcs_workload series_workload(const mcs_validation *v, size_t row,
-                                    const mcs_speedup_point *pt)
+static mcs_workload series_workload(mcs_validation *v, size_t row)
 {
-    const mcs_sweep_row *r = &v->rows[row];
-    mcs_workload w = {1, pt->steps, r->block_size,
-                      (mcs_precision)find_id(mcs_precisions, pt->precision),
-                      (mcs_rng_id)find_id(mcs_rngs, r->rng), r->threads,
-                      strcmp(pt->mode, "cold") == 0};
+    mcs_workload w = row_workload(v, row);
+    w.paths = 1;
     if (w.rng == MCS_RNG_PCG64) /* rng = auto: pcg64 on the cpu, philox on the gpu */
         w.rng = MCS_RNG_AUTO;
     return w;
@@ -240,7 +284,7 @@ static void add_series(mcs_validation *v, const size_t *cpu_row, size_t from, si
     memcpy(be->mode, se->mode, sizeof be->mode);
     memcpy(be->precision, se->precision, sizeof be->precision);
     be->steps = se->steps;
-    mcs_workload w = series_workload(v, cpu_row[from], sp);
+    mcs_workload w = series_workload(v, cpu_row[from]);
     be->predicted = mcs_break_even(&v->cpu.cpu, &v->gpu.gpu, &w);
     long last_cpu = -1;
     for (size_t k = 0; k < m; k++)
@@ -332,6 +376,21 @@ static mcs_status note_failures(mcs_validation *v, const char *file, const char 
     return MCS_OK;
 }
 
+/* The kernel of a sweep file's job, from the resolved config it keeps
+ * (not known when this mcsim cannot load it: the fallback costs then). */
+static void read_kernel(mcs_file_kernel *k, const char *file, const mcs_sweep_meta *meta)
+{
+    char why[1024];
+    memset(k, 0, sizeof *k);
+    if (mcs_job_from_text(meta->config, NULL, 0, &k->job, why, sizeof why) != MCS_OK) {
+        snprintf(k->why, sizeof k->why, "%s: its config does not load here: %s", file, why);
+        return;
+    }
+    k->known = 1;
+    k->mode = mcs_job_kernel_mode(&k->job);
+    k->watched = mcs_job_watched_steps(&k->job);
+}
+
 /* One sweep file's rows, each checked, appended to v's. */
 static mcs_status read_file(mcs_validation *v, const char *file, char *err, size_t err_len)
 {
@@ -355,9 +414,11 @@ static mcs_status read_file(mcs_validation *v, const char *file, char *err, size
     if (st == MCS_OK) {
         memcpy(all + v->n_rows, rows, n * sizeof *rows);
         v->rows = all;
+        v->file_first_row[v->n_files] = v->n_rows;
         v->n_rows += n;
         if (v->n_files == 0)
             v->meta = meta;
+        read_kernel(&v->kernels[v->n_files], file, &meta);
         v->files[v->n_files++] = file;
         if (meta.failures[0] && note_failures(v, file, meta.failures) != MCS_OK) {
             snprintf(err, err_len, "out of memory");
@@ -388,10 +449,12 @@ mcs_status mcs_validate_read(const char *const *files, int n_files, mcs_validati
 static void clear_results(mcs_validation *v)
 {
     free(v->predicted);
+    free(v->row_kernel);
     free(v->points);
     free(v->speedups);
     free(v->break_even);
     v->predicted = NULL;
+    v->row_kernel = NULL;
     v->points = NULL;
     v->speedups = NULL;
     v->break_even = NULL;
@@ -399,6 +462,8 @@ static void clear_results(mcs_validation *v)
     v->n_points = v->n_speedups = v->n_break_even = v->n_unpredicted = v->n_unpaired = 0;
     v->correct = v->decisions = 0;
     v->unpredicted_why[0] = '\0';
+    for (int f = 0; f < 16; f++)
+        v->kernels[f].predicted[0] = v->kernels[f].predicted[1] = 0;
 }
 
 mcs_status mcs_validate_compute(mcs_validation *v, const mcs_profile *cpu,
@@ -408,13 +473,14 @@ mcs_status mcs_validate_compute(mcs_validation *v, const mcs_profile *cpu,
     v->cpu = *cpu;
     v->gpu = *gpu;
     v->predicted = calloc(v->n_rows + 1, sizeof *v->predicted);
-    if (!v->predicted) {
+    v->row_kernel = calloc(v->n_rows + 1, sizeof *v->row_kernel);
+    if (!v->predicted || !v->row_kernel) {
         snprintf(err, err_len, "out of memory for the predictions of %zu runs", v->n_rows);
         return MCS_E_NOMEM;
     }
     char why[160];
     for (size_t i = 0; i < v->n_rows; i++)
-        if (!predict_row(v, &v->rows[i], v->predicted[i], why, sizeof why) &&
+        if (!predict_row(v, i, v->predicted[i], why, sizeof why) &&
             v->n_unpredicted++ == 0)
             snprintf(v->unpredicted_why, sizeof v->unpredicted_why, "%s", why);
     add_phase_errors(v);
@@ -504,6 +570,25 @@ static int profile_checks(const mcs_profile *p, const char *side)
     return n;
 }
 
+/* Per sweep file, the kernel costs its predictions took (docs/estimator.md,
+ * "The kernel's costs"). */
+static void print_kernels(const mcs_validation *v)
+{
+    static const char *sides[] = {"cpu", "gpu"};
+    printf("\nkernel costs\n");
+    for (int f = 0; f < v->n_files; f++) {
+        const mcs_file_kernel *k = &v->kernels[f];
+        printf("  %s:", v->files[f]);
+        if (!k->known)
+            printf(" the job is not known (%s): the fallback costs", k->why);
+        for (int b = 0; b < 2 && k->known; b++)
+            if (k->predicted[b])
+                printf(" %s %s %s;", sides[b], k->kernel[b][0] ? k->kernel[b] : "(no kernel)",
+                       k->source[b] == MCS_COST_KERNEL ? "measured" : "not measured: the fallback");
+        printf("\n");
+    }
+}
+
 /* The per-phase table. */
 static void print_phases(const mcs_validation *v)
 {
@@ -586,6 +671,7 @@ static void print_validation(const mcs_validation *v, const mcs_profile *cp,
                "calibrate again on a quiet machine\n");
     else
         printf("  none outside the bounds\n");
+    print_kernels(v);
     print_phases(v);
     if (v->decisions == 0)
         printf("\nspeedup, break-even and backend decisions: not judged (%s)\n",

@@ -4,6 +4,8 @@
 #define MCS_VALIDATE_H
 
 #include <stddef.h>
+#include "job.h"
+#include "model.h"
 #include "profile.h"
 #include "sweep.h"
 
@@ -41,13 +43,35 @@ typedef struct {
     int below, above;
 } mcs_break_even_pair;
 
+/* The compiled kernel of a sweep file's job (its resolved config), whose
+ * measured costs the model uses (docs/estimator.md). */
+typedef struct {
+    int known;                /* 0: the config does not load here (why) */
+    char why[256];
+    mcs_job job;              /* the config, at the steps asked for last */
+    int mode;                 /* its payoff's hot-loop mode then */
+    double watched;           /* and its monitored steps */
+    /* the kernel costs its first CPU and GPU predictions used */
+    char kernel[2][MCS_KERNEL_NAME_MAX];
+    mcs_cost_source source[2];
+    int predicted[2];
+} mcs_file_kernel;
+
 typedef struct {
     mcs_profile cpu, gpu;            /* the profiles predicted with */
     mcs_sweep_meta meta;             /* of the first sweep file */
     const char *files[16];
     int n_files;
+    size_t file_first_row[16];       /* rows of file f: from file_first_row[f] on */
+    mcs_file_kernel kernels[16];     /* per file */
     mcs_sweep_row *rows;             /* every run of every file */
     double (*predicted)[MCS_PHASE_COUNT]; /* per row; NAN where the profiles cannot predict */
+    /* per row: the kernel family of its job (kernel_plan.h; -1 not known)
+     * and its monitored steps W, as the model took them */
+    struct {
+        int family;
+        double watched;
+    } *row_kernel;
     size_t n_rows;
     /* every table below is sized by what the files hold (malloc'ed) or by
      * the code (phases: backend x mode x phase), never a fixed count a

@@ -22,6 +22,7 @@ static const mcs_model_type gbm = {
     .params = gbm_params,
     .normals_per_step = 1,
     .exact_steps = 1,
+    .calibration_sets = "model.spot=100 model.rate=0.05 model.volatility=0.2",
 };
 
 const mcs_model_type *const mcs_model_types[] = {&gbm, NULL};

@@ -152,6 +152,20 @@ static int asian_grid(const mcs_job *job, char *why, size_t len)
     return 0;
 }
 
+/* --- calibration (estimator/kernel_plan.c) ------------------------------------ */
+/* the keys that select each mode of the hot loop, in the order of the
+ * MCS_NAME_MODES comment of payoffs/<name>.h */
+static const char *const european_modes[] = {"option.type=put", "option.type=call", NULL};
+static const char *const one_mode[] = {"", NULL};
+static const char *const average_modes[] = {"option.average=arithmetic",
+                                            "option.average=geometric", NULL};
+static const char *const monitoring_modes[] = {"option.monitoring=discrete",
+                                               "option.monitoring=continuous", NULL};
+/* the fixings are the monitored steps: timed at 12 of 12 and 264 steps, and
+ * at 264 of 264, so that the cost of a fixing parts from that of a step */
+static const char *const asian_points[] = {"simulation.steps=12", "simulation.steps=264",
+                                           "simulation.steps=264 option.fixings=264", NULL};
+
 static const mcs_payoff_type european = {
     .name = "european",
     .description = "max(S_T - K, 0) (call) or max(K - S_T, 0) (put)",
@@ -161,6 +175,8 @@ static const mcs_payoff_type european = {
     .outputs = 1,
     .output_name = price_name,
     .default_steps = one_step,
+    .calibration_sets = "option.strike=100 option.maturity=1",
+    .mode_sets = european_modes,
 };
 static const mcs_payoff_type digital = {
     .name = "digital",
@@ -171,6 +187,8 @@ static const mcs_payoff_type digital = {
     .outputs = 1,
     .output_name = price_name,
     .default_steps = one_step,
+    .calibration_sets = "option.type=call option.strike=100 option.maturity=1",
+    .mode_sets = one_mode,
 };
 static const mcs_payoff_type asian = {
     .name = "asian",
@@ -183,6 +201,9 @@ static const mcs_payoff_type asian = {
     .output_name = price_name,
     .default_steps = fixings_steps,
     .check_grid = asian_grid,
+    .calibration_sets = "option.type=call option.strike=100 option.maturity=1",
+    .mode_sets = average_modes,
+    .calibration_points = asian_points,
 };
 static const mcs_payoff_type barrier = {
     .name = "barrier",
@@ -194,6 +215,9 @@ static const mcs_payoff_type barrier = {
     .outputs = 2,
     .output_name = barrier_output_name,
     .default_steps = monitoring_steps,
+    .calibration_sets = "option.type=call option.strike=100 option.maturity=1 "
+                        "option.barrier=90 option.barrier_type=down-out",
+    .mode_sets = monitoring_modes,
 };
 static const mcs_payoff_type lookback = {
     .name = "lookback",
@@ -206,6 +230,8 @@ static const mcs_payoff_type lookback = {
     .outputs = 1,
     .output_name = price_name,
     .default_steps = monitoring_steps,
+    .calibration_sets = "option.type=call option.maturity=1",
+    .mode_sets = monitoring_modes,
 };
 
 const mcs_payoff_type *const mcs_payoff_types[] = {&european, &digital, &asian, &barrier,

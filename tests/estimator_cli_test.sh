@@ -361,7 +361,7 @@ report "estimate --profile /dev/zero, a FIFO, a 1.1 MB file: refused at once, li
 sed 's/^d2h_pinned_gbps = .*/d2h_pinned_gbps = 0/' "$fixtures/test-machine.ini" > zero-bw.ini
 "$mcsim" estimate "$config" --profile ./zero-bw.ini >"$out" 2>"$err"
 exit_is $? 78
-need_in "$err" stderr "zero-bw.ini:61: [gpu] d2h_pinned_gbps = '0': must be a number > 0"
+need_in "$err" stderr "zero-bw.ini:71: [gpu] d2h_pinned_gbps = '0': must be a number > 0"
 not_in "$out" stdout "inf"
 report "a profile bandwidth of 0: exit 78 naming file, line and key (no infx, no \$inf)"
 

@@ -172,6 +172,10 @@ def expected_values(est):
     out.append(("out-gpu-rng", est["cold"]["gpu"].get("rng"), 0))
     out.append(("out-cpu-price", est.get("cpu_price_per_hour"), TOL))
     out.append(("out-gpu-price", est.get("gpu_price_per_hour"), TOL))
+    for side in ("cpu", "gpu"):  # the kernel's own measured costs, or the fallback
+        p = est["cold"][side] or {}
+        out.append(("out-%s-kernel-costs" % side,
+                    p.get("kernel_costs") if p.get("available") else None, 0))
     return out
 
 

@@ -26,6 +26,10 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "h5mem.h"
+#include "backend.h"
+#include "block_kernel.h"
+#include "config.h"
+#include "kernel_plan.h"
 #include "model.h"
 #include "output_path.h"
 #include "profile.h"
@@ -37,6 +41,26 @@
 #ifndef FIXTURE_DIR
 #define FIXTURE_DIR "tests/fixtures"
 #endif
+
+/* A workload without a job's kernel (the fallback costs), by its sizes. */
+#define WORKLOAD(n, s, b, q, g, t, c)                                                          \
+    {.paths = (n), .steps = (s), .block_size = (b), .precision = (q), .rng = (g), .threads = (t), \
+     .cold = (c)}
+
+/* A job of configs/NAME.ini with up to two overrides (NULL: none); its
+ * resolved config text into `resolved` when given. */
+static void load_config_job(const char *name, const char *set1, const char *set2, mcs_job *job,
+                            char *resolved, size_t len)
+{
+    static char scratch[8192];
+    char path[512], err[512] = "";
+    snprintf(path, sizeof path, "%s/../../configs/%s.ini", FIXTURE_DIR, name);
+    mcs_override ov[2] = {{"--set", set1}, {"--set", set2}};
+    int n = set2 ? 2 : set1 ? 1 : 0;
+    if (mcs_config_load(path, ov, n, job, resolved ? resolved : scratch,
+                        resolved ? len : sizeof scratch, err, sizeof err) != MCS_OK)
+        fail_msg("%s", err);
+}
 
 static void load_machine(mcs_profile *p)
 {
@@ -59,7 +83,7 @@ static void cpu_prediction_by_hand(void **state)
     (void)state;
     mcs_profile p;
     load_machine(&p);
-    mcs_workload w = {4 * 65536, 1, 65536, MCS_SINGLE, MCS_RNG_AUTO, 4, 1};
+    mcs_workload w = WORKLOAD(4 * 65536, 1, 65536, MCS_SINGLE, MCS_RNG_AUTO, 4, 1);
     mcs_prediction c;
     mcs_predict_cpu(&p.cpu, &w, &c);
     assert_true(c.available);
@@ -82,7 +106,7 @@ static void gpu_prediction_by_hand(void **state)
     (void)state;
     mcs_profile p;
     load_machine(&p);
-    mcs_workload w = {4 * 65536, 1, 65536, MCS_SINGLE, MCS_RNG_AUTO, 4, 1};
+    mcs_workload w = WORKLOAD(4 * 65536, 1, 65536, MCS_SINGLE, MCS_RNG_AUTO, 4, 1);
     mcs_prediction g;
     mcs_predict_gpu(&p.gpu, &p.cpu, &w, &g);
     assert_true(g.available);
@@ -116,7 +140,7 @@ static void break_even_is_the_crossing(void **state)
     mcs_profile p;
     load_machine(&p);
     for (int cold = 0; cold < 2; cold++) {
-        mcs_workload w = {1, 1, 65536, MCS_SINGLE, MCS_RNG_PHILOX, 4, cold};
+        mcs_workload w = WORKLOAD(1, 1, 65536, MCS_SINGLE, MCS_RNG_PHILOX, 4, cold);
         double n = mcs_break_even(&p.cpu, &p.gpu, &w);
         assert_true(n > 1e3 && n < 1e12);
         mcs_prediction c, g;
@@ -220,6 +244,12 @@ static void validate_finds_known_errors(void **state)
     const double factor = exp(0.1);
     mcs_sweep_row rows[2 * 2 * 7 * 3];
     size_t n = 0;
+    /* the sweep's job: configs/european.ini, a call, whose kernel
+     * (gbm_european_1) has its own costs in test-machine.ini */
+    static mcs_sweep_meta meta;
+    memset(&meta, 0, sizeof meta);
+    mcs_job job;
+    load_config_job("european", NULL, NULL, &job, meta.config, sizeof meta.config);
     for (int b = 0; b < 2; b++)
         for (int cold = 0; cold < 2; cold++)
             for (int r = 0; r < 3; r++)
@@ -235,7 +265,8 @@ static void validate_finds_known_errors(void **state)
                     snprintf(row->rng, sizeof row->rng, "philox");
                     row->threads = 4;
                     row->repeat = r;
-                    mcs_workload w = {row->paths, 1, 65536, MCS_SINGLE, MCS_RNG_PHILOX, 4, cold};
+                    mcs_workload w = mcs_workload_of_job(&job, 4, cold);
+                    w.paths = row->paths;
                     mcs_prediction pr;
                     if (b)
                         mcs_predict_gpu(&p.gpu, &p.cpu, &w, &pr);
@@ -247,8 +278,6 @@ static void validate_finds_known_errors(void **state)
     const char *keep = getenv("MCS_SWEEP_KEEP");
     char path[512];
     snprintf(path, sizeof path, "%s", keep ? keep : "test_estimator_sweep.h5");
-    mcs_sweep_meta meta;
-    memset(&meta, 0, sizeof meta);
     snprintf(meta.config_file, sizeof meta.config_file, "configs/european.ini");
     snprintf(meta.host, sizeof meta.host, "fixture");
     char err[512] = "";
@@ -260,6 +289,12 @@ static void validate_finds_known_errors(void **state)
         fail_msg("%s", err);
     assert_int_equal(v.n_rows, n);
     assert_int_equal(v.n_points, 14); /* 7 sizes, cold and warm */
+    /* each side's predictions took the kernel's own costs, named */
+    assert_true(v.kernels[0].known);
+    for (int b = 0; b < 2; b++) {
+        assert_int_equal(v.kernels[0].source[b], MCS_COST_KERNEL);
+        assert_string_equal(v.kernels[0].kernel[b], "gbm_european_1_single_philox");
+    }
     for (size_t i = 0; i < v.n_speedups; i++) {
         expect_close(v.speedups[i].median, 0.1, 1e-9);
         expect_close(v.speedups[i].p90, 0.1, 1e-9);
@@ -346,6 +381,18 @@ static void random_text(char *buf, size_t most)
     random_text(field, sizeof(field) - 1 < 199 - strlen(key " = ") ? sizeof(field) - 1        \
                                                                   : 199 - strlen(key " = "))
 
+/* Random costs for about one kernel in eight of a side's table (n slots),
+ * each cost NAN one time in four. */
+static void random_kernels(mcs_kernel_cost *table, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (next_u64() % 8 == 0) {
+            table[i].path = next_u64() % 4 ? random_number(0) : NAN;
+            table[i].step = next_u64() % 4 ? random_number(0) : NAN;
+            table[i].watch = next_u64() % 4 ? random_number(0) : NAN;
+        }
+}
+
 static void random_cpu(mcs_cpu_profile *c)
 {
     double *any[] = {&c->base_clock_mhz, &c->all_core_clock_mhz, &c->fp32_flops_per_cycle,
@@ -372,6 +419,9 @@ static void random_cpu(mcs_cpu_profile *c)
     }
     if (t > 4096)
         c->n_scaling = 0;
+    /* the compiled kernels' slots only: the others are never written */
+    random_kernels(&c->kernel_ns[0][0][0],
+                   (size_t)mcs_kernel_family_count() * MCS_PREC_COUNT * MCS_CPU_RNG_COUNT);
 }
 
 static void random_gpu(mcs_gpu_profile *g)
@@ -397,6 +447,8 @@ static void random_gpu(mcs_gpu_profile *g)
         }
     g->sm_count = next_u64() % 4 ? (double)(1 + next_u64() % 4096) : NAN;
     RANDOM_TEXT(g->model, "model");
+    random_kernels(&g->kernel_ps[0][0][0],
+                   (size_t)mcs_kernel_family_count() * MCS_PREC_COUNT * MCS_GPU_RNG_COUNT);
 }
 
 /* A profile of random sections and values; one section in eight keeps
@@ -589,6 +641,25 @@ static void divisors_and_counts_are_range_checked(void **state)
         {"[gpu]\nfp64_tflops = 0", "[gpu] fp64_tflops = '0': must be a number > 0"},
         {"[gpu]\nkernel_path_step_ps_double_sobol = 0", "must be a number > 0"},
         {"[gpu]\nsm_count = 1.5", "[gpu] sm_count = '1.5': must be a whole number"},
+        /* kernel keys: a kernel no backend compiles, a generator its side does
+         * not run, a duplicate, a bad number, the family's bare name */
+        {"path_ns.gbm_nosuch_0_single_pcg64 = 1",
+         "bad.ini:5: [cpu] path_ns.gbm_nosuch_0_single_pcg64: no such kernel"},
+        {"path_ns.gbm_european_2_single_pcg64 = 1", "no such kernel"},
+        {"step_ns.gbm_european_0_single_sobol = 1",
+         "[cpu] step_ns.gbm_european_0_single_sobol: no such"},
+        {"path_ns.gbm_european_0_single_pcg64 = 1\npath_ns.gbm_european_0_single_pcg64 = 2",
+         "bad.ini:6: [cpu] path_ns.gbm_european_0_single_pcg64: duplicate key"},
+        {"step_ns.gbm_asian_1_double_philox = -1",
+         "[cpu] step_ns.gbm_asian_1_double_philox = '-1': must be a number >= 0"},
+        {"watch_ns.gbm_asian_1_double_philox = nan", "must be a finite number"},
+        {"watch_ns.gbm_asian_1_double_philox = 1 ns", "not a number"},
+        {"path_ns = 1", "[cpu] path_ns: unknown key"},
+        {"path_ns. = 1", "no such kernel"},
+        {"path_ps.gbm_european_0_single_philox = 1",
+         "[cpu] path_ps.gbm_european_0_single_philox: unknown key"},
+        {"[gpu]\npath_ps.gbm_european_0_single_pcg64 = 1",
+         "[gpu] path_ps.gbm_european_0_single_pcg64: no such kernel"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char text[512];
@@ -623,7 +694,7 @@ static void missing_model_figures_are_refused(void **state)
     mcs_profile p;
     load_machine(&p);
     p.cpu.threads = NAN;
-    mcs_workload w = {1000, 1, 65536, MCS_SINGLE, MCS_RNG_AUTO, 0, 1};
+    mcs_workload w = WORKLOAD(1000, 1, 65536, MCS_SINGLE, MCS_RNG_AUTO, 0, 1);
     mcs_prediction c;
     mcs_predict_cpu(&p.cpu, &w, &c);
     assert_false(c.available);
@@ -689,7 +760,7 @@ static void predicted_row(const mcs_profile *p, mcs_sweep_row *row, int gpu, int
     snprintf(row->rng, sizeof row->rng, "philox");
     row->threads = 4;
     row->repeat = repeat;
-    mcs_workload w = {paths, steps, 65536, MCS_SINGLE, MCS_RNG_PHILOX, 4, cold};
+    mcs_workload w = WORKLOAD(paths, steps, 65536, MCS_SINGLE, MCS_RNG_PHILOX, 4, cold);
     mcs_prediction pr;
     if (gpu)
         mcs_predict_gpu(&p->gpu, &p->cpu, &w, &pr);
@@ -1031,6 +1102,198 @@ static void cpu_cores_are_counted_by_hwloc(void **state)
     assert_int_equal(f.hardware_threads, 16);
 }
 
+/* --- costs per compiled kernel (issue 28) ----------------------------------- */
+
+/* Every CPU instantiation of the dispatch table (cpu_backend/
+ * block_dispatch.c, from kernels/combos.def) is in the calibration plan:
+ * each mode of its payoff, both precisions, every generator the CPU
+ * backend runs; and the plan has no family the table lacks. */
+static void calibration_plan_covers_the_dispatch_table(void **state)
+{
+    (void)state;
+    enum { MOST = 256 };
+    static mcs_model_id models[MOST];
+    static mcs_payoff_id payoffs[MOST];
+    size_t n = mcs_block_kernel_pairs(models, payoffs, MOST);
+    assert_true(n > 0 && n <= MOST);
+    const mcs_backend *cpu = mcs_backend_find("cpu");
+    assert_non_null(cpu);
+    char err[1024] = "", name[MCS_KERNEL_NAME_MAX];
+    for (size_t i = 0; i < n; i++) {
+        const mcs_payoff_type *t = mcs_payoff_type_of(payoffs[i]);
+        const mcs_model_type *m = mcs_model_type_of(models[i]);
+        int modes = 0;
+        while (t->mode_sets && t->mode_sets[modes])
+            modes++;
+        if (modes < 1)
+            fail_msg("payoff %s declares no modes (mode_sets, payoffs/payoff_types.c)", t->name);
+        for (int mode = 0; mode < modes; mode++) {
+            int f = mcs_kernel_family_index(models[i], payoffs[i], mode);
+            if (f < 0)
+                fail_msg("the CPU kernel %s_%s mode %d of the dispatch table is not in the "
+                         "calibration plan", m->name, t->name, mode);
+            mcs_kernel_plan plan;
+            if (mcs_kernel_plan_make(f, &plan, err, sizeof err) != MCS_OK)
+                fail_msg("%s", err);
+            for (int q = 0; q < MCS_PREC_COUNT; q++)
+                for (int rng = 0; rng < MCS_RNG_AUTO; rng++) {
+                    if (!mcs_backend_has_rng(cpu, (mcs_rng_id)rng))
+                        continue;
+                    int g = mcs_kernel_rng_index(0, (mcs_rng_id)rng), f2, q2, g2;
+                    if (g < 0)
+                        fail_msg("the cpu backend runs generator %d, the plan does not "
+                                 "measure it", rng);
+                    mcs_kernel_name(f, q, (mcs_rng_id)rng, name, sizeof name);
+                    assert_true(mcs_kernel_parse_name(0, name, &f2, &q2, &g2));
+                    assert_true(f2 == f && q2 == q && g2 == g);
+                }
+        }
+        /* the modes the payoff declares are all the plan has for it */
+        assert_int_equal(mcs_kernel_family_index(models[i], payoffs[i], modes), -1);
+    }
+    for (int f = 0; f < mcs_kernel_family_count(); f++) {
+        const mcs_kernel_family *k = mcs_kernel_family_get(f);
+        int found = 0;
+        for (size_t i = 0; i < n && !found; i++)
+            found = models[i] == k->model->id && payoffs[i] == k->payoff->id;
+        if (!found)
+            fail_msg("plan family %s has no kernel in the dispatch table", k->name);
+    }
+}
+
+/* Each family's plan: its job runs the family's mode at every step point,
+ * the points' steps differ (so the per-step cost parts from the per-path
+ * one), and an Asian's also vary its monitored steps apart from the steps. */
+static void kernel_plans_make_their_jobs(void **state)
+{
+    (void)state;
+    char err[1024] = "";
+    for (int f = 0; f < mcs_kernel_family_count(); f++) {
+        mcs_kernel_plan plan;
+        if (mcs_kernel_plan_make(f, &plan, err, sizeof err) != MCS_OK)
+            fail_msg("%s", err);
+        double s[MCS_KERNEL_POINTS_MAX], w[MCS_KERNEL_POINTS_MAX];
+        for (int p = 0; p < plan.n_points; p++) {
+            char storage[256];
+            mcs_override ov[8];
+            mcs_job job;
+            int k = mcs_overrides_split(plan.points[p], storage, sizeof storage, ov, 8);
+            assert_true(k >= 1);
+            if (mcs_job_from_text(plan.config, ov, k, &job, err, sizeof err) != MCS_OK)
+                fail_msg("%s: %s", plan.points[p], err);
+            assert_int_equal(mcs_job_kernel_mode(&job), mcs_kernel_family_get(f)->mode);
+            s[p] = job.sim.steps;
+            w[p] = mcs_job_watched_steps(&job);
+        }
+        assert_true(plan.n_points >= 2 && s[0] != s[1]);
+        if (mcs_kernel_family_get(f)->payoff->id == MCS_PAYOFF_ASIAN)
+            assert_true(plan.n_points == 3 && w[0] == 12 && w[1] == 12 && w[2] == 264);
+    }
+}
+
+/* W, the steps a payoff monitors: an Asian's fixings, every step of a
+ * barrier or lookback, none of a European's. */
+static void watched_steps_follow_the_payoff(void **state)
+{
+    (void)state;
+    mcs_job job;
+    load_config_job("asian", "simulation.steps=252", NULL, &job, NULL, 0);
+    assert_int_equal(mcs_job_watched_steps(&job), 12);
+    load_config_job("asian", "simulation.steps=252", "option.fixings=252", &job, NULL, 0);
+    assert_int_equal(mcs_job_watched_steps(&job), 252);
+    load_config_job("barrier", "option.monitoring=discrete", NULL, &job, NULL, 0);
+    assert_int_equal(mcs_job_watched_steps(&job), 252);
+    assert_int_equal(mcs_job_kernel_mode(&job), 0);
+    load_config_job("lookback", "simulation.steps=100", NULL, &job, NULL, 0);
+    assert_int_equal(mcs_job_watched_steps(&job), 100);
+    assert_int_equal(mcs_job_kernel_mode(&job), 1);
+    load_config_job("european", "simulation.steps=64", NULL, &job, NULL, 0);
+    assert_int_equal(mcs_job_watched_steps(&job), 0);
+    /* a grid the payoff refuses (a sweep row's steps against its file's
+     * fixings) counts nothing: the fixing stride would be 0 */
+    load_config_job("asian", NULL, NULL, &job, NULL, 0);
+    job.sim.steps = 5;
+    assert_int_equal(mcs_job_watched_steps(&job), 0);
+}
+
+/* The model takes the job's kernel costs (test-machine.ini: the European
+ * call's path 5 + step 6 ns with philox, 3 + 4 with pcg64; an Asian's
+ * 2 + 4 + 1 per fixing; on the GPU path 1 + step 3 ps), the per-precision
+ * fallback where the profile has none, and costs given in the workload. */
+static void kernel_costs_by_hand(void **state)
+{
+    (void)state;
+    mcs_profile p;
+    load_machine(&p);
+    mcs_job job;
+    load_config_job("european", NULL, NULL, &job, NULL, 0); /* single, philox, 1 step */
+    mcs_workload w = mcs_workload_of_job(&job, 4, 1);
+    w.paths = 4 * 65536;
+    mcs_prediction c, g;
+    mcs_predict_cpu(&p.cpu, &w, &c);
+    assert_int_equal(c.source, MCS_COST_KERNEL);
+    assert_string_equal(c.kernel, "gbm_european_1_single_philox");
+    /* one wave of 65536 paths at 11 ns, efficiency 0.5 */
+    expect_close(c.seconds[MCS_PHASE_SIMULATE], 65536 * 11e-9 / 0.5, 1e-12);
+    w.rng = MCS_RNG_PCG64;
+    mcs_predict_cpu(&p.cpu, &w, &c);
+    expect_close(c.seconds[MCS_PHASE_SIMULATE], 65536 * 7e-9 / 0.5, 1e-12);
+    w.rng = MCS_RNG_PHILOX;
+    w.precision = MCS_DOUBLE; /* not measured: the fallback, 20 ns per path-step */
+    mcs_predict_cpu(&p.cpu, &w, &c);
+    assert_int_equal(c.source, MCS_COST_FALLBACK);
+    assert_string_equal(c.kernel, "gbm_european_1_double_philox");
+    expect_close(c.seconds[MCS_PHASE_SIMULATE], 65536 * 20e-9 / 0.5, 1e-12);
+    w.precision = MCS_SINGLE;
+    /* GPU: c = 1 + 3 = 4 ps a path; the ramp 100 ns x 4 / (1 x 2): launch 5 us
+     * + fixed 15 us + 256 x 200 ns + 262144 x 4 ps + first launch 20 us */
+    mcs_predict_gpu(&p.gpu, &p.cpu, &w, &g);
+    assert_int_equal(g.source, MCS_COST_KERNEL);
+    expect_close(g.seconds[MCS_PHASE_SIMULATE], 20e-6 + 256 * 200e-9 + 262144 * 4e-12 + 20e-6,
+                 1e-12);
+    mcs_kernel_cost given = {1, 1, 0};
+    w.cpu_cost = &given; /* e.g. a pilot's: 2 ns a path */
+    mcs_predict_cpu(&p.cpu, &w, &c);
+    assert_int_equal(c.source, MCS_COST_GIVEN);
+    expect_close(c.seconds[MCS_PHASE_SIMULATE], 65536 * 2e-9 / 0.5, 1e-12);
+    /* an Asian of 24 steps and 12 fixings: 2 + 24 x 4 + 12 x 1 = 110 ns */
+    load_config_job("asian", "simulation.steps=24", "simulation.rng=pcg64", &job, NULL, 0);
+    w = mcs_workload_of_job(&job, 4, 1);
+    w.paths = 4 * 65536;
+    mcs_predict_cpu(&p.cpu, &w, &c);
+    assert_string_equal(c.kernel, "gbm_asian_0_single_pcg64");
+    expect_close(c.seconds[MCS_PHASE_SIMULATE], 65536 * 110e-9 / 0.5, 1e-12);
+    /* a workload without a job (the calculator's) costs the fallback, named nothing */
+    mcs_workload bare = WORKLOAD(4 * 65536, 1, 65536, MCS_SINGLE, MCS_RNG_PHILOX, 4, 1);
+    mcs_predict_cpu(&p.cpu, &bare, &c);
+    assert_int_equal(c.source, MCS_COST_FALLBACK);
+    assert_string_equal(c.kernel, "");
+}
+
+/* Spec-sheet derivation scales the kernel keys as the per-precision costs
+ * (their errors: divisors_and_counts_are_range_checked). */
+static void kernel_keys_are_scaled(void **state)
+{
+    (void)state;
+    /* derive: a spec sheet with half the peak per core costs twice as much per
+     * kernel; a GPU with half the fp32 peak twice as much in single */
+    mcs_profile ref, spec;
+    load_machine(&ref);
+    spec = ref;
+    spec.calibrated = 0;
+    spec.cpu.fp32_gflops = 200;
+    spec.gpu.fp32_tflops = 5;
+    char err[512] = "";
+    assert_int_equal(mcs_profile_derive(&spec, &ref, err, sizeof err), MCS_OK);
+    int f = mcs_kernel_family_index(MCS_MODEL_GBM, MCS_PAYOFF_EUROPEAN, 1);
+    assert_true(f >= 0);
+    expect_close(spec.cpu.kernel_ns[f][0][1].path, 10, 1e-15);
+    expect_close(spec.cpu.kernel_ns[f][0][1].step, 12, 1e-15);
+    assert_true(isnan(spec.cpu.kernel_ns[f][0][1].watch));
+    expect_close(spec.gpu.kernel_ps[f][0][0].step, 6, 1e-15);
+    assert_true(isnan(spec.cpu.kernel_ns[f][1][1].path)); /* not measured stays absent */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1057,6 +1320,11 @@ int main(void)
         cmocka_unit_test(cpu_flops_per_cycle_follow_the_isa),
         cmocka_unit_test(cpu_model_is_the_brand_string),
         cmocka_unit_test(cpu_cores_are_counted_by_hwloc),
+        cmocka_unit_test(calibration_plan_covers_the_dispatch_table),
+        cmocka_unit_test(kernel_plans_make_their_jobs),
+        cmocka_unit_test(watched_steps_follow_the_payoff),
+        cmocka_unit_test(kernel_costs_by_hand),
+        cmocka_unit_test(kernel_keys_are_scaled),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """generate.py - writes generated.txt: bad values for every config key of
 every model and payoff, read from `mcsim --help` (which is generated from
-the type tables), so a key added to mcsim gets its cases by running
+the type tables), and for every profile key of every compiled kernel, read
+from `mcsim calibrate --help` (generated from kernels/combos.def), so a key
+or kernel added to mcsim gets its cases by running
   tests/bad_inputs/generate.py build/mcsim > tests/bad_inputs/generated.txt
 The ctest `bad_inputs_current` fails when generated.txt is out of date.
 Usage: generate.py PATH/TO/mcsim
@@ -51,6 +53,20 @@ def keys_from_help(mcsim):
     return keys
 
 
+# a kernel's profile keys per side, and a generator each side runs
+KERNEL_KEYS = {"cpu": ("path_ns", "step_ns", "watch_ns", "pcg64"),
+               "gpu": ("path_ps", "step_ps", "watch_ps", "philox")}
+# values no kernel key accepts (every number is finite and >= 0)
+BAD_KERNEL = ["abc", "-1", "inf"]
+
+
+def kernel_families(mcsim):
+    """The kernel families listed by mcsim calibrate --help (gbm_european_0 ...)."""
+    text = subprocess.run([mcsim, "calibrate", "--help"], capture_output=True, text=True).stdout
+    body = text.split("and the like):\n", 1)[1].split("\nImplausible", 1)[0]
+    return body.split()
+
+
 def ini_text(section, key, value, payoff):
     sections = {s: dict(v) for s, v in GOOD.items()}
     if payoff:
@@ -86,6 +102,16 @@ def main():
             for precision, value in OUT_OF_RANGE:
                 print("78 | %s | c.ini --no-log %s%s--set '%s.%s=%s'"
                       % (word, pre, precision, section, key, value))
+    print("# every profile key of every compiled kernel (mcsim calibrate --help), with")
+    print("# values none accepts: exit 78 naming the profile's file, line and key")
+    for family in kernel_families(sys.argv[1]):
+        for side, (*keys, rng) in KERNEL_KEYS.items():
+            for key in keys:
+                name = "%s.%s_single_%s" % (key, family, rng)
+                for value in BAD_KERNEL:
+                    print("78 | c.ini:5: [%s] %s | estimate {repo}/configs/european.ini "
+                          "--profile ./c.ini | [profile]\\nname = x\\nkind = %s\\n[%s]\\n%s = %s\\n"
+                          % (side, name, side, side, name, value))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,347 @@
+/* calibrate_kernels.c - `mcsim calibrate`'s costs of every compiled kernel
+ * (calibrate_kernels.h). For each kernel of the plan (kernel_plan.h) its
+ * family's representative job runs warm, in this process, at each of the
+ * family's step points: one run sizes the paths so that simulate takes
+ * about the target time, then REPEATS runs per point, interleaved over the
+ * points (as many again where they spread too far), give a median cost per
+ * path at each. Those are fitted to
+ *   cost per path = path + S step + W watch
+ * (S steps, W monitored steps) by least squares in relative error, every
+ * coefficient >= 0 (docs/estimator.md, "Calibration"). */
+#define _GNU_SOURCE
+#include "calibrate_kernels.h"
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include "catalog.h"
+#include "chunking.h"
+#include "config.h"
+#include "kernel_plan.h"
+#include "runner.h"
+#include "validate.h"
+
+/* Repeats per step point (--quick: fewer; the GPU's times spread less),
+ * and the simulate time a run aims at: long enough that timer and start-up
+ * costs stay under 1%, short enough that every kernel fits the time cap
+ * (docs/estimator.md). */
+#define REPEATS 5
+#define REPEATS_QUICK 3
+#define REPEATS_GPU 3
+#define REPEATS_GPU_QUICK 2
+_Static_assert(REPEATS_QUICK <= REPEATS && REPEATS_GPU <= REPEATS && REPEATS_GPU_QUICK <= REPEATS,
+               "a point holds 2 x REPEATS measurements");
+/* Rounds of repeats: a second where the first spread more than
+ * MCS_PLAUSIBLE_SPREAD_MAX (not --quick), the median then of both. */
+#define ROUNDS 2
+#define TARGET_S 0.010
+#define TARGET_QUICK_S 0.003
+/* GPU: a run should fill the GPU, its paths at least SATURATE times those
+ * whose cost one thread's walk (the ramp) equals, so that the saturated
+ * cost is measured rather than inferred through the ramp; unless that
+ * takes longer than the cap (a heavy kernel at many steps). */
+#define SATURATE 4
+#define GPU_CAP_S 0.1
+#define GPU_CAP_QUICK_S 0.01
+/* Sizing: at most this many runs, growing the paths by at most 64x each. */
+#define SIZING_RUNS 10
+/* The most paths a CPU sizing run takes (a few seconds of the cheapest kernel). */
+#define CPU_PATHS_MAX 68719476736.0
+
+typedef struct {
+    const mcs_kernel_calibration *kc;
+    int gpu;
+    const mcs_gpu_profile *g; /* GPU: the per-launch terms */
+    const mcs_cpu_profile *cpu; /* CPU: the per-precision costs (first sizes) */
+    char config[256];         /* the family's job, a memory file */
+    int q, g_index;           /* precision, generator index of the side */
+    mcs_rng_id rng;
+} kernel_ctx;
+
+typedef struct {
+    const char *sets;         /* the point's overrides */
+    double paths;
+    double steps, watched;    /* S and W of its job */
+    double per_path[ROUNDS * REPEATS]; /* measured seconds per path */
+} point;
+
+/* The seconds one path cost in a GPU run: simulate = L (launch + fixed) +
+ * c (N + L ceil(p1/256) ramp / kappa), the model's terms (model.c). */
+static double gpu_per_path(const kernel_ctx *c, const mcs_job *job, const mcs_timings *t)
+{
+    const mcs_gpu_profile *g = c->g;
+    double launches = (double)t->count[MCS_PHASE_SIMULATE], n = (double)job->sim.paths;
+    double bs = job->sim.block_size, p1 = n < bs ? n : bs;
+    double fixed = launches * (g->launch_us + g->kernel_fixed_us[c->q][c->g_index]) * 1e-6;
+    double ramp_paths = launches * ceil(p1 / MCS_GPU_VTHREADS) *
+                        g->kernel_ramp_path_step_ns[c->q][c->g_index] * 1e-9 /
+                        (g->kernel_path_step_ps[c->q][c->g_index] * 1e-12);
+    return fmax(0, t->seconds[MCS_PHASE_SIMULATE] - fixed) / (n + ramp_paths);
+}
+
+/* One run of the point at `paths`: its simulate seconds and cost per path. */
+static mcs_status run_point(const kernel_ctx *c, point *pt, double paths, double *simulate,
+                            double *per_path, char *err, size_t len)
+{
+    char prec[64], rng[64], n[64], storage[256];
+    mcs_override ov[8];
+    int k = mcs_overrides_split(pt->sets, storage, sizeof storage, ov, 8);
+    if (k < 0) {
+        snprintf(err, len, "kernel step point '%s': more than 8 keys", pt->sets);
+        return MCS_E_SOFTWARE;
+    }
+    snprintf(prec, sizeof prec, "simulation.precision=%s",
+             mcs_named_by_id(mcs_precisions, c->q)->name);
+    snprintf(rng, sizeof rng, "simulation.rng=%s", mcs_named_by_id(mcs_rngs, (int)c->rng)->name);
+    snprintf(n, sizeof n, "simulation.paths=%.0f", paths);
+    mcs_run_spec spec = {c->config, {prec, rng, n}, 3, c->gpu ? "gpu" : "cpu", c->gpu ? 0 : 1};
+    for (int i = 0; i < k; i++)
+        spec.overrides[spec.n_overrides++] = ov[i].assignment;
+    mcs_timings t;
+    mcs_job job;
+    mcs_status st = mcs_run_warm(&spec, c->kc->log, &t, &job, NULL, err, len);
+    if (st != MCS_OK)
+        return st;
+    pt->steps = job.sim.steps;
+    pt->watched = mcs_job_watched_steps(&job);
+    *simulate = t.seconds[MCS_PHASE_SIMULATE];
+    *per_path = c->gpu ? gpu_per_path(c, &job, &t) : *simulate / paths;
+    return MCS_OK;
+}
+
+/* Paths as a run takes them: whole blocks beyond one block (so that the
+ * model's waves of whole blocks are the paths run), within the generator's
+ * and the machine's limits. */
+static double round_paths(const kernel_ctx *c, double n)
+{
+    const double bs = MCS_DEFAULT_BLOCK_SIZE;
+    n = ceil(n);
+    if (n > bs)
+        n = ceil(n / bs) * bs;
+    double most = c->gpu ? (c->rng == MCS_RNG_SOBOL ? (double)MCS_SOBOL_MAX_PATHS : 1e11)
+                         : CPU_PATHS_MAX;
+    return n < 1 ? 1 : n > most ? floor(most / bs) * bs : n;
+}
+
+/* The paths at which the point's simulate takes about the target time and,
+ * on the GPU, fills it (these sizing runs also bring the kernel's code and
+ * data in); the first guess from the one-step European's cost per path-step. */
+static mcs_status size_point(const kernel_ctx *c, point *pt, double target, char *err,
+                             size_t len)
+{
+    double guess = c->gpu ? c->g->kernel_path_step_ps[c->q][c->g_index] * 1e-12
+                          : c->cpu->path_step_ns[c->q][c->g_index] * 1e-9;
+    double full = 0, cap = c->kc->quick ? GPU_CAP_QUICK_S : GPU_CAP_S;
+    if (c->gpu) /* the paths whose saturated cost equals one launch's ramp, SATURATE times */
+        full = SATURATE * ceil((double)MCS_DEFAULT_BLOCK_SIZE / MCS_GPU_VTHREADS) *
+               c->g->kernel_ramp_path_step_ns[c->q][c->g_index] * 1e-9 / guess;
+    double n = guess > 0 ? fmax(0.5 * target, fmin(full * guess * pt->steps, cap)) /
+                               (guess * pt->steps)
+                         : 4096;
+    n = round_paths(c, n);
+    for (int i = 0; i < SIZING_RUNS; i++) {
+        double sim = 0, per_path;
+        mcs_status st = run_point(c, pt, n, &sim, &per_path, err, len);
+        if (st != MCS_OK)
+            return st;
+        double grow = sim > 0 ? target / sim : 64; /* to the target time */
+        if (n < full && sim > 0) /* to a full GPU, within the cap */
+            grow = fmax(grow, fmin(full / n, cap / sim));
+        double next = round_paths(c, n * fmin(64, grow));
+        if (next <= n * 1.5)
+            break;
+        n = next;
+    }
+    pt->paths = n;
+    return MCS_OK;
+}
+
+/* Least squares in relative error of y = a path + S step + W watch over
+ * the points, each coefficient >= 0: a column the points cannot tell
+ * apart from the others (W moving with S, or two points for three
+ * columns) or whose coefficient comes out negative is dropped (0). */
+static void fit(const double *y, const point *pts, int n, double coef[3])
+{
+    int use[3] = {1, 1, 1};
+    for (int tries = 0; tries < 4; tries++) {
+        /* normal equations of the rows x_i / y_i against 1 */
+        double a[3][4] = {{0}};
+        for (int i = 0; i < n; i++) {
+            double x[3] = {1 / y[i], pts[i].steps / y[i], pts[i].watched / y[i]};
+            for (int r = 0; r < 3; r++) {
+                for (int s = 0; s < 3; s++)
+                    a[r][s] += use[r] && use[s] ? x[r] * x[s] : 0;
+                a[r][3] += use[r] ? x[r] : 0;
+            }
+        }
+        double scale = fmax(a[0][0], fmax(a[1][1], a[2][2]));
+        int dropped = -1;
+        for (int j = 0; j < 3 && dropped < 0; j++) { /* Gauss-Jordan on the used columns */
+            if (!use[j])
+                continue;
+            if (!(fabs(a[j][j]) > 1e-9 * scale)) {
+                dropped = j;
+                break;
+            }
+            for (int r = 0; r < 3; r++) {
+                if (r == j || !use[r])
+                    continue;
+                double f = a[r][j] / a[j][j];
+                for (int s = 0; s < 4; s++)
+                    a[r][s] -= f * a[j][s];
+            }
+        }
+        if (dropped < 0) {
+            double worst = 0;
+            for (int j = 0; j < 3; j++) {
+                coef[j] = use[j] ? a[j][3] / a[j][j] : 0;
+                if (coef[j] < worst) {
+                    worst = coef[j];
+                    dropped = j;
+                }
+            }
+            if (dropped < 0)
+                return;
+        }
+        use[dropped] = 0;
+    }
+    coef[0] = coef[2] = 0; /* not reached: three drops leave no column */
+    coef[1] = y[n - 1] / pts[n - 1].steps;
+}
+
+/* The median cost per path of each point over its first `runs` runs (in
+ * the side's unit; a cost below the timer counts 1e-6, the fit needs one),
+ * and the largest spread of a point's runs: (max - min) / median of the
+ * runs, less the fastest and the slowest from 5 runs on (which the median
+ * ignores too: one run slowed by another process would otherwise decide). */
+static double medians(const kernel_ctx *c, const point *pts, int n, int runs, double *y)
+{
+    const double unit = c->gpu ? 1e12 : 1e9; /* ps, ns */
+    const int trim = runs >= 5;
+    double spread = 0;
+    for (int p = 0; p < n; p++) {
+        double x[ROUNDS * REPEATS], p90;
+        for (int r = 0; r < runs; r++)
+            x[r] = pts[p].per_path[r] * unit;
+        mcs_quantiles(x, runs, &y[p], &p90); /* sorts x */
+        spread = fmax(spread, y[p] > 0 ? (x[runs - 1 - trim] - x[trim]) / y[p] : 0);
+        if (!(y[p] > 0))
+            y[p] = 1e-6;
+    }
+    return spread;
+}
+
+/* The kernel's measurement: sizes, rounds of interleaved repeats, the fit
+ * (in the side's unit) and the largest spread of a point's repeats. */
+static mcs_status measure(const kernel_ctx *c, point *pts, int n, mcs_kernel_cost *cost,
+                          double *spread, char *err, size_t len)
+{
+    double target = c->kc->quick ? TARGET_QUICK_S : TARGET_S, sim, y[MCS_KERNEL_POINTS_MAX];
+    const int repeats = c->gpu ? (c->kc->quick ? REPEATS_GPU_QUICK : REPEATS_GPU)
+                               : (c->kc->quick ? REPEATS_QUICK : REPEATS);
+    mcs_status st;
+    for (int p = 0; p < n; p++)
+        if ((st = size_point(c, &pts[p], target, err, len)) != MCS_OK)
+            return st;
+    int runs = 0;
+    for (int round = 0; round < (c->kc->quick ? 1 : ROUNDS); round++) {
+        if (round > 0 && *spread <= MCS_PLAUSIBLE_SPREAD_MAX)
+            break;
+        for (int r = 0; r < repeats; r++, runs++) /* repeats outermost: noise hits one of each */
+            for (int p = 0; p < n; p++)
+                if ((st = run_point(c, &pts[p], pts[p].paths, &sim, &pts[p].per_path[runs], err,
+                                    len)))
+                    return st;
+        *spread = medians(c, pts, n, runs, y);
+    }
+    double coef[3];
+    fit(y, pts, n, coef);
+    *cost = (mcs_kernel_cost){coef[0], coef[1], coef[2]};
+    return MCS_OK;
+}
+
+/* A point of the plan with its job's steps and monitored steps. */
+static mcs_status point_job(const mcs_kernel_plan *plan, const char *sets, point *pt, char *err,
+                            size_t len)
+{
+    char storage[256];
+    mcs_override ov[8];
+    mcs_job job;
+    int n = mcs_overrides_split(sets, storage, sizeof storage, ov, 8);
+    mcs_status st = n < 0 ? MCS_E_SOFTWARE : mcs_job_from_text(plan->config, ov, n, &job, err, len);
+    if (n < 0)
+        snprintf(err, len, "kernel step point '%s': more than 8 keys", sets);
+    pt->sets = sets;
+    pt->steps = st == MCS_OK ? job.sim.steps : 1;
+    pt->watched = st == MCS_OK ? mcs_job_watched_steps(&job) : 0;
+    return st;
+}
+
+/* Every kernel of one side into `table` ([family][precision][generator]). */
+static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu_profile *cpu,
+                                 const mcs_gpu_profile *g, mcs_kernel_cost *table,
+                                 double *worst_spread, char *err, size_t len)
+{
+    const int gpu = g != NULL;
+    kernel_ctx c = {.kc = kc, .gpu = gpu, .g = g, .cpu = cpu};
+    const int rngs = mcs_kernel_rng_count(gpu);
+    const char *side = gpu ? "gpu" : "cpu", *unit = gpu ? "ps" : "ns";
+    double t0 = mcs_now();
+    int kernels = 0;
+    *worst_spread = 0;
+    for (int f = 0; f < mcs_kernel_family_count(); f++) {
+        mcs_kernel_plan plan;
+        mcs_status st = mcs_kernel_plan_make(f, &plan, err, len);
+        if (st != MCS_OK)
+            return st;
+        int fd = mcs_text_as_file(plan.config, c.config, sizeof c.config);
+        if (fd < 0) {
+            snprintf(err, len, "kernel %s: %s", mcs_kernel_family_get(f)->name, c.config);
+            return MCS_E_IO;
+        }
+        for (c.q = 0; c.q < MCS_PREC_COUNT && st == MCS_OK; c.q++)
+            for (c.g_index = 0; c.g_index < rngs && st == MCS_OK; c.g_index++) {
+                c.rng = mcs_kernel_rng(gpu, c.g_index);
+                point pts[MCS_KERNEL_POINTS_MAX];
+                memset(pts, 0, sizeof pts);
+                for (int p = 0; p < plan.n_points && st == MCS_OK; p++)
+                    st = point_job(&plan, plan.points[p], &pts[p], err, len);
+                double best = 0;
+                mcs_kernel_cost kept = {0, 0, 0};
+                if (st == MCS_OK)
+                    st = measure(&c, pts, plan.n_points, &kept, &best, err, len);
+                if (st != MCS_OK)
+                    break;
+                table[((size_t)f * MCS_PREC_COUNT + c.q) * rngs + c.g_index] = kept;
+                *worst_spread = fmax(*worst_spread, best);
+                kernels++;
+                char name[MCS_KERNEL_NAME_MAX];
+                mcs_kernel_name(f, c.q, c.rng, name, sizeof name);
+                kc->progress("%s: kernel %s: %.4g %s per path + %.4g per step + %.4g per "
+                             "monitored step (repeats within %.0f%%)", side, name, kept.path,
+                             unit, kept.step, kept.watch, 100 * best);
+            }
+        close(fd);
+        if (st != MCS_OK)
+            return st;
+    }
+    kc->progress("%s: %d kernels measured in %.1f s", side, kernels, mcs_now() - t0);
+    return MCS_OK;
+}
+
+mcs_status mcs_calibrate_cpu_kernels(const mcs_kernel_calibration *kc, mcs_cpu_profile *cpu,
+                                     char *err, size_t err_len)
+{
+    double spread;
+    mcs_status st = calibrate_side(kc, cpu, NULL, &cpu->kernel_ns[0][0][0], &spread, err, err_len);
+    if (st == MCS_OK)
+        cpu->repeat_spread = fmax(isnan(cpu->repeat_spread) ? 0 : cpu->repeat_spread, spread);
+    return st;
+}
+
+mcs_status mcs_calibrate_gpu_kernels(const mcs_kernel_calibration *kc, mcs_gpu_profile *gpu,
+                                     char *err, size_t err_len)
+{
+    double spread;
+    return calibrate_side(kc, NULL, gpu, &gpu->kernel_ps[0][0][0], &spread, err, err_len);
+}

@@ -1,0 +1,358 @@
+/* kernel_plan.c - the kernel families of kernels/combos.def (one per mode
+ * of each (model, payoff) line), their names, a job's family, and what
+ * `mcsim calibrate` times for each (kernel_plan.h). The payoff headers give
+ * each payoff's modes and monitoring dates, so nothing here names a model
+ * or payoff. */
+#define _GNU_SOURCE
+#include "kernel_plan.h"
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include "catalog.h"
+/* the hot-loop headers in float (no MCS_REAL_DOUBLE): a payoff's mode and
+ * monitoring dates do not depend on the precision */
+#include "../kernels/includes.h"
+
+/* Per (model, payoff): the payoff's mode for a job and the steps it
+ * monitors, through its header (mcs_NAME_mode, mcs_NAME_watches). */
+#define MCS_COMBO(mdl, MDL, pay, PAY)                                                          \
+    static int mdl##_##pay##_mode(const mcs_job *job)                                          \
+    {                                                                                          \
+        mcs_##pay##_coef c =                                                                   \
+            mcs_##pay##_coef_make(&job->option, &job->model, job->sim.steps);                  \
+        return mcs_##pay##_mode(&c);                                                           \
+    }                                                                                          \
+    static uint32_t mdl##_##pay##_watched(const mcs_job *job)                                  \
+    {                                                                                          \
+        mcs_##pay##_coef c =                                                                   \
+            mcs_##pay##_coef_make(&job->option, &job->model, job->sim.steps);                  \
+        uint32_t n = 0;                                                                        \
+        for (uint32_t k = 0; k < job->sim.steps; k++)                                          \
+            n += mcs_##pay##_watches(&c, k) != 0;                                              \
+        return n;                                                                              \
+    }
+#include "../kernels/combos.def"
+#undef MCS_COMBO
+
+typedef struct {
+    mcs_model_id model;
+    mcs_payoff_id payoff;
+    int modes; /* MCS_NAME_MODES */
+    int (*mode)(const mcs_job *job);
+    uint32_t (*watched)(const mcs_job *job);
+} combo;
+
+#define MCS_COMBO(mdl, MDL, pay, PAY) \
+    {MCS_MODEL_##MDL, MCS_PAYOFF_##PAY, MCS_##PAY##_MODES, mdl##_##pay##_mode,                    \
+     mdl##_##pay##_watched},
+static const combo combos[] = {
+#include "../kernels/combos.def"
+};
+#undef MCS_COMBO
+#define N_COMBOS (sizeof combos / sizeof combos[0])
+
+/* every family fits the profile's tables */
+#define MCS_COMBO(model, MODEL, payoff, PAYOFF) +MCS_##PAYOFF##_MODES
+enum {
+    N_FAMILIES = 0
+#include "../kernels/combos.def"
+};
+#undef MCS_COMBO
+_Static_assert(N_FAMILIES <= MCS_KERNEL_FAMILIES_MAX,
+               "kernels/combos.def has more (model, payoff, mode) families than "
+               "MCS_KERNEL_FAMILIES_MAX (estimator/kernel_plan.h): raise it");
+
+static mcs_kernel_family families[MCS_KERNEL_FAMILIES_MAX];
+static int n_families;
+static pthread_once_t built = PTHREAD_ONCE_INIT;
+
+static void build(void)
+{
+    for (size_t c = 0; c < N_COMBOS; c++)
+        for (int m = 0; m < combos[c].modes; m++) {
+            mcs_kernel_family *k = &families[n_families++];
+            k->model = mcs_model_type_of(combos[c].model);
+            k->payoff = mcs_payoff_type_of(combos[c].payoff);
+            k->mode = m;
+            snprintf(k->name, sizeof k->name, "%s_%s_%d", k->model->name, k->payoff->name, m);
+        }
+}
+
+int mcs_kernel_family_count(void)
+{
+    pthread_once(&built, build);
+    return n_families;
+}
+
+const mcs_kernel_family *mcs_kernel_family_get(int f)
+{
+    return f >= 0 && f < mcs_kernel_family_count() ? &families[f] : NULL;
+}
+
+int mcs_kernel_family_index(mcs_model_id model, mcs_payoff_id payoff, int mode)
+{
+    for (int f = 0; f < mcs_kernel_family_count(); f++)
+        if (families[f].model->id == model && families[f].payoff->id == payoff &&
+            families[f].mode == mode)
+            return f;
+    return -1;
+}
+
+static const mcs_rng_id cpu_rngs[MCS_CPU_RNG_COUNT] = {MCS_RNG_PCG64, MCS_RNG_PHILOX};
+static const mcs_rng_id gpu_rngs[MCS_GPU_RNG_COUNT] = {MCS_RNG_PHILOX, MCS_RNG_MRG32K3A,
+                                                       MCS_RNG_SOBOL};
+
+int mcs_kernel_rng_count(int gpu)
+{
+    return gpu ? MCS_GPU_RNG_COUNT : MCS_CPU_RNG_COUNT;
+}
+
+mcs_rng_id mcs_kernel_rng(int gpu, int g)
+{
+    return gpu ? gpu_rngs[g] : cpu_rngs[g];
+}
+
+int mcs_kernel_rng_index(int gpu, mcs_rng_id rng)
+{
+    for (int g = 0; g < mcs_kernel_rng_count(gpu); g++)
+        if (mcs_kernel_rng(gpu, g) == rng)
+            return g;
+    return -1;
+}
+
+void mcs_kernel_name(int f, int q, mcs_rng_id rng, char *buf, size_t len)
+{
+    const mcs_kernel_family *k = mcs_kernel_family_get(f);
+    const mcs_named *prec = mcs_named_by_id(mcs_precisions, q);
+    const mcs_named *gen = mcs_named_by_id(mcs_rngs, (int)rng);
+    snprintf(buf, len, "%s_%s_%s", k ? k->name : "?", prec ? prec->name : "?",
+             gen ? gen->name : "?");
+}
+
+int mcs_kernel_parse_name(int gpu, const char *name, int *f, int *q, int *g)
+{
+    char buf[MCS_KERNEL_NAME_MAX];
+    for (int i = 0; i < mcs_kernel_family_count(); i++)
+        for (int p = 0; p < MCS_PREC_COUNT; p++)
+            for (int r = 0; r < mcs_kernel_rng_count(gpu); r++) {
+                mcs_kernel_name(i, p, mcs_kernel_rng(gpu, r), buf, sizeof buf);
+                if (strcmp(buf, name) == 0) {
+                    *f = i;
+                    *q = p;
+                    *g = r;
+                    return 1;
+                }
+            }
+    return 0;
+}
+
+static const combo *combo_of(const mcs_job *job)
+{
+    for (size_t c = 0; c < N_COMBOS; c++)
+        if (combos[c].model == job->model.id && combos[c].payoff == job->option.payoff)
+            return &combos[c];
+    return NULL;
+}
+
+int mcs_job_kernel_mode(const mcs_job *job)
+{
+    const combo *c = combo_of(job);
+    return c ? c->mode(job) : -1;
+}
+
+uint32_t mcs_job_watched_steps(const mcs_job *job)
+{
+    const combo *c = combo_of(job);
+    const mcs_payoff_type *t = mcs_payoff_type_of(job->option.payoff);
+    char why[256];
+    /* a grid the payoff refuses (an Asian's steps not a multiple of its
+     * fixings) has no monitoring dates to count */
+    if (!c || job->sim.steps == 0 || (t->check_grid && !t->check_grid(job, why, sizeof why)))
+        return 0;
+    return c->watched(job);
+}
+
+int mcs_overrides_split(const char *text, char *storage, size_t storage_len, mcs_override *ov,
+                        int most)
+{
+    if (strlen(text) >= storage_len)
+        return -1;
+    snprintf(storage, storage_len, "%s", text);
+    int n = 0;
+    char *save = NULL;
+    for (char *tok = strtok_r(storage, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+        if (n == most)
+            return -1;
+        ov[n++] = (mcs_override){"--set", tok};
+    }
+    return n;
+}
+
+/* Appends "key = value" lines of the overrides of `section` in `sets`;
+ * 0 when one names no section or another one than model, option, simulation. */
+static int add_lines(char *buf, size_t len, const char *sets, const char *section)
+{
+    char storage[512];
+    mcs_override ov[32];
+    int n = mcs_overrides_split(sets, storage, sizeof storage, ov, 32);
+    if (n < 0)
+        return 0;
+    for (int i = 0; i < n; i++) {
+        const char *dot = strchr(ov[i].assignment, '.'), *eq = strchr(ov[i].assignment, '=');
+        if (!dot || !eq || dot > eq)
+            return 0;
+        size_t used = strlen(buf);
+        if ((size_t)(dot - ov[i].assignment) == strlen(section) &&
+            strncmp(ov[i].assignment, section, strlen(section)) == 0)
+            snprintf(buf + used, len - used, "%.*s = %s\n", (int)(eq - dot - 1), dot + 1, eq + 1);
+        else if (strncmp(ov[i].assignment, "model.", 6) &&
+                 strncmp(ov[i].assignment, "option.", 7) &&
+                 strncmp(ov[i].assignment, "simulation.", 11))
+            return 0;
+    }
+    return 1;
+}
+
+int mcs_text_as_file(const char *text, char *path, size_t path_len)
+{
+    int fd = memfd_create("mcsim-config", MFD_CLOEXEC);
+    if (fd < 0) {
+        snprintf(path, path_len, "cannot make a memory file: %s", strerror(errno));
+        return -1;
+    }
+    size_t n = strlen(text), done = 0;
+    while (done < n) {
+        ssize_t w = write(fd, text + done, n - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            snprintf(path, path_len, "cannot write a memory file: %s", strerror(errno));
+            close(fd);
+            return -1;
+        }
+        done += (size_t)w;
+    }
+    snprintf(path, path_len, "/proc/self/fd/%d", fd);
+    return fd;
+}
+
+mcs_status mcs_job_from_text(const char *text, const mcs_override *ov, int n_ov, mcs_job *job,
+                             char *err, size_t err_len)
+{
+    char path[256];
+    int fd = mcs_text_as_file(text, path, sizeof path);
+    if (fd < 0) {
+        snprintf(err, err_len, "%s", path);
+        return MCS_E_IO;
+    }
+    char *resolved = malloc(16384);
+    mcs_status st = MCS_E_NOMEM;
+    if (resolved)
+        st = mcs_config_load(path, ov, n_ov, job, resolved, 16384, err, err_len);
+    else
+        snprintf(err, err_len, "out of memory");
+    free(resolved);
+    close(fd);
+    return st;
+}
+
+/* The default step points: 1 step where the job accepts it (else S0, its
+ * default steps), so that the per-path cost is measured where it weighs
+ * most, and the smallest multiple of S0 that is at least 4 S0 and 256
+ * steps, so that the per-step cost parts from it. */
+#define POINT_HIGH_STEPS 256
+#define POINT_HIGH_RATIO 4
+
+mcs_status mcs_kernel_plan_make(int f, mcs_kernel_plan *plan, char *err, size_t err_len)
+{
+    memset(plan, 0, sizeof *plan);
+    const mcs_kernel_family *k = mcs_kernel_family_get(f);
+    if (!k) {
+        snprintf(err, err_len, "no kernel family %d", f);
+        return MCS_E_SOFTWARE;
+    }
+    plan->family = f;
+    int modes = 0;
+    while (k->payoff->mode_sets && k->payoff->mode_sets[modes])
+        modes++;
+    if (k->mode >= modes || !k->model->calibration_sets || !k->payoff->calibration_sets) {
+        snprintf(err, err_len, "payoff %s or model %s: its type table entry lacks calibration "
+                 "keys for mode %d (calibration_sets, mode_sets; engine/product.h)",
+                 k->payoff->name, k->model->name, k->mode);
+        return MCS_E_SOFTWARE;
+    }
+    const char *sets[] = {k->model->calibration_sets, k->payoff->calibration_sets,
+                          k->payoff->mode_sets[k->mode]};
+    static const char *sections[] = {"model", "option", "simulation"};
+    char *c = plan->config;
+    size_t len = sizeof plan->config;
+    snprintf(c, len, "# mcsim calibrate's job for the kernel family %s\n", k->name);
+    for (int s = 0; s < 3; s++) {
+        size_t used = strlen(c);
+        snprintf(c + used, len - used, "[%s]\n%s%s%s", sections[s],
+                 s == 0 ? "type = " : s == 1 ? "payoff = " : "seed = ",
+                 s == 0 ? k->model->name : s == 1 ? k->payoff->name : "1", "\n");
+        for (int i = 0; i < 3; i++)
+            if (!add_lines(c, len, sets[i], sections[s])) {
+                snprintf(err, err_len, "payoff %s or model %s: calibration keys '%s' are not "
+                         "space-separated section.key=value (model, option or simulation)",
+                         k->payoff->name, k->model->name, sets[i]);
+                return MCS_E_SOFTWARE;
+            }
+    }
+    mcs_job job;
+    char why[1024];
+    if (mcs_job_from_text(c, NULL, 0, &job, why, sizeof why) != MCS_OK) {
+        snprintf(err, err_len, "kernel family %s: its calibration job does not load: %s",
+                 k->name, why);
+        return MCS_E_SOFTWARE;
+    }
+    if (mcs_job_kernel_mode(&job) != k->mode) {
+        snprintf(err, err_len, "kernel family %s: the payoff's mode_sets[%d] '%s' makes a job "
+                 "of mode %d", k->name, k->mode, sets[2], mcs_job_kernel_mode(&job));
+        return MCS_E_SOFTWARE;
+    }
+    const char *const *points = k->payoff->calibration_points;
+    if (points) {
+        while (points[plan->n_points] && plan->n_points < MCS_KERNEL_POINTS_MAX) {
+            snprintf(plan->points[plan->n_points], sizeof plan->points[0], "%s",
+                     points[plan->n_points]);
+            plan->n_points++;
+        }
+    } else {
+        uint32_t s0 = job.sim.steps, hi = POINT_HIGH_RATIO * s0;
+        if (hi < POINT_HIGH_STEPS)
+            hi = (POINT_HIGH_STEPS + s0 - 1) / s0 * s0;
+        mcs_job one;
+        mcs_override ov = {"--set", "simulation.steps=1"};
+        int lo = mcs_job_from_text(c, &ov, 1, &one, why, sizeof why) == MCS_OK &&
+                         mcs_job_kernel_mode(&one) == k->mode
+                     ? 1
+                     : s0;
+        snprintf(plan->points[0], sizeof plan->points[0], "simulation.steps=%d", lo);
+        snprintf(plan->points[1], sizeof plan->points[1], "simulation.steps=%u", hi);
+        plan->n_points = 2;
+    }
+    if (plan->n_points < 2 || (points && points[plan->n_points])) {
+        snprintf(err, err_len, "payoff %s: calibration_points must list 2 to %d step points",
+                 k->payoff->name, MCS_KERNEL_POINTS_MAX);
+        return MCS_E_SOFTWARE;
+    }
+    for (int p = 0; p < plan->n_points; p++) { /* each point a job of this family */
+        char storage[256];
+        mcs_override ov[8];
+        int n = mcs_overrides_split(plan->points[p], storage, sizeof storage, ov, 8);
+        snprintf(why, sizeof why, "%s", n < 0 ? "more than 8 keys" : "another mode");
+        if (n < 0 || mcs_job_from_text(c, ov, n, &job, why, sizeof why) != MCS_OK ||
+            mcs_job_kernel_mode(&job) != k->mode) {
+            snprintf(err, err_len, "kernel family %s: step point '%s' is not a job of this "
+                     "family: %s", k->name, plan->points[p], why);
+            return MCS_E_SOFTWARE;
+        }
+    }
+    return MCS_OK;
+}

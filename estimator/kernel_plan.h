@@ -1,0 +1,98 @@
+/* kernel_plan.h - the compiled kernels the estimator knows the costs of,
+ * generated from kernels/combos.def and the type tables (FFTW's wisdom is
+ * the model: a cost measured per compiled kernel, stored in the profile,
+ * reused). A kernel family is one (model, payoff, mode of the payoff's hot
+ * loop); a kernel is a family in one precision with one generator. A model
+ * or payoff added to combos.def and its type table is calibrated with no
+ * estimator code: its representative job, modes and step points come from
+ * its table entry (engine/product.h). */
+#ifndef MCS_KERNEL_PLAN_H
+#define MCS_KERNEL_PLAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "config.h"
+#include "job.h"
+#include "product.h"
+#include "status.h"
+
+/* The most kernel families (the sum of MCS_NAME_MODES over combos.def's
+ * lines; kernel_plan.c asserts it fits), step points per family, and the
+ * length of a kernel's name ("gbm_lookback_1_double_mrg32k3a"). */
+#define MCS_KERNEL_FAMILIES_MAX 32
+#define MCS_KERNEL_POINTS_MAX 4
+#define MCS_KERNEL_NAME_MAX 64
+#define MCS_PREC_COUNT 2    /* single, double (mcs_precision) */
+#define MCS_CPU_RNG_COUNT 2 /* pcg64, philox: the generators the CPU runs */
+#define MCS_GPU_RNG_COUNT 3 /* philox, mrg32k3a, sobol: the generators the GPU runs */
+
+/* One (model, payoff, mode) of kernels/combos.def. */
+typedef struct {
+    const mcs_model_type *model;
+    const mcs_payoff_type *payoff;
+    int mode;
+    char name[MCS_KERNEL_NAME_MAX]; /* "gbm_lookback_1" */
+} mcs_kernel_family;
+
+/* How many families, and family f (0 .. count - 1), in combos.def's order
+ * and mode order. */
+int mcs_kernel_family_count(void);
+const mcs_kernel_family *mcs_kernel_family_get(int f);
+
+/* The family of (model, payoff, mode), or -1 when none is compiled. */
+int mcs_kernel_family_index(mcs_model_id model, mcs_payoff_id payoff, int mode);
+
+/* The generators of one side (gpu = 0: the CPU's pcg64, philox; 1: the
+ * GPU's philox, mrg32k3a, sobol), by index, and the index of a generator
+ * (-1 when the side does not run it). */
+int mcs_kernel_rng_count(int gpu);
+mcs_rng_id mcs_kernel_rng(int gpu, int g);
+int mcs_kernel_rng_index(int gpu, mcs_rng_id rng);
+
+/* A kernel's name: "<family>_<precision>_<generator>". */
+void mcs_kernel_name(int f, int q, mcs_rng_id rng, char *buf, size_t len);
+
+/* The kernel of one side with this name: 1 and its family, precision and
+ * generator index; 0 when there is none. */
+int mcs_kernel_parse_name(int gpu, const char *name, int *f, int *q, int *g);
+
+/* The mode of the payoff's hot loop the job runs (its mcs_NAME_mode), or -1
+ * when no kernel is compiled for its (model, payoff). */
+int mcs_job_kernel_mode(const mcs_job *job);
+
+/* The steps of the job's time grid that its payoff monitors (its
+ * mcs_NAME_watches: the fixings of an Asian, every step of a barrier). */
+uint32_t mcs_job_watched_steps(const mcs_job *job);
+
+/* What calibrate times for family f: its representative job as config text
+ * (model and payoff keys of the type tables, the mode's keys, seed) and its
+ * step points, each a space-separated list of overrides ("simulation.steps=1"). */
+typedef struct {
+    int family;
+    char config[1024];
+    int n_points;
+    char points[MCS_KERNEL_POINTS_MAX][128];
+} mcs_kernel_plan;
+
+/* The plan of family f. MCS_E_SOFTWARE naming the payoff or model when its
+ * table entry's calibration keys do not make a job of this family. */
+mcs_status mcs_kernel_plan_make(int f, mcs_kernel_plan *plan, char *err, size_t err_len);
+
+/* Space-separated overrides ("option.strike=100 simulation.steps=12") as
+ * mcs_override entries pointing into `storage` (a copy of the text): at
+ * most `most`; returns how many, -1 when there are more or the text does
+ * not fit `storage`. */
+int mcs_overrides_split(const char *text, char *storage, size_t storage_len, mcs_override *ov,
+                        int most);
+
+/* Config text as a file the config reader opens by path: a memory file
+ * (memfd), named /proc/self/fd/N in `path`. Returns its descriptor (close
+ * it when done), or -1 with the reason in `path`. */
+int mcs_text_as_file(const char *text, char *path, size_t path_len);
+
+/* A job from config text (the resolved config a sweep file keeps), with
+ * overrides, as mcs_config_load reads a file. */
+mcs_status mcs_job_from_text(const char *text, const mcs_override *ov, int n_ov, mcs_job *job,
+                             char *err, size_t err_len);
+
+#endif

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# estimator_roundtrip_test.sh - costs per compiled kernel, end to end on this
+# machine (issue 28): a CPU-only `mcsim calibrate` measures every CPU kernel;
+# `estimate` names the job's kernel and whether the profile measured it; sweeps
+# of the European, the Asian at 12 and at 252 steps (12 fixings), the
+# continuous lookback at 1 and at 252 steps and the discrete barrier (252
+# steps), one thread each (so the scaling plays no part) at sizes where
+# simulate is most of the run, are then predicted from their own kernels'
+# costs by `validate`. Bound: the median |ln(pred/measured)| of the CPU's
+# total time per config within RT_BOUND_PCT (default 25) percent; the one-step
+# European's cost for every product (the model before) missed the 252-step
+# Asian by 52%, the lookback by 714% and the barrier by 64% on the idle
+# 2-core machine. Timing: ctest runs it alone (RUN_SERIAL);
+# where calibrate itself finds the machine too noisy (it writes a `warning`:
+# repeats spread over 25%, an implausible efficiency) the bounds are not
+# judged and the test exits 77 (skipped) unless another check failed.
+# Usage: tests/estimator_roundtrip_test.sh PATH/TO/mcsim
+. "$(dirname "$0")/lib.sh" estimator_roundtrip "$1"
+fixtures=$repo/tests/fixtures
+out=$tmp/stdout
+err=$tmp/stderr
+bound=${RT_BOUND_PCT:-25}
+need_in() { grep -qF -- "$3" "$1" || problems+=("$2 lacks '$3'"); }
+
+"$mcsim" calibrate --backend cpu -q -o rt.ini >"$out" 2>"$err" ||
+    problems+=("calibrate failed: $(tail -c 300 "$err")")
+for k in path_ns.gbm_lookback_1_single_philox watch_ns.gbm_asian_0_single_philox \
+    step_ns.gbm_european_1_double_pcg64; do need_in rt.ini profile "$k = "; done
+report "calibrate: every CPU kernel's costs in the profile"
+noisy=$(sed -n 's/^warning = //p' rt.ini)
+
+"$mcsim" estimate "$repo/configs/lookback.ini" --profile ./rt.ini --format json >"$out" 2>"$err"
+need_in "$out" stdout '"kernel": "gbm_lookback_1_single_philox", "kernel_costs": "kernel"'
+"$mcsim" estimate "$repo/configs/lookback.ini" --profile ./rt.ini >"$out" 2>"$err"
+need_in "$out" stdout "cpu kernel gbm_lookback_1_single_philox: measured"
+"$mcsim" estimate "$repo/configs/lookback.ini" --profile "$fixtures/cpu-only.ini" \
+    >"$out" 2>"$err"
+need_in "$out" stdout "cpu kernel gbm_lookback_1_single_philox: no measurement in the profile"
+report "estimate names the job's kernel and whether the profile measured it (text, JSON)"
+
+round_trip() { # round_trip NAME CONFIG PATHS [--set k=v]...: sweep, validate, the bound
+    local name=$1 cfg=$2 paths=$3 line median p90
+    shift 3
+    "$mcsim" sweep "$repo/configs/$cfg.ini" --paths "$paths" --mode warm --backend cpu \
+        --threads 1 --repeat 3 -q -o "rt-$name.h5" "$@" >"$out" 2>"$err" ||
+        problems+=("sweep $name failed: $(tail -c 300 "$err")")
+    "$mcsim" validate "rt-$name.h5" --profile ./rt.ini >"$out" 2>"$err" ||
+        problems+=("validate $name failed: $(tail -c 300 "$err")")
+    need_in "$out" stdout "rt-$name.h5: cpu gbm_"
+    need_in "$out" stdout " measured;"
+    line=$(grep -E '^  cpu +warm +total ' "$out")
+    median=$(echo "$line" | awk '{print $5}' | tr -d '%')
+    p90=$(echo "$line" | awk '{print $6}' | tr -d '%')
+    echo "# $name: cpu warm total, |ln(pred/measured)| as e^x - 1: median $median%, p90 $p90%"
+    [ -n "$median" ] || problems+=("$name: no cpu warm total line in validate's output")
+    if [ -n "$noisy" ] && [ ${#problems[@]} -eq 0 ]; then
+        echo "ok - round trip $name: total within $bound% # SKIP too noisy here: $noisy"
+        skipped=$((skipped + 1))
+        return
+    fi
+    awk -v m="$median" -v b="$bound" 'BEGIN { exit !(m != "" && m <= b) }' ||
+        problems+=("$name: the total's median error $median% > $bound%")
+    report "round trip $name: total time predicted from its kernel within $bound% (median)"
+}
+skipped=0
+round_trip european european 1e7:1e8:3
+round_trip asian asian 1e6:1e7:3
+round_trip asian252 asian 1e5:1e6:3 --set simulation.steps=252
+round_trip lookback lookback 1e6:1e7:3
+round_trip lookback252 lookback 1e5:1e6:3 --set simulation.steps=252
+round_trip barrier252 barrier 1e5:1e6:3 --set option.monitoring=discrete
+finish || exit 1
+[ $skipped -eq 0 ] || exit 77
