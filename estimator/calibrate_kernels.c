@@ -65,17 +65,16 @@ typedef struct {
     double per_path[ROUNDS * REPEATS]; /* measured seconds per path */
 } point;
 
-/* The seconds one path cost in a GPU run: simulate = L (launch + fixed) +
- * c (N + L ceil(p1/256) ramp / kappa), the model's terms (model.c). */
-static double gpu_per_path(const kernel_ctx *c, const mcs_job *job, const mcs_timings *t)
+double mcs_gpu_seconds_per_path(const mcs_gpu_profile *g, const mcs_job *job,
+                                const mcs_timings *t)
 {
-    const mcs_gpu_profile *g = c->g;
+    int q = (int)job->sim.precision, k = mcs_kernel_rng_index(1, job->sim.rng);
     double launches = (double)t->count[MCS_PHASE_SIMULATE], n = (double)job->sim.paths;
     double bs = job->sim.block_size, p1 = n < bs ? n : bs;
-    double fixed = launches * (g->launch_us + g->kernel_fixed_us[c->q][c->g_index]) * 1e-6;
+    double fixed = launches * (g->launch_us + g->kernel_fixed_us[q][k]) * 1e-6;
     double ramp_paths = launches * ceil(p1 / MCS_GPU_VTHREADS) *
-                        g->kernel_ramp_path_step_ns[c->q][c->g_index] * 1e-9 /
-                        (g->kernel_path_step_ps[c->q][c->g_index] * 1e-12);
+                        g->kernel_ramp_path_step_ns[q][k] * 1e-9 /
+                        (g->kernel_path_step_ps[q][k] * 1e-12);
     return fmax(0, t->seconds[MCS_PHASE_SIMULATE] - fixed) / (n + ramp_paths);
 }
 
@@ -105,7 +104,7 @@ static mcs_status run_point(const kernel_ctx *c, point *pt, double paths, double
     pt->steps = job.sim.steps;
     pt->watched = mcs_job_watched_steps(&job);
     *simulate = t.seconds[MCS_PHASE_SIMULATE];
-    *per_path = c->gpu ? gpu_per_path(c, &job, &t) : *simulate / paths;
+    *per_path = c->gpu ? mcs_gpu_seconds_per_path(c->g, &job, &t) : *simulate / paths;
     return MCS_OK;
 }
 

@@ -6,7 +6,9 @@
 #define MCS_CALIBRATE_KERNELS_H
 
 #include <stddef.h>
+#include "job.h"
 #include "profile.h"
+#include "timing.h"
 #include "status.h"
 
 /* How calibrate runs the kernels' jobs. */
@@ -26,5 +28,12 @@ mcs_status mcs_calibrate_cpu_kernels(const mcs_kernel_calibration *kc, mcs_cpu_p
  * kernel_ramp_path_step_ns, kernel_path_step_ps) measured first. */
 mcs_status mcs_calibrate_gpu_kernels(const mcs_kernel_calibration *kc, mcs_gpu_profile *gpu,
                                      char *err, size_t err_len);
+
+/* The seconds one path cost in a warm GPU run of `job` (its generator
+ * resolved, one the GPU runs) that took `t`: simulate = L (launch + fixed)
+ * + c (N + L ceil(p1/256) ramp / kappa), the model's terms (model.c),
+ * solved for c with the profile's per-launch terms. */
+double mcs_gpu_seconds_per_path(const mcs_gpu_profile *g, const mcs_job *job,
+                                const mcs_timings *t);
 
 #endif

@@ -11,10 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "analytic.h"
 #include "catalog.h"
 #include "commands.h"
 #include "config.h"
 #include "model.h"
+#include "pilot.h"
 #include "profile.h"
 #include "report.h"
 #include "sysinfo.h"
@@ -26,7 +28,7 @@ void mcs_cmd_estimate_help(FILE *f)
     fputs("usage: mcsim estimate CONFIG [--paths N] [--set section.key=value]... [--threads T]\n"
           "                      [--profile P] [--cpu NAME] [--gpu NAME]\n"
           "                      [--cpu-price USD_PER_HOUR] [--gpu-price USD_PER_HOUR]\n"
-          "                      [--format text|json] [-q]\n"
+          "                      [--pilot [SECONDS]] [--tolerance SE] [--format text|json] [-q]\n"
           "       mcsim estimate --gflops G --data-gb D --gpu NAME [--cpu NAME]\n"
           "                      [--precision fp16|fp32|fp64] [--efficiency E] [--overhead-ms O]\n"
           "                      [--cpu-price X --gpu-price Y] [--format text|json] [-q]\n"
@@ -63,6 +65,14 @@ void mcs_cmd_estimate_help(FILE *f)
             local);
     fputs("  --cpu-price X             USD per hour, a number >= 0 (default: the profile's\n"
           "  --gpu-price Y             price_per_hour, cloud or amortised by its price_basis)\n"
+          "  --pilot [SECONDS]         run the job briefly on each usable backend (default\n"
+          "                            0.2 s each, at most 600; the CPU's on one thread) and\n"
+          "                            use its measured cost per path instead of the\n"
+          "                            profile's kernel cost\n"
+          "  --tolerance SE            also predict the paths and time each backend needs\n"
+          "                            for a standard error SE (a number > 0): the payoff's\n"
+          "                            variance in closed form (European, digital), else\n"
+          "                            from a pilot run on the CPU\n"
           "  -f, --format text|json    a table with bar chart (default), or one JSON object\n"
           "  --gflops G                generic calculator: the work, GFLOP, a number >= 0\n"
           "  --data-gb D               GB moved to the GPU, a number >= 0\n"
@@ -86,6 +96,7 @@ typedef struct {
     double cpu_price, gpu_price;
     int threads, json, list, quiet;
     double gflops, data_gb, efficiency, overhead_ms;
+    double pilot_s, tolerance; /* 0: no --pilot, no --tolerance */
     const char *precision;
     int n_overrides;
     mcs_override overrides[64];
@@ -105,7 +116,7 @@ static int parse_number(const char *text, double lo, double *out)
 static int parse_options(int argc, char **argv, options *o, char *err, size_t len)
 {
     enum { CPU_PRICE = 256, GPU_PRICE, GFLOPS, DATA_GB, PRECISION, EFFICIENCY, OVERHEAD, LIST,
-           CPU, GPU, PROFILE };
+           CPU, GPU, PROFILE, PILOT, TOLERANCE };
     static const struct option opts[] = {
         {"paths", required_argument, NULL, 'n'},     {"set", required_argument, NULL, 'S'},
         {"threads", required_argument, NULL, 't'},   {"profile", required_argument, NULL, PROFILE},
@@ -116,7 +127,8 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
         {"precision", required_argument, NULL, PRECISION},
         {"efficiency", required_argument, NULL, EFFICIENCY},
         {"overhead-ms", required_argument, NULL, OVERHEAD},
-        {"list-profiles", no_argument, NULL, LIST},  {"format", required_argument, NULL, 'f'},
+        {"list-profiles", no_argument, NULL, LIST},  {"pilot", optional_argument, NULL, PILOT},
+        {"tolerance", required_argument, NULL, TOLERANCE},  {"format", required_argument, NULL, 'f'},
         {"help", no_argument, NULL, 'h'},            {"quiet", no_argument, NULL, 'q'},
         {NULL, 0, NULL, 0},
     };
@@ -189,6 +201,28 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
             o->precision = optarg;
             break;
         case LIST: o->list = 1; break;
+        case PILOT: { /* SECONDS: attached (--pilot=S), else the next argument if a number */
+            const char *a = optarg;
+            const char *next = optind < argc ? argv[optind] : "";
+            if (!a && next[0] && strchr("0123456789.+-", next[0]) &&
+                (next[0] != '-' || (next[1] && strchr("0123456789.", next[1]))))
+                a = argv[optind++];
+            if (a && (!parse_number(a, 0, &v) || v <= 0 || v > MCS_PILOT_MAX_S)) {
+                snprintf(err, len, "--pilot %s: must be a number of seconds > 0 and at most %g",
+                         a, MCS_PILOT_MAX_S);
+                return 0;
+            }
+            o->pilot_s = a ? v : MCS_PILOT_DEFAULT_S;
+            break;
+        }
+        case TOLERANCE:
+            if (!parse_number(optarg, 0, &v) || v <= 0) {
+                snprintf(err, len, "--tolerance %s: must be a standard error, a number > 0 "
+                         "(e.g. 1e-4)", optarg);
+                return 0;
+            }
+            o->tolerance = v;
+            break;
         case 'f':
             if (strcmp(optarg, "json") && strcmp(optarg, "text")) {
                 snprintf(err, len, "--format %s: must be text or json", optarg);
@@ -297,9 +331,11 @@ typedef struct {
 } scenario;
 
 static void predict(const mcs_profile *cp, const mcs_profile *gp, const mcs_job *job,
-                    int threads, int cold, double cpu_price, double gpu_price, scenario *s)
+                    int threads, int cold, double cpu_price, double gpu_price,
+                    const mcs_pilots *pilots, scenario *s)
 {
     mcs_workload w = mcs_workload_of_job(job, threads, cold);
+    mcs_pilot_apply(pilots, &w);
     mcs_predict_cpu(&cp->cpu, &w, &s->cpu);
     if (gp->has_gpu) {
         mcs_predict_gpu(&gp->gpu, &cp->cpu, &w, &s->gpu);
@@ -469,7 +505,7 @@ static void kernel_line(const char *side, const mcs_prediction *p)
         printf("measured, %.4g %s per path + %.4g per step + %.4g per monitored step\n",
                p->cost.path, unit, p->cost.step, p->cost.watch);
     else if (p->source == MCS_COST_GIVEN)
-        printf("costs given, %.4g %s per path + %.4g per step + %.4g per monitored step\n",
+        printf("measured by the pilot, %.4g %s per path + %.4g per step + %.4g per monitored step\n",
                p->cost.path, unit, p->cost.step, p->cost.watch);
     else
         printf("no measurement in the profile: the fallback, %.4g %s per step (a one-step "
@@ -493,6 +529,156 @@ static int profile_warnings(const mcs_profile *p, char *buf, size_t len)
         strcmp(problems, p->warning) != 0)
         snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", buf[0] ? "; " : "", problems);
     return buf[0] != '\0';
+}
+
+/* --tolerance: the payoff's standard deviation, where it came from, the
+ * paths a standard error of `tolerance` needs (0: none asked, or more than
+ * 1e15) and the prediction at those paths. */
+typedef struct {
+    double tolerance, sd;
+    const char *variance_source; /* "closed form", "pilot" */
+    uint64_t paths;
+    scenario at;
+} accuracy;
+
+/* --pilot's runs on each backend whose prediction is available, and
+ * --tolerance's standard deviation (a CPU pilot of the default length for
+ * it when there is no closed form and no --pilot; its costs are not used). */
+static mcs_status run_pilots(const options *o, const mcs_job *job, const mcs_profile *cp,
+                             const mcs_profile *gp, mcs_pilots *pilots, accuracy *acc, char *err,
+                             size_t len)
+{
+    memset(pilots, 0, sizeof *pilots);
+    memset(acc, 0, sizeof *acc);
+    scenario s;
+    predict(cp, gp, job, o->threads, 0, NAN, NAN, NULL, &s);
+    mcs_status st = MCS_OK;
+    int closed = o->tolerance > 0 && mcs_analytic_std_dev(job, &acc->sd, &acc->variance_source);
+    double budget = o->pilot_s > 0 ? o->pilot_s : MCS_PILOT_DEFAULT_S;
+    for (int k = 0; k < 2 && st == MCS_OK; k++) {
+        const mcs_prediction *p = k ? &s.gpu : &s.cpu;
+        mcs_pilot *pilot = &pilots->side[k];
+        if (!(o->pilot_s > 0 || (k == 0 && o->tolerance > 0 && !closed)))
+            continue;
+        if (k == 1 && !gp->has_gpu)
+            snprintf(pilot->why, sizeof pilot->why, "the profile has no [gpu] section");
+        else if (!p->available)
+            snprintf(pilot->why, sizeof pilot->why, "%s", p->why);
+        else
+            st = mcs_pilot_run(o->config, o->overrides, o->n_overrides, k ? "gpu" : "cpu",
+                               k ? &gp->gpu : NULL, budget, pilot, err, len);
+    }
+    if (st != MCS_OK || !(o->tolerance > 0))
+        return st;
+    acc->tolerance = o->tolerance;
+    if (!closed) {
+        const mcs_pilot *from = pilots->side[0].ran ? &pilots->side[0] : &pilots->side[1];
+        if (!from->ran) {
+            snprintf(err, len, "--tolerance: the payoff's variance has no closed form and no "
+                     "pilot could run the job (%s)", pilots->side[0].why);
+            return MCS_E_UNAVAILABLE;
+        }
+        acc->sd = from->std_error * sqrt((double)from->paths);
+        acc->variance_source = "pilot";
+    }
+    acc->paths = mcs_paths_for_tolerance(acc->sd, acc->tolerance);
+    if (!o->pilot_s) /* a variance pilot only: the costs stay the profile's */
+        memset(pilots, 0, sizeof *pilots);
+    return MCS_OK;
+}
+
+/* --pilot's "pilot" object, the "sources" of the terms and --tolerance's
+ * "time_to_accuracy", as keys of the JSON object. */
+static void json_pilots(const options *o, const mcs_pilots *pilots, const accuracy *acc,
+                        const scenario *cold)
+{
+    printf(", \"pilot\": ");
+    if (o->pilot_s > 0) {
+        printf("{\"seconds_per_backend\": %.17g", o->pilot_s);
+        for (int k = 0; k < 2; k++) {
+            const mcs_pilot *p = &pilots->side[k];
+            printf(", \"%s\": {\"ran\": %s", k ? "gpu" : "cpu", p->ran ? "true" : "false");
+            if (p->ran)
+                printf(", \"runs\": %d, \"paths\": %llu, \"threads\": %d, \"seconds\": %.17g, "
+                       "\"simulate_seconds\": %.17g, \"paths_per_second\": %.17g, "
+                       "\"cost_per_path\": %.17g, \"unit\": \"%s\"}",
+                       p->runs, (unsigned long long)p->paths, p->threads, p->seconds,
+                       p->simulate_s, p->paths_per_s, p->cost.path, k ? "ps" : "ns");
+            else {
+                printf(", \"why\": ");
+                mcs_json_string(stdout, p->why);
+                printf("}");
+            }
+        }
+        printf("}");
+    } else {
+        printf("null");
+    }
+    const mcs_prediction *side[2] = {&cold->cpu, &cold->gpu};
+    printf(", \"sources\": {");
+    for (int k = 0; k < 2; k++)
+        printf("\"%s_kernel\": %s, ", k ? "gpu" : "cpu",
+               !side[k]->available                ? "null"
+               : side[k]->source == MCS_COST_GIVEN ? "\"pilot\""
+                                                   : "\"profile\"");
+    printf("\"fixed_phases\": \"profile\", \"cpu_scaling\": \"profile\", "
+           "\"gpu_launch\": \"profile\"}");
+    printf(", \"time_to_accuracy\": ");
+    if (!(acc->tolerance > 0)) {
+        printf("null");
+        return;
+    }
+    printf("{\"tolerance\": %.17g, \"variance_source\": \"%s\", \"payoff_std_dev\": %.17g, "
+           "\"paths_needed\": ", acc->tolerance, acc->variance_source, acc->sd);
+    mcs_json_number(stdout, acc->paths ? (double)acc->paths : NAN);
+    printf(", \"seconds\": {\"cpu\": ");
+    mcs_json_number(stdout, acc->paths && acc->at.cpu.available
+                                ? acc->at.cpu.seconds[MCS_PHASE_TOTAL] : NAN);
+    printf(", \"gpu\": ");
+    mcs_json_number(stdout, acc->paths && acc->at.gpu.available
+                                ? acc->at.gpu.seconds[MCS_PHASE_TOTAL] : NAN);
+    printf("}, \"faster\": %s}", !acc->paths || isnan(acc->at.speedup) ? "null"
+                                 : acc->at.speedup > 1                 ? "\"gpu\""
+                                                                       : "\"cpu\"");
+}
+
+/* --pilot in the text: one line per backend. */
+static void text_pilots(const options *o, const mcs_pilots *pilots, int has_gpu)
+{
+    for (int k = 0; k < 1 + has_gpu && o->pilot_s > 0; k++) {
+        const mcs_pilot *p = &pilots->side[k];
+        char a[32], b[32];
+        if (!p->ran) {
+            printf("  %s pilot: not run: %s\n", k ? "gpu" : "cpu", p->why);
+            continue;
+        }
+        printf("  %s pilot: %llu paths (last of %d runs, %s in all%s): simulate %s, "
+               "%.4g paths/s\n", k ? "gpu" : "cpu", (unsigned long long)p->paths, p->runs,
+               human_seconds(p->seconds, a, sizeof a), k ? "" : ", one thread",
+               human_seconds(p->simulate_s, b, sizeof b), p->paths_per_s);
+    }
+}
+
+/* --tolerance in the text. */
+static void text_accuracy(const accuracy *acc, int has_gpu)
+{
+    char a[32];
+    if (!(acc->tolerance > 0))
+        return;
+    printf("\ntime to a standard error of %g (payoff std dev %.6g, %s):\n", acc->tolerance,
+           acc->sd, strcmp(acc->variance_source, "pilot") == 0 ? "from a pilot run"
+                                                                : "closed form");
+    if (!acc->paths) {
+        printf("  more than 1e15 paths: beyond what the model predicts\n");
+        return;
+    }
+    printf("  paths needed: %llu\n", (unsigned long long)acc->paths);
+    for (int k = 0; k < 1 + has_gpu; k++) {
+        const mcs_prediction *p = k ? &acc->at.gpu : &acc->at.cpu;
+        if (p->available)
+            printf("  %s: %s (cold)\n", k ? "gpu" : "cpu",
+                   human_seconds(p->seconds[MCS_PHASE_TOTAL], a, sizeof a));
+    }
 }
 
 static int estimate_config(const options *o)
@@ -522,8 +708,20 @@ static int estimate_config(const options *o)
                     "figures (%s); calibrate again on a quiet machine\n",
                     k ? gp.name : cp.name, k ? gp.origin : cp.origin, warn[k]);
     scenario cold, warm;
-    predict(&cp, &gp, &job, o->threads, 1, cpu_price, gpu_price, &cold);
-    predict(&cp, &gp, &job, o->threads, 0, cpu_price, gpu_price, &warm);
+    mcs_pilots pilots;
+    accuracy acc;
+    st = run_pilots(o, &job, &cp, &gp, &pilots, &acc, err, sizeof err);
+    if (st != MCS_OK) {
+        fprintf(stderr, "mcsim estimate: %s\n", err);
+        return mcs_status_exit_code(st);
+    }
+    predict(&cp, &gp, &job, o->threads, 1, cpu_price, gpu_price, &pilots, &cold);
+    predict(&cp, &gp, &job, o->threads, 0, cpu_price, gpu_price, &pilots, &warm);
+    if (acc.paths) {
+        mcs_job at_n = job;
+        at_n.sim.paths = acc.paths;
+        predict(&cp, &gp, &at_n, o->threads, 1, cpu_price, gpu_price, &pilots, &acc.at);
+    }
     const char *prec = mcs_named_by_id(mcs_precisions, job.sim.precision)->name;
     const char *rng = mcs_named_by_id(mcs_rngs, job.sim.rng)->name;
     if (o->json) {
@@ -558,6 +756,7 @@ static int estimate_config(const options *o)
             printf("null");
         printf(", \"speedup\": ");
         mcs_json_number(stdout, cold.speedup);
+        json_pilots(o, &pilots, &acc, &cold);
         printf(", \"warnings\": [");
         for (int k = 0, n = 0; k < 2; k++)
             if (warned[k]) {
@@ -581,6 +780,7 @@ static int estimate_config(const options *o)
     kernel_line("cpu", &cold.cpu);
     if (has_gpu)
         kernel_line("gpu", &cold.gpu);
+    text_pilots(o, &pilots, has_gpu);
     text_scenario(has_gpu ? "cold: a fresh process (mcsim CONFIG), pays GPU context creation"
                           : "cold: a fresh process (mcsim CONFIG)", &cold, has_gpu);
     text_scenario(has_gpu ? "warm: the context is already up (later runs in one process)"
@@ -590,6 +790,7 @@ static int estimate_config(const options *o)
         cost_line("cpu", cold.cpu_cost, cpu_price, cpu_basis, &cp);
     if (has_gpu && cold.gpu.available)
         cost_line("gpu", cold.gpu_cost, gpu_price, gpu_basis, &gp);
+    text_accuracy(&acc, has_gpu);
     return 0;
 }
 
@@ -731,7 +932,7 @@ int mcs_estimate_prefers_gpu(const mcs_job *job, int threads, char *why, size_t 
         return -1;
     }
     scenario s;
-    predict(cp, gp, job, threads, 1, NAN, NAN, &s);
+    predict(cp, gp, job, threads, 1, NAN, NAN, NULL, &s);
     if (!s.cpu.available || !s.gpu.available) {
         snprintf(why, why_len, "%s", s.cpu.available ? s.gpu.why : s.cpu.why);
         return s.gpu.available;
@@ -751,7 +952,7 @@ int mcs_estimate_for_run(const mcs_job *job, int on_gpu, int threads, int cold,
     if (!local_profiles(&cp, &gp, why, sizeof why) || (on_gpu && !gp->has_gpu))
         return 0;
     scenario s;
-    predict(cp, gp, job, threads, cold, NAN, NAN, &s);
+    predict(cp, gp, job, threads, cold, NAN, NAN, NULL, &s);
     const mcs_prediction *p = on_gpu ? &s.gpu : &s.cpu;
     memset(out, 0, sizeof *out);
     out->cpu_profile = cp->name;

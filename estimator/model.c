@@ -27,7 +27,7 @@ mcs_workload mcs_workload_of_job(const mcs_job *job, int threads, int cold)
 
 const char *mcs_cost_source_name(mcs_cost_source s)
 {
-    return s == MCS_COST_KERNEL ? "kernel" : s == MCS_COST_GIVEN ? "given" : "fallback";
+    return s == MCS_COST_KERNEL ? "kernel" : s == MCS_COST_GIVEN ? "pilot" : "fallback";
 }
 
 /* The profile's costs of w's kernel in `table` (a side's [family][precision]

@@ -39,7 +39,7 @@ typedef enum {
     MCS_COST_GIVEN     /* the workload's cpu_cost / gpu_cost */
 } mcs_cost_source;
 
-/* "fallback", "kernel", "given". */
+/* "fallback", "kernel", "pilot" (the given costs: estimate --pilot is who gives them). */
 const char *mcs_cost_source_name(mcs_cost_source s);
 
 /* A prediction: seconds per phase (the run log's phase names); total is the

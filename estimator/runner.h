@@ -31,6 +31,11 @@ mcs_status mcs_run_spec_job(const mcs_run_spec *spec, mcs_job *job, char *resolv
 mcs_status mcs_run_warm(const mcs_run_spec *spec, const char *log_path, mcs_timings *t,
                         mcs_job *job, mcs_gpu_info *gpu, char *err, size_t err_len);
 
+/* mcs_run_warm that also gives the run's result (res may be NULL). */
+mcs_status mcs_run_warm_result(const mcs_run_spec *spec, const char *log_path, mcs_timings *t,
+                               mcs_job *job, mcs_gpu_info *gpu, mcs_result *res, char *err,
+                               size_t err_len);
+
 /* Run `self` (this mcsim binary) as a fresh process writing log_path, then
  * read the timings back from the log. When it fails: the status of its exit
  * code (69: MCS_E_UNAVAILABLE, 78: MCS_E_CONFIG, ...) and its error message

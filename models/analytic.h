@@ -17,4 +17,9 @@
  * knocked in. A barrier already breached at the spot knocks at once. */
 int mcs_analytic_output(const mcs_job *job, int j, double *price, const char **source);
 
+/* The standard deviation of one path's discounted payoff (output 0) where
+ * its second moment has a closed form under GBM (a European, a digital):
+ * returns 1 and sets *sd and *source ("closed form"); else 0. */
+int mcs_analytic_std_dev(const mcs_job *job, double *sd, const char **source);
+
 #endif
