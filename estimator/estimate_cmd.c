@@ -554,6 +554,13 @@ static int estimate_config(const options *o)
             fprintf(stderr, "mcsim estimate: warning: profile '%s' (%s): implausible calibration "
                     "figures (%s); calibrate again on a quiet machine\n",
                     k ? gp.name : cp.name, k ? gp.origin : cp.origin, warn[k]);
+    const mcs_profile *used[2] = {&cp, has_gpu && strcmp(cp.origin, gp.origin) ? &gp : NULL};
+    char other[1024];
+    for (int k = 0; k < 2 && !o->quiet; k++)
+        if (used[k] && mcs_profile_other_host(used[k], other, sizeof other))
+            fprintf(stderr, "mcsim estimate: warning: profile '%s' (%s) was measured on another "
+                    "machine (%s): `mcsim calibrate` measures this one\n", used[k]->name,
+                    used[k]->origin, other);
     scenario cold, warm;
     predict(&cp, &gp, &job, o->threads, 1, cpu_price, gpu_price, &cold);
     predict(&cp, &gp, &job, o->threads, 0, cpu_price, gpu_price, &warm);

@@ -1,7 +1,9 @@
-/* provenance.c - what `mcsim estimate` says about its profiles (provenance.h). */
+/* provenance.c - what `mcsim estimate` says about its profiles: terms
+ * scaled, another host (provenance.h). */
 #include "provenance.h"
 #include <string.h>
 #include "report.h"
+#include "sysinfo.h"
 
 void mcs_scaled_terms_print(FILE *f, const mcs_profile *cp, const mcs_profile *gp, int json)
 {
@@ -43,4 +45,19 @@ void mcs_scaled_terms_print(FILE *f, const mcs_profile *cp, const mcs_profile *g
     }
     if (json)
         fputc(']', f);
+}
+
+int mcs_profile_other_host(const mcs_profile *p, char *why, size_t len)
+{
+    char host[MCS_PROFILE_TEXT], cpu[MCS_PROFILE_TEXT];
+    if (!p->calibrated || !p->host[0])
+        return 0;
+    mcs_sysinfo_host(host, sizeof host);
+    mcs_sysinfo_cpu_model(cpu, sizeof cpu);
+    int other_cpu = p->has_cpu && p->cpu.model[0] && strcmp(p->cpu.model, cpu) != 0;
+    if (strcmp(p->host, host) == 0 && !other_cpu)
+        return 0;
+    snprintf(why, len, "host '%s', CPU '%s'; this is host '%s', CPU '%s'", p->host,
+             p->has_cpu ? p->cpu.model : "-", host, cpu);
+    return 1;
 }

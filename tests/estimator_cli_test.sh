@@ -243,6 +243,19 @@ need_in "$out" stdout "gpu h200 scaled from 'test-machine' (cost here / there): 
 need_in "$out" stdout '"scaled_terms": []'
 report "estimate --gpu h200 --profile P: scaled from P per term, the terms named (text, JSON)"
 
+sed 's/^calibrated = yes$/calibrated = yes\nhost = another-host/' \
+    "$fixtures/test-machine.ini" >elsewhere.ini
+"$mcsim" estimate "$config" --profile elsewhere.ini >"$out" 2>"$err"
+exit_is $? 0
+[ "$(grep -c 'was measured on another machine' "$err")" -eq 1 ] ||
+    problems+=("no one-line warning for a profile of another host")
+need_in "$err" stderr "host 'another-host', CPU 'Test CPU'; this is host '"
+"$mcsim" estimate "$config" --profile elsewhere.ini -q >"$out" 2>"$err"
+empty "$err" "stderr with -q"
+"$mcsim" estimate "$config" >"$out" 2>"$err"   # the local profile calibrated above, here
+not_in "$err" stderr "another machine"
+report "estimate with a profile measured on another host: a one-line warning (-q silences it)"
+
 # --- the bar chart by locale ------------------------------------------------------------
 LC_ALL=C "$mcsim" estimate "$config" --profile "$fixtures/test-machine.ini" --paths 1e8 \
     >"$out" 2>"$err"
