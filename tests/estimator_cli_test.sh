@@ -377,6 +377,13 @@ need_in "$out" stdout "not judged (the profile has no GPU"
 not_in "$out" stdout "0 of 0"
 not_in "$out" stdout "speedup T_cpu"
 report "validate with a CPU-only profile: CPU phases judged, no speedup, never '0 of 0'"
+if [ -n "$py" ]; then
+    arg=$("$py" -c 'import re, sys; print(re.search(r"\"cpu_profile_arg\": \"([^\"]*)\"", open(sys.argv[1]).read()).group(1))' cpu-only.html)
+    [ "$arg" = "$fixtures/cpu-only.ini" ] || problems+=("cpu_profile_arg is '$arg'")
+    (cd / && env -u MCSIM_PROFILE "$mcsim" estimate "$config" --cpu "$arg" -q) >"$out" 2>"$err"
+    exit_is $? 0
+    report "the report's Reproduce commands name the profile MCSIM_PROFILE gave (they run as printed)"
+fi
 
 chromium=$(command -v chromium || command -v chromium-browser || true)
 if [ -n "$chromium" ] && [ -n "$py" ] && [ -f cpu-only.html ]; then
