@@ -18,7 +18,9 @@
 #include "model.h"
 #include "pilot.h"
 #include "profile.h"
+#include "provenance.h"
 #include "report.h"
+#include "split.h"
 #include "sysinfo.h"
 
 #define ERR_MAX 1024
@@ -28,7 +30,8 @@ void mcs_cmd_estimate_help(FILE *f)
     fputs("usage: mcsim estimate CONFIG [--paths N] [--set section.key=value]... [--threads T]\n"
           "                      [--profile P] [--cpu NAME] [--gpu NAME]\n"
           "                      [--cpu-price USD_PER_HOUR] [--gpu-price USD_PER_HOUR]\n"
-          "                      [--pilot [SECONDS]] [--tolerance SE] [--format text|json] [-q]\n"
+          "                      [--pilot [SECONDS]] [--tolerance SE] [--ranks R | --shards N]\n"
+          "                      [--format text|json] [-q]\n"
           "       mcsim estimate --gflops G --data-gb D --gpu NAME [--cpu NAME]\n"
           "                      [--precision fp16|fp32|fp64] [--efficiency E] [--overhead-ms O]\n"
           "                      [--cpu-price X --gpu-price Y] [--format text|json] [-q]\n"
@@ -63,7 +66,13 @@ void mcs_cmd_estimate_help(FILE *f)
             "                            %s (written by `mcsim calibrate`;\n"
             "                            $XDG_CONFIG_HOME/mcsim/ when XDG_CONFIG_HOME is set)\n",
             local);
-    fputs("  --cpu-price X             USD per hour, a number >= 0 (default: the profile's\n"
+    fputs("  --ranks R                 R MPI ranks, each a fresh process with the profile's\n"
+          "                            machine (one GPU each): per-rank time, gather, total;\n"
+          "                            1 to 4096, at most the job's blocks\n"
+          "  --shards N                N shards of a job array (--shard i/N), then `mcsim\n"
+          "                            merge`: per-shard time, merge, wall and machine time;\n"
+          "                            1 to 100000, at most the job's blocks\n"
+          "  --cpu-price X             USD per hour, a number >= 0 (default: the profile's\n"
           "  --gpu-price Y             price_per_hour, cloud or amortised by its price_basis)\n"
           "  --pilot [SECONDS]         run the job briefly on each usable backend (default\n"
           "                            0.2 s each, at most 600; the CPU's on one thread) and\n"
@@ -95,6 +104,7 @@ typedef struct {
     const char *config, *profile, *cpu, *gpu;
     double cpu_price, gpu_price;
     int threads, json, list, quiet;
+    int split, shards; /* --ranks R / --shards N: split = R or N (0: neither) */
     double gflops, data_gb, efficiency, overhead_ms;
     double pilot_s, tolerance; /* 0: no --pilot, no --tolerance */
     const char *precision;
@@ -116,7 +126,7 @@ static int parse_number(const char *text, double lo, double *out)
 static int parse_options(int argc, char **argv, options *o, char *err, size_t len)
 {
     enum { CPU_PRICE = 256, GPU_PRICE, GFLOPS, DATA_GB, PRECISION, EFFICIENCY, OVERHEAD, LIST,
-           CPU, GPU, PROFILE, PILOT, TOLERANCE };
+           CPU, GPU, PROFILE, PILOT, TOLERANCE, RANKS, SHARDS };
     static const struct option opts[] = {
         {"paths", required_argument, NULL, 'n'},     {"set", required_argument, NULL, 'S'},
         {"threads", required_argument, NULL, 't'},   {"profile", required_argument, NULL, PROFILE},
@@ -129,6 +139,7 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
         {"overhead-ms", required_argument, NULL, OVERHEAD},
         {"list-profiles", no_argument, NULL, LIST},  {"pilot", optional_argument, NULL, PILOT},
         {"tolerance", required_argument, NULL, TOLERANCE},  {"format", required_argument, NULL, 'f'},
+        {"ranks", required_argument, NULL, RANKS},  {"shards", required_argument, NULL, SHARDS},
         {"help", no_argument, NULL, 'h'},            {"quiet", no_argument, NULL, 'q'},
         {NULL, 0, NULL, 0},
     };
@@ -171,6 +182,19 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
                 return 0;
             }
             o->threads = (int)v;
+            break;
+        case RANKS:
+        case SHARDS:
+            if (o->split || !parse_number(optarg, 1, &v) || v != floor(v) ||
+                v > (c == RANKS ? MCS_RANKS_MAX : MCS_SHARDS_MAX)) {
+                snprintf(err, len, o->split ? "--ranks and --shards: give one of them, once"
+                         : "--%s %s: must be a whole number from 1 to %d",
+                         c == RANKS ? "ranks" : "shards", optarg,
+                         c == RANKS ? MCS_RANKS_MAX : MCS_SHARDS_MAX);
+                return 0;
+            }
+            o->split = (int)v;
+            o->shards = c == SHARDS;
             break;
         case PROFILE: o->profile = optarg; break;
         case CPU: o->cpu = optarg; break;
@@ -245,6 +269,10 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
     int generic = !isnan(o->gflops) || !isnan(o->data_gb);
     if (!o->list && !generic && !o->config) {
         snprintf(err, len, "name a CONFIG, or give --gflops and --data-gb, or --list-profiles");
+        return 0;
+    }
+    if (o->split && !o->config) {
+        snprintf(err, len, "--ranks and --shards need a CONFIG");
         return 0;
     }
     if (generic && (isnan(o->gflops) || isnan(o->data_gb) || !o->gpu || o->config)) {
@@ -696,6 +724,12 @@ static int estimate_config(const options *o)
         return mcs_status_exit_code(st);
     }
     int has_gpu = gp.has_gpu;
+    mcs_split split = {0};
+    if (o->split && (st = mcs_split_predict(&cp, &gp, &job, o->threads, o->split, o->shards,
+                                            &split, err, sizeof err)) != MCS_OK) {
+        fprintf(stderr, "mcsim estimate: %s\n", err);
+        return mcs_status_exit_code(st);
+    }
     double cpu_price = price_or(o->cpu_price, &cp), gpu_price = price_or(o->gpu_price, &gp);
     const char *cpu_basis = price_basis(o->cpu_price, &cp), *gpu_basis = price_basis(o->gpu_price, &gp);
     char warn[2][1024];
@@ -707,6 +741,13 @@ static int estimate_config(const options *o)
             fprintf(stderr, "mcsim estimate: warning: profile '%s' (%s): implausible calibration "
                     "figures (%s); calibrate again on a quiet machine\n",
                     k ? gp.name : cp.name, k ? gp.origin : cp.origin, warn[k]);
+    const mcs_profile *used[2] = {&cp, has_gpu && strcmp(cp.origin, gp.origin) ? &gp : NULL};
+    char other[1024];
+    for (int k = 0; k < 2 && !o->quiet; k++)
+        if (used[k] && mcs_profile_other_host(used[k], other, sizeof other))
+            fprintf(stderr, "mcsim estimate: warning: profile '%s' (%s) was measured on another "
+                    "machine (%s): `mcsim calibrate` measures this one\n", used[k]->name,
+                    used[k]->origin, other);
     scenario cold, warm;
     mcs_pilots pilots;
     accuracy acc;
@@ -757,6 +798,15 @@ static int estimate_config(const options *o)
         printf(", \"speedup\": ");
         mcs_json_number(stdout, cold.speedup);
         json_pilots(o, &pilots, &acc, &cold);
+        printf(", \"scaled_terms\": ");
+        mcs_scaled_terms_print(stdout, &cp, &gp, 1);
+        for (int k = 0; k < 2; k++) {
+            printf(", \"%s\": ", k ? "shards" : "ranks");
+            if (o->split && o->shards == k)
+                mcs_split_print(stdout, &split, 1);
+            else
+                printf("null");
+        }
         printf(", \"warnings\": [");
         for (int k = 0, n = 0; k < 2; k++)
             if (warned[k]) {
@@ -764,19 +814,21 @@ static int estimate_config(const options *o)
                 mcs_json_string(stdout, warn[k]);
             }
         printf("]}\n");
+        mcs_split_free(&split);
         return 0;
     }
     printf("mcsim estimate: %s, %llu paths x %u step%s, %s precision, rng %s\n", o->config,
            (unsigned long long)job.sim.paths, job.sim.steps, job.sim.steps == 1 ? "" : "s", prec,
            rng);
     printf("  cpu: %s (%s, %s; %d threads)\n", cp.name, cp.cpu.model,
-           cp.calibrated ? "calibrated" : "spec sheet, scaled from the reference", cold.cpu.threads);
+           cp.calibrated ? "calibrated" : "spec sheet, scaled as below", cold.cpu.threads);
     if (has_gpu)
         printf("  gpu: %s (%s, %s)\n", gp.name, gp.gpu.model,
-               gp.calibrated ? "calibrated" : "spec sheet, scaled from the reference");
+               gp.calibrated ? "calibrated" : "spec sheet, scaled as below");
     else
         printf("  gpu: none: profile '%s' is CPU-only (calibrated without a usable GPU); "
                "--gpu NAME compares with one\n", gp.name);
+    mcs_scaled_terms_print(stdout, &cp, &gp, 0);
     kernel_line("cpu", &cold.cpu);
     if (has_gpu)
         kernel_line("gpu", &cold.gpu);
@@ -791,6 +843,9 @@ static int estimate_config(const options *o)
     if (has_gpu && cold.gpu.available)
         cost_line("gpu", cold.gpu_cost, gpu_price, gpu_basis, &gp);
     text_accuracy(&acc, has_gpu);
+    if (o->split)
+        mcs_split_print(stdout, &split, 0);
+    mcs_split_free(&split);
     return 0;
 }
 

@@ -1080,14 +1080,37 @@ static mcs_status need(double v, const char *what, const mcs_profile *p, char *e
     return MCS_OK;
 }
 
-/* The reference's measured costs under p's spec-sheet numbers: the whole
- * section is copied from the reference, then p's spec numbers put back and
- * the costs that scale multiplied by the spec ratios (docs/estimator.md). */
+/* Note that the costs of `term` on `side` were multiplied by `ratio`. */
+static void scaled_term(mcs_profile *p, const char *side, const char *term, double ratio,
+                        const char *by)
+{
+    _Static_assert(MCS_SCALED_TERMS_MAX >= 6, "mcs_profile_derive records 6 terms at most");
+    mcs_scaled_term *t = &p->scaled[p->n_scaled++];
+    snprintf(t->side, sizeof t->side, "%s", side);
+    snprintf(t->term, sizeof t->term, "%s", term);
+    snprintf(t->by, sizeof t->by, "%s", by);
+    t->ratio = ratio;
+}
+
+/* c's path, step and watch costs times f */
+static void scale_cost(mcs_kernel_cost *c, double f)
+{
+    c->path *= f;
+    c->step *= f;
+    c->watch *= f;
+}
+
+/* The reference's measured costs under p's spec-sheet numbers, per term:
+ * the whole section is copied from the reference, then p's spec numbers put
+ * back and the costs that scale multiplied by their spec ratios
+ * (docs/estimator.md); each term scaled is recorded in p->scaled. */
 mcs_status mcs_profile_derive(mcs_profile *p, const mcs_profile *ref, char *err, size_t err_len)
 {
     if (p->calibrated)
         return MCS_OK;
     mcs_status st;
+    snprintf(p->scaled_from, sizeof p->scaled_from, "%s", ref->name);
+    p->n_scaled = 0;
     if (p->has_cpu) {
         const mcs_cpu_profile spec = p->cpu, *r = &ref->cpu;
         /* one thread's speed: peak FLOPs per core (clock x FLOPs per cycle) */
@@ -1109,22 +1132,23 @@ mcs_status mcs_profile_derive(mcs_profile *p, const mcs_profile *ref, char *err,
         for (int q = 0; q < MCS_PREC_COUNT; q++)
             for (int g = 0; g < MCS_CPU_RNG_COUNT; g++) {
                 c->path_step_ns[q][g] *= per_core;
-                for (int k = 0; k < MCS_KERNEL_FAMILIES_MAX; k++) {
-                    c->kernel_ns[k][q][g].path *= per_core;
-                    c->kernel_ns[k][q][g].step *= per_core;
-                    c->kernel_ns[k][q][g].watch *= per_core;
-                }
+                for (int k = 0; k < MCS_KERNEL_FAMILIES_MAX; k++)
+                    scale_cost(&c->kernel_ns[k][q][g], per_core);
             }
+        scaled_term(p, "cpu", "kernel", per_core, "fp32_gflops / cores (peak per core)");
     }
     if (p->has_gpu) {
         const mcs_gpu_profile spec = p->gpu, *r = &ref->gpu;
-        double fp32 = ratio(r->fp32_tflops, spec.fp32_tflops);
-        double fp64 = ratio(r->fp64_tflops, spec.fp64_tflops);
+        /* a saturated kernel: every SM busy, each at the clock; double also
+         * by the FP64 units per FP32 unit (1/2 on data-centre parts, 1/64 on
+         * consumer ones) */
         double clock = ratio(r->boost_clock_mhz, spec.boost_clock_mhz);
-        double link = ratio(spec.pcie_gbps, r->pcie_gbps);
-        if ((st = need(fp32, "[gpu] fp32_tflops", p, err, err_len)) != MCS_OK ||
-            (st = need(fp64, "[gpu] fp64_tflops", p, err, err_len)) != MCS_OK ||
-            (st = need(clock, "[gpu] boost_clock_mhz", p, err, err_len)) != MCS_OK ||
+        double sms = ratio(r->sm_count * r->boost_clock_mhz, spec.sm_count * spec.boost_clock_mhz);
+        double fp64 = sms * ratio(r->fp64_tflops / r->fp32_tflops,
+                                  spec.fp64_tflops / spec.fp32_tflops);
+        double link = ratio(r->pcie_gbps, spec.pcie_gbps);
+        if ((st = need(sms, "[gpu] sm_count and boost_clock_mhz", p, err, err_len)) != MCS_OK ||
+            (st = need(fp64, "[gpu] fp32_tflops and fp64_tflops", p, err, err_len)) != MCS_OK ||
             (st = need(link, "[gpu] pcie_gbps", p, err, err_len)) != MCS_OK)
             return st;
         mcs_gpu_profile *g = &p->gpu;
@@ -1140,19 +1164,22 @@ mcs_status mcs_profile_derive(mcs_profile *p, const mcs_profile *ref, char *err,
         g->pcie_gbps = spec.pcie_gbps;
         for (int q = 0; q < MCS_PREC_COUNT; q++)
             for (int k = 0; k < MCS_GPU_RNG_COUNT; k++) {
-                g->kernel_path_step_ps[q][k] *= q ? fp64 : fp32;
+                double f = q ? fp64 : sms;
+                g->kernel_path_step_ps[q][k] *= f;
                 g->kernel_ramp_path_step_ns[q][k] *= clock;
                 g->kernel_fixed_us[q][k] *= clock;
-                for (int f = 0; f < MCS_KERNEL_FAMILIES_MAX; f++) {
-                    g->kernel_ps[f][q][k].path *= q ? fp64 : fp32;
-                    g->kernel_ps[f][q][k].step *= q ? fp64 : fp32;
-                    g->kernel_ps[f][q][k].watch *= q ? fp64 : fp32;
-                }
+                for (int fam = 0; fam < MCS_KERNEL_FAMILIES_MAX; fam++)
+                    scale_cost(&g->kernel_ps[fam][q][k], f);
             }
-        g->h2d_pinned.gbps *= link;
-        g->h2d_pageable.gbps *= link;
-        g->d2h_pinned.gbps *= link;
-        g->d2h_pageable.gbps *= link;
+        /* a copy's bandwidth is the host link's; its fixed cost is kept */
+        g->h2d_pinned.gbps /= link;
+        g->h2d_pageable.gbps /= link;
+        g->d2h_pinned.gbps /= link;
+        g->d2h_pageable.gbps /= link;
+        scaled_term(p, "gpu", "kernel_single", sms, "sm_count x boost_clock");
+        scaled_term(p, "gpu", "kernel_double", fp64, "sm_count x boost_clock x fp64 share");
+        scaled_term(p, "gpu", "ramp_and_launch", clock, "boost_clock");
+        scaled_term(p, "gpu", "copies", link, "pcie_gbps");
     }
     return MCS_OK;
 }
@@ -1199,7 +1226,12 @@ static mcs_status choose_side(const char *side, const char *named, const char *p
     if (!out->calibrated) {
         mcs_profile ref;
         char why[512];
-        if ((st = mcs_profile_find(MCS_PROFILE_REFERENCE, &ref, why, sizeof why)) != MCS_OK) {
+        /* a calibrated --profile with this side is the nearest reference
+         * (an H100 profile predicting --gpu h200); else the catalogue's */
+        int own = named && profile && mcs_profile_find(profile, &ref, why, sizeof why) == MCS_OK &&
+                  ref.calibrated && (strcmp(side, "cpu") == 0 ? ref.has_cpu : ref.has_gpu);
+        if (!own &&
+            (st = mcs_profile_find(MCS_PROFILE_REFERENCE, &ref, why, sizeof why)) != MCS_OK) {
             snprintf(err, err_len, "profile '%s' is a spec sheet and needs the calibrated "
                      "reference to scale from: %s", out->name, why);
             return MCS_E_CONFIG;

@@ -94,6 +94,17 @@ typedef struct {
     double copy_fit_error, kernel_fit_error;
 } mcs_gpu_profile;
 
+/* One term of a spec-sheet profile scaled from a calibrated reference
+ * (mcs_profile_derive): its costs were multiplied by `ratio`, the
+ * reference's spec figure over the profile's, by the figures `by` names. */
+typedef struct {
+    char side[4];    /* "cpu" or "gpu" */
+    char term[32];   /* "kernel_single", "copies", ... */
+    double ratio;    /* cost here / cost on the reference */
+    char by[48];     /* "sm_count x boost_clock" */
+} mcs_scaled_term;
+#define MCS_SCALED_TERMS_MAX 8
+
 typedef struct {
     char name[MCS_PROFILE_TEXT];        /* "h100-sxm" */
     char kind[16];                      /* "cpu", "gpu" or "machine" (both) */
@@ -111,6 +122,11 @@ typedef struct {
     int has_cpu, has_gpu;
     mcs_cpu_profile cpu;
     mcs_gpu_profile gpu;
+    /* filled by mcs_profile_derive, never read or written as INI: the
+     * reference scaled from ("" when not derived) and the terms scaled */
+    char scaled_from[MCS_PROFILE_TEXT];
+    int n_scaled;
+    mcs_scaled_term scaled[MCS_SCALED_TERMS_MAX];
 } mcs_profile;
 
 /* An empty profile: every number NAN, no sections. */
@@ -204,15 +220,21 @@ typedef struct {
 extern const mcs_catalogue_entry mcs_catalogue[];
 
 /* Fill what an uncalibrated spec-sheet profile lacks (measured costs) from
- * a calibrated reference, scaled by spec ratios (docs/estimator.md). A
- * calibrated profile is left as is. MCS_E_CONFIG when a ratio's inputs are
+ * a calibrated reference, scaled per term by spec ratios (docs/estimator.md):
+ * CPU kernels by peak per core; GPU kernels by SM count x boost clock (double
+ * also by the FP64 share), one thread's ramp and the per-launch kernel cost by
+ * the clock, copies by the host link; the measured fixed costs kept. Records
+ * the reference's name in p->scaled_from and each term scaled in p->scaled.
+ * A calibrated profile is left as is. MCS_E_CONFIG when a ratio's inputs are
  * missing. */
 mcs_status mcs_profile_derive(mcs_profile *p, const mcs_profile *reference, char *err,
                               size_t err_len);
 
 /* The CPU and the GPU to estimate with: each side from --cpu / --gpu if
  * named, else from --profile, else from the local profile; spec-sheet
- * profiles are scaled from the reference (mcs_profile_derive). Each side
+ * profiles are scaled (mcs_profile_derive) from the --profile when it is
+ * calibrated and has that side (an H100 profile predicting --gpu h200),
+ * else from the catalogue's reference. Each side
  * must then have every figure the model reads (MCS_E_CONFIG naming the
  * first key missing, e.g. [cpu] threads). The GPU side
  * may be absent: when --gpu is not given and the profile it would come from

@@ -3,6 +3,7 @@
  * place of its MCS_DATA line, written as one self-contained HTML file. */
 #define _GNU_SOURCE
 #include <math.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -261,6 +262,19 @@ static void data_json(FILE *f, const mcs_validation *v)
         mcs_json_string(f, v->gpu.name);
     else
         fprintf(f, "null");
+    /* what finds each profile again (its file, absolute, or its catalogue name):
+     * the Reproduce commands' --cpu / --gpu */
+    for (int k = 0; k < 2; k++) {
+        const mcs_profile *p = k ? &v->gpu : &v->cpu;
+        char abs[PATH_MAX];
+        const char *arg = strncmp(p->origin, "catalogue:", 10) == 0 ? p->name
+                          : realpath(p->origin, abs) ? abs : p->origin;
+        fprintf(f, ", \"%s_profile_arg\": ", k ? "gpu" : "cpu");
+        if (k && !v->gpu.has_gpu)
+            fprintf(f, "null");
+        else
+            mcs_json_string(f, arg);
+    }
     fprintf(f, ", \"phase_names\": [");
     for (int p = 0; p < MCS_PHASE_COUNT; p++)
         fprintf(f, "%s\"%s\"", p ? ", " : "", mcs_phase_name((mcs_phase)p));

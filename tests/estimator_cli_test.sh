@@ -180,6 +180,82 @@ has_estimate run.h5 || [ $? -eq 2 ] || problems+=("the local profile's run has n
 rm -f run.h5
 report "a run with MCSIM_PROFILE missing or broken says so once (also without -v; -q silences)"
 
+# --- ranks, shards and a GPU from its spec sheet (issue 28) ---------------------------------
+if [ -n "$py" ]; then
+    for args in "" "--ranks 1" "--ranks 2" "--shards 1" "--shards 4"; do
+        name=${args:-plain}
+        "$mcsim" estimate "$config" --profile "$fixtures/test-machine.ini" --paths 1e9 -f json \
+            $args >"${name// /}.json" 2>"$err" || problems+=("$name: exit $?")
+    done
+    "$py" - <<'EOF' || problems+=("JSON checks failed")
+import json
+j = {n: json.load(open(n + ".json")) for n in ("plain", "--ranks1", "--ranks2", "--shards1", "--shards4")}
+plain = j["plain"]
+assert plain["ranks"] is None and plain["shards"] is None
+for side in ("cpu", "gpu"):
+    total = plain["cold"][side]["phases"]["total"]
+    sim = plain["cold"][side]["phases"]["simulate"]
+    fixed = total - sim - plain["cold"][side]["phases"]["reduce"]
+    one = j["--ranks1"]["ranks"][side]
+    assert one["per_rank"] == [total] and one["gather"] == 0 and one["total"] == total, one
+    two = j["--ranks2"]["ranks"][side]
+    assert len(two["per_rank"]) == 2 and two["total"] >= two["slowest"], two
+    saved = total - two["slowest"]  # about half the simulate term (and of reduce)
+    assert abs(saved / (sim / 2) - 1) < 0.05, (side, saved, sim)
+    four = j["--shards4"]["shards"][side]
+    runs = sum(four["per_shard"])
+    # N cold starts' worth of machine time (and up to a partial wave each), the wall
+    # time of one share plus the merge
+    assert 1 <= (runs - total) / (3 * fixed) < 1.15, (side, runs, total, fixed)
+    assert four["busy"] == runs + four["merge"] and four["total"] == four["slowest"] + four["merge"]
+    assert four["merge"] > 0 and four["slowest"] == max(four["per_shard"]) < total, four
+EOF
+else
+    skip "estimate --ranks and --shards (JSON)" "no python3"
+fi
+"$mcsim" estimate "$config" --profile "$fixtures/test-machine.ini" --paths 1e9 --shards 8 \
+    >"$out" 2>"$err"
+exit_is $? 0
+for want in "shards: 8 shards" "shard 1 " "... 2 more" "shard 8 " "merge (read, join, write)" \
+            "wall (slowest shard + merge)" "machine time"; do need_in "$out" stdout "$want"; done
+report "estimate --ranks R / --shards N: R=1 is the plain run, R=2 halves simulate, shards pay N starts"
+
+"$mcsim" estimate "$config" --profile "$fixtures/test-machine.ini" --gpu h200 -f json \
+    >"$out" 2>"$err"
+exit_is $? 0
+if [ -n "$py" ]; then
+    "$py" - "$out" <<'EOF' || problems+=("JSON checks failed")
+import json, sys
+d = json.load(open(sys.argv[1]))
+t = {x["term"]: x for x in d["scaled_terms"]}
+assert set(t) == {"kernel_single", "kernel_double", "ramp_and_launch", "copies"}, t
+assert all(x["from"] == "test-machine" and x["profile"] == "h200" and x["side"] == "gpu"
+           for x in t.values()), t
+# the fixture: 100 SMs at 1000 MHz, FP64 share 1/2, a 25 GB/s link; the h200 132 at 1980, 63
+assert abs(t["kernel_single"]["ratio"] - 100 * 1000 / (132 * 1980)) < 1e-12, t
+assert t["kernel_single"]["by"] == "sm_count x boost_clock"
+assert abs(t["copies"]["ratio"] - 25 / 63) < 1e-12, t
+EOF
+fi
+"$mcsim" estimate "$config" --profile "$fixtures/test-machine.ini" --gpu h200 >"$out" 2>"$err"
+need_in "$out" stdout "gpu h200 scaled from 'test-machine' (cost here / there): kernel_single x0.3826 (sm_count x boost_clock)"
+"$mcsim" estimate "$config" --profile "$fixtures/test-machine.ini" -f json >"$out" 2>"$err"
+need_in "$out" stdout '"scaled_terms": []'
+report "estimate --gpu h200 --profile P: scaled from P per term, the terms named (text, JSON)"
+
+sed 's/^calibrated = yes$/calibrated = yes\nhost = another-host/' \
+    "$fixtures/test-machine.ini" >elsewhere.ini
+"$mcsim" estimate "$config" --profile elsewhere.ini >"$out" 2>"$err"
+exit_is $? 0
+[ "$(grep -c 'was measured on another machine' "$err")" -eq 1 ] ||
+    problems+=("no one-line warning for a profile of another host")
+need_in "$err" stderr "host 'another-host', CPU 'Test CPU'; this is host '"
+"$mcsim" estimate "$config" --profile elsewhere.ini -q >"$out" 2>"$err"
+empty "$err" "stderr with -q"
+"$mcsim" estimate "$config" >"$out" 2>"$err"   # the local profile calibrated above, here
+not_in "$err" stderr "another machine"
+report "estimate with a profile measured on another host: a one-line warning (-q silences it)"
+
 # --- the bar chart by locale ------------------------------------------------------------
 LC_ALL=C "$mcsim" estimate "$config" --profile "$fixtures/test-machine.ini" --paths 1e8 \
     >"$out" 2>"$err"
@@ -301,6 +377,13 @@ need_in "$out" stdout "not judged (the profile has no GPU"
 not_in "$out" stdout "0 of 0"
 not_in "$out" stdout "speedup T_cpu"
 report "validate with a CPU-only profile: CPU phases judged, no speedup, never '0 of 0'"
+if [ -n "$py" ]; then
+    arg=$("$py" -c 'import re, sys; print(re.search(r"\"cpu_profile_arg\": \"([^\"]*)\"", open(sys.argv[1]).read()).group(1))' cpu-only.html)
+    [ "$arg" = "$fixtures/cpu-only.ini" ] || problems+=("cpu_profile_arg is '$arg'")
+    (cd / && env -u MCSIM_PROFILE "$mcsim" estimate "$config" --cpu "$arg" -q) >"$out" 2>"$err"
+    exit_is $? 0
+    report "the report's Reproduce commands name the profile MCSIM_PROFILE gave (they run as printed)"
+fi
 
 chromium=$(command -v chromium || command -v chromium-browser || true)
 if [ -n "$chromium" ] && [ -n "$py" ] && [ -f cpu-only.html ]; then

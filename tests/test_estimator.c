@@ -1271,18 +1271,24 @@ static void kernel_costs_by_hand(void **state)
 }
 
 /* Spec-sheet derivation scales the kernel keys as the per-precision costs
- * (their errors: divisors_and_counts_are_range_checked). */
+ * (their errors: divisors_and_counts_are_range_checked), per term: GPU
+ * kernels by SM count x clock (double also by the FP64 share), copies by the
+ * host link, the measured fixed costs kept; and says which terms it scaled. */
 static void kernel_keys_are_scaled(void **state)
 {
     (void)state;
-    /* derive: a spec sheet with half the peak per core costs twice as much per
-     * kernel; a GPU with half the fp32 peak twice as much in single */
+    /* a spec sheet with half the peak per core costs twice as much per CPU
+     * kernel; a GPU with half the SMs twice as much per GPU kernel, four
+     * times in double with half the FP64 share too */
     mcs_profile ref, spec;
     load_machine(&ref);
     spec = ref;
     spec.calibrated = 0;
     spec.cpu.fp32_gflops = 200;
-    spec.gpu.fp32_tflops = 5;
+    spec.gpu.sm_count = 50;
+    spec.gpu.fp32_tflops = 10;   /* the FP32 peak kept (twice the lanes per SM), */
+    spec.gpu.fp64_tflops = 2.5;  /* the FP64 share halved: not the FLOP ratios */
+    spec.gpu.pcie_gbps = 50;     /* twice the host link */
     char err[512] = "";
     assert_int_equal(mcs_profile_derive(&spec, &ref, err, sizeof err), MCS_OK);
     int f = mcs_kernel_family_index(MCS_MODEL_GBM, MCS_PAYOFF_EUROPEAN, 1);
@@ -1290,8 +1296,30 @@ static void kernel_keys_are_scaled(void **state)
     expect_close(spec.cpu.kernel_ns[f][0][1].path, 10, 1e-15);
     expect_close(spec.cpu.kernel_ns[f][0][1].step, 12, 1e-15);
     assert_true(isnan(spec.cpu.kernel_ns[f][0][1].watch));
-    expect_close(spec.gpu.kernel_ps[f][0][0].step, 6, 1e-15);
     assert_true(isnan(spec.cpu.kernel_ns[f][1][1].path)); /* not measured stays absent */
+    /* each derived cost is exactly the reference's times its term's ratio */
+    assert_string_equal(spec.scaled_from, ref.name);
+    const char *terms[] = {"kernel", "kernel_single", "kernel_double", "ramp_and_launch",
+                           "copies"};
+    const double ratios[] = {2, 2, 4, 1, 0.5};
+    assert_int_equal(spec.n_scaled, 5);
+    for (int i = 0; i < 5; i++) {
+        assert_string_equal(spec.scaled[i].term, terms[i]);
+        assert_true(spec.scaled[i].ratio == ratios[i]);
+    }
+    assert_true(spec.gpu.kernel_ps[f][0][0].step == ref.gpu.kernel_ps[f][0][0].step * 2);
+    assert_true(spec.gpu.kernel_ps[f][0][0].path == ref.gpu.kernel_ps[f][0][0].path * 2);
+    for (int g = 0; g < MCS_GPU_RNG_COUNT; g++) {
+        assert_true(spec.gpu.kernel_path_step_ps[0][g] == ref.gpu.kernel_path_step_ps[0][g] * 2);
+        assert_true(spec.gpu.kernel_path_step_ps[1][g] == ref.gpu.kernel_path_step_ps[1][g] * 4);
+        assert_true(spec.gpu.kernel_fixed_us[0][g] == ref.gpu.kernel_fixed_us[0][g]);
+    }
+    assert_true(spec.gpu.d2h_pinned.gbps == ref.gpu.d2h_pinned.gbps / 0.5);
+    /* the measured fixed costs are kept */
+    assert_true(spec.gpu.context_s == ref.gpu.context_s);
+    assert_true(spec.gpu.launch_us == ref.gpu.launch_us);
+    assert_true(spec.gpu.d2h_pinned.alpha_us == ref.gpu.d2h_pinned.alpha_us);
+    assert_true(spec.cpu.setup_cold_s == ref.cpu.setup_cold_s);
 }
 
 int main(void)

@@ -1,0 +1,25 @@
+/* provenance.h - what `mcsim estimate` says about the profiles it uses:
+ * the terms of a spec-sheet profile scaled from a calibrated one, and a
+ * profile measured on another machine. */
+#ifndef MCS_PROVENANCE_H
+#define MCS_PROVENANCE_H
+
+#include <stdio.h>
+#include "profile.h"
+
+/* The terms mcs_profile_derive scaled on the CPU side of cp and the GPU
+ * side of gp (gp->has_gpu): as text lines ("  gpu h200 scaled from
+ * 'h100': kernel_single x1 (sm_count x boost_clock), ...", nothing when
+ * both are calibrated), or as a JSON array of {"side", "profile", "from",
+ * "term", "ratio", "by"}. */
+void mcs_scaled_terms_print(FILE *f, const mcs_profile *cp, const mcs_profile *gp, int json);
+
+/* Was calibrated profile p measured on another machine than this one (its
+ * host name or, with a [cpu] section, its CPU model differ from
+ * engine/sysinfo.h's)? 1 with what differs in `why` ("host 'a', CPU 'X';
+ * this is host 'b', CPU 'Y'"), else 0: also for a spec sheet or a profile
+ * that names no host, which cannot be told. The GPU model is not compared:
+ * that needs the GPU backend, which estimate does not start. */
+int mcs_profile_other_host(const mcs_profile *p, char *why, size_t len);
+
+#endif

@@ -1,0 +1,160 @@
+/* split.c - a job split over MPI ranks or shards (split.h): each share's
+ * cold run by the model, then the gather or the merge. */
+#include "split.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "model.h"
+#include "report.h"
+#include "shard.h"
+
+/* The cold run of blocks [first, end) of the job on one backend (0 cpu, 1 gpu):
+ * its total seconds, NAN when that backend cannot run it. */
+static double share_seconds(const mcs_profile *cp, const mcs_profile *gp, const mcs_job *job,
+                            int threads, int backend, uint64_t first, uint64_t end)
+{
+    mcs_workload w = mcs_workload_of_job(job, threads, 1);
+    uint64_t last = end * w.block_size < w.paths ? end * w.block_size : w.paths;
+    w.paths = last - first * w.block_size;
+    mcs_prediction p;
+    if (backend)
+        mcs_predict_gpu(&gp->gpu, &cp->cpu, &w, &p);
+    else
+        mcs_predict_cpu(&cp->cpu, &w, &p);
+    return p.available ? p.seconds[MCS_PHASE_TOTAL] : NAN;
+}
+
+mcs_status mcs_split_predict(const mcs_profile *cp, const mcs_profile *gp, const mcs_job *job,
+                             int threads, int count, int shards, mcs_split *out, char *err,
+                             size_t err_len)
+{
+    memset(out, 0, sizeof *out);
+    out->count = count;
+    out->shards = shards;
+    const char *what = shards ? "--shards" : "--ranks";
+    int max = shards ? MCS_SHARDS_MAX : MCS_RANKS_MAX;
+    uint64_t b = job->sim.block_size ? (job->sim.paths + job->sim.block_size - 1) /
+                                           job->sim.block_size : 0;
+    out->blocks = b;
+    if (count < 1 || count > max) {
+        snprintf(err, err_len, "%s %d: must be a whole number from 1 to %d", what, count, max);
+        return MCS_E_USAGE;
+    }
+    if ((uint64_t)count > b) {
+        snprintf(err, err_len, "%s %d: the job has %llu block%s, so %s would have none; give "
+                 "at most %llu (or more paths, or a smaller [simulation] block_size)", what,
+                 count, (unsigned long long)b, b == 1 ? "" : "s",
+                 shards ? "some shards" : "some ranks", (unsigned long long)b);
+        return MCS_E_USAGE;
+    }
+    const mcs_cpu_profile *host = &cp->cpu;
+    double r = host->reduce_block_ns * 1e-9;
+    for (int k = 0; k < 2; k++) {
+        if (k == 1 && !gp->has_gpu)
+            continue;
+        out->seconds[k] = malloc((size_t)count * sizeof *out->seconds[k]);
+        if (!out->seconds[k]) {
+            mcs_split_free(out);
+            snprintf(err, err_len, "%s %d: out of memory", what, count);
+            return MCS_E_NOMEM;
+        }
+        out->available[k] = 1;
+        uint64_t first_share = 0;
+        for (int i = 0; i < count; i++) {
+            mcs_block_range range = mcs_shard_range(b, i + 1, count);
+            double s = share_seconds(cp, gp, job, threads, k, range.first, range.end);
+            if (i == 0)
+                first_share = range.end - range.first;
+            out->available[k] &= !isnan(s);
+            out->seconds[k][i] = s;
+            out->busy[k] += s;
+            out->slowest[k] = s > out->slowest[k] ? s : out->slowest[k];
+        }
+        if (shards) /* a fresh `mcsim merge`: read each shard file, join the blocks, write */
+            out->combine[k] = host->write_cold_s + count * host->write_warm_s + (double)b * r;
+        else        /* rank 0 reduces the other ranks' blocks into its own */
+            out->combine[k] = (double)(b - first_share) * r;
+        out->busy[k] += shards ? out->combine[k] : 0;
+        out->total[k] = out->slowest[k] + out->combine[k];
+    }
+    return MCS_OK;
+}
+
+void mcs_split_free(mcs_split *s)
+{
+    for (int k = 0; k < 2; k++) {
+        free(s->seconds[k]);
+        s->seconds[k] = NULL;
+    }
+}
+
+/* One backend's figures as a JSON object, or null. */
+static void json_backend(FILE *f, const mcs_split *s, int k)
+{
+    if (!s->available[k]) {
+        fputs("null", f);
+        return;
+    }
+    fprintf(f, "{\"per_%s\": [", s->shards ? "shard" : "rank");
+    for (int i = 0; i < s->count; i++) {
+        fputs(i ? ", " : "", f);
+        mcs_json_number(f, s->seconds[k][i]);
+    }
+    fprintf(f, "], \"slowest\": ");
+    mcs_json_number(f, s->slowest[k]);
+    fprintf(f, ", \"%s\": ", s->shards ? "merge" : "gather");
+    mcs_json_number(f, s->combine[k]);
+    fprintf(f, ", \"total\": ");
+    mcs_json_number(f, s->total[k]);
+    fprintf(f, ", \"busy\": ");
+    mcs_json_number(f, s->busy[k]);
+    fputs("}", f);
+}
+
+/* One table row: a label and the cpu and gpu figures. */
+static void text_row(FILE *f, const char *label, const mcs_split *s, const double v[2])
+{
+    fprintf(f, "  %-36s", label);
+    for (int k = 0; k < 2; k++)
+        if (s->available[k])
+            fprintf(f, " %12.4g s", v[k]);
+        else
+            fprintf(f, " %14s", "-");
+    fputc('\n', f);
+}
+
+void mcs_split_print(FILE *f, const mcs_split *s, int json)
+{
+    if (json) {
+        fprintf(f, "{\"count\": %d, \"blocks\": %llu, \"cpu\": ", s->count,
+                (unsigned long long)s->blocks);
+        json_backend(f, s, 0);
+        fputs(", \"gpu\": ", f);
+        json_backend(f, s, 1);
+        fputs("}", f);
+        return;
+    }
+    const char *one = s->shards ? "shard" : "rank";
+    fprintf(f, "\n%s: %d %s%s of %llu blocks, each a fresh process (cold) with the profile's "
+            "machine%s\n  %-36s %14s %14s\n", s->shards ? "shards" : "ranks", s->count,
+            s->shards ? "shard" : "MPI rank", s->count == 1 ? "" : "s",
+            (unsigned long long)s->blocks,
+            s->shards ? ", then `mcsim merge`" : "", "", "cpu", "gpu");
+    char label[64];
+    for (int i = 0; i < s->count; i++) {
+        if (s->count > 6 && i == 3) { /* the first 3 and the last 3 */
+            fprintf(f, "  ... %d more\n", s->count - 6);
+            i = s->count - 4;
+            continue;
+        }
+        double v[2] = {s->available[0] ? s->seconds[0][i] : NAN,
+                       s->available[1] ? s->seconds[1][i] : NAN};
+        snprintf(label, sizeof label, "%s %d", one, i + 1);
+        text_row(f, label, s, v);
+    }
+    text_row(f, s->shards ? "merge (read, join, write)" : "gather at rank 0", s, s->combine);
+    text_row(f, s->shards ? "wall (slowest shard + merge)" : "total (slowest rank + gather)", s,
+             s->total);
+    if (s->shards)
+        text_row(f, "machine time (every shard + merge)", s, s->busy);
+}
