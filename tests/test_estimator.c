@@ -99,6 +99,29 @@ static void cpu_prediction_by_hand(void **state)
     assert_false(c.available);
 }
 
+/* 1.5 blocks of 65536 paths (10 ns a path): blocks go to threads one at a
+ * time, in order, the partial one last. 1 thread does both, 98304 paths (not
+ * two full blocks); 2 threads: the busiest does the full block, at
+ * e(2) = 5/6; 2.5 blocks on 2 threads: two full blocks in the first wave,
+ * the half one alone in the second, so 65536 + 32768 paths. The old model
+ * (waves x a full block) gave 131072, 65536 and 131072 paths. */
+static void cpu_partial_block_by_hand(void **state)
+{
+    (void)state;
+    mcs_profile p;
+    load_machine(&p);
+    mcs_workload w = WORKLOAD(98304, 1, 65536, MCS_SINGLE, MCS_RNG_PCG64, 1, 0);
+    mcs_prediction c;
+    mcs_predict_cpu(&p.cpu, &w, &c);
+    expect_close(c.seconds[MCS_PHASE_SIMULATE], 98304 * 10e-9, 1e-12);
+    w.threads = 2;
+    mcs_predict_cpu(&p.cpu, &w, &c);
+    expect_close(c.seconds[MCS_PHASE_SIMULATE], 65536 * 10e-9 / (5.0 / 6), 1e-12);
+    w.paths = 163840; /* 2.5 blocks */
+    mcs_predict_cpu(&p.cpu, &w, &c);
+    expect_close(c.seconds[MCS_PHASE_SIMULATE], 98304 * 10e-9 / (5.0 / 6), 1e-12);
+}
+
 /* One launch: launch 5 us + fixed 15 us + 256 path-steps of one thread at
  * 100 ns + 262144 path-steps at 2 ps + first launch 20 us (cold). */
 static void gpu_prediction_by_hand(void **state)
@@ -1298,6 +1321,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(cpu_prediction_by_hand),
+        cmocka_unit_test(cpu_partial_block_by_hand),
         cmocka_unit_test(gpu_prediction_by_hand),
         cmocka_unit_test(efficiency_interpolates),
         cmocka_unit_test(break_even_is_the_crossing),
