@@ -903,6 +903,49 @@ static void validate_has_no_fixed_tables(void **state)
     rmdir(dir);
 }
 
+/* validate judges the median of a size's repeats (the bias) and shows
+ * their spread (the noise) apart: CPU runs at 0.5, 1, 1, 1.2, 1.2 times the
+ * prediction have bias 0 and spread 0.7, where the median of the runs' own
+ * errors (what validate took before) said 0.18; a size of 3 repeats is
+ * noted as thin. */
+static void validate_splits_bias_and_noise(void **state)
+{
+    (void)state;
+    mcs_profile p;
+    load_machine(&p);
+    static const double factor[] = {1.2, 0.5, 1, 1.2, 1};
+    mcs_sweep_row rows[8];
+    for (int r = 0; r < 5; r++)
+        predicted_row(&p, &rows[r], 0, 0, 100000, 1, r, factor[r]);
+    for (int r = 0; r < 3; r++) /* another size, 3 repeats at e^0.1 times */
+        predicted_row(&p, &rows[5 + r], 0, 0, 1000, 1, r, exp(0.1));
+    char dir[] = "/tmp/mcs-test-estimator-XXXXXX", path[256], err[512] = "";
+    assert_non_null(mkdtemp(dir));
+    write_sweep(dir, "noisy.h5", rows, 8, path, sizeof path);
+    static mcs_validation v;
+    const char *files[] = {path};
+    assert_int_equal(mcs_validate(files, 1, &p, &p, &v, err, sizeof err), MCS_OK);
+    int found = 0;
+    for (int i = 0; i < v.n_phases; i++) {
+        if (strcmp(v.phases[i].phase, "total") != 0)
+            continue;
+        found = 1;
+        assert_int_equal(v.phases[i].n, 2); /* sizes */
+        assert_int_equal(v.phases[i].runs, 8);
+        assert_int_equal(v.phases[i].min_repeats, 3);
+        /* biases 0 and 0.1; spreads 0.7 and 0 */
+        expect_close(v.phases[i].median, 0.05, 1e-9);
+        expect_close(v.phases[i].spread, 0.35, 1e-9);
+    }
+    assert_true(found);
+    assert_int_equal(v.n_sizes, 2);
+    assert_int_equal(v.n_thin, 1);
+    assert_int_equal(v.fewest_repeats, 3);
+    mcs_validation_free(&v);
+    remove(path);
+    rmdir(dir);
+}
+
 /* What validate leaves out is counted with the reason: gpu runs for a
  * CPU-only profile, sizes measured on one backend only. */
 static void validate_counts_what_it_leaves_out(void **state)
@@ -1339,6 +1382,7 @@ int main(void)
         cmocka_unit_test(sweep_rows_are_range_checked),
         cmocka_unit_test(validate_has_no_fixed_tables),
         cmocka_unit_test(validate_counts_what_it_leaves_out),
+        cmocka_unit_test(validate_splits_bias_and_noise),
         cmocka_unit_test(row_claims_are_checked_against_the_file),
         cmocka_unit_test(sweep_write_under_a_size_limit),
         cmocka_unit_test(cpu_flops_per_cycle_follow_the_isa),
