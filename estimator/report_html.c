@@ -297,6 +297,7 @@ static void data_json(FILE *f, const mcs_validation *v)
         key(f, "median", e->median, 1);
         key(f, "p90", e->p90, 1);
         key(f, "spread", e->spread, 1);
+        key(f, "share", e->share, 1);
         fprintf(f, ", \"runs\": %d, \"min_repeats\": %d}", e->runs, e->min_repeats);
     }
     fprintf(f, "], \"speedup\": [");

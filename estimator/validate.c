@@ -174,10 +174,10 @@ static void add_phase_errors(mcs_validation *v, const size_t *order)
 {
     static const char *backends[] = {"cpu", "gpu"}, *modes[] = {"cold", "warm"};
     size_t len = (v->n_rows + 1) * sizeof(double);
-    double *bias = malloc(len), *noise = malloc(len), *m = malloc(len);
+    double *bias = malloc(len), *noise = malloc(len), *m = malloc(len), *share = malloc(len);
     for (int b = 0; b < 2; b++)
         for (int md = 0; md < 2; md++)
-            for (int p = 0; p < MCS_PHASE_COUNT && bias && noise && m; p++) {
+            for (int p = 0; p < MCS_PHASE_COUNT && bias && noise && m && share; p++) {
                 int n = 0, runs = 0, fewest = 0;
                 for (size_t from = 0, to; from < v->n_rows; from = to) {
                     const mcs_sweep_row *r = &v->rows[order[from]];
@@ -197,7 +197,12 @@ static void add_phase_errors(mcs_validation *v, const size_t *order)
                     }
                     if (k == 0)
                         continue;
-                    bias[n] = fabs(log(pred / mcs_median_spread(m, k, &noise[n])));
+                    double median = mcs_median_spread(m, k, &noise[n]), unused;
+                    bias[n] = fabs(log(pred / median));
+                    int t = 0;
+                    for (size_t j = from; j < to; j++)
+                        m[t++] = v->rows[order[j]].seconds[MCS_PHASE_TOTAL];
+                    share[n] = median / mcs_median_spread(m, t, &unused);
                     n++;
                     runs += k;
                     fewest = fewest && fewest < k ? fewest : k;
@@ -220,7 +225,9 @@ static void add_phase_errors(mcs_validation *v, const size_t *order)
                 mcs_quantiles(bias, n, &pe->median, &pe->p90);
                 double p90;
                 mcs_quantiles(noise, n, &pe->spread, &p90);
+                mcs_quantiles(share, n, &pe->share, &p90);
             }
+    free(share);
     free(bias);
     free(noise);
     free(m);
@@ -666,12 +673,13 @@ static void print_phases(const mcs_validation *v)
     printf("\nper phase, per size: bias |ln(predicted / median of the repeats)| (as %% error:\n"
            "e^x - 1), median and p90 over the sizes; noise: the repeats' spread (max - min) /\n"
            "median, median over the sizes\n");
-    printf("  %-4s %-5s %-13s %5s %10s %10s %8s %5s\n", "", "mode", "phase", "sizes", "bias",
-           "p90", "noise", "runs");
+    printf("  %-4s %-5s %-13s %5s %10s %10s %8s %5s %6s\n", "", "mode", "phase", "sizes", "bias",
+           "p90", "noise", "runs", "share");
     for (int i = 0; i < v->n_phases; i++) {
         const mcs_phase_error *e = &v->phases[i];
-        printf("  %-4s %-5s %-13s %5d %9.1f%% %9.1f%% %7.1f%% %5d\n", e->backend, e->mode,
-               e->phase, e->n, pct(e->median), pct(e->p90), 100 * e->spread, e->runs);
+        printf("  %-4s %-5s %-13s %5d %9.1f%% %9.1f%% %7.1f%% %5d %5.1f%%\n", e->backend, e->mode,
+               e->phase, e->n, pct(e->median), pct(e->p90), 100 * e->spread, e->runs,
+               100 * e->share);
     }
     if (!v->n_phases)
         printf("  none: no run of the sweep has a prediction\n");

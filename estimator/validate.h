@@ -16,11 +16,12 @@
 /* A phase's errors over the sizes of a group (backend, mode): per size the
  * bias |ln(predicted / median of its repeats)| and the noise, the repeats'
  * spread (max - min) / median; median and 90th percentile of the bias, the
- * median noise; n sizes of `runs` runs, the fewest repeats of a size. */
+ * median noise; n sizes of `runs` runs, the fewest repeats of a size;
+ * share: the median over the sizes of the phase's median over the total's. */
 typedef struct {
     char backend[8], mode[8], phase[16];
     int n, runs, min_repeats;
-    double median, p90, spread;
+    double median, p90, spread, share;
 } mcs_phase_error;
 
 /* One size of one series (mode, precision, steps): medians over repeats. */

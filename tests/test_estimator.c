@@ -99,6 +99,23 @@ static void cpu_prediction_by_hand(void **state)
     assert_false(c.available);
 }
 
+/* Warm slower than cold is implausible (a warm run skips start-up): the
+ * test machine's setup, 1 ms cold, is flagged warm at 2 ms, not at 1.2 ms
+ * (within the 25% spread) nor at 0.01 ms. */
+static void warm_above_cold_is_implausible(void **state)
+{
+    (void)state;
+    mcs_profile p;
+    load_machine(&p);
+    char buf[256] = "";
+    assert_int_equal(mcs_profile_problems(&p, buf, sizeof buf), 0);
+    p.cpu.setup_warm_s = 0.0012;
+    assert_int_equal(mcs_profile_problems(&p, buf, sizeof buf), 0);
+    p.cpu.setup_warm_s = 0.002;
+    assert_int_equal(mcs_profile_problems(&p, buf, sizeof buf), 1);
+    assert_string_equal(buf, "cpu setup warm 2 ms > cold 1 ms");
+}
+
 /* 1.5 blocks of 65536 paths (10 ns a path): blocks go to threads one at a
  * time, in order, the partial one last. 1 thread does both, 98304 paths (not
  * two full blocks); 2 threads: the busiest does the full block, at
@@ -1364,6 +1381,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(cpu_prediction_by_hand),
+        cmocka_unit_test(warm_above_cold_is_implausible),
         cmocka_unit_test(cpu_partial_block_by_hand),
         cmocka_unit_test(gpu_prediction_by_hand),
         cmocka_unit_test(efficiency_interpolates),
