@@ -187,17 +187,14 @@ static mcs_status timed_run(calib *c, const char *backend, int threads, const ch
     for (int i = 0; i < n_sets; i++)
         spec.overrides[spec.n_overrides++] = sets[i];
     mcs_timings runs[REPS_MAX];
-    double sim[REPS_MAX], lo = INFINITY, hi = 0;
+    double sim[REPS_MAX];
     for (int r = 0; r < reps; r++) {
         mcs_status st = mcs_run_warm(&spec, c->log, &runs[r], NULL, NULL, err, len);
         if (st != MCS_OK)
             return st;
         sim[r] = runs[r].seconds[MCS_PHASE_SIMULATE];
-        lo = fmin(lo, sim[r]);
-        hi = fmax(hi, sim[r]);
     }
-    double med = median_of(sim, reps);
-    c->last_spread = med > 0 ? (hi - lo) / med : 0;
+    double med = mcs_median_spread(sim, reps, &c->last_spread);
     for (int r = 0; r < reps; r++)
         if (runs[r].seconds[MCS_PHASE_SIMULATE] == med || r == reps - 1) {
             *out = runs[r];
