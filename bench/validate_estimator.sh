@@ -1,22 +1,181 @@
-#!/bin/sh
-# validate_estimator.sh MCSIM OUT [SIZES] - the estimator's accuracy check on
-# this machine: calibrate it, sweep configs/european.ini in single and double
-# precision (cpu and gpu, cold and warm, 5 repeats), validate with a report.
-# Everything lands in OUT (profile.ini, calibrate.log, sweep-*.h5,
-# validate.txt, report.html). docs/estimator.md, "Validation".
-set -eu
-mcsim=$1
+#!/usr/bin/env bash
+# validate_estimator.sh - the estimator's accuracy on this machine (issue 28's
+# matrix): calibrate (or take a profile), sweep every config in configs/ at its
+# own steps and at 252, single and double, the default generator (rng = auto:
+# pcg64 on the CPU, philox on the GPU) and philox on both, 1 and all host
+# threads, cold and warm, REPEAT interleaved repeats, from 1e3 paths up to
+# the largest size whose predicted run fits CAP seconds; then `mcsim validate`
+# per sweep and a markdown summary per config (speedup error median and p90,
+# worst break-even N* ratio, right-backend share, per-phase median bias of
+# the phases that take at least 10% of a run) into OUT/summary.md, for
+# bench/README.md. Without a GPU the rows are the CPU's only.
+#
+# usage: bench/validate_estimator.sh MCSIM OUT [--profile P] [--budget SECONDS]
+#            [--cap SECONDS] [--repeat R] [--configs "a b"] [--backend LIST]
+#   --profile P     use P instead of calibrating (a path or catalogue name)
+#   --budget S      device seconds for the sweeps (default 600): the sizes are
+#                   chosen from the predictions so that the matrix fits; what
+#                   does not fit is left out, largest sizes first, and listed
+#   --cap S         one run at most S seconds predicted (default 2)
+#   --repeat R      repeats per size (default 5)
+#   --configs LIST  config names (default: every configs/*.ini)
+#   --backend LIST  cpu, gpu or cpu,gpu (default: what `mcsim sweep` finds)
+# Everything lands in OUT: profile.ini, calibrate.log, sweep-*.h5 and .log,
+# validate-*.txt, plan.txt (the matrix and what was left out), summary.md.
+# docs/estimator.md, "Validation".
+set -euo pipefail
+mcsim=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 out=$2
-sizes=${3:-1e3:1e10}
-mkdir -p "$out"
-start=$(date +%s)
-$mcsim calibrate -o "$out/profile.ini" 2> "$out/calibrate.log"
-echo "calibrate: $(( $(date +%s) - start )) s" >> "$out/calibrate.log"
-export MCSIM_PROFILE="$out/profile.ini"
-for precision in single double; do
-    $mcsim sweep configs/european.ini --paths "$sizes" --repeat 5 \
-        --set simulation.precision=$precision -o "$out/sweep-$precision.h5" 2> "$out/sweep-$precision.log"
+shift 2
+profile="" budget=600 cap=2 repeat=5 backend="" configs=""
+while [ $# -gt 0 ]; do
+    case $1 in
+    --profile) profile=$2 ;;
+    --budget) budget=$2 ;;
+    --cap) cap=$2 ;;
+    --repeat) repeat=$2 ;;
+    --configs) configs=$2 ;;
+    --backend) backend="--backend $2" ;;
+    *) echo "validate_estimator.sh: unknown option $1" >&2; exit 64 ;;
+    esac
+    shift 2
 done
-$mcsim validate "$out"/sweep-single.h5 "$out"/sweep-double.h5 --report "$out/report.html" \
-    > "$out/validate.txt"
-cat "$out/calibrate.log" "$out/validate.txt"
+repo=$(cd "$(dirname "$0")/.." && pwd)
+[ -n "$configs" ] || configs=$(cd "$repo/configs" && ls *.ini | sed 's/\.ini$//')
+mkdir -p "$out"
+cd "$out"
+start=$(date +%s)
+if [ -z "$profile" ]; then
+    "$mcsim" calibrate -o profile.ini 2> calibrate.log
+    echo "calibrate: $(( $(date +%s) - start )) s" >> calibrate.log
+    profile=$PWD/profile.ini
+fi
+export MCSIM_PROFILE=$profile
+threads_all=$(sed -n 's/^threads = //p' "$profile" 2>/dev/null | head -1)
+threads_all=${threads_all:-$(nproc)}
+thread_counts=1
+[ "$threads_all" = 1 ] || thread_counts="1 $threads_all"
+
+# predicted seconds of one run (the slowest "total" in the estimate's JSON)
+predict() { # predict CONFIG PATHS SETS...
+    local cfg=$1 n=$2
+    shift 2
+    "$mcsim" estimate "$repo/configs/$cfg.ini" --paths "$n" "$@" --format json -q 2>/dev/null |
+        tr ',{}' '\n\n\n' | sed -n 's/^ *"total": *//p' | sort -g | tail -1
+}
+
+# the matrix: one sweep per config, steps, precision, generator and threads
+: > plan.txt
+jobs=()
+for cfg in $configs; do
+    for steps in default 252; do
+        for prec in single double; do
+            for rng in auto philox; do
+                for t in $thread_counts; do
+                    jobs+=("$cfg $steps $prec $rng $t")
+                done
+            done
+        done
+    done
+done
+per_job=$(awk -v b="$budget" -v n=${#jobs[@]} -v r="$repeat" 'BEGIN { printf "%.6f", b / n / r / 2 }')
+echo "matrix: ${#jobs[@]} sweeps x $repeat repeats x cold,warm; budget $budget s," \
+    "so $per_job s per sweep and repeat; a run at most $cap s" >> plan.txt
+i=0
+for job in "${jobs[@]}"; do
+    read -r cfg steps prec rng t <<< "$job"
+    sets=(--set "simulation.precision=$prec" --set "simulation.rng=$rng" --threads "$t")
+    [ "$steps" = default ] || sets+=(--set "simulation.steps=$steps")
+    # sizes 1e3, 1e4, ... while one run fits the cap and the sizes' sum the share
+    top=0 sum=0 n=1000 left=""
+    while [ "$n" -le 1000000000 ]; do
+        s=$(predict "$cfg" "$n" "${sets[@]}")
+        [ -n "$s" ] || break
+        if awk -v s="$s" -v c="$cap" -v sum="$sum" -v b="$per_job" \
+            'BEGIN { exit !(s <= c && sum + s <= b) }'; then
+            top=$n
+            sum=$(awk -v a="$sum" -v s="$s" 'BEGIN { print a + s }')
+        else
+            left="$n to 1e9 paths (predicted $s s a run)"
+            break
+        fi
+        n=$((n * 10))
+    done
+    name="$cfg-$steps-$prec-$rng-t$t"
+    if [ "$top" -eq 0 ]; then
+        echo "$name: left out (even 1e3 paths does not fit: $left)" >> plan.txt
+        continue
+    fi
+    echo "$name: 1e3 to $top paths${left:+; left out: $left}" >> plan.txt
+    i=$((i + 1))
+    # shellcheck disable=SC2086
+    "$mcsim" sweep "$repo/configs/$cfg.ini" --paths "1e3:$top" --repeat "$repeat" \
+        $backend "${sets[@]}" -o "sweep-$name.h5" -q 2> "sweep-$name.log" ||
+        echo "$name: sweep failed: $(tail -c 200 "sweep-$name.log")" >> plan.txt
+    [ -f "sweep-$name.h5" ] &&
+        "$mcsim" validate "sweep-$name.h5" -q > "validate-$name.txt" 2>> "sweep-$name.log" ||
+        true
+done
+echo "sweeps and validation: $(( $(date +%s) - start )) s in all" >> plan.txt
+
+# the summary: per config, over its validate outputs
+summarise() { # summarise LABEL FILES...: one markdown row
+    local label=$1
+    shift
+    awk -v label="$label" '
+    function pct(x) { return sprintf("%.0f%%", x) }
+    function sort(a, n,    i, j, x) {
+        for (i = 2; i <= n; i++) {
+            x = a[i]
+            for (j = i - 1; j >= 1 && a[j] > x; j--) a[j + 1] = a[j]
+            a[j + 1] = x
+        }
+    }
+    function median(a, n) { sort(a, n); return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
+    /^  (cold|warm) +(single|double).* n +[0-9]+ +median/ {
+        for (f = 1; f <= NF; f++) {
+            if ($f == "median") med[++ns] = $(f + 1) + 0
+            if ($f == "p90") p90[ns] = $(f + 1) + 0
+        }
+    }
+    /ratio [0-9.]+$/ { r = $NF + 0; if (r < 1) r = 1 / r; if (r > worst) worst = r }
+    /^backend decisions:/ { right += $3; total += $5 }
+    /^  (cpu|gpu) +(cold|warm) +[a-z_]+ +[0-9]+ / {
+        share = $NF + 0
+        key = $1 " " $3
+        if ($3 == "total" || share >= 10) e[key] = e[key] " " ($5 + 0)
+    }
+    END {
+        m = ns ? median(med, ns) : -1
+        if (ns) sort(p90, ns)
+        q = ns ? p90[int(0.9 * (ns - 1)) + 1] : -1
+        phases = ""
+        for (k in e) {
+            c = split(e[k], v, " ")
+            phases = phases (phases ? ", " : "") k " " pct(median(v, c))
+        }
+        printf "| %s | %s | %s | %s | %s | %s |\n", label, m < 0 ? "-" : pct(m),
+            q < 0 ? "-" : pct(q), worst ? sprintf("%.2fx", worst) : "-",
+            total ? sprintf("%.0f%%", 100 * right / total) : "-", phases ? phases : "-"
+    }' "$@"
+}
+{
+    echo "Estimator validation on $(hostname) ($(date -u +%Y-%m-%d)), profile $profile;"
+    echo "\`bench/validate_estimator.sh\` with budget $budget s, cap $cap s, $repeat repeats."
+    echo "Speedup errors: per series medians of the repeats (the series' median and p90"
+    echo "taken over series); the median bias of each backend's total and of the phases"
+    echo "taking >= 10% of a run (validate's share column), cold and warm together."
+    echo
+    echo "| config | speedup median | speedup p90 | worst N* ratio | right backend | median bias: totals, phases >= 10% |"
+    echo "|---|---|---|---|---|---|"
+    for cfg in $configs; do
+        files=(validate-"$cfg"-*.txt)
+        [ -e "${files[0]}" ] && summarise "$cfg" "${files[@]}"
+    done
+    files=(validate-*.txt)
+    [ -e "${files[0]}" ] && summarise "all" "${files[@]}"
+    echo
+    echo "Left out:"
+    grep -E "left out|failed" plan.txt | sed 's/^/- /' || echo "- nothing"
+} > summary.md
+cat plan.txt summary.md

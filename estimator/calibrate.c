@@ -187,17 +187,14 @@ static mcs_status timed_run(calib *c, const char *backend, int threads, const ch
     for (int i = 0; i < n_sets; i++)
         spec.overrides[spec.n_overrides++] = sets[i];
     mcs_timings runs[REPS_MAX];
-    double sim[REPS_MAX], lo = INFINITY, hi = 0;
+    double sim[REPS_MAX];
     for (int r = 0; r < reps; r++) {
         mcs_status st = mcs_run_warm(&spec, c->log, &runs[r], NULL, NULL, err, len);
         if (st != MCS_OK)
             return st;
         sim[r] = runs[r].seconds[MCS_PHASE_SIMULATE];
-        lo = fmin(lo, sim[r]);
-        hi = fmax(hi, sim[r]);
     }
-    double med = median_of(sim, reps);
-    c->last_spread = med > 0 ? (hi - lo) / med : 0;
+    double med = mcs_median_spread(sim, reps, &c->last_spread);
     for (int r = 0; r < reps; r++)
         if (runs[r].seconds[MCS_PHASE_SIMULATE] == med || r == reps - 1) {
             *out = runs[r];
@@ -218,24 +215,35 @@ static mcs_status calibrate_cpu(calib *c, mcs_profile *p, char *err, size_t len)
     p->has_cpu = 1;
     mcs_sysinfo_cpu_model(cpu->model, sizeof cpu->model);
     cpu->threads = omp_get_max_threads();
-    progress("cpu: fixed costs of %d fresh processes (1000 paths)", reps);
-    if ((st = fixed_costs(c, "cpu", 1, reps, "simulation.paths=1000", &med, &other, err, len)))
-        return st;
-    cpu->config_cold_s = med.seconds[MCS_PHASE_CONFIG];
-    cpu->setup_cold_s = med.seconds[MCS_PHASE_SETUP];
-    cpu->teardown_cold_s = med.seconds[MCS_PHASE_TEARDOWN];
-    double cold_simulate = med.seconds[MCS_PHASE_SIMULATE];
-    cpu->write_cold_s = med.seconds[MCS_PHASE_WRITE];
-    cpu->other_cold_s = other;
-    progress("cpu: fixed costs of %d runs in one process", reps);
-    if ((st = fixed_costs(c, "cpu", 0, reps, "simulation.paths=1000", &med, &other, err, len)))
-        return st;
-    cpu->setup_warm_s = med.seconds[MCS_PHASE_SETUP];
-    cpu->config_warm_s = med.seconds[MCS_PHASE_CONFIG];
-    cpu->write_warm_s = med.seconds[MCS_PHASE_WRITE];
-    cpu->other_warm_s = other;
-    cpu->teardown_warm_s = med.seconds[MCS_PHASE_TEARDOWN];
-    double warm_simulate = med.seconds[MCS_PHASE_SIMULATE];
+    double cold_simulate = 0, warm_simulate = 0;
+    char why[512] = "";
+    /* measured again where a warm cost comes out above its cold one */
+    for (int a = 0; a < MCS_CALIBRATE_ATTEMPTS && (a == 0 || why[0]); a++) {
+        if (a)
+            progress("cpu: %s: measuring the fixed costs again", why);
+        progress("cpu: fixed costs of %d fresh processes (1000 paths)", reps);
+        if ((st = fixed_costs(c, "cpu", 1, reps, "simulation.paths=1000", &med, &other, err,
+                              len)))
+            return st;
+        cpu->config_cold_s = med.seconds[MCS_PHASE_CONFIG];
+        cpu->setup_cold_s = med.seconds[MCS_PHASE_SETUP];
+        cpu->teardown_cold_s = med.seconds[MCS_PHASE_TEARDOWN];
+        cold_simulate = med.seconds[MCS_PHASE_SIMULATE];
+        cpu->write_cold_s = med.seconds[MCS_PHASE_WRITE];
+        cpu->other_cold_s = other;
+        progress("cpu: fixed costs of %d runs in one process", reps);
+        if ((st = fixed_costs(c, "cpu", 0, reps, "simulation.paths=1000", &med, &other, err,
+                              len)))
+            return st;
+        cpu->setup_warm_s = med.seconds[MCS_PHASE_SETUP];
+        cpu->config_warm_s = med.seconds[MCS_PHASE_CONFIG];
+        cpu->write_warm_s = med.seconds[MCS_PHASE_WRITE];
+        cpu->other_warm_s = other;
+        cpu->teardown_warm_s = med.seconds[MCS_PHASE_TEARDOWN];
+        warm_simulate = med.seconds[MCS_PHASE_SIMULATE];
+        why[0] = '\0';
+        mcs_profile_warm_problems(p, why, sizeof why);
+    }
 
     /* one thread's cost per path-step: runs of at least 0.25 s (0.05 quick) */
     const double enough = c->quick ? 0.05 : 0.25;

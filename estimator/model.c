@@ -158,10 +158,14 @@ void mcs_predict_cpu(const mcs_cpu_profile *cpu, const mcs_workload *w, mcs_pred
     double blocks = ceil(n / bs);
     out->source = mcs_cpu_kernel_cost(cpu, w, rng, &out->cost, out->kernel, sizeof out->kernel);
     double c1 = path_cost(&out->cost, w) * 1e-9; /* one thread, one path */
-    /* blocks are handed out one at a time; a wave is one block per thread */
+    /* blocks are handed out one at a time, in order (schedule(dynamic, 1));
+     * a wave is one block per thread. The busiest thread does waves - 1 full
+     * blocks and one more in the last wave: a full one where that wave has
+     * two or more blocks, else the job's partial last block */
     double busy = blocks < threads ? blocks : threads;
     double waves = ceil(blocks / threads);
-    double block_paths = n < bs ? n : bs;
+    double last_wave = blocks - (waves - 1) * threads;
+    double busiest = (waves - 1) * bs + (last_wave > 1 ? bs : n - (blocks - 1) * bs);
     /* the engine hands the backend chunks of at most threads x 128 blocks */
     const double most = MCS_MAX_BLOCKS_PER_THREAD_PER_CHUNK;
     double per_thread = floor(MCS_CHUNK_PATH_STEPS_PER_THREAD / (bs * w->steps));
@@ -169,7 +173,7 @@ void mcs_predict_cpu(const mcs_cpu_profile *cpu, const mcs_workload *w, mcs_pred
     double chunks = ceil(blocks / (threads * per_thread));
     double start = (w->cold ? cpu->chunk_start_cold_us : cpu->chunk_start_warm_us) * 1e-6;
     out->seconds[MCS_PHASE_SIMULATE] =
-        chunks * start + waves * block_paths * c1 / mcs_cpu_efficiency(cpu, busy);
+        chunks * start + busiest * c1 / mcs_cpu_efficiency(cpu, busy);
     out->seconds[MCS_PHASE_SETUP] = w->cold ? cpu->setup_cold_s : cpu->setup_warm_s;
     out->seconds[MCS_PHASE_TEARDOWN] = w->cold ? cpu->teardown_cold_s : cpu->teardown_warm_s;
     host_phases(cpu, w, blocks, out);

@@ -1266,10 +1266,40 @@ static void add_problem(char *buf, size_t len, const char *fmt, ...)
     va_end(ap);
 }
 
+int mcs_profile_warm_problems(const mcs_profile *p, char *buf, size_t len)
+{
+    const mcs_cpu_profile *c = &p->cpu;
+    const mcs_gpu_profile *g = &p->gpu;
+    const struct {
+        int has;
+        const char *name;
+        double cold, warm; /* seconds */
+    } pairs[] = {
+        {p->has_cpu, "cpu config", c->config_cold_s, c->config_warm_s},
+        {p->has_cpu, "cpu setup", c->setup_cold_s, c->setup_warm_s},
+        {p->has_cpu, "cpu teardown", c->teardown_cold_s, c->teardown_warm_s},
+        {p->has_cpu, "cpu write", c->write_cold_s, c->write_warm_s},
+        {p->has_cpu, "cpu other", c->other_cold_s, c->other_warm_s},
+        {p->has_cpu, "cpu chunk start", c->chunk_start_cold_us * 1e-6, c->chunk_start_warm_us * 1e-6},
+        {p->has_gpu, "gpu device query", g->device_query_cold_s, g->device_query_warm_s},
+        {p->has_gpu, "gpu setup", g->setup_cold_s, g->setup_warm_s},
+        {p->has_gpu, "gpu write", g->write_cold_s, g->write_warm_s},
+    };
+    int n = 0;
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+        if (pairs[i].has && pairs[i].cold >= 0 &&
+            pairs[i].warm > pairs[i].cold * (1 + MCS_PLAUSIBLE_SPREAD_MAX) + 50e-6) {
+            add_problem(buf, len, "%s warm %.3g ms > cold %.3g ms", pairs[i].name,
+                        1e3 * pairs[i].warm, 1e3 * pairs[i].cold);
+            n++;
+        }
+    return n;
+}
+
 int mcs_profile_problems(const mcs_profile *p, char *buf, size_t len)
 {
     char all[1024] = "";
-    int n = 0;
+    int n = mcs_profile_warm_problems(p, all, sizeof all);
     if (p->has_cpu) {
         for (int i = 0; i < p->cpu.n_scaling; i++)
             if (p->cpu.scaling_efficiency[i] > MCS_PLAUSIBLE_EFFICIENCY_MAX) {

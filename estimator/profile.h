@@ -271,7 +271,15 @@ mcs_status mcs_profiles_choose(const char *profile, const char *cpu, const char 
  * gives up on a figure and writes the warning. */
 #define MCS_CALIBRATE_ATTEMPTS 3
 
-/* The figures of p outside the bounds above, as one line ("2-thread
+/* A warm run skips start-up, so a warm fixed cost above its cold one by
+ * more than MCS_PLAUSIBLE_SPREAD_MAX (and 50 us, below which timers and
+ * wake-ups decide) is noise. The cpu and gpu phases
+ * where that is so, appended to buf ("cpu setup warm 8.6 ms > cold 4.9
+ * ms; ..."); returns how many. */
+int mcs_profile_warm_problems(const mcs_profile *p, char *buf, size_t len);
+
+/* The figures of p outside the bounds above (warm above cold included), as
+ * one line ("2-thread
  * efficiency 1.26 > 1.1; ..."), at most 180 characters so that it fits a
  * profile line; "" and 0 when there are none. Returns how many. */
 int mcs_profile_problems(const mcs_profile *p, char *buf, size_t len);

@@ -310,7 +310,9 @@ static void data_json(FILE *f, const mcs_validation *v)
                 i ? ", " : "", e->backend, e->mode, e->phase, e->n);
         key(f, "median", e->median, 1);
         key(f, "p90", e->p90, 1);
-        fprintf(f, "}");
+        key(f, "spread", e->spread, 1);
+        key(f, "share", e->share, 1);
+        fprintf(f, ", \"runs\": %d, \"min_repeats\": %d}", e->runs, e->min_repeats);
     }
     fprintf(f, "], \"speedup\": [");
     for (size_t i = 0; i < v->n_speedups; i++) {
@@ -319,6 +321,7 @@ static void data_json(FILE *f, const mcs_validation *v)
                 i ? ", " : "", e->mode, e->precision, e->steps, e->n);
         key(f, "median", e->median, 1);
         key(f, "p90", e->p90, 1);
+        key(f, "spread", e->spread, 1);
         fprintf(f, "}");
     }
     fprintf(f, "], \"points\": [");
@@ -328,7 +331,9 @@ static void data_json(FILE *f, const mcs_validation *v)
                 i ? ", " : "", p->mode, p->precision, p->steps, (unsigned long long)p->paths);
         key(f, "measured_speedup", p->measured, 1);
         key(f, "predicted_speedup", p->predicted, 1);
-        fprintf(f, ", \"correct\": %s}", p->correct ? "true" : "false");
+        key(f, "cpu_spread", p->cpu_spread, 1);
+        key(f, "gpu_spread", p->gpu_spread, 1);
+        fprintf(f, ", \"repeats\": %d, \"correct\": %s}", p->repeats, p->correct ? "true" : "false");
     }
     fprintf(f, "], \"break_even\": [");
     for (size_t i = 0; i < v->n_break_even; i++) {

@@ -43,7 +43,10 @@ void mcs_cmd_sweep_help(FILE *f)
           "  --backend LIST            cpu, gpu or cpu,gpu; default: the backends usable here\n"
           "                            (cpu, and gpu when built in and a GPU answers)\n"
           "  --mode LIST               cold, warm or cold,warm (default cold,warm)\n"
-          "  --repeat R                runs per size, backend and mode, 1 to 4096 (default 3)\n"
+          "  --repeat R                runs per size, backend and mode, 1 to 4096 (default 5,\n"
+          "                            what `mcsim validate` wants for its medians); repeats\n"
+          "                            are interleaved: every size once, then every size\n"
+          "                            again (A, B, C, A, B, C, ...), per backend and mode\n"
           "  --threads T               CPU threads, 1 to 4096 (default: all)\n"
           "  --set SECTION.KEY=VALUE   any config key, as for `mcsim CONFIG --set`; at most 12\n"
           "                            (the keys and their values: mcsim --help)\n"
@@ -124,7 +127,7 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
         {"tasks", required_argument, NULL, 'N'},  {NULL, 0, NULL, 0},
     };
     memset(o, 0, sizeof *o);
-    o->repeat = 3;
+    o->repeat = 5;
     o->cpu = o->gpu = o->cold = o->warm = 1;
     optind = 1;
     opterr = 0;

@@ -40,6 +40,14 @@ void mcs_quantiles(double *x, int n, double *median, double *p90)
     *p90 = quantile_sorted(x, n, 0.9);
 }
 
+double mcs_median_spread(double *x, int n, double *spread)
+{
+    double median, p90;
+    mcs_quantiles(x, n, &median, &p90);
+    *spread = n > 0 && median > 0 ? (x[n - 1] - x[0]) / median : 0;
+    return median;
+}
+
 static int find_id(const mcs_named *table, const char *name)
 {
     const mcs_named *e = mcs_named_find(table, name);
@@ -119,36 +127,10 @@ static int predict_row(mcs_validation *v, size_t i, double *out, char *why, size
     return p.available;
 }
 
-static void add_phase_errors(mcs_validation *v)
-{
-    static const char *backends[] = {"cpu", "gpu"}, *modes[] = {"cold", "warm"};
-    double *e = malloc((v->n_rows + 1) * sizeof *e);
-    for (int b = 0; b < 2; b++)
-        for (int m = 0; m < 2; m++)
-            for (int p = 0; p < MCS_PHASE_COUNT && e; p++) {
-                int n = 0;
-                for (size_t i = 0; i < v->n_rows; i++) {
-                    const mcs_sweep_row *r = &v->rows[i];
-                    double meas = r->seconds[p], pred = v->predicted[i][p];
-                    if (strcmp(r->backend, backends[b]) || strcmp(r->mode, modes[m]) ||
-                        !(meas > 0) || !(pred > 0))
-                        continue;
-                    e[n++] = fabs(log(pred / meas));
-                }
-                if (n == 0)
-                    continue;
-                mcs_phase_error *pe = &v->phases[v->n_phases++];
-                snprintf(pe->backend, sizeof pe->backend, "%s", backends[b]);
-                snprintf(pe->mode, sizeof pe->mode, "%s", modes[m]);
-                snprintf(pe->phase, sizeof pe->phase, "%s", mcs_phase_name((mcs_phase)p));
-                pe->n = n;
-                mcs_quantiles(e, n, &pe->median, &pe->p90);
-            }
-    free(e);
-}
-
-/* Rows ordered by series (mode, precision, steps), then paths, then backend
- * (qsort takes no context: the rows sorted are set in sort_rows). */
+/* Rows ordered by series (mode, precision, steps), then paths, then backend,
+ * threads, generator and block size, so that the repeats of one workload
+ * are next to each other (qsort takes no context: the rows sorted are set
+ * in sort_rows). */
 static const mcs_sweep_row *sort_rows;
 static int cmp_row(const void *a, const void *b)
 {
@@ -162,6 +144,12 @@ static int cmp_row(const void *a, const void *b)
         c = (x->paths > y->paths) - (x->paths < y->paths);
     if (!c)
         c = strcmp(x->backend, y->backend);
+    if (!c)
+        c = (x->threads > y->threads) - (x->threads < y->threads);
+    if (!c)
+        c = strcmp(x->rng, y->rng);
+    if (!c)
+        c = (x->block_size > y->block_size) - (x->block_size < y->block_size);
     return c;
 }
 
@@ -169,6 +157,80 @@ static int same_size(const mcs_sweep_row *a, const mcs_sweep_row *b)
 {
     return strcmp(a->mode, b->mode) == 0 && strcmp(a->precision, b->precision) == 0 &&
            a->steps == b->steps && a->paths == b->paths;
+}
+
+/* The repeats of one workload: the same size, backend, threads, generator
+ * and block size. */
+static int same_workload(const mcs_sweep_row *a, const mcs_sweep_row *b)
+{
+    return same_size(a, b) && strcmp(a->backend, b->backend) == 0 && a->threads == b->threads &&
+           strcmp(a->rng, b->rng) == 0 && a->block_size == b->block_size;
+}
+
+/* Per backend, mode and phase: per size (the repeats of one workload,
+ * rows order[from..to)) the bias of the median of its repeats and their
+ * spread; counted once (the total) are the sizes with too few repeats. */
+static void add_phase_errors(mcs_validation *v, const size_t *order)
+{
+    static const char *backends[] = {"cpu", "gpu"}, *modes[] = {"cold", "warm"};
+    size_t len = (v->n_rows + 1) * sizeof(double);
+    double *bias = malloc(len), *noise = malloc(len), *m = malloc(len), *share = malloc(len);
+    for (int b = 0; b < 2; b++)
+        for (int md = 0; md < 2; md++)
+            for (int p = 0; p < MCS_PHASE_COUNT && bias && noise && m && share; p++) {
+                int n = 0, runs = 0, fewest = 0;
+                for (size_t from = 0, to; from < v->n_rows; from = to) {
+                    const mcs_sweep_row *r = &v->rows[order[from]];
+                    for (to = from + 1;
+                         to < v->n_rows && same_workload(r, &v->rows[order[to]]); to++)
+                        ;
+                    if (strcmp(r->backend, backends[b]) || strcmp(r->mode, modes[md]))
+                        continue;
+                    int k = 0;
+                    double pred = NAN;
+                    for (size_t j = from; j < to; j++) {
+                        size_t i = order[j];
+                        if (v->rows[i].seconds[p] > 0 && v->predicted[i][p] > 0) {
+                            m[k++] = v->rows[i].seconds[p];
+                            pred = v->predicted[i][p];
+                        }
+                    }
+                    if (k == 0)
+                        continue;
+                    double median = mcs_median_spread(m, k, &noise[n]), unused;
+                    bias[n] = fabs(log(pred / median));
+                    int t = 0;
+                    for (size_t j = from; j < to; j++)
+                        m[t++] = v->rows[order[j]].seconds[MCS_PHASE_TOTAL];
+                    share[n] = median / mcs_median_spread(m, t, &unused);
+                    n++;
+                    runs += k;
+                    fewest = fewest && fewest < k ? fewest : k;
+                    if (p == MCS_PHASE_TOTAL) {
+                        v->n_sizes++;
+                        v->n_thin += k < MCS_VALIDATE_REPEATS;
+                        v->fewest_repeats = v->fewest_repeats && v->fewest_repeats < k
+                                                ? v->fewest_repeats : k;
+                    }
+                }
+                if (n == 0)
+                    continue;
+                mcs_phase_error *pe = &v->phases[v->n_phases++];
+                snprintf(pe->backend, sizeof pe->backend, "%s", backends[b]);
+                snprintf(pe->mode, sizeof pe->mode, "%s", modes[md]);
+                snprintf(pe->phase, sizeof pe->phase, "%s", mcs_phase_name((mcs_phase)p));
+                pe->n = n;
+                pe->runs = runs;
+                pe->min_repeats = fewest;
+                mcs_quantiles(bias, n, &pe->median, &pe->p90);
+                double p90;
+                mcs_quantiles(noise, n, &pe->spread, &p90);
+                mcs_quantiles(share, n, &pe->share, &p90);
+            }
+    free(share);
+    free(bias);
+    free(noise);
+    free(m);
 }
 
 static int same_series(const mcs_speedup_point *a, const mcs_speedup_point *b)
@@ -182,13 +244,6 @@ typedef struct {
     double *m, *p;
     int n;
 } totals;
-
-static double median_of(double *x, int n)
-{
-    double median, p90;
-    mcs_quantiles(x, n, &median, &p90);
-    return median;
-}
 
 /* The speedup point of one size (rows order[from..to), sorted, cpu first):
  * medians of the totals per backend, over the runs with a prediction.
@@ -215,8 +270,12 @@ static int size_point(const mcs_validation *v, const size_t *order, size_t from,
     snprintf(pt->precision, sizeof pt->precision, "%s", r->precision);
     pt->steps = r->steps;
     pt->paths = r->paths;
-    pt->measured = median_of(cpu->m, cpu->n) / median_of(gpu->m, gpu->n);
-    pt->predicted = median_of(cpu->p, cpu->n) / median_of(gpu->p, gpu->n);
+    double unused;
+    pt->measured = mcs_median_spread(cpu->m, cpu->n, &pt->cpu_spread) /
+                   mcs_median_spread(gpu->m, gpu->n, &pt->gpu_spread);
+    pt->predicted = mcs_median_spread(cpu->p, cpu->n, &unused) /
+                    mcs_median_spread(gpu->p, gpu->n, &unused);
+    pt->repeats = cpu->n < gpu->n ? cpu->n : gpu->n;
     pt->correct = (pt->predicted > 1) == (pt->measured > 1);
     return 1;
 }
@@ -261,6 +320,20 @@ static mcs_workload series_workload(mcs_validation *v, size_t row)
     return w;
 }
 
+/* The median over points[from..to) of mode `mode` (NULL: any) of
+ * cpu_spread + gpu_spread, the speedup's spread at most; e is scratch. */
+static double points_spread(const mcs_validation *v, size_t from, size_t to, const char *mode,
+                            double *e)
+{
+    int n = 0;
+    for (size_t k = from; k < to; k++)
+        if (!mode || strcmp(v->points[k].mode, mode) == 0)
+            e[n++] = v->points[k].cpu_spread + v->points[k].gpu_spread;
+    double median, p90;
+    mcs_quantiles(e, n, &median, &p90);
+    return median;
+}
+
 /* One series (points[from..to), sorted by paths): its speedup errors and
  * its break-even, predicted and measured (log-log interpolation where the
  * measured speedup crosses 1). */
@@ -278,6 +351,7 @@ static void add_series(mcs_validation *v, const size_t *cpu_row, size_t from, si
     se->steps = sp->steps;
     se->n = (int)m;
     mcs_quantiles(e, (int)m, &se->median, &se->p90);
+    se->spread = points_spread(v, from, to, NULL, e);
 
     mcs_break_even_pair *be = &v->break_even[v->n_break_even++];
     memset(be, 0, sizeof *be);
@@ -320,26 +394,19 @@ static void add_mode_errors(mcs_validation *v, size_t n_series, double *e)
         snprintf(se->precision, sizeof se->precision, "all");
         se->n = n;
         mcs_quantiles(e, n, &se->median, &se->p90);
+        se->spread = points_spread(v, 0, v->n_points, md == 2 ? NULL : modes[md], e);
     }
 }
 
 /* Speedup points (cpu and gpu measured at the same size), their errors per
  * series, per mode and overall, break-even per series, decisions. */
-static mcs_status add_speedups(mcs_validation *v)
+static mcs_status add_speedups(mcs_validation *v, const size_t *order)
 {
     if (!v->gpu.has_gpu)
         return MCS_OK; /* a CPU-only profile: no speedup to judge */
-    size_t *order = malloc((v->n_rows + 1) * sizeof *order);
     size_t *cpu_row = malloc((v->n_rows + 1) * sizeof *cpu_row);
-    if (!order || !cpu_row) {
-        free(order);
-        free(cpu_row);
+    if (!cpu_row)
         return MCS_E_NOMEM;
-    }
-    for (size_t i = 0; i < v->n_rows; i++)
-        order[i] = i;
-    sort_rows = v->rows;
-    qsort(order, v->n_rows, sizeof *order, cmp_row);
     mcs_status st = add_points(v, order, cpu_row);
     size_t n_series = 0;
     for (size_t k = 0; st == MCS_OK && k < v->n_points; k++)
@@ -358,7 +425,6 @@ static mcs_status add_speedups(mcs_validation *v)
     if (st == MCS_OK)
         add_mode_errors(v, n_series, e);
     free(e);
-    free(order);
     free(cpu_row);
     return st;
 }
@@ -460,6 +526,8 @@ static void clear_results(mcs_validation *v)
     v->break_even = NULL;
     v->n_phases = 0;
     v->n_points = v->n_speedups = v->n_break_even = v->n_unpredicted = v->n_unpaired = 0;
+    v->n_sizes = v->n_thin = 0;
+    v->fewest_repeats = 0;
     v->correct = v->decisions = 0;
     v->unpredicted_why[0] = '\0';
     for (int f = 0; f < 16; f++)
@@ -483,8 +551,18 @@ mcs_status mcs_validate_compute(mcs_validation *v, const mcs_profile *cpu,
         if (!predict_row(v, i, v->predicted[i], why, sizeof why) &&
             v->n_unpredicted++ == 0)
             snprintf(v->unpredicted_why, sizeof v->unpredicted_why, "%s", why);
-    add_phase_errors(v);
-    mcs_status st = add_speedups(v);
+    size_t *order = malloc((v->n_rows + 1) * sizeof *order);
+    mcs_status st = order ? MCS_OK : MCS_E_NOMEM;
+    for (size_t i = 0; order && i < v->n_rows; i++)
+        order[i] = i;
+    sort_rows = v->rows;
+    if (order)
+        qsort(order, v->n_rows, sizeof *order, cmp_row);
+    if (st == MCS_OK) {
+        add_phase_errors(v, order);
+        st = add_speedups(v, order);
+    }
+    free(order);
     if (st != MCS_OK)
         snprintf(err, err_len, "out of memory for the speedups of %zu runs", v->n_rows);
     return st;
@@ -592,13 +670,23 @@ static void print_kernels(const mcs_validation *v)
 /* The per-phase table. */
 static void print_phases(const mcs_validation *v)
 {
-    printf("\n|ln(predicted/measured)| per phase (as %% error: e^x - 1)\n");
-    printf("  %-4s %-5s %-13s %4s %10s %10s\n", "", "mode", "phase", "n", "median", "p90");
-    for (int i = 0; i < v->n_phases; i++)
-        printf("  %-4s %-5s %-13s %4d %9.1f%% %9.1f%%\n", v->phases[i].backend, v->phases[i].mode,
-               v->phases[i].phase, v->phases[i].n, pct(v->phases[i].median), pct(v->phases[i].p90));
+    printf("\nper phase, per size: bias |ln(predicted / median of the repeats)| (as %% error:\n"
+           "e^x - 1), median and p90 over the sizes; noise: the repeats' spread (max - min) /\n"
+           "median, median over the sizes\n");
+    printf("  %-4s %-5s %-13s %5s %10s %10s %8s %5s %6s\n", "", "mode", "phase", "sizes", "bias",
+           "p90", "noise", "runs", "share");
+    for (int i = 0; i < v->n_phases; i++) {
+        const mcs_phase_error *e = &v->phases[i];
+        printf("  %-4s %-5s %-13s %5d %9.1f%% %9.1f%% %7.1f%% %5d %5.1f%%\n", e->backend, e->mode,
+               e->phase, e->n, pct(e->median), pct(e->p90), 100 * e->spread, e->runs,
+               100 * e->share);
+    }
     if (!v->n_phases)
         printf("  none: no run of the sweep has a prediction\n");
+    if (v->n_thin)
+        printf("  note: %zu of %zu sizes have fewer than %d repeats (the fewest %d): their medians "
+               "are noisy; sweep with --repeat %d\n", v->n_thin, v->n_sizes, MCS_VALIDATE_REPEATS,
+               v->fewest_repeats, MCS_VALIDATE_REPEATS);
 }
 
 /* Speedup per series and size, break-even, decisions. */
@@ -610,15 +698,19 @@ static void print_speedups(const mcs_validation *v)
         char steps[32] = "";
         if (s->steps)
             snprintf(steps, sizeof steps, ", %u step%s", s->steps, s->steps == 1 ? "" : "s");
-        printf("  %-5s %-7s%-10s n %3d  median %6.1f%%  p90 %6.1f%%\n", s->mode, s->precision,
-               steps, s->n, pct(s->median), pct(s->p90));
+        printf("  %-5s %-7s%-10s n %3d  median %6.1f%%  p90 %6.1f%%  noise %5.1f%%\n", s->mode,
+               s->precision, steps, s->n, pct(s->median), pct(s->p90), 100 * s->spread);
     }
-    printf("\n  %-5s %-7s %12s %12s %12s  %s\n", "mode", "prec", "paths", "measured",
-           "predicted", "faster: measured/predicted");
+    printf("  (bias: the medians of the repeats against the prediction; noise: the median\n"
+           "  of the CPU's plus the GPU's spread (max - min) / median of the totals' repeats)\n");
+    printf("\n  %-5s %-7s %12s %12s %12s %7s %13s  %s\n", "mode", "prec", "paths", "measured",
+           "predicted", "error", "spread c/g", "faster: measured/predicted");
     for (size_t i = 0; i < v->n_points; i++) {
         const mcs_speedup_point *p = &v->points[i];
-        printf("  %-5s %-7s %12.3g %12.4g %12.4g  %s/%s%s\n", p->mode, p->precision,
-               (double)p->paths, p->measured, p->predicted, p->measured > 1 ? "gpu" : "cpu",
+        printf("  %-5s %-7s %12.3g %12.4g %12.4g %6.1f%% %5.1f%%/%5.1f%%  %s/%s%s\n", p->mode,
+               p->precision, (double)p->paths, p->measured, p->predicted,
+               pct(fabs(log(p->predicted / p->measured))), 100 * p->cpu_spread,
+               100 * p->gpu_spread, p->measured > 1 ? "gpu" : "cpu",
                p->predicted > 1 ? "gpu" : "cpu", p->correct ? "" : "  WRONG");
     }
     printf("\nbreak-even N* (target: within 1.5x)\n");

@@ -9,11 +9,19 @@
 #include "profile.h"
 #include "sweep.h"
 
-/* |ln(predicted / measured)| over a group: count, median, 90th percentile. */
+/* validate wants at least this many repeats per size for its medians
+ * (`mcsim sweep --repeat`'s default); fewer are noted. */
+#define MCS_VALIDATE_REPEATS 5
+
+/* A phase's errors over the sizes of a group (backend, mode): per size the
+ * bias |ln(predicted / median of its repeats)| and the noise, the repeats'
+ * spread (max - min) / median; median and 90th percentile of the bias, the
+ * median noise; n sizes of `runs` runs, the fewest repeats of a size;
+ * share: the median over the sizes of the phase's median over the total's. */
 typedef struct {
     char backend[8], mode[8], phase[16];
-    int n;
-    double median, p90;
+    int n, runs, min_repeats;
+    double median, p90, spread, share;
 } mcs_phase_error;
 
 /* One size of one series (mode, precision, steps): medians over repeats. */
@@ -23,6 +31,8 @@ typedef struct {
     uint64_t paths;
     double measured, predicted; /* speedup T_cpu / T_gpu */
     int correct;                /* the predicted faster backend is the measured one */
+    double cpu_spread, gpu_spread; /* of the totals' repeats: (max - min) / median */
+    int repeats;                /* the fewer of the two backends' */
 } mcs_speedup_point;
 
 /* Speedup errors of a series (or mode "all"). */
@@ -31,6 +41,7 @@ typedef struct {
     uint32_t steps;
     int n;
     double median, p90;
+    double spread; /* median over the points of cpu_spread + gpu_spread */
 } mcs_speedup_error;
 
 /* Break-even path count N* of a series: predicted by the model, measured by
@@ -89,6 +100,9 @@ typedef struct {
     size_t n_unpredicted;            /* runs the profiles predict nothing for */
     char unpredicted_why[160];       /* the first one's reason */
     size_t n_unpaired;               /* sizes with runs on one backend only: no speedup */
+    size_t n_sizes, n_thin;          /* sizes (per backend, mode, workload); those with
+                                      * fewer than MCS_VALIDATE_REPEATS runs */
+    int fewest_repeats;
     char *failures;                  /* the sweep files' `failures` notes, or NULL */
 } mcs_validation;
 
@@ -113,6 +127,10 @@ void mcs_validation_free(mcs_validation *v);
 
 /* Median and 90th percentile (linear interpolation, as numpy) of x[0..n). */
 void mcs_quantiles(double *x, int n, double *median, double *p90);
+
+/* The median of x[0..n) (sorted in place); its spread, (max - min) /
+ * median (0 where the median is not > 0), into *spread. */
+double mcs_median_spread(double *x, int n, double *spread);
 
 /* The self-contained HTML report (estimator/report_template.html + data),
  * built in memory and written by the output-path rule

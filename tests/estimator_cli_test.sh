@@ -373,10 +373,14 @@ MCSIM_PROFILE=$fixtures/cpu-only.ini "$mcsim" validate sw3.h5 --report cpu-only.
 exit_is $? 0
 need_in "$out" stdout "gpu = none"
 need_in "$out" stdout "cpu  cold  total"
+need_in "$out" stdout "bias |ln(predicted / median of the repeats)|"
+need_in "$out" stdout "noise: the repeats' spread (max - min)"
+need_in "$out" stdout "4 of 4 sizes have fewer than 5 repeats (the fewest 2)"
+need_in cpu-only.html report '"spread": '
 need_in "$out" stdout "not judged (the profile has no GPU"
 not_in "$out" stdout "0 of 0"
 not_in "$out" stdout "speedup T_cpu"
-report "validate with a CPU-only profile: CPU phases judged, no speedup, never '0 of 0'"
+report "validate with a CPU-only profile: CPU phases judged (bias, noise, thin sizes), no speedup, never '0 of 0'"
 if [ -n "$py" ]; then
     arg=$("$py" -c 'import re, sys; print(re.search(r"\"cpu_profile_arg\": \"([^\"]*)\"", open(sys.argv[1]).read()).group(1))' cpu-only.html)
     [ "$arg" = "$fixtures/cpu-only.ini" ] || problems+=("cpu_profile_arg is '$arg'")
@@ -681,7 +685,8 @@ for w in "fp16|fp32|fp64" "text|json" "in (0, 1]" "1 to 4096" "h100-sxm" "[simul
     "XDG_CONFIG_HOME" "-q, --quiet" "--pilot [SECONDS]" "--tolerance SE"; do
     need_in "$out" stdout "$w"; done
 "$mcsim" sweep --help >"$out" 2>"$err"
-for w in "cold, warm or cold,warm" "cpu, gpu or cpu,gpu" "1 to 4096" "-q, --quiet"; do
+for w in "cold, warm or cold,warm" "cpu, gpu or cpu,gpu" "1 to 4096" "-q, --quiet" \
+    "(default 5," "(A, B, C, A, B, C, ...)"; do
     need_in "$out" stdout "$w"; done
 "$mcsim" validate --help >"$out" 2>"$err"
 for w in "1 to 16 sweep files" "-q, --quiet"; do need_in "$out" stdout "$w"; done

@@ -99,6 +99,46 @@ static void cpu_prediction_by_hand(void **state)
     assert_false(c.available);
 }
 
+/* Warm slower than cold is implausible (a warm run skips start-up): the
+ * test machine's setup, 1 ms cold, is flagged warm at 2 ms, not at 1.2 ms
+ * (within the 25% spread) nor at 0.01 ms. */
+static void warm_above_cold_is_implausible(void **state)
+{
+    (void)state;
+    mcs_profile p;
+    load_machine(&p);
+    char buf[256] = "";
+    assert_int_equal(mcs_profile_problems(&p, buf, sizeof buf), 0);
+    p.cpu.setup_warm_s = 0.0012;
+    assert_int_equal(mcs_profile_problems(&p, buf, sizeof buf), 0);
+    p.cpu.setup_warm_s = 0.002;
+    assert_int_equal(mcs_profile_problems(&p, buf, sizeof buf), 1);
+    assert_string_equal(buf, "cpu setup warm 2 ms > cold 1 ms");
+}
+
+/* 1.5 blocks of 65536 paths (10 ns a path): blocks go to threads one at a
+ * time, in order, the partial one last. 1 thread does both, 98304 paths (not
+ * two full blocks); 2 threads: the busiest does the full block, at
+ * e(2) = 5/6; 2.5 blocks on 2 threads: two full blocks in the first wave,
+ * the half one alone in the second, so 65536 + 32768 paths. The old model
+ * (waves x a full block) gave 131072, 65536 and 131072 paths. */
+static void cpu_partial_block_by_hand(void **state)
+{
+    (void)state;
+    mcs_profile p;
+    load_machine(&p);
+    mcs_workload w = WORKLOAD(98304, 1, 65536, MCS_SINGLE, MCS_RNG_PCG64, 1, 0);
+    mcs_prediction c;
+    mcs_predict_cpu(&p.cpu, &w, &c);
+    expect_close(c.seconds[MCS_PHASE_SIMULATE], 98304 * 10e-9, 1e-12);
+    w.threads = 2;
+    mcs_predict_cpu(&p.cpu, &w, &c);
+    expect_close(c.seconds[MCS_PHASE_SIMULATE], 65536 * 10e-9 / (5.0 / 6), 1e-12);
+    w.paths = 163840; /* 2.5 blocks */
+    mcs_predict_cpu(&p.cpu, &w, &c);
+    expect_close(c.seconds[MCS_PHASE_SIMULATE], 98304 * 10e-9 / (5.0 / 6), 1e-12);
+}
+
 /* One launch: launch 5 us + fixed 15 us + 256 path-steps of one thread at
  * 100 ns + 262144 path-steps at 2 ps + first launch 20 us (cold). */
 static void gpu_prediction_by_hand(void **state)
@@ -880,6 +920,49 @@ static void validate_has_no_fixed_tables(void **state)
     rmdir(dir);
 }
 
+/* validate judges the median of a size's repeats (the bias) and shows
+ * their spread (the noise) apart: CPU runs at 0.5, 1, 1, 1.2, 1.2 times the
+ * prediction have bias 0 and spread 0.7, where the median of the runs' own
+ * errors (what validate took before) said 0.18; a size of 3 repeats is
+ * noted as thin. */
+static void validate_splits_bias_and_noise(void **state)
+{
+    (void)state;
+    mcs_profile p;
+    load_machine(&p);
+    static const double factor[] = {1.2, 0.5, 1, 1.2, 1};
+    mcs_sweep_row rows[8];
+    for (int r = 0; r < 5; r++)
+        predicted_row(&p, &rows[r], 0, 0, 100000, 1, r, factor[r]);
+    for (int r = 0; r < 3; r++) /* another size, 3 repeats at e^0.1 times */
+        predicted_row(&p, &rows[5 + r], 0, 0, 1000, 1, r, exp(0.1));
+    char dir[] = "/tmp/mcs-test-estimator-XXXXXX", path[256], err[512] = "";
+    assert_non_null(mkdtemp(dir));
+    write_sweep(dir, "noisy.h5", rows, 8, path, sizeof path);
+    static mcs_validation v;
+    const char *files[] = {path};
+    assert_int_equal(mcs_validate(files, 1, &p, &p, &v, err, sizeof err), MCS_OK);
+    int found = 0;
+    for (int i = 0; i < v.n_phases; i++) {
+        if (strcmp(v.phases[i].phase, "total") != 0)
+            continue;
+        found = 1;
+        assert_int_equal(v.phases[i].n, 2); /* sizes */
+        assert_int_equal(v.phases[i].runs, 8);
+        assert_int_equal(v.phases[i].min_repeats, 3);
+        /* biases 0 and 0.1; spreads 0.7 and 0 */
+        expect_close(v.phases[i].median, 0.05, 1e-9);
+        expect_close(v.phases[i].spread, 0.35, 1e-9);
+    }
+    assert_true(found);
+    assert_int_equal(v.n_sizes, 2);
+    assert_int_equal(v.n_thin, 1);
+    assert_int_equal(v.fewest_repeats, 3);
+    mcs_validation_free(&v);
+    remove(path);
+    rmdir(dir);
+}
+
 /* What validate leaves out is counted with the reason: gpu runs for a
  * CPU-only profile, sizes measured on one backend only. */
 static void validate_counts_what_it_leaves_out(void **state)
@@ -1326,6 +1409,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(cpu_prediction_by_hand),
+        cmocka_unit_test(warm_above_cold_is_implausible),
+        cmocka_unit_test(cpu_partial_block_by_hand),
         cmocka_unit_test(gpu_prediction_by_hand),
         cmocka_unit_test(efficiency_interpolates),
         cmocka_unit_test(break_even_is_the_crossing),
@@ -1343,6 +1428,7 @@ int main(void)
         cmocka_unit_test(sweep_rows_are_range_checked),
         cmocka_unit_test(validate_has_no_fixed_tables),
         cmocka_unit_test(validate_counts_what_it_leaves_out),
+        cmocka_unit_test(validate_splits_bias_and_noise),
         cmocka_unit_test(row_claims_are_checked_against_the_file),
         cmocka_unit_test(sweep_write_under_a_size_limit),
         cmocka_unit_test(cpu_flops_per_cycle_follow_the_isa),
