@@ -20,6 +20,9 @@
 #   --repeat R      repeats per size (default 5)
 #   --configs LIST  config names (default: every configs/*.ini)
 #   --backend LIST  cpu, gpu or cpu,gpu (default: what `mcsim sweep` finds)
+#   --steps "default 252", --precisions "single double", --rngs "auto philox",
+#   --threads "1 all": the matrix's other axes (defaults as shown), to spend a
+#                   small budget on fewer sweeps that reach larger sizes
 # Everything lands in OUT: profile.ini, calibrate.log, sweep-*.h5 and .log,
 # validate-*.txt, plan.txt (the matrix and what was left out), summary.md.
 # docs/estimator.md, "Validation".
@@ -28,6 +31,7 @@ mcsim=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 out=$2
 shift 2
 profile="" budget=600 cap=2 repeat=5 backend="" configs=""
+steps_list="default 252" precisions="single double" rngs="auto philox" threads_list="1 all"
 while [ $# -gt 0 ]; do
     case $1 in
     --profile) profile=$2 ;;
@@ -36,6 +40,10 @@ while [ $# -gt 0 ]; do
     --repeat) repeat=$2 ;;
     --configs) configs=$2 ;;
     --backend) backend="--backend $2" ;;
+    --steps) steps_list=$2 ;;
+    --precisions) precisions=$2 ;;
+    --rngs) rngs=$2 ;;
+    --threads) threads_list=$2 ;;
     *) echo "validate_estimator.sh: unknown option $1" >&2; exit 64 ;;
     esac
     shift 2
@@ -44,6 +52,8 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 [ -n "$configs" ] || configs=$(cd "$repo/configs" && ls *.ini | sed 's/\.ini$//')
 mkdir -p "$out"
 cd "$out"
+# a summary of this run's files only: an earlier run's in OUT would be counted too
+rm -f validate-*.txt sweep-*.h5 sweep-*.log plan.txt summary.md
 start=$(date +%s)
 if [ -z "$profile" ]; then
     "$mcsim" calibrate -o profile.ini 2> calibrate.log
@@ -53,8 +63,11 @@ fi
 export MCSIM_PROFILE=$profile
 threads_all=$(sed -n 's/^threads = //p' "$profile" 2>/dev/null | head -1)
 threads_all=${threads_all:-$(nproc)}
-thread_counts=1
-[ "$threads_all" = 1 ] || thread_counts="1 $threads_all"
+thread_counts=""
+for t in $threads_list; do
+    [ "$t" = all ] && t=$threads_all
+    case " $thread_counts " in *" $t "*) ;; *) thread_counts="$thread_counts $t" ;; esac
+done
 
 # predicted seconds of one run (the slowest "total" in the estimate's JSON)
 predict() { # predict CONFIG PATHS SETS...
@@ -68,9 +81,9 @@ predict() { # predict CONFIG PATHS SETS...
 : > plan.txt
 jobs=()
 for cfg in $configs; do
-    for steps in default 252; do
-        for prec in single double; do
-            for rng in auto philox; do
+    for steps in $steps_list; do
+        for prec in $precisions; do
+            for rng in $rngs; do
                 for t in $thread_counts; do
                     jobs+=("$cfg $steps $prec $rng $t")
                 done
