@@ -377,15 +377,15 @@ fi
 
 # --- 3. preemptible: scancel --signal=TERM, requeue, --resume -------------------
 t_part=$SECONDS
-# a run of about 3 s on one thread (the job's --cpus-per-task), 3e7 to 6e8
-# paths, from a 3e7-path probe (a sanitizer build is many times slower than
-# a release build); the signal comes after two chunks of 2.1e6 paths
+# a run of about 8 s on one thread (the job's --cpus-per-task; 3 s lost the
+# race to a loaded slurmctld now and then), 3e7 to 1.6e9 paths, from a
+# 3e7-path probe (a sanitizer build is many times slower than a release build); the signal comes after two chunks of 2.1e6 paths
 # (engine/chunking.h: 128 blocks of 16384 on one thread), at least 0.5 s
 t0=$(date +%s.%N)
 mcsim configs/asian.ini --threads 1 --paths 3e7 -q -f json --no-log >/dev/null
 read -r n_long pause < <(awk -v t="$(date +%s.%N)" -v t0="$t0" 'BEGIN {
-    d = t - t0; d = d > 0.01 ? d : 0.01; p = 3e7 * 3 / d
-    p = p < 3e7 ? 3e7 : (p > 6e8 ? 6e8 : p); w = 2 * 2.1e6 * d / 3e7
+    d = t - t0; d = d > 0.01 ? d : 0.01; p = 3e7 * 8 / d
+    p = p < 3e7 ? 3e7 : (p > 1.6e9 ? 1.6e9 : p); w = 2 * 2.1e6 * d / 3e7
     printf "%d %.2f\n", int(p / 1e6) * 1e6, (w > 0.5 ? w : 0.5) }')
 # the docs' line prices configs/asian.ini: now this long job
 config_sized asian "$n_long" 16384
@@ -402,7 +402,7 @@ elif ! wait_state "$pid" RUNNING 60; then
     problems+=("the job did not start within 60 s")
 else
     # into the simulation: mcsim started (in $tmp/work), then $pause s of
-    # the 3 s it takes; 1.5 s into a fixed 1.5e8 paths lost the race now and
+    # the 8 s it takes; 1.5 s into a fixed 1.5e8 paths lost the race now and
     # then once the CPU kernel had got faster
     end=$(($(date +%s) + 30))
     until [ -n "$(running_mcsim)" ] || [ "$(date +%s)" -ge $end ]; do sleep 0.1; done
