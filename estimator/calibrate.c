@@ -298,34 +298,48 @@ static mcs_status calibrate_cpu(calib *c, mcs_profile *p, char *err, size_t len)
     cpu->chunk_start_cold_us = fmax(0, cold_simulate - 1000 * cpu->path_step_ns[0][0] * 1e-9) * 1e6;
     cpu->chunk_start_warm_us = fmax(0, warm_simulate - 1000 * cpu->path_step_ns[0][0] * 1e-9) * 1e6;
 
-    /* parallel efficiency: T threads, 64 blocks each (whole waves) */
+    /* parallel efficiency: T threads, blocks_per_thread blocks each (whole
+     * waves), each T-thread run paired with a one-thread run of one thread's
+     * share just before it, PAIRS times, the efficiency the median of the
+     * pairs' ratios: a host whose speed drifts (identical one-thread runs on
+     * the H100 machine's 16-vCPU host spread 280-467 M paths/s seconds apart)
+     * gives every pair the same drift, where one one-thread reference for the
+     * whole series set every efficiency (0.64 at 16 threads there, against
+     * about 1.0 in the sweeps) */
+    enum { PAIRS = 3 };
     int all = omp_get_max_threads(), n_threads = 0, list[64];
     for (int k = 1; k < all && n_threads < 62; k *= 2)
         list[n_threads++] = k;
     list[n_threads++] = all;
     double blocks_per_thread = fmax(16, ceil(enough * paths_1s / 65536));
     /* the series again, whole, while an efficiency is above the bound or the
-     * repeats spread too far (the one-thread rate divides every efficiency);
-     * the attempt furthest inside the bounds is kept */
+     * pairs spread too far; the attempt furthest inside the bounds is kept */
     double best_excess = INFINITY, best_eff[64], best_spread = 0;
     for (int a = 0; a < MCS_CALIBRATE_ATTEMPTS && best_excess > 0; a++) {
-        double rate1 = 0, eff[64], spread = 0, excess = 0;
-        for (int i = 0; i < n_threads; i++) {
+        double eff[64], spread = 0, excess = 0;
+        eff[0] = 1; /* list[0] is one thread: 1 by definition */
+        for (int i = 1; i < n_threads; i++) {
             int T = list[i];
-            char paths[64];
-            /* the full team is what runs use: measure it four times as long */
-            double n = T * blocks_per_thread * 65536 * (T == all ? 4 : 1);
-            snprintf(paths, sizeof paths, "simulation.paths=%.0f", n);
-            const char *sets[] = {"simulation.precision=single", "simulation.rng=pcg64", paths};
-            if ((st = timed_run(c, "cpu", T, sets, 3, 3, &t, err, len)))
-                return st;
-            double rate = n / t.seconds[MCS_PHASE_SIMULATE];
-            if (T == 1)
-                rate1 = rate;
-            eff[i] = rate / (T * rate1);
-            spread = fmax(spread, c->last_spread);
+            double one = blocks_per_thread * 65536, ratio[PAIRS], s;
+            for (int r = 0; r < PAIRS; r++) {
+                double rate[2];
+                for (int side = 0; side < 2; side++) {
+                    int threads = side ? T : 1;
+                    char paths[64];
+                    snprintf(paths, sizeof paths, "simulation.paths=%.0f", one * threads);
+                    const char *sets[] = {"simulation.precision=single", "simulation.rng=pcg64",
+                                          paths};
+                    if ((st = timed_run(c, "cpu", threads, sets, 3, 1, &t, err, len)))
+                        return st;
+                    rate[side] = one * threads / t.seconds[MCS_PHASE_SIMULATE];
+                }
+                ratio[r] = rate[1] / (T * rate[0]);
+            }
+            eff[i] = mcs_median_spread(ratio, PAIRS, &s);
+            spread = fmax(spread, s);
             excess = fmax(excess, eff[i] / MCS_PLAUSIBLE_EFFICIENCY_MAX - 1);
-            progress("cpu: %d thread%s: parallel efficiency %.3f", T, T == 1 ? "" : "s", eff[i]);
+            progress("cpu: %d threads: parallel efficiency %.3f (median of %d pairs with one "
+                     "thread, spread %.0f%%)", T, eff[i], PAIRS, 100 * s);
         }
         excess = fmax(excess, spread / MCS_PLAUSIBLE_SPREAD_MAX - 1);
         if (excess < best_excess) {
