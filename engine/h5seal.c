@@ -3,7 +3,6 @@
 #define _GNU_SOURCE
 #include "h5seal.h"
 #include <errno.h>
-#include <fcntl.h>
 #include <openssl/evp.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -11,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "output_path.h"
 
 #define SEAL_MAGIC "mcsim seal "
 #define SEAL_VERSION_LINE SEAL_MAGIC "1\n"
@@ -133,23 +133,13 @@ static mcs_status read_whole(const char *path, const char *what, unsigned char *
 {
     struct stat st;
     *data = NULL;
-    /* checked before opening, and again once open (opened without blocking):
-     * a FIFO would wait for a writer */
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        snprintf(err, err_len, "%s: not a regular file (a folder, device or pipe?); a %s is "
-                 "a file mcsim wrote", path, what);
-        return MCS_E_NOINPUT;
-    }
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-    if (fd < 0) {
-        snprintf(err, err_len, "%s: cannot open the %s: %s", path, what, strerror(errno));
-        return MCS_E_NOINPUT;
-    }
-    mcs_status rc = MCS_OK;
+    mcs_status rc;
+    int fd = mcs_input_open(what, path, &rc, err, err_len); /* a FIFO is never waited on */
+    if (fd < 0)
+        return rc;
     size_t used = 0, want = 0;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        snprintf(err, err_len, "%s: not a regular file (a folder, device or pipe?); a %s is "
-                 "a file mcsim wrote", path, what);
+    if (fstat(fd, &st) != 0) {
+        snprintf(err, err_len, "%s: cannot read the %s: %s", path, what, strerror(errno));
         rc = MCS_E_NOINPUT;
     } else if ((uint64_t)st.st_size > MCS_H5_READ_MAX) {
         snprintf(err, err_len, "%s: %lld bytes, more than the %zu bytes a %s may have "
