@@ -1,0 +1,101 @@
+#!/bin/bash
+# validate_split.sh - `mcsim estimate --shards G` against measured shard runs
+# on the GPUs of one host (issue 28: "2 and 4 GPUs, total time within 10%
+# median"): for each job and each G in 1, 2, 4, ... up to the host's GPUs,
+# G shards start at once as fresh processes (one per GPU, --shard g/G
+# --device g-1, each writing its file), then `mcsim merge`; the wall time
+# from the first start to the merged result is compared with the estimate's
+# predicted GPU wall (`shards.gpu.total` of `mcsim estimate --format json`).
+# REPEATS interleaved repeats (the jobs and G values alternate); the table
+# gives the median, the spread (max/min - 1) and the error of the median.
+# Every split's merged price must equal the one-shard price bit for bit.
+# Usage (device machine, bundle from make gpu-bundle):
+#   bench/validate_split.sh [GPUDIR] [REPEATS] [PROFILE]
+#     GPUDIR   the unpacked bundle (default .gpu)
+#     REPEATS  default 5
+#     PROFILE  a calibrated profile (default: `mcsim calibrate` first, here)
+# Output: $OUT (default /tmp/validate_split)/split.md and the raw lines.
+set -u
+gpu=${1:-.gpu}
+reps=${2:-5}
+profile=${3:-}
+out=${OUT:-/tmp/validate_split}
+mkdir -p "$out"
+G=$(nvidia-smi -L | grep -c '^GPU ')
+lib=$(find /usr/local /opt /usr/lib -name 'libcurand.so.10*' 2>/dev/null | head -1)
+[ -n "$lib" ] && export LD_LIBRARY_PATH=$(dirname "$lib")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export NCCL_NVLS_ENABLE=0
+mcsim() { "$gpu/run" mcsim "$@"; }
+now() { date +%s.%N; }
+json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1]))
+for k in sys.argv[2:]: d=d[k]
+print(repr(d))" "$@"; }
+if [ -z "$profile" ]; then
+    profile=$out/profile.ini
+    mcsim calibrate -o "$profile" 2>"$out/calibrate.log" || { echo "calibrate failed"; cat "$out/calibrate.log"; exit 1; }
+fi
+declare -A job
+job[european]="configs/european.ini --paths 1e12"
+job[asian252]="configs/asian.ini --paths 2e9 --set option.fixings=252"
+job[barrier]="configs/barrier.ini --paths 2e10"
+job[lookback]="configs/lookback.ini --paths 2e9"
+names="european asian252 barrier lookback"
+splits=""
+for g in 1 2 4 8; do [ "$g" -le "$G" ] && splits="$splits $g"; done
+nvidia-smi --query-gpu=index,name --format=csv,noheader
+echo "GPUs: $G; splits:$splits; repeats: $reps; profile: $profile"
+fail=0
+raw=$out/raw.txt
+: >"$raw"
+for name in $names; do
+    for g in $splits; do
+        mcsim estimate ${job[$name]} --shards "$g" --profile "$profile" --format json \
+            >"$out/est-$name-$g.json" 2>/dev/null
+    done
+done
+for r in $(seq 1 "$reps"); do
+    for name in $names; do
+        for g in $splits; do
+            rm -f "$out"/s-*.h5 "$out/merged.h5"
+            t0=$(now)
+            for i in $(seq 1 "$g"); do
+                mcsim ${job[$name]} --backend gpu --device $((i - 1)) --shard "$i/$g" -q \
+                    -o "$out/s-$i.h5" >/dev/null 2>"$out/err-$i.txt" &
+            done
+            wait
+            mcsim merge "$out"/s-*.h5 -o "$out/merged.h5" -f json -q >"$out/m.json" 2>>"$out/err-1.txt"
+            t1=$(now)
+            price=$(json "$out/m.json" price 2>/dev/null)
+            [ -n "$price" ] || { echo "$name G=$g r$r failed:"; cat "$out"/err-*.txt; fail=1; }
+            wall=$(python3 -c "print(float('$t1') - float('$t0'))")
+            echo "$name $g $r $wall $price" | tee -a "$raw"
+        done
+    done
+done
+python3 - "$out" "$raw" "$names" "$splits" >"$out/split.md" <<'EOF'
+import json, statistics, sys
+out, raw, names, splits = sys.argv[1], sys.argv[2], sys.argv[3].split(), sys.argv[4].split()
+rows = [l.split() for l in open(raw)]
+print("| job | GPUs (shards) | predicted wall s | measured median s | spread | error |")
+print("|---|---|---|---|---|---|")
+errs, bad = [], []
+for n in names:
+    ref = None
+    for g in splits:
+        w = [float(r[3]) for r in rows if r[0] == n and r[1] == g]
+        prices = {r[4] for r in rows if r[0] == n and r[1] == g}
+        if g == splits[0]: ref = prices
+        if prices != ref: bad.append(f"{n} G={g}: prices {prices} vs {ref}")
+        if not w: continue
+        pred = json.load(open(f"{out}/est-{n}-{g}.json"))["shards"]["gpu"]["total"]
+        med = statistics.median(w)
+        err = pred / med - 1
+        if g != "1": errs.append(abs(err))
+        print(f"| {n} | {g} | {pred:.3f} | {med:.3f} | {max(w)/min(w)-1:.0%} | {err:+.1%} |")
+if errs:
+    print(f"\nmedian |error| over the multi-GPU splits: {statistics.median(errs):.1%}; worst {max(errs):.1%}")
+for b in bad: print("MISMATCH", b)
+EOF
+cat "$out/split.md"
+grep -q MISMATCH "$out/split.md" && fail=1
+exit $fail
