@@ -37,7 +37,7 @@ fi
 declare -A job
 job[european]="configs/european.ini --paths 1e12"
 job[asian252]="configs/asian.ini --paths 2e9 --set option.fixings=252"
-job[barrier]="configs/barrier.ini --paths 2e10"
+job[barrier]="configs/barrier.ini --paths 2e9"
 job[lookback]="configs/lookback.ini --paths 2e9"
 names="european asian252 barrier lookback"
 splits=""
