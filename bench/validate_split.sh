@@ -37,8 +37,8 @@ fi
 declare -A job
 job[european]="configs/european.ini --paths 1e12"
 job[asian252]="configs/asian.ini --paths 2e9 --set option.fixings=252"
-job[barrier]="configs/barrier.ini --paths 2e9"
-job[lookback]="configs/lookback.ini --paths 2e9"
+job[barrier]="configs/barrier.ini --paths 2e11"
+job[lookback]="configs/lookback.ini --paths 1e11"
 names="european asian252 barrier lookback"
 splits=""
 for g in 1 2 4 8; do [ "$g" -le "$G" ] && splits="$splits $g"; done
