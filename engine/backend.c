@@ -25,6 +25,7 @@ static struct {
     char why[PATH_MAX + 1024]; /* LOADED: the path; UNLOADABLE: why; ABSENT: where looked */
     const mcs_gpu_module *module;
     const mcs_backend *list[3];
+    char names[128]; /* "cpu, gpu": the list's names, for messages */
 } gpu = {.once = PTHREAD_ONCE_INIT};
 
 /* The stand-in "gpu" backend for a module that was found but cannot be
@@ -189,6 +190,11 @@ static void find_and_load(void)
         gpu.list[1] = gpu.module->backend;
     else if (gpu.status == MCS_GPU_MODULE_UNLOADABLE)
         gpu.list[1] = &unloadable_gpu;
+    for (int i = 0; gpu.list[i]; i++) {
+        size_t used = strlen(gpu.names);
+        snprintf(gpu.names + used, sizeof gpu.names - used, "%s%s", i ? ", " : "",
+                 gpu.list[i]->name);
+    }
 }
 
 const mcs_backend *const *mcs_backend_list(void)
@@ -237,12 +243,6 @@ const mcs_gpu_module *mcs_gpu_module_get(void)
 
 const char *mcs_backend_names(void)
 {
-    static char names[128];
-    const mcs_backend *const *list = mcs_backend_list();
-    if (!names[0])
-        for (int i = 0; list[i]; i++) {
-            size_t used = strlen(names);
-            snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "", list[i]->name);
-        }
-    return names;
+    mcs_backend_list();
+    return gpu.names;
 }

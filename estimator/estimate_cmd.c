@@ -7,6 +7,7 @@
 #include <locale.h>
 #include <math.h>
 #include <omp.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -942,22 +943,31 @@ int mcs_cmd_estimate(int argc, char **argv)
 }
 
 /* The local profiles, read once per process (auto's choice and the run's
- * /estimate both need them); NULL with a message when there are none. */
+ * /estimate both need them; pthread_once: jobs in several threads may ask
+ * at once); NULL with a message when there are none. */
+static struct {
+    pthread_once_t once;
+    mcs_profile cp, gp;
+    int found;
+    char message[ERR_MAX];
+} local = {PTHREAD_ONCE_INIT};
+
+static void read_local_profiles(void)
+{
+    local.found = mcs_profiles_choose(NULL, NULL, NULL, &local.cp, &local.gp, local.message,
+                                      sizeof local.message) == MCS_OK;
+}
+
 static int local_profiles(const mcs_profile **cpu, const mcs_profile **gpu, char *why,
                           size_t why_len)
 {
-    static mcs_profile cp, gp;
-    static int state; /* 0 not read yet, 1 read, -1 none */
-    static char message[ERR_MAX];
-    if (state == 0)
-        state = mcs_profiles_choose(NULL, NULL, NULL, &cp, &gp, message, sizeof message) ==
-                        MCS_OK ? 1 : -1;
-    if (state < 0) {
-        snprintf(why, why_len, "%s", message);
+    pthread_once(&local.once, read_local_profiles);
+    if (!local.found) {
+        snprintf(why, why_len, "%s", local.message);
         return 0;
     }
-    *cpu = &cp;
-    *gpu = &gp;
+    *cpu = &local.cp;
+    *gpu = &local.gp;
     return 1;
 }
 
