@@ -591,7 +591,8 @@ void mcs_validation_free(mcs_validation *v)
 void mcs_cmd_validate_help(FILE *f)
 {
     fputs("usage: mcsim validate SWEEP.h5 [SWEEP.h5 ...] [--report REPORT.html]\n"
-          "                      [--profile P] [--cpu NAME] [--gpu NAME] [-q]\n"
+          "                      [--profile P] [--cpu NAME] [--gpu NAME]\n"
+          "                      [--format text|json] [-q]\n"
           "\n"
           "Compares the estimator's predictions (from the profiles: by default the local\n"
           "one) with the runs measured by `mcsim sweep`: for every backend, mode and phase\n"
@@ -614,6 +615,8 @@ void mcs_cmd_validate_help(FILE *f)
           "                      (mcsim estimate --list-profiles); default: the local\n"
           "                      profile ($MCSIM_PROFILE, else $XDG_CONFIG_HOME/mcsim/local.ini,\n"
           "                      else ~/.config/mcsim/local.ini)\n"
+          "  -f, --format text|json  the tables (default), or one JSON object with the\n"
+          "                      same figures (docs/estimator.md, \"validate --format json\")\n"
           "  -q, --quiet         no notes on stderr (errors still)\n"
           "  -h, --help          this text\n"
           "\n"
