@@ -3,7 +3,8 @@
  * mcsim command's messages (the built mcsim is run for the same inputs),
  * bare keys, derived jobs, every key of the key table accepted on a job of
  * its type, runs equal to the command's JSON, two threads at once equal to
- * serial runs, the run log, estimate and validate, argument errors. */
+ * serial runs, a stop request, the run log, estimate and validate,
+ * argument errors. */
 #define _GNU_SOURCE
 #include <stdarg.h>
 #include <stddef.h>
@@ -429,6 +430,43 @@ static void two_threads_equal_serial_runs(void **state)
     assert_string_not_equal(serial[0].prices[0], serial[0].prices[1]); /* the seeds differ */
 }
 
+/* --- stopping ------------------------------------------------------------------ */
+
+static void *stop_soon(void *arg)
+{
+    (void)arg;
+    usleep(200000);
+    mcsim_request_stop();
+    return NULL;
+}
+
+/* mcsim_request_stop from another thread stops a long run at a chunk's end
+ * with its partial result; the next run is not stopped by it. */
+static void stop_request(void **state)
+{
+    (void)state;
+    const char *sets[] = {"simulation.paths=1e12"}; /* hours on this machine */
+    mcsim_job *job = job_or_fail(EUROPEAN, sets, 1);
+    mcsim_engine *engine = cpu_engine(1);
+    mcsim_result *res = NULL;
+    mcsim_error e;
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, stop_soon, NULL), 0);
+    assert_int_equal(mcsim_run(engine, job, &res, &e), MCSIM_E_INTERRUPTED);
+    pthread_join(t, NULL);
+    assert_non_null(res);
+    assert_true(mcsim_result_paths(res) < 1000000000000ULL);
+    assert_non_null(strstr(e.message, "interrupted after"));
+    mcsim_result_free(res);
+    mcsim_job_free(job);
+    job = job_or_fail(EUROPEAN, NULL, 0);
+    assert_int_equal(mcsim_run(engine, job, &res, &e), MCSIM_OK);
+    assert_int_equal(mcsim_result_paths(res), 20000);
+    mcsim_result_free(res);
+    mcsim_job_free(job);
+    mcsim_engine_free(engine);
+}
+
 /* --- the log, estimate, validate, errors --------------------------------------- */
 
 static void write_log(void **state)
@@ -551,6 +589,7 @@ int main(void)
         cmocka_unit_test(every_key_is_accepted),
         cmocka_unit_test(run_equals_the_command),
         cmocka_unit_test(two_threads_equal_serial_runs),
+        cmocka_unit_test(stop_request),
         cmocka_unit_test(write_log),
         cmocka_unit_test(estimate_and_validate),
         cmocka_unit_test(argument_errors),
