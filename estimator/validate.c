@@ -633,22 +633,29 @@ static double pct(double log_error)
 }
 
 /* The plausibility of a profile's calibration: its `warning` and the figures
- * outside the bounds, as lines of the report. Returns how many lines. */
-static int profile_checks(FILE *out, const mcs_profile *p, const char *side)
+ * outside the bounds, one line each into lines; returns how many. */
+static int profile_check_lines(const mcs_profile *p, const char *side, char lines[2][1024])
 {
     char problems[512];
     int n = 0;
-    if (p->warning[0]) {
-        fprintf(out, "  warning: %s profile '%s' (%s): calibrate wrote: %s\n", side, p->name, p->origin,
-               p->warning);
-        n++;
-    }
+    if (p->warning[0])
+        snprintf(lines[n++], sizeof lines[0], "%s profile '%s' (%s): calibrate wrote: %s", side,
+                 p->name, p->origin, p->warning);
     if (mcs_profile_problems(p, problems, sizeof problems) > 0 &&
-        strcmp(problems, p->warning) != 0) {
-        fprintf(out, "  warning: %s profile '%s' (%s): outside the plausibility bounds: %s\n", side,
-               p->name, p->origin, problems);
-        n++;
-    }
+        strcmp(problems, p->warning) != 0)
+        snprintf(lines[n++], sizeof lines[0],
+                 "%s profile '%s' (%s): outside the plausibility bounds: %s", side, p->name,
+                 p->origin, problems);
+    return n;
+}
+
+/* The same as lines of the text report. Returns how many. */
+static int profile_checks(FILE *out, const mcs_profile *p, const char *side)
+{
+    char lines[2][1024];
+    int n = profile_check_lines(p, side, lines);
+    for (int i = 0; i < n; i++)
+        fprintf(out, "  warning: %s\n", lines[i]);
     return n;
 }
 
@@ -780,23 +787,14 @@ static void print_validation(FILE *out, const mcs_validation *v, const mcs_profi
     print_left_out(out, v);
 }
 
-/* A profile's calibration warnings (its `warning`, the figures outside the
- * bounds) as JSON strings of an array, `n` written before (for commas). */
+/* The same as JSON strings of an array, `n` written before (for commas). */
 static int json_profile_checks(FILE *out, const mcs_profile *p, const char *side, int n)
 {
-    char problems[512], line[1024];
-    if (p->warning[0]) {
-        snprintf(line, sizeof line, "%s profile '%s' (%s): calibrate wrote: %s", side, p->name,
-                 p->origin, p->warning);
+    char lines[2][1024];
+    int k = profile_check_lines(p, side, lines);
+    for (int i = 0; i < k; i++) {
         fputs(n++ ? ", " : "", out);
-        mcs_json_string(out, line);
-    }
-    if (mcs_profile_problems(p, problems, sizeof problems) > 0 &&
-        strcmp(problems, p->warning) != 0) {
-        snprintf(line, sizeof line, "%s profile '%s' (%s): outside the plausibility bounds: %s",
-                 side, p->name, p->origin, problems);
-        fputs(n++ ? ", " : "", out);
-        mcs_json_string(out, line);
+        mcs_json_string(out, lines[i]);
     }
     return n;
 }

@@ -6,35 +6,14 @@
 # from the markdown, so the doc cannot drift) builds against the prefix with
 # pkg-config and with find_package(mcsim), runs, and prices each strike
 # within 4 standard errors of Black-Scholes; the prefix still works moved.
-# Usage: tests/install_test.sh BUILD_DIR SOURCE_DIR
-set -u
-
-if [ $# -ne 2 ]; then
-    echo "usage: $0 BUILD_DIR SOURCE_DIR" >&2
+# Usage: tests/install_test.sh MCSIM (the build tree's: its folder is the build)
+if [ $# -ne 1 ]; then
+    echo "usage: $0 MCSIM" >&2
     exit 64
 fi
-build=$1 src=$2
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/mcsim_install_test.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp" || exit 1
-unset MCSIM_GPU_MODULE MCSIM_PROFILE MCSIM_BACKEND
-export HOME=$tmp/home XDG_CACHE_HOME=$tmp/cache XDG_CONFIG_HOME=$tmp/config
-
-passed=0
-failed=0
-problems=()
-report() {
-    if [ ${#problems[@]} -eq 0 ]; then
-        passed=$((passed + 1))
-        echo "ok - $1"
-    else
-        failed=$((failed + 1))
-        echo "not ok - $1"
-        local p
-        for p in "${problems[@]}"; do echo "#   $p"; done
-    fi
-    problems=()
-}
+. "$(dirname "$0")/lib.sh" install "$1"
+build=$(dirname "$mcsim") src=$repo
+unset MCSIM_GPU_MODULE
 
 cmake=$(sed -n 's/^CMAKE_COMMAND:INTERNAL=//p' "$build/CMakeCache.txt")
 cmake=${cmake:-cmake}
@@ -134,5 +113,4 @@ export PKG_CONFIG_PATH=$tmp/moved/lib/pkgconfig
 "$tmp/moved/bin/mcsim" --version >/dev/null 2>&1 || problems+=("the moved bin/mcsim does not start")
 report "the prefix moved elsewhere: pkg-config's paths follow it, bin/mcsim still finds its library"
 
-echo "# $passed passed, $failed failed"
-[ $failed -eq 0 ]
+finish
