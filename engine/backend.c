@@ -25,6 +25,7 @@ static struct {
     char why[PATH_MAX + 1024]; /* LOADED: the path; UNLOADABLE: why; ABSENT: where looked */
     const mcs_gpu_module *module;
     const mcs_backend *list[3];
+    char names[128]; /* "cpu, gpu": the list's names, for messages */
 } gpu = {.once = PTHREAD_ONCE_INIT};
 
 /* The stand-in "gpu" backend for a module that was found but cannot be
@@ -108,7 +109,9 @@ static const char *entry_problem(void *h, const mcs_gpu_module **table)
     if (!dladdr1(sym, &in_module, (void **)&entry, RTLD_DL_SYMENT) || !entry ||
         ELF64_ST_TYPE(entry->st_info) != STT_FUNC)
         return "its " MCS_GPU_MODULE_ENTRY " is not a function (a data symbol)";
-    *table = ((mcs_gpu_module_entry_fn)sym)();
+    static const mcs_gpu_host host = {mcs_now, mcs_sums_unpack, mcs_model_type_of,
+                                      mcs_payoff_type_of};
+    *table = ((mcs_gpu_module_entry_fn)sym)(&host);
     if (!*table || !dladdr(*table, &in_table) || in_table.dli_fbase != in_module.dli_fbase)
         return MCS_GPU_MODULE_ENTRY "() returned no table of the module";
     return NULL;
@@ -151,44 +154,91 @@ static void load(void)
     dlclose(h);
 }
 
+/* The folder of `path` (cut at its last '/') into dir; "" if none. */
+static void folder_of(const char *path, char *dir, size_t len)
+{
+    const char *slash = strrchr(path, '/');
+    dir[0] = '\0';
+    if (slash)
+        snprintf(dir, len, "%.*s", (int)(slash - path), path);
+}
+
+/* The folders of the object this code is in (libmcsim.so, or a program
+ * linking the engine itself: the tests) and of the executable ("" where
+ * unknown). */
+static void own_folders(char *lib, char *exe, size_t len)
+{
+    Dl_info info;
+    struct link_map *map = NULL;
+    char path[PATH_MAX] = "";
+    ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
+    path[n > 0 ? n : 0] = '\0';
+    folder_of(path, exe, len);
+    snprintf(lib, len, "%s", exe); /* the main program: its l_name is empty */
+    if (dladdr1((void *)own_folders, &info, (void **)&map, RTLD_DL_LINKMAP) && map &&
+        map->l_name && map->l_name[0] && realpath(map->l_name, path))
+        folder_of(path, lib, len);
+}
+
 /* Candidates in order; the first that exists is the one loaded. */
 static void find_and_load(void)
 {
     const char *env = getenv("MCSIM_GPU_MODULE");
-    char exe[PATH_MAX] = "", prefix[PATH_MAX] = "";
+    char dirs[2][PATH_MAX];
     gpu.list[0] = &mcs_cpu_backend;
     if (env && *env) { /* named by the user: a missing file is an error, not silence */
         snprintf(gpu.path, sizeof gpu.path, "%s", env);
         load();
     } else {
-        ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-        exe[n > 0 ? n : 0] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (slash) /* exe: its folder; prefix: the folder above */
-            *slash = '\0';
-        snprintf(prefix, sizeof prefix, "%s", exe);
-        slash = strrchr(prefix, '/');
-        if (slash)
-            *slash = '\0';
-        char cand[2][PATH_MAX];
-        snprintf(cand[0], sizeof cand[0], "%s/%s", exe, MCS_GPU_MODULE_FILE);
-        snprintf(cand[1], sizeof cand[1], "%s/%s/%s", prefix, MCS_GPU_MODULE_DIR,
-                 MCS_GPU_MODULE_FILE);
+        own_folders(dirs[0], dirs[1], sizeof dirs[0]);
+        /* beside the library, in its mcsim/ folder (installed:
+         * PREFIX/lib/libmcsim.so.0 and PREFIX/lib/mcsim/), beside the
+         * executable (the build tree, the device bundle's bin/) and in
+         * ../lib/mcsim from it (installed: PREFIX/bin/mcsim) */
+        char cand[4][PATH_MAX + 64];
+        int n = 0;
+        for (int d = 0; d < 2; d++) {
+            if (!dirs[d][0] || (d == 1 && strcmp(dirs[1], dirs[0]) == 0 && n))
+                continue;
+            char prefix[PATH_MAX];
+            folder_of(dirs[d], prefix, sizeof prefix);
+            snprintf(cand[n++], sizeof cand[0], "%s/%s", dirs[d], MCS_GPU_MODULE_FILE);
+            if (d == 0)
+                snprintf(cand[n++], sizeof cand[0], "%s/mcsim/%s", dirs[d], MCS_GPU_MODULE_FILE);
+            else
+                snprintf(cand[n++], sizeof cand[0], "%s/%s/%s", prefix, MCS_GPU_MODULE_DIR,
+                         MCS_GPU_MODULE_FILE);
+            for (int i = 0; i < n - 1; i++) /* the same place twice: once */
+                if (strcmp(cand[i], cand[n - 1]) == 0) {
+                    n--;
+                    break;
+                }
+        }
         gpu.status = MCS_GPU_MODULE_ABSENT;
-        for (int i = 0; i < 2 && gpu.status == MCS_GPU_MODULE_ABSENT; i++)
-            if (exe[0] && access(cand[i], F_OK) == 0) {
+        for (int i = 0; i < n && gpu.status == MCS_GPU_MODULE_ABSENT; i++)
+            if (access(cand[i], F_OK) == 0) {
                 snprintf(gpu.path, sizeof gpu.path, "%s", cand[i]);
                 load();
             }
-        if (gpu.status == MCS_GPU_MODULE_ABSENT)
-            snprintf(gpu.why, sizeof gpu.why, "no %s beside %s/ or in %s/%s/",
-                     MCS_GPU_MODULE_FILE, exe[0] ? exe : "the executable",
-                     prefix[0] ? prefix : "..", MCS_GPU_MODULE_DIR);
+        if (gpu.status == MCS_GPU_MODULE_ABSENT) {
+            size_t used = (size_t)snprintf(gpu.why, sizeof gpu.why, "looked for");
+            for (int i = 0; i < n && used < sizeof gpu.why; i++)
+                used += (size_t)snprintf(gpu.why + used, sizeof gpu.why - used, "%s %s",
+                                         i ? "," : "", cand[i]);
+            if (!n)
+                snprintf(gpu.why, sizeof gpu.why, "no %s: the library's folder is not known",
+                         MCS_GPU_MODULE_FILE);
+        }
     }
     if (gpu.status == MCS_GPU_MODULE_LOADED)
         gpu.list[1] = gpu.module->backend;
     else if (gpu.status == MCS_GPU_MODULE_UNLOADABLE)
         gpu.list[1] = &unloadable_gpu;
+    for (int i = 0; gpu.list[i]; i++) {
+        size_t used = strlen(gpu.names);
+        snprintf(gpu.names + used, sizeof gpu.names - used, "%s%s", i ? ", " : "",
+                 gpu.list[i]->name);
+    }
 }
 
 const mcs_backend *const *mcs_backend_list(void)
@@ -237,12 +287,6 @@ const mcs_gpu_module *mcs_gpu_module_get(void)
 
 const char *mcs_backend_names(void)
 {
-    static char names[128];
-    const mcs_backend *const *list = mcs_backend_list();
-    if (!names[0])
-        for (int i = 0; list[i]; i++) {
-            size_t used = strlen(names);
-            snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "", list[i]->name);
-        }
-    return names;
+    mcs_backend_list();
+    return gpu.names;
 }

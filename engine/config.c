@@ -5,6 +5,7 @@
 #include "config.h"
 #include <errno.h>
 #include <ini.h>
+#include <pthread.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -43,34 +44,59 @@ static const key_spec fixed_keys[] = {
     {"output", "log", "yes", "write the HDF5 run log: yes or no (no: the result only)"},
 };
 #define N_FIXED (sizeof fixed_keys / sizeof fixed_keys[0])
+/* Room for every key: the fixed ones and each model's and payoff's
+ * parameters; collect_keys refuses to start (every load then fails naming
+ * this limit) rather than drop a key the type tables declare. */
 #define MAX_KEYS 64
 
 /* Every key mcsim knows: the fixed ones, then each model's and payoff's
- * parameters once (a key several payoffs share appears once). */
+ * parameters once (a key several payoffs share appears once). Made once per
+ * process (pthread_once), read-only after. */
 static key_spec keys[MAX_KEYS];
 static size_t N_KEYS;
+static int keys_overflow; /* the type tables declare more than MAX_KEYS keys */
+static pthread_once_t keys_once = PTHREAD_ONCE_INIT;
 
-static void collect_keys(void)
+static void add_params(const mcs_param_spec *params)
 {
-    if (N_KEYS)
-        return;
+    for (const mcs_param_spec *p = params; p->key; p++) {
+        size_t k = 0;
+        while (k < N_KEYS && !(strcmp(keys[k].section, p->section) == 0 &&
+                               strcmp(keys[k].key, p->key) == 0))
+            k++;
+        if (k < N_KEYS)
+            continue;
+        if (N_KEYS == MAX_KEYS) {
+            keys_overflow = 1;
+            return;
+        }
+        keys[N_KEYS++] = (key_spec){p->section, p->key, p->dflt, p->meaning};
+    }
+}
+
+static void collect_keys_once(void)
+{
+    _Static_assert(N_FIXED <= MAX_KEYS, "MAX_KEYS must hold the fixed keys");
     for (size_t i = 0; i < N_FIXED; i++)
         keys[N_KEYS++] = fixed_keys[i];
-    const mcs_param_spec *lists[16];
-    int n = 0;
-    for (int i = 0; mcs_model_types[i] && n < 16; i++)
-        lists[n++] = mcs_model_types[i]->params;
-    for (int i = 0; mcs_payoff_types[i] && n < 16; i++)
-        lists[n++] = mcs_payoff_types[i]->params;
-    for (int l = 0; l < n; l++)
-        for (const mcs_param_spec *p = lists[l]; p->key; p++) {
-            size_t k = 0;
-            while (k < N_KEYS && !(strcmp(keys[k].section, p->section) == 0 &&
-                                   strcmp(keys[k].key, p->key) == 0))
-                k++;
-            if (k == N_KEYS && N_KEYS < MAX_KEYS)
-                keys[N_KEYS++] = (key_spec){p->section, p->key, p->dflt, p->meaning};
-        }
+    for (int i = 0; mcs_model_types[i]; i++)
+        add_params(mcs_model_types[i]->params);
+    for (int i = 0; mcs_payoff_types[i]; i++)
+        add_params(mcs_payoff_types[i]->params);
+}
+
+/* The key table, made on first use; MCS_E_SOFTWARE (err says the limit)
+ * when the type tables declare more keys than it holds. */
+static mcs_status collect_keys(char *err, size_t err_len)
+{
+    pthread_once(&keys_once, collect_keys_once);
+    if (keys_overflow) {
+        if (err)
+            snprintf(err, err_len, "the model and payoff types declare more than %d config keys "
+                     "(MAX_KEYS in engine/config.c): raise it", MAX_KEYS);
+        return MCS_E_SOFTWARE;
+    }
+    return MCS_OK;
 }
 
 typedef struct {
@@ -695,10 +721,11 @@ static void render_param(const mcs_param_spec *p, void *ctx)
     put(r, "%s = %s\n", p->key, text);
 }
 
-void mcs_config_render(const mcs_job *job, const char *path, char *buf, size_t len)
+size_t mcs_config_render(const mcs_job *job, const char *path, char *buf, size_t len)
 {
     render_state r = {buf, len, 0, "model", job};
-    buf[0] = '\0';
+    if (len)
+        buf[0] = '\0';
     put(&r, "; resolved from %s\n[model]\ntype = %s\n", path,
         mcs_named_by_id(mcs_model_names(), job->model.id)->name);
     mcs_job_params(job, render_param, &r);
@@ -712,6 +739,7 @@ void mcs_config_render(const mcs_job *job, const char *path, char *buf, size_t l
         mcs_named_by_id(mcs_rngs, job->sim.rng)->name,
         mcs_named_by_id(mcs_precisions, job->sim.precision)->name, job->sim.block_size,
         job->output_file, job->write_log ? "yes" : "no");
+    return r.used;
 }
 
 /* Strip leading and trailing white space in place. */
@@ -766,37 +794,25 @@ static int apply_override(parse_state *ps, const mcs_override *ov)
     return 1;
 }
 
-mcs_status mcs_config_load(const char *path, const mcs_override *overrides, int n_overrides,
-                           mcs_job *job, char *resolved, size_t resolved_len, char *err,
-                           size_t err_len)
+/* Parse `file` (what messages call `path`), apply the overrides, validate
+ * into job and render the resolved config. */
+static mcs_status load_stream(const char *path, FILE *file, const mcs_override *overrides,
+                              int n_overrides, mcs_job *job, char *resolved, size_t resolved_len,
+                              char *err, size_t err_len)
 {
-    collect_keys();
+    mcs_status st = collect_keys(err, err_len);
+    if (st != MCS_OK)
+        return st;
     parse_state *ps = calloc(1, sizeof *ps);
-    mcs_status st = MCS_E_CONFIG;
     if (!ps) {
         snprintf(err, err_len, "out of memory");
         return MCS_E_NOMEM;
     }
-    const int from_stdin = strcmp(path, "-") == 0;
-    if (from_stdin)
-        path = MCS_STDIN_NAME;
+    st = MCS_E_CONFIG;
     ps->path = path;
     ps->err = err;
     ps->err_len = err_len;
-    if (from_stdin) {
-        ps->file = stdin;
-    } else { /* a regular file: a FIFO would wait for a writer */
-        mcs_status opened;
-        int fd = mcs_input_open("config file", path, &opened, err, err_len);
-        if (fd < 0 || !(ps->file = fdopen(fd, "r"))) {
-            if (fd >= 0) {
-                snprintf(err, err_len, "config file '%s': %s", path, strerror(errno));
-                close(fd);
-            }
-            st = MCS_E_NOINPUT;
-            goto cleanup;
-        }
-    }
+    ps->file = file;
     int rc = ini_parse_stream(line_reader, ps, on_ini_value, ps);
     if (ferror(ps->file)) {
         snprintf(err, err_len, "%s: cannot read config file: %s", path, strerror(errno));
@@ -825,13 +841,74 @@ mcs_status mcs_config_load(const char *path, const mcs_override *overrides, int 
             goto cleanup;
     if (!validate(ps, job))
         goto cleanup;
-    mcs_config_render(job, path, resolved, resolved_len);
+    if (mcs_config_render(job, path, resolved, resolved_len) >= resolved_len) {
+        snprintf(err, err_len, "%s: the resolved config needs more than %zu bytes", path,
+                 resolved_len);
+        st = MCS_E_SOFTWARE;
+        goto cleanup;
+    }
     st = MCS_OK;
 cleanup:
-    if (ps->file && ps->file != stdin)
-        fclose(ps->file);
     free(ps);
     return st;
+}
+
+mcs_status mcs_config_load(const char *path, const mcs_override *overrides, int n_overrides,
+                           mcs_job *job, char *resolved, size_t resolved_len, char *err,
+                           size_t err_len)
+{
+    FILE *file = stdin;
+    const int from_stdin = strcmp(path, "-") == 0;
+    if (from_stdin) {
+        path = MCS_STDIN_NAME;
+    } else { /* a regular file: a FIFO would wait for a writer */
+        mcs_status opened;
+        int fd = mcs_input_open("config file", path, &opened, err, err_len);
+        if (fd < 0)
+            return MCS_E_NOINPUT;
+        if (!(file = fdopen(fd, "r"))) {
+            snprintf(err, err_len, "config file '%s': %s", path, strerror(errno));
+            close(fd);
+            return MCS_E_NOINPUT;
+        }
+    }
+    mcs_status st = load_stream(path, file, overrides, n_overrides, job, resolved, resolved_len,
+                                err, err_len);
+    if (!from_stdin)
+        fclose(file);
+    return st;
+}
+
+mcs_status mcs_config_load_text(const char *name, const char *text, size_t text_len,
+                                const mcs_override *overrides,
+                                int n_overrides, mcs_job *job, char *resolved,
+                                size_t resolved_len, char *err, size_t err_len)
+{
+    /* fmemopen may refuse an empty buffer: an empty line reads the same */
+    const size_t len = text_len;
+    FILE *file = fmemopen(len ? (void *)text : (void *)"\n", len ? len : 1, "r");
+    if (!file) {
+        snprintf(err, err_len, "%s: cannot read the config text: %s", name, strerror(errno));
+        return errno == ENOMEM ? MCS_E_NOMEM : MCS_E_SOFTWARE;
+    }
+    mcs_status st = load_stream(name, file, overrides, n_overrides, job, resolved, resolved_len,
+                                err, err_len);
+    fclose(file);
+    return st;
+}
+
+int mcs_config_fixed_count(void)
+{
+    return (int)N_FIXED;
+}
+
+void mcs_config_fixed_key(int i, const char **section, const char **key, const char **dflt,
+                          const char **meaning)
+{
+    *section = fixed_keys[i].section;
+    *key = fixed_keys[i].key;
+    *dflt = fixed_keys[i].fallback;
+    *meaning = fixed_keys[i].meaning;
 }
 
 static void print_key(FILE *f, const char *key, const char *dflt, const char *meaning)
@@ -854,7 +931,6 @@ void mcs_config_print_keys(void *file)
 {
     FILE *f = file;
     const char *section = "";
-    collect_keys();
     for (size_t i = 0; i < N_FIXED; i++) {
         if (strcmp(section, fixed_keys[i].section) != 0) {
             section = fixed_keys[i].section;

@@ -28,14 +28,31 @@ typedef struct {
 /* Load `path` ("-": standard input), apply overrides in order, validate, fill `job`, and write the
  * fully resolved config (every key, defaults included) as INI text into
  * `resolved`. Returns MCS_E_NOINPUT if the file cannot be read, MCS_E_CONFIG
- * for any invalid content (message in err: "file:line: [section] key ..."). */
+ * for any invalid content (message in err: "file:line: [section] key ..."),
+ * MCS_E_SOFTWARE when `resolved` is too small. Thread-safe. */
 mcs_status mcs_config_load(const char *path, const mcs_override *overrides, int n_overrides,
                            mcs_job *job, char *resolved, size_t resolved_len, char *err,
                            size_t err_len);
 
+/* The same from INI text in memory (text_len bytes, NULs included: they
+ * are refused as in a file), `name` being what messages call it (libmcsim's
+ * jobs). */
+mcs_status mcs_config_load_text(const char *name, const char *text, size_t text_len,
+                                const mcs_override *overrides,
+                                int n_overrides, mcs_job *job, char *resolved,
+                                size_t resolved_len, char *err, size_t err_len);
+
 /* The job as INI text (every key with its canonical value) into buf; the
- * run log's `config` attribute. `path` is named in a comment line. */
-void mcs_config_render(const mcs_job *job, const char *path, char *buf, size_t len);
+ * run log's `config` attribute. `path` is named in a comment line. Returns
+ * the length the text needs: at least len when it was cut. */
+size_t mcs_config_render(const mcs_job *job, const char *path, char *buf, size_t len);
+
+/* The keys that are not a model's or a payoff's parameter (model.type,
+ * option.payoff, [simulation], [output]): their number, and key i's parts
+ * (default NULL when required). */
+int mcs_config_fixed_count(void);
+void mcs_config_fixed_key(int i, const char **section, const char **key, const char **dflt,
+                          const char **meaning);
 
 /* Parse a count such as "1000000", "1e6" or "1_000_000" (whole, >= 0). */
 int mcs_parse_count(const char *text, unsigned long long *out);

@@ -4,6 +4,7 @@
 #include "output_path.h"
 #include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <libgen.h>
@@ -92,29 +93,65 @@ mcs_status mcs_output_check(const char *what, const char *path, int may_create_f
     return MCS_OK;
 }
 
-/* The locks this process holds, released at exit. */
+/* The locks this process holds, released by mcs_output_unlock or at exit;
+ * the table is shared by the threads of a process (libmcsim), so guarded. */
 #define MAX_LOCKS 8
 static struct {
     char path[PATH_CAP + 8];
     int fd;
 } locks[MAX_LOCKS];
-static int n_locks;
+static int n_locks, release_registered;
+static pthread_mutex_t locks_mutex = PTHREAD_MUTEX_INITIALIZER;
 
 static void release_locks(void)
 {
+    pthread_mutex_lock(&locks_mutex);
     for (int i = 0; i < n_locks; i++) {
         unlink(locks[i].path);
         close(locks[i].fd);
     }
     n_locks = 0;
+    pthread_mutex_unlock(&locks_mutex);
+}
+
+void mcs_output_unlock(const char *path)
+{
+    char lock_path[PATH_CAP + 8];
+    snprintf(lock_path, sizeof lock_path, "%s.lock", path);
+    pthread_mutex_lock(&locks_mutex);
+    for (int i = 0; i < n_locks; i++)
+        if (strcmp(locks[i].path, lock_path) == 0) {
+            unlink(locks[i].path);
+            close(locks[i].fd);
+            locks[i] = locks[--n_locks];
+            break;
+        }
+    pthread_mutex_unlock(&locks_mutex);
+}
+
+/* Keep the lock held on fd, unless the table is full (MCS_E_SOFTWARE). */
+static mcs_status keep_lock(const char *lock_path, int fd)
+{
+    mcs_status st = MCS_E_SOFTWARE;
+    pthread_mutex_lock(&locks_mutex);
+    if (n_locks < MAX_LOCKS) {
+        if (!release_registered)
+            atexit(release_locks);
+        release_registered = 1;
+        snprintf(locks[n_locks].path, sizeof locks[n_locks].path, "%s", lock_path);
+        locks[n_locks++].fd = fd;
+        st = MCS_OK;
+    }
+    pthread_mutex_unlock(&locks_mutex);
+    return st;
 }
 
 mcs_status mcs_output_lock(const char *what, const char *path, char *err, size_t err_len)
 {
     char lock_path[PATH_CAP + 8];
-    if (n_locks == MAX_LOCKS || strlen(path) >= PATH_CAP) {
-        snprintf(err, err_len, "cannot write %s '%s': cannot lock it (too many outputs or too "
-                 "long a path)", what, path);
+    if (strlen(path) >= PATH_CAP) {
+        snprintf(err, err_len, "cannot write %s '%s': cannot lock it (too long a path)", what,
+                 path);
         return MCS_E_SOFTWARE;
     }
     snprintf(lock_path, sizeof lock_path, "%s.lock", path);
@@ -146,10 +183,14 @@ mcs_status mcs_output_lock(const char *what, const char *path, char *err, size_t
             if (ftruncate(fd, 0) != 0 || write(fd, pid, (size_t)len) != len) {
                 /* the pid only serves the message of a run refused */
             }
-            if (n_locks == 0)
-                atexit(release_locks);
-            snprintf(locks[n_locks].path, sizeof locks[n_locks].path, "%s", lock_path);
-            locks[n_locks++].fd = fd;
+            if (keep_lock(lock_path, fd) != MCS_OK) {
+                unlink(lock_path);
+                close(fd);
+                snprintf(err, err_len, "cannot write %s '%s': cannot lock it (this process "
+                         "holds %d output locks already, the most it can)", what, path,
+                         MAX_LOCKS);
+                return MCS_E_SOFTWARE;
+            }
             return MCS_OK;
         }
         close(fd);

@@ -25,6 +25,9 @@ mcs_status mcs_output_check(const char *what, const char *path, int may_create_f
  * the holder). Released, and the lock file removed, at exit; a lock file
  * left by a killed run is not held, so it blocks nothing. */
 mcs_status mcs_output_lock(const char *what, const char *path, char *err, size_t err_len);
+/* Release the lock on `path` this process took (libmcsim: a log written,
+ * its lock given back at once rather than at exit); nothing if none. */
+void mcs_output_unlock(const char *path);
 
 /* Write `size` bytes to `path` whole or not at all: removes temporaries of
  * `path` left by killed runs (`path.tmp.<pid>` of a pid that is gone),

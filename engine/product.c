@@ -2,6 +2,7 @@
  * (product.h): values, their config text, and the walk over the keys that
  * apply to a job. */
 #include "product.h"
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,16 +142,22 @@ void mcs_input_text(const mcs_input *in, char *buf, size_t len)
     }
 }
 
-/* A name table (catalog.h) of a type table, made on first use. */
-#define NAME_TABLE(fn, types, max)                                   \
-    const mcs_named *fn(void)                                        \
-    {                                                                \
-        static mcs_named table[max + 1];                             \
-        if (!table[0].name)                                          \
-            for (int i = 0; types[i] && i < max; i++)                \
-                table[i] = (mcs_named){types[i]->name, (int)types[i]->id, \
-                                       types[i]->description};       \
-        return table;                                                \
+/* A name table (catalog.h) of a type table, made once on first use
+ * (pthread_once: two jobs in two threads may ask at once); its room is the
+ * type table's limit, which the type tables assert. */
+#define NAME_TABLE(fn, types, max)                                                \
+    static mcs_named fn##_table[max + 1];                                         \
+    static void fn##_fill(void)                                                   \
+    {                                                                             \
+        for (int i = 0; types[i]; i++)                                            \
+            fn##_table[i] = (mcs_named){types[i]->name, (int)types[i]->id,        \
+                                        types[i]->description};                   \
+    }                                                                             \
+    const mcs_named *fn(void)                                                     \
+    {                                                                             \
+        static pthread_once_t once = PTHREAD_ONCE_INIT;                           \
+        pthread_once(&once, fn##_fill);                                           \
+        return fn##_table;                                                        \
     }
-NAME_TABLE(mcs_model_names, mcs_model_types, 16)
-NAME_TABLE(mcs_payoff_names, mcs_payoff_types, 32)
+NAME_TABLE(mcs_model_names, mcs_model_types, MCS_MAX_MODEL_TYPES)
+NAME_TABLE(mcs_payoff_names, mcs_payoff_types, MCS_MAX_PAYOFF_TYPES)

@@ -79,7 +79,11 @@ typedef struct mcs_payoff_type {
     const char *const *calibration_points;
 } mcs_payoff_type;
 
-/* NULL-terminated tables (models/model_types.c, payoffs/payoff_types.c). */
+/* NULL-terminated tables (models/model_types.c, payoffs/payoff_types.c),
+ * at most this many types each (static asserts there: the name tables of
+ * engine/product.c have this room). */
+#define MCS_MAX_MODEL_TYPES 16
+#define MCS_MAX_PAYOFF_TYPES 32
 extern const mcs_model_type *const mcs_model_types[];
 extern const mcs_payoff_type *const mcs_payoff_types[];
 

@@ -236,6 +236,8 @@ static const mcs_payoff_type lookback = {
 
 const mcs_payoff_type *const mcs_payoff_types[] = {&european, &digital, &asian, &barrier,
                                                    &lookback, NULL};
+_Static_assert(sizeof mcs_payoff_types / sizeof mcs_payoff_types[0] <= MCS_MAX_PAYOFF_TYPES + 1,
+               "more payoff types than MCS_MAX_PAYOFF_TYPES (engine/product.h)");
 
 const mcs_payoff_type *mcs_payoff_type_of(mcs_payoff_id id)
 {
