@@ -51,6 +51,11 @@ typedef struct {
 /* measured costs the model adds up, and measured rates it divides by */
 #define COST(s, k, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_ANY, 1}
 #define RATE(s, k, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_POSITIVE, 1}
+/* a fixed cost (a phase's median over interleaved runs) and its spread,
+ * the key spread.KEY (optional: profiles from before it lack it) */
+#define SPREAD(s, k) {#s, "spread." #k, K_NUMBER, AT(s.spread.k), 0, NULL, NULL, R_ANY, 0}
+#define FIXED(s, k, m) COST(#s, #k, s.k, m), SPREAD(s, k)
+#define FIXED_OPTIONAL(s, k, m) NUM(#s, #k, s.k, m), SPREAD(s, k)
 /* measured costs of each kernel: optional (a kernel without them costs the
  * per-precision fallback) */
 #define KERNEL(s, k, table, member, m) \
@@ -74,6 +79,9 @@ static const profile_key keys[] = {
            "over the hours of use)", "cloud|amortised"),
     TEXT("profile", "warning", warning,
          "calibration figures still implausible after re-measuring (docs/estimator.md)"),
+    {"profile", "quick", K_YESNO, AT(quick), 0,
+     "yes: measured by mcsim calibrate --quick (fewer runs, some kernels inferred)", NULL, R_ANY,
+     0},
 
     TEXT("cpu", "model", cpu.model, NULL),
     COUNT("cpu", "cores", 0, cpu.cores, "physical cores"),
@@ -85,20 +93,20 @@ static const profile_key keys[] = {
     PEAK("cpu", "fp64_gflops", cpu.fp64_gflops, "peak, all cores"),
     PEAK("cpu", "sustained_gflops_fp32", cpu.sustained_gflops_fp32,
         "sustained by vectorised library code (the generic calculator's CPU rate)"),
-    COST("cpu", "config_cold_s", cpu.config_cold_s,
-        "reading and checking the config in a fresh process (cold), seconds"),
-    COST("cpu", "config_warm_s", cpu.config_warm_s, "the same in a later run (warm)"),
-    COST("cpu", "write_cold_s", cpu.write_cold_s, "writing the HDF5 run log, cold, seconds"),
-    COST("cpu", "write_warm_s", cpu.write_warm_s, NULL),
-    COST("cpu", "other_cold_s", cpu.other_cold_s, "time in a run outside every phase, seconds"),
-    COST("cpu", "other_warm_s", cpu.other_warm_s, NULL),
-    COST("cpu", "setup_cold_s", cpu.setup_cold_s, "cpu backend set-up in a fresh process, s"),
-    COST("cpu", "setup_warm_s", cpu.setup_warm_s, "cpu backend set-up, later runs, s"),
-    COST("cpu", "teardown_cold_s", cpu.teardown_cold_s, "freeing thread state, seconds"),
-    COST("cpu", "teardown_warm_s", cpu.teardown_warm_s, NULL),
-    COST("cpu", "chunk_start_cold_us", cpu.chunk_start_cold_us,
-        "starting the thread team on a chunk of blocks, microseconds"),
-    COST("cpu", "chunk_start_warm_us", cpu.chunk_start_warm_us, NULL),
+    FIXED(cpu, config_cold_s,
+          "reading and checking the config in a fresh process (cold), seconds"),
+    FIXED(cpu, config_warm_s, "the same in a later run (warm)"),
+    FIXED(cpu, write_cold_s, "writing the HDF5 run log, cold, seconds"),
+    FIXED(cpu, write_warm_s, NULL),
+    FIXED(cpu, other_cold_s, "time in a run outside every phase, seconds"),
+    FIXED(cpu, other_warm_s, NULL),
+    FIXED(cpu, setup_cold_s, "cpu backend set-up in a fresh process, s"),
+    FIXED(cpu, setup_warm_s, "cpu backend set-up, later runs, s"),
+    FIXED(cpu, teardown_cold_s, "freeing thread state, seconds"),
+    FIXED(cpu, teardown_warm_s, NULL),
+    FIXED(cpu, chunk_start_cold_us,
+          "starting the thread team on a chunk of blocks, microseconds"),
+    FIXED(cpu, chunk_start_warm_us, NULL),
     COST("cpu", "reduce_block_ns", cpu.reduce_block_ns, "merging one block's sums, ns"),
     RATE("cpu", "path_step_ns_single_pcg64", cpu.path_step_ns[0][0], "one thread, ns per path-step"),
     RATE("cpu", "path_step_ns_single_philox", cpu.path_step_ns[0][1], NULL),
@@ -124,19 +132,18 @@ static const profile_key keys[] = {
     NUM("gpu", "memory_gb", gpu.memory_gb, NULL),
     NUM("gpu", "memory_bandwidth_gbps", gpu.memory_bandwidth_gbps, "GB/s"),
     PEAK("gpu", "pcie_gbps", gpu.pcie_gbps, "host link, GB/s per direction, theoretical"),
-    COST("gpu", "context_s", gpu.context_s, "CUDA start-up in a fresh process, seconds"),
-    COST("gpu", "device_query_cold_s", gpu.device_query_cold_s, NULL),
-    COST("gpu", "device_query_warm_s", gpu.device_query_warm_s, NULL),
-    COST("gpu", "setup_cold_s", gpu.setup_cold_s, "stream, events, kernel module load, s"),
-    COST("gpu", "setup_warm_s", gpu.setup_warm_s, NULL),
-    COST("gpu", "alloc_s", gpu.alloc_s, "device and pinned buffers: fixed part, s"),
+    FIXED(gpu, context_s, "CUDA start-up in a fresh process, seconds"),
+    FIXED(gpu, device_query_cold_s, NULL),
+    FIXED(gpu, device_query_warm_s, NULL),
+    FIXED(gpu, setup_cold_s, "stream, events, kernel module load, s"),
+    FIXED(gpu, setup_warm_s, NULL),
+    FIXED(gpu, alloc_s, "device and pinned buffers: fixed part, s"),
     COST("gpu", "alloc_ns_per_byte", gpu.alloc_ns_per_byte, "and per byte, ns"),
-    COST("gpu", "teardown_s", gpu.teardown_s, NULL),
-    NUM("gpu", "write_cold_s", gpu.write_cold_s, "writing a GPU run's log, cold, seconds"),
-    NUM("gpu", "write_warm_s", gpu.write_warm_s, NULL),
+    FIXED(gpu, teardown_s, NULL),
+    FIXED_OPTIONAL(gpu, write_cold_s, "writing a GPU run's log, cold, seconds"),
+    FIXED_OPTIONAL(gpu, write_warm_s, NULL),
     COST("gpu", "launch_us", gpu.launch_us, "one kernel launch, empty kernel, microseconds"),
-    COST("gpu", "first_launch_us", gpu.first_launch_us,
-        "extra for the first launch in a fresh process, us"),
+    FIXED(gpu, first_launch_us, "extra for the first launch in a fresh process, us"),
     COST("gpu", "h2d_pinned_alpha_us", gpu.h2d_pinned.alpha_us, "copy = alpha + bytes / beta"),
     RATE("gpu", "h2d_pinned_gbps", gpu.h2d_pinned.gbps, NULL),
     NUM("gpu", "h2d_pageable_alpha_us", gpu.h2d_pageable.alpha_us, NULL),
@@ -1296,6 +1303,26 @@ int mcs_profile_warm_problems(const mcs_profile *p, char *buf, size_t len)
     return n;
 }
 
+/* A side's measured kernels (path and step there) whose per-step cost is
+ * 0: every step costs something, so the fit wanted it negative. One
+ * problem naming the first and the count; returns 1 if any. */
+static int zero_step_problem(const mcs_kernel_cost *table, int gpu, char *buf, size_t len)
+{
+    int rngs = mcs_kernel_rng_count(gpu), n = 0;
+    char first[MCS_KERNEL_NAME_MAX] = "";
+    for (int f = 0; f < mcs_kernel_family_count(); f++)
+        for (int q = 0; q < MCS_PREC_COUNT; q++)
+            for (int g = 0; g < rngs; g++) {
+                const mcs_kernel_cost *k = &table[((size_t)f * MCS_PREC_COUNT + q) * rngs + g];
+                if (!isnan(k->path) && k->step == 0 && n++ == 0)
+                    mcs_kernel_name(f, q, mcs_kernel_rng(gpu, g), first, sizeof first);
+            }
+    if (n)
+        add_problem(buf, len, "%s kernel %s%s: per-step cost 0 (the fit wanted it negative)",
+                    gpu ? "gpu" : "cpu", first, n > 1 ? " and others" : "");
+    return n > 0;
+}
+
 int mcs_profile_problems(const mcs_profile *p, char *buf, size_t len)
 {
     char all[1024] = "";
@@ -1313,6 +1340,7 @@ int mcs_profile_problems(const mcs_profile *p, char *buf, size_t len)
                         100 * p->cpu.repeat_spread, 100 * MCS_PLAUSIBLE_SPREAD_MAX);
             n++;
         }
+        n += zero_step_problem(&p->cpu.kernel_ns[0][0][0], 0, all, sizeof all);
     }
     if (p->has_gpu) {
         if (p->gpu.copy_fit_error > MCS_PLAUSIBLE_FIT_MAX) {
@@ -1325,6 +1353,7 @@ int mcs_profile_problems(const mcs_profile *p, char *buf, size_t len)
                         100 * p->gpu.kernel_fit_error, 100 * MCS_PLAUSIBLE_FIT_MAX);
             n++;
         }
+        n += zero_step_problem(&p->gpu.kernel_ps[0][0][0], 1, all, sizeof all);
     }
     /* one profile line holds at most 199 characters, "warning = " included */
     size_t cap = len < 181 ? len : 181;

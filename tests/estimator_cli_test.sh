@@ -405,7 +405,7 @@ need_in "$out" stdout "2-thread efficiency 1.26 > 1.10"
 empty "$err" "stderr with -q"
 sed '/^warning/d' "$fixtures/implausible.ini" > unwarned.ini
 "$mcsim" validate sw3.h5 --profile ./unwarned.ini >"$out" 2>"$err"
-need_in "$out" stdout "outside the plausibility bounds: 2-thread efficiency 1.26 > 1.10"
+need_in "$out" stdout "outside the plausibility bounds: 2-thread efficiency 1.26 > 1.05"
 "$mcsim" validate sw3.h5 --profile "$fixtures/cpu-only.ini" >"$out" 2>"$err"
 need_in "$out" stdout "none outside the bounds"
 report "validate warns about a profile's implausible figures (its warning, or its own check)"
@@ -691,7 +691,7 @@ for w in "cold, warm or cold,warm" "cpu, gpu or cpu,gpu" "1 to 4096" "-q, --quie
 "$mcsim" validate --help >"$out" 2>"$err"
 for w in "1 to 16 sweep files" "-q, --quiet"; do need_in "$out" stdout "$w"; done
 "$mcsim" calibrate --help >"$out" 2>"$err"
-for w in "cpu|gpu|all" "1.10" "$HOME/.config/mcsim/local.ini" "-q, --quiet"; do
+for w in "cpu|gpu|all" "1.05" "$HOME/.config/mcsim/local.ini" "-q, --quiet"; do
     need_in "$out" stdout "$w"; done
 report "--help of estimate, sweep, validate and calibrate: valid values, -q"
 

@@ -28,6 +28,7 @@
 #include "h5mem.h"
 #include "backend.h"
 #include "block_kernel.h"
+#include "calibrate_kernels.h"
 #include "config.h"
 #include "kernel_plan.h"
 #include "model.h"
@@ -114,6 +115,49 @@ static void warm_above_cold_is_implausible(void **state)
     p.cpu.setup_warm_s = 0.002;
     assert_int_equal(mcs_profile_problems(&p, buf, sizeof buf), 1);
     assert_string_equal(buf, "cpu setup warm 2 ms > cold 1 ms");
+}
+
+/* A measured kernel whose per-step cost is 0 (the fit wanted it
+ * negative) is implausible, named in the problems; a path cost of 0 is not. */
+static void zero_step_cost_is_implausible(void **state)
+{
+    (void)state;
+    mcs_profile p;
+    load_machine(&p);
+    char buf[256] = "";
+    p.cpu.kernel_ns[0][0][0] = (mcs_kernel_cost){0, 1.5, 0};
+    assert_int_equal(mcs_profile_problems(&p, buf, sizeof buf), 0);
+    p.cpu.kernel_ns[0][1][1] = (mcs_kernel_cost){2, 0, 0};
+    assert_int_equal(mcs_profile_problems(&p, buf, sizeof buf), 1);
+    char name[MCS_KERNEL_NAME_MAX];
+    mcs_kernel_name(0, 1, MCS_RNG_PHILOX, name, sizeof name);
+    assert_non_null(strstr(buf, name));
+    assert_non_null(strstr(buf, "per-step cost 0"));
+}
+
+/* The stated repeat rule (calibrate_kernels.h): at least min rounds;
+ * settled when the runs spread at most 5%, or the median moved at most 2%
+ * with the last round and they spread at most 25%; at most max rounds;
+ * none beyond min past the deadline. */
+static void repeats_settle_by_the_stated_rule(void **state)
+{
+    (void)state;
+    mcs_repeat_rule rule = {3, 9, 1e300};
+    double tight[] = {1.0, 1.01, 1.02};
+    assert_false(mcs_repeats_settled(tight, 2, &rule, 0));     /* fewer than min */
+    assert_true(mcs_repeats_settled(tight, 3, &rule, 0));      /* spread 2% */
+    double moving[] = {1.0, 1.1, 1.01, 1.02};
+    assert_false(mcs_repeats_settled(moving, 3, &rule, 0));    /* median 1.05 -> 1.01: 4% */
+    assert_true(mcs_repeats_settled(moving, 4, &rule, 0));     /* 1.01 -> 1.015, spread 10% */
+    double wide[] = {1.0, 1.6, 1.01, 1.02};
+    assert_false(mcs_repeats_settled(wide, 4, &rule, 0));      /* moved 0.5%, spread 59% */
+    assert_true(mcs_repeats_settled(wide, 4, &rule, 2e300));   /* past the deadline */
+    rule.max = 4;
+    assert_true(mcs_repeats_settled(wide, 4, &rule, 0));       /* max rounds */
+    double spread, x[] = {5, 1, 100, 2, 3}; /* from 5 runs on, less the fastest and slowest */
+    assert_true(mcs_trimmed_spread(x, 5, &spread) == 3);
+    expect_close(spread, (5.0 - 2.0) / 3, 1e-15);
+    assert_true(x[2] == 100); /* not sorted in place */
 }
 
 /* 1.5 blocks of 65536 paths (10 ns a path): blocks go to threads one at a
@@ -459,6 +503,9 @@ static void random_cpu(mcs_cpu_profile *c)
     }
     if (t > 4096)
         c->n_scaling = 0;
+    double *spread = (double *)&c->spread; /* every fixed cost's spread */
+    for (size_t i = 0; i < sizeof c->spread / sizeof *spread; i++)
+        spread[i] = next_u64() % 4 ? random_number(0) : NAN;
     /* the compiled kernels' slots only: the others are never written */
     random_kernels(&c->kernel_ns[0][0][0],
                    (size_t)mcs_kernel_family_count() * MCS_PREC_COUNT * MCS_CPU_RNG_COUNT);
@@ -486,6 +533,9 @@ static void random_gpu(mcs_gpu_profile *g)
             g->kernel_fixed_us[q][k] = next_u64() % 4 ? random_number(0) : NAN;
         }
     g->sm_count = next_u64() % 4 ? (double)(1 + next_u64() % 4096) : NAN;
+    double *spread = (double *)&g->spread;
+    for (size_t i = 0; i < sizeof g->spread / sizeof *spread; i++)
+        spread[i] = next_u64() % 4 ? random_number(0) : NAN;
     RANDOM_TEXT(g->model, "model");
     random_kernels(&g->kernel_ps[0][0][0],
                    (size_t)mcs_kernel_family_count() * MCS_PREC_COUNT * MCS_GPU_RNG_COUNT);
@@ -504,6 +554,7 @@ static void random_profile(mcs_profile *p)
         RANDOM_TEXT(p->name, "name");
     while (!p->name[0]);
     p->calibrated = (int)(next_u64() % 2);
+    p->quick = (int)(next_u64() % 2);
     RANDOM_TEXT(p->description, "description");
     RANDOM_TEXT(p->source, "source");
     RANDOM_TEXT(p->host, "host");
@@ -1410,6 +1461,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(cpu_prediction_by_hand),
         cmocka_unit_test(warm_above_cold_is_implausible),
+        cmocka_unit_test(zero_step_cost_is_implausible),
+        cmocka_unit_test(repeats_settle_by_the_stated_rule),
         cmocka_unit_test(cpu_partial_block_by_hand),
         cmocka_unit_test(gpu_prediction_by_hand),
         cmocka_unit_test(efficiency_interpolates),

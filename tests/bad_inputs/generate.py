@@ -63,7 +63,7 @@ BAD_KERNEL = ["abc", "-1", "inf"]
 def kernel_families(mcsim):
     """The kernel families listed by mcsim calibrate --help (gbm_european_0 ...)."""
     text = subprocess.run([mcsim, "calibrate", "--help"], capture_output=True, text=True).stdout
-    body = text.split("and the like):\n", 1)[1].split("\nImplausible", 1)[0]
+    body = text.split("and the like):\n", 1)[1].split("\nEach measurement", 1)[0]
     return body.split()
 
 
