@@ -777,6 +777,8 @@ static int estimate_config(const options *o)
             mcs_json_string(stdout, gp.name);
         else
             printf("null");
+        printf(", \"cpu_profile_quick\": %s, \"gpu_profile_quick\": %s", cp.quick ? "true" : "false",
+               !has_gpu ? "null" : gp.quick ? "true" : "false");
         printf(", \"threads\": %d, \"cold\": ", cold.cpu.threads);
         json_scenario(&cold, has_gpu);
         printf(", \"warm\": ");
@@ -828,6 +830,9 @@ static int estimate_config(const options *o)
     else
         printf("  gpu: none: profile '%s' is CPU-only (calibrated without a usable GPU); "
                "--gpu NAME compares with one\n", gp.name);
+    char quick[1024];
+    if (mcs_profile_quick_line(&cp, &gp, quick, sizeof quick))
+        printf("  note: profile %s\n", quick);
     mcs_scaled_terms_print(stdout, &cp, &gp, 0);
     kernel_line("cpu", &cold.cpu);
     if (has_gpu)

@@ -61,3 +61,23 @@ int mcs_profile_other_host(const mcs_profile *p, char *why, size_t len)
              p->has_cpu ? p->cpu.model : "-", host, cpu);
     return 1;
 }
+
+int mcs_profile_quick_line(const mcs_profile *cp, const mcs_profile *gp, char *line, size_t len)
+{
+    const mcs_profile *quick[2] = {cp->quick ? cp : NULL,
+                                   gp->has_gpu && gp->quick && strcmp(gp->origin, cp->origin)
+                                       ? gp : NULL};
+    size_t used = 0;
+    line[0] = '\0';
+    for (int k = 0; k < 2 && used < len; k++)
+        if (quick[k])
+            used += (size_t)snprintf(line + used, len - used, "%s'%s' (%s)", used ? " and " : "",
+                                     quick[k]->name, quick[k]->origin);
+    if (!line[0])
+        return 0;
+    if (used < len)
+        snprintf(line + used, len - used, " measured by `mcsim calibrate --quick` (2 rounds a "
+                 "figure, the non-default generators' kernels inferred): `mcsim calibrate` "
+                 "measures fully");
+    return 1;
+}

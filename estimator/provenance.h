@@ -22,4 +22,10 @@ void mcs_scaled_terms_print(FILE *f, const mcs_profile *cp, const mcs_profile *g
  * that needs the GPU backend, which estimate does not start. */
 int mcs_profile_other_host(const mcs_profile *p, char *why, size_t len);
 
+/* The one line that says a profile came from `mcsim calibrate --quick`
+ * (cp's, and gp's when it is another profile with a [gpu] section): "profile
+ * 'a' (FILE) was measured by `mcsim calibrate --quick`: ...". 1 when one
+ * did, else 0 and "". */
+int mcs_profile_quick_line(const mcs_profile *cp, const mcs_profile *gp, char *line, size_t len);
+
 #endif

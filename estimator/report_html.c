@@ -77,7 +77,8 @@ static void profile_json(FILE *f, const mcs_profile *p)
     mcs_json_string(f, p->name);
     fprintf(f, ", \"kind\": ");
     mcs_json_string(f, p->kind);
-    fprintf(f, ", \"calibrated\": %s, \"description\": ", p->calibrated ? "true" : "false");
+    fprintf(f, ", \"calibrated\": %s, \"quick\": %s, \"description\": ",
+            p->calibrated ? "true" : "false", p->quick ? "true" : "false");
     mcs_json_string(f, p->description);
     fprintf(f, ", \"source\": ");
     mcs_json_string(f, p->source);

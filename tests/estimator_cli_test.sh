@@ -256,6 +256,20 @@ empty "$err" "stderr with -q"
 not_in "$err" stderr "another machine"
 report "estimate with a profile measured on another host: a one-line warning (-q silences it)"
 
+# the local profile above came from calibrate --quick: it says so (key quick = yes), and
+# estimate says so in one line and in JSON; a full profile has no such line
+grep -qx 'quick = yes' "$HOME/.config/mcsim/local.ini" || problems+=("quick profile lacks quick = yes")
+"$mcsim" estimate "$config" >"$out" 2>"$err"
+[ "$(grep -c 'measured by `mcsim calibrate --quick`' "$out")" -eq 1 ] ||
+    problems+=("no one line saying the profile is a --quick one")
+"$mcsim" estimate "$config" -f json >"$out" 2>"$err"
+need_in "$out" stdout '"cpu_profile_quick": true'
+"$mcsim" estimate "$config" --profile "$fixtures/test-machine.ini" >"$out" 2>"$err"
+not_in "$out" stdout "calibrate --quick"
+"$mcsim" estimate "$config" --profile "$fixtures/test-machine.ini" -f json >"$out" 2>"$err"
+need_in "$out" stdout '"cpu_profile_quick": false, "gpu_profile_quick": false'
+report "a --quick profile is marked (quick = yes); estimate says so in one line and in JSON"
+
 # --- the bar chart by locale ------------------------------------------------------------
 LC_ALL=C "$mcsim" estimate "$config" --profile "$fixtures/test-machine.ini" --paths 1e8 \
     >"$out" 2>"$err"
@@ -377,6 +391,9 @@ need_in "$out" stdout "bias |ln(predicted / median of the repeats)|"
 need_in "$out" stdout "noise: the repeats' spread (max - min)"
 need_in "$out" stdout "4 of 4 sizes have fewer than 5 repeats (the fewest 2)"
 need_in cpu-only.html report '"spread": '
+need_in cpu-only.html report '"quick": false'
+"$mcsim" validate sw3.h5 --report quick.html >/dev/null 2>&1   # the local, --quick, profile
+need_in quick.html report '"quick": true'
 need_in "$out" stdout "not judged (the profile has no GPU"
 not_in "$out" stdout "0 of 0"
 not_in "$out" stdout "speedup T_cpu"
