@@ -64,7 +64,9 @@ void mcs_cmd_estimate_help(FILE *f)
     fprintf(f, "\n"
             "                            default: the local profile, $MCSIM_PROFILE, else\n"
             "                            %s (written by `mcsim calibrate`;\n"
-            "                            $XDG_CONFIG_HOME/mcsim/ when XDG_CONFIG_HOME is set)\n",
+            "                            $XDG_CONFIG_HOME/mcsim/ when XDG_CONFIG_HOME is set);\n"
+            "                            with none of these and no local profile: the\n"
+            "                            catalogue's entries nearest this machine (said)\n",
             local);
     fputs("  --ranks R                 R MPI ranks, each a fresh process with the profile's\n"
           "                            machine (one GPU each): per-rank time, gather, total;\n"
@@ -717,12 +719,22 @@ static int estimate_config(const options *o)
     mcs_status st = mcs_config_load(o->config, o->overrides, o->n_overrides, &job, resolved,
                                     sizeof resolved, err, sizeof err);
     mcs_profile cp, gp;
+    /* no profile at all: the catalogue's entries nearest this machine */
+    char near_cpu[MCS_PROFILE_TEXT], near_gpu[MCS_PROFILE_TEXT], nearest[1024] = "";
+    int near = !o->profile && !o->cpu && !o->gpu &&
+               mcs_profile_nearest(near_cpu, sizeof near_cpu, near_gpu, sizeof near_gpu, nearest,
+                                   sizeof nearest);
     if (st == MCS_OK)
-        st = mcs_profiles_choose(o->profile, o->cpu, o->gpu, &cp, &gp, err, sizeof err);
+        st = mcs_profiles_choose(near ? near_cpu : o->profile, o->cpu,
+                                 near && near_gpu[0] ? near_gpu : o->gpu, &cp, &gp, err, sizeof err);
     if (st != MCS_OK) {
         fprintf(stderr, "mcsim estimate: %s\n", err);
         return mcs_status_exit_code(st);
     }
+    if (near && !near_gpu[0]) /* no GPU like this machine's: CPU predictions only */
+        gp.has_gpu = 0;
+    if (near) /* the entry's costs, this machine's threads */
+        cp.cpu.threads = mcs_sysinfo_cores();
     int has_gpu = gp.has_gpu;
     mcs_split split = {0};
     if (o->split && (st = mcs_split_predict(&cp, &gp, &job, o->threads, o->split, o->shards,
@@ -744,7 +756,7 @@ static int estimate_config(const options *o)
     const mcs_profile *used[2] = {&cp, has_gpu && strcmp(cp.origin, gp.origin) ? &gp : NULL};
     char other[1024];
     for (int k = 0; k < 2 && !o->quiet; k++)
-        if (used[k] && mcs_profile_other_host(used[k], other, sizeof other))
+        if (used[k] && !near && mcs_profile_other_host(used[k], other, sizeof other))
             fprintf(stderr, "mcsim estimate: warning: profile '%s' (%s) was measured on another "
                     "machine (%s): `mcsim calibrate` measures this one\n", used[k]->name,
                     used[k]->origin, other);
@@ -779,6 +791,11 @@ static int estimate_config(const options *o)
             printf("null");
         printf(", \"cpu_profile_quick\": %s, \"gpu_profile_quick\": %s", cp.quick ? "true" : "false",
                !has_gpu ? "null" : gp.quick ? "true" : "false");
+        printf(", \"nearest_catalogue\": ");
+        if (near)
+            mcs_json_string(stdout, nearest);
+        else
+            printf("null");
         printf(", \"threads\": %d, \"cold\": ", cold.cpu.threads);
         json_scenario(&cold, has_gpu);
         printf(", \"warm\": ");
@@ -827,12 +844,17 @@ static int estimate_config(const options *o)
     if (has_gpu)
         printf("  gpu: %s (%s, %s)\n", gp.name, gp.gpu.model,
                gp.calibrated ? "calibrated" : "spec sheet, scaled as below");
+    else if (near)
+        printf("  gpu: none (no GPU like this machine's in the catalogue); --gpu NAME compares "
+               "with one\n");
     else
         printf("  gpu: none: profile '%s' is CPU-only (calibrated without a usable GPU); "
                "--gpu NAME compares with one\n", gp.name);
     char quick[1024];
     if (mcs_profile_quick_line(&cp, &gp, quick, sizeof quick))
         printf("  note: profile %s\n", quick);
+    if (near)
+        printf("  note: %s\n", nearest);
     mcs_scaled_terms_print(stdout, &cp, &gp, 0);
     kernel_line("cpu", &cold.cpu);
     if (has_gpu)

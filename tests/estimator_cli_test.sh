@@ -119,6 +119,27 @@ need_in "$err" stderr "./profiles/local.ini, where earlier versions wrote it, is
 empty "$out" stdout
 report "./profiles/local.ini is not read (the estimate does not depend on the folder); says so"
 
+# No profile at all (none named, no local one): the catalogue's nearest entries, said in one
+# line; on this machine without an NVIDIA driver, CPU predictions only
+(cd "$work/elsewhere" && rm -f profiles/local.ini && XDG_CONFIG_HOME=$work/nothing-here \
+    "$mcsim" estimate "$config" >"$out" 2>"$err")
+exit_is $? 0
+[ "$(grep -c "no profile (no local profile; \`mcsim calibrate\` measures this machine): the catalogue's nearest entries, cpu '" "$out")" -eq 1 ] ||
+    problems+=("no one line naming the catalogue's nearest entry")
+if [ ! -d /proc/driver/nvidia/gpus ]; then
+    need_in "$out" stdout "gpu none (no NVIDIA GPU seen)"
+    need_in "$out" stdout "gpu: none (no GPU like this machine's in the catalogue)"
+fi
+not_in "$err" stderr "another machine"
+(cd "$work/elsewhere" && XDG_CONFIG_HOME=$work/nothing-here \
+    "$mcsim" estimate "$config" -f json >"$out" 2>"$err")
+need_in "$out" stdout '"nearest_catalogue": "no profile'
+(cd "$work/elsewhere" && XDG_CONFIG_HOME=$work/nothing-here \
+    "$mcsim" estimate "$config" --gpu h100-sxm >"$out" 2>"$err")
+exit_is $? 66
+need_in "$err" stderr "no local profile"
+report "estimate without any profile: the catalogue's nearest entry, said in one line (JSON too); a named side still needs the local one"
+
 # --- CPU-only profile: estimate ---------------------------------------------------
 export MCSIM_PROFILE=$fixtures/cpu-only.ini
 "$mcsim" estimate "$config" --paths 1e7 >"$out" 2>"$err"

@@ -34,6 +34,7 @@
 #include "model.h"
 #include "output_path.h"
 #include "profile.h"
+#include "provenance.h"
 #include "stop.h"
 #include "sweep.h"
 #include "sysinfo.h"
@@ -133,6 +134,30 @@ static void zero_step_cost_is_implausible(void **state)
     mcs_kernel_name(0, 1, MCS_RNG_PHILOX, name, sizeof name);
     assert_non_null(strstr(buf, name));
     assert_non_null(strstr(buf, "per-step cost 0"));
+}
+
+/* The distance rule of the catalogue's nearest entry (provenance.h): the
+ * same CPU model 0, else 1 + |ln(threads ratio)|; the same GPU model 0,
+ * else 1 / (words with a digit shared), none shared not a candidate. */
+static void nearest_catalogue_entry_by_the_stated_rule(void **state)
+{
+    (void)state;
+    mcs_profile desktop, sxm, rtx;
+    char err[256];
+    assert_int_equal(mcs_profile_find("desktop", &desktop, err, sizeof err), MCS_OK);
+    assert_int_equal(mcs_profile_find("h100-sxm", &sxm, err, sizeof err), MCS_OK);
+    assert_int_equal(mcs_profile_find("rtx4090", &rtx, err, sizeof err), MCS_OK);
+    assert_true(mcs_profile_cpu_distance(&desktop, "AMD Ryzen 9 7950X", 2) == 0);
+    expect_close(mcs_profile_cpu_distance(&desktop, "AMD EPYC", 2), 1 + log(16), 1e-15);
+    expect_close(mcs_profile_cpu_distance(&desktop, "AMD EPYC", 64), 1 + log(2), 1e-15);
+    assert_true(isinf(mcs_profile_cpu_distance(&sxm, "AMD EPYC", 2))); /* no [cpu] */
+    assert_true(mcs_profile_gpu_distance(&sxm, "NVIDIA H100 80GB HBM3") == 0);
+    assert_true(mcs_profile_gpu_distance(&sxm, "NVIDIA H100 80GB HBM3e") == 0.5); /* H100, 80GB */
+    assert_true(mcs_profile_gpu_distance(&sxm, "NVIDIA H100 NVL") == 1);
+    assert_true(isinf(mcs_profile_gpu_distance(&rtx, "NVIDIA H100 NVL")));   /* only NVIDIA */
+    assert_true(mcs_profile_gpu_distance(&rtx, "NVIDIA GeForce RTX 4090 Laptop GPU") == 1);
+    assert_true(isinf(mcs_profile_gpu_distance(&sxm, "")));                  /* no GPU here */
+    assert_true(isinf(mcs_profile_gpu_distance(&desktop, "NVIDIA H100 NVL"))); /* no [gpu] */
 }
 
 /* The stated repeat rule (calibrate_kernels.h): at least min rounds;
@@ -1463,6 +1488,7 @@ int main(void)
         cmocka_unit_test(warm_above_cold_is_implausible),
         cmocka_unit_test(zero_step_cost_is_implausible),
         cmocka_unit_test(repeats_settle_by_the_stated_rule),
+        cmocka_unit_test(nearest_catalogue_entry_by_the_stated_rule),
         cmocka_unit_test(cpu_partial_block_by_hand),
         cmocka_unit_test(gpu_prediction_by_hand),
         cmocka_unit_test(efficiency_interpolates),
