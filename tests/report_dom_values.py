@@ -7,11 +7,13 @@ runs it; standard library only).
       For several input sets: load REPORT?query in Chromium, read every
       out-* element's data-value from the dumped DOM, run the same job through
       `mcsim estimate ... --format json` and compare (relative 1e-9; break-even
-      1e-6). One line per difference; exit 1 on any.
+      1e-6); the sections numbered without gaps. One line per difference;
+      exit 1 on any.
   report_dom_values.py cpu-only CHROMIUM REPORT
       A report validated with a CPU-only profile: the calculator still works
       (status ok), the CPU-only notice is shown, and there are no summary
-      cards, no "0 of 0" and no speedup section left empty. Exit 1 if not.
+      cards, no "0 of 0" and no speedup section left empty, and the shown
+      sections are numbered 1, 2, ... without gaps. Exit 1 if not.
   report_dom_values.py dom CHROMIUM REPORT [QUERY]
       Print the out-* data-values of one rendering (for debugging).
 """
@@ -237,6 +239,13 @@ def run(chromium, mcsim, report, config):
     workdir = os.environ.get("REPORT_TEST_CWD") or os.path.dirname(os.path.abspath(report))
     compared = 0
     bad = 0
+    try:
+        for p in section_number_problems(dump_dom(chromium, report)[0]):
+            print("report_test: " + p)
+            bad += 1
+    except RuntimeError as e:
+        print("report_test: %s" % e)
+        bad += 1
     for k, q in enumerate(cases(data), 1):
         label = "case %d (%s)" % (k, urllib.parse.urlencode(q))
         try:
@@ -292,6 +301,24 @@ def run(chromium, mcsim, report, config):
     return 0
 
 
+def section_number_problems(dom):
+    """The shown sections' headings must be numbered 1, 2, ... without gaps, and
+    hidden ones not at all: a list of what is wrong."""
+    problems, want = [], 1
+    for attrs, num in re.findall(r'<(?:section|footer)([^>]*)>\s*<h2><span class="num">([^<]*)</span>',
+                                 dom):
+        hidden = re.search(r'\bhidden\b', attrs) is not None
+        if hidden and num:
+            problems.append("hidden section numbered %r" % num)
+        elif not hidden:
+            if num != "%d. " % want:
+                problems.append("section numbered %r where %d. was due" % (num, want))
+            want += 1
+    if want == 1:
+        problems.append("no numbered section headings")
+    return problems
+
+
 def cpu_only(chromium, report):
     """The checks of a CPU-only report (see the module's help)."""
     try:
@@ -319,10 +346,12 @@ def cpu_only(chromium, report):
         problems.append("calculator status %r, not 'ok'" % (status.group(1) if status else None))
     if "failed to draw" in text:
         problems.append("a part failed to draw: " + text[text.index("failed to draw"):][:200])
+    problems += section_number_problems(dom)
     for p in problems:
         print("report_test: cpu-only: " + p)
     if not problems:
-        print("report_test: cpu-only report: notice shown, no cards, no speedup section, status ok")
+        print("report_test: cpu-only report: notice shown, no cards, no speedup section, "
+              "sections numbered without gaps, status ok")
     return 1 if problems else 0
 
 
