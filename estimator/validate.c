@@ -86,6 +86,11 @@ static mcs_workload row_workload(mcs_validation *v, size_t i)
     return w;
 }
 
+mcs_workload mcs_validate_row_workload(mcs_validation *v, size_t i)
+{
+    return row_workload(v, i);
+}
+
 /* The kernel costs a file's first prediction on a backend used, for the
  * text (b: 0 cpu, 1 gpu). */
 static void note_kernel(mcs_validation *v, size_t i, int b, const mcs_prediction *p)
