@@ -570,21 +570,43 @@ static mcs_status calibrate_kernel(calib *c, mcs_gpu_profile *g, int q, int k, c
     g->kernel_fixed_us[q][k] = fixed * 1e6;
     g->kernel_ramp_path_step_ns[q][k] = ramp * 1e9;
     g->kernel_path_step_ps[q][k] = ps * 1e12;
-    /* check the fit in between */
-    double worst = 0;
+    /* check the fit in between, by the model's two size curves: waves of
+     * this kernel's resident blocks (its occupancy) and the ramp model */
+    mcs_job job;
+    mcs_override ov[2] = {{"calibrate", prec}, {"calibrate", rng}};
+    int blocks = 0, sms = 0, e;
+    const mcs_gpu_module *module = mcs_gpu_module_get();
+    static char resolved[8192];
+    if ((st = mcs_config_load(c->config, ov, 2, &job, resolved, sizeof resolved, err, len)) !=
+        MCS_OK)
+        return st;
+    if (!module->occupancy ||
+        (e = module->occupancy(&job, 0, MCS_GPU_VTHREADS, &blocks, &sms)) != 0) {
+        snprintf(err, len, "the occupancy of the %s %s kernel: CUDA error %d", precisions[q],
+                 rngs[k], module->occupancy ? e : -1);
+        return MCS_E_UNAVAILABLE;
+    }
+    g->sm_count = sms;
+    mcs_workload w = mcs_workload_of_job(&job, 0, 0);
+    double worst[2] = {0, 0};
     for (double size = bs * 16; size < n; size *= 16) {
         snprintf(paths, sizeof paths, "simulation.paths=%.0f", size);
         if ((st = timed_run(c, "gpu", 0, sets, 3, &c->launch_rule, &t, err, len)))
             return st;
         double L = (double)t.count[MCS_PHASE_SIMULATE];
-        double pred = L * (launch + fixed + per_thread * ramp) + size * steps * ps;
-        worst = fmax(worst, fabs(log(pred / t.seconds[MCS_PHASE_SIMULATE])));
+        w.paths = (uint64_t)size;
+        for (int waves = 0; waves < 2; waves++) {
+            double pred = L * (launch + fixed) +
+                          steps * ps * mcs_gpu_work_paths(g, &w, job.sim.rng, waves ? blocks : NAN);
+            worst[waves] = fmax(worst[waves], fabs(log(pred / t.seconds[MCS_PHASE_SIMULATE])));
+        }
     }
     progress("gpu: %s %s: %.3f ps per path-step saturated (%.3g G paths/s), fixed %.1f us per "
-             "launch, ramp %.3f ns per path-step of one thread; fit within %.0f%% up to %.3g paths",
-             precisions[q], rngs[k], ps * 1e12, 1e-9 / ps, fixed * 1e6, ramp * 1e9,
-             100 * (exp(worst) - 1), n);
-    c->last_fit = exp(worst) - 1;
+             "launch, ramp %.3f ns per path-step of one thread; fit up to %.3g paths within %.0f%% "
+             "by waves (%d blocks per SM x %d SMs), %.0f%% by the ramp",
+             precisions[q], rngs[k], ps * 1e12, 1e-9 / ps, fixed * 1e6, ramp * 1e9, n,
+             100 * (exp(worst[1]) - 1), blocks, sms, 100 * (exp(worst[0]) - 1));
+    c->last_fit = exp(fmin(worst[0], worst[1])) - 1;
     return MCS_OK;
 }
 

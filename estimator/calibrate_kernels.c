@@ -14,8 +14,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include "backend.h"
 #include "catalog.h"
 #include "chunking.h"
+#include "gpu_module.h"
 #include "config.h"
 #include "kernel_plan.h"
 #include "runner.h"
@@ -89,14 +91,12 @@ int mcs_repeats_settled(const double *x, int n, const mcs_repeat_rule *rule, dou
 double mcs_gpu_seconds_per_path(const mcs_gpu_profile *g, const mcs_job *job,
                                 const mcs_timings *t)
 {
+    mcs_workload w = mcs_workload_of_job(job, 0, 0);
     int q = (int)job->sim.precision, k = mcs_kernel_rng_index(1, job->sim.rng);
-    double launches = (double)t->count[MCS_PHASE_SIMULATE], n = (double)job->sim.paths;
-    double bs = job->sim.block_size, p1 = n < bs ? n : bs;
+    double launches = (double)t->count[MCS_PHASE_SIMULATE];
     double fixed = launches * (g->launch_us + g->kernel_fixed_us[q][k]) * 1e-6;
-    double ramp_paths = launches * ceil(p1 / MCS_GPU_VTHREADS) *
-                        g->kernel_ramp_path_step_ns[q][k] * 1e-9 /
-                        (g->kernel_path_step_ps[q][k] * 1e-12);
-    return fmax(0, t->seconds[MCS_PHASE_SIMULATE] - fixed) / (n + ramp_paths);
+    return fmax(0, t->seconds[MCS_PHASE_SIMULATE] - fixed) /
+           mcs_gpu_work_paths(g, &w, job->sim.rng, mcs_gpu_blocks_per_sm(g, &w, job->sim.rng));
 }
 
 /* One run of the point at `paths`: its simulate seconds and cost per path. */
@@ -282,20 +282,20 @@ static mcs_status measure(const kernel_ctx *c, point *pts, int n, const mcs_repe
     return MCS_OK;
 }
 
-/* A point of the plan with its job's steps and monitored steps. */
-static mcs_status point_job(const mcs_kernel_plan *plan, const char *sets, point *pt, char *err,
-                            size_t len)
+/* A point of the plan with its job's steps and monitored steps; the job
+ * itself into *job. */
+static mcs_status point_job(const mcs_kernel_plan *plan, const char *sets, point *pt,
+                            mcs_job *job, char *err, size_t len)
 {
     char storage[256];
     mcs_override ov[8];
-    mcs_job job;
     int n = mcs_overrides_split(sets, storage, sizeof storage, ov, 8);
-    mcs_status st = n < 0 ? MCS_E_SOFTWARE : mcs_job_from_text(plan->config, ov, n, &job, err, len);
+    mcs_status st = n < 0 ? MCS_E_SOFTWARE : mcs_job_from_text(plan->config, ov, n, job, err, len);
     if (n < 0)
         snprintf(err, len, "kernel step point '%s': more than 8 keys", sets);
     pt->sets = sets;
-    pt->steps = st == MCS_OK ? job.sim.steps : 1;
-    pt->watched = st == MCS_OK ? mcs_job_watched_steps(&job) : 0;
+    pt->steps = st == MCS_OK ? job->sim.steps : 1;
+    pt->watched = st == MCS_OK ? mcs_job_watched_steps(job) : 0;
     return st;
 }
 
@@ -339,8 +339,9 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                 }
                 point pts[MCS_KERNEL_POINTS_MAX];
                 memset(pts, 0, sizeof pts);
+                mcs_job job;
                 for (int p = 0; p < plan.n_points && st == MCS_OK; p++)
-                    st = point_job(&plan, plan.points[p], &pts[p], err, len);
+                    st = point_job(&plan, plan.points[p], &pts[p], &job, err, len);
                 /* rounds beyond the minimum while this kernel's share of the budget lasts */
                 mcs_repeat_rule rule = mcs_repeat_rule_make(kc->quick, 0);
                 rule.deadline = t0 + kc->budget * (kernels + 1) / planned;
@@ -359,10 +360,14 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                 *slot = kept;
                 *worst_spread = fmax(*worst_spread, best);
                 kernels++;
+                char occupancy[64] = "";
+                if (gpu)
+                    snprintf(occupancy, sizeof occupancy, "; %g blocks per SM",
+                             g->blocks_per_sm[f][c.q][c.g_index]);
                 kc->progress("%s: kernel %s: %.4g %s per path + %.4g per step + %.4g per "
-                             "monitored step (%d rounds, within %.0f%%)%s", side, name, kept.path,
-                             unit, kept.step, kept.watch, pts[0].rounds, 100 * best,
-                             negative ? "; per-step cost negative, written 0" : "");
+                             "monitored step (%d rounds, within %.0f%%)%s%s", side, name,
+                             kept.path, unit, kept.step, kept.watch, pts[0].rounds, 100 * best,
+                             occupancy, negative ? "; per-step cost negative, written 0" : "");
             }
         close(fd);
         if (st != MCS_OK)
@@ -385,9 +390,65 @@ mcs_status mcs_calibrate_cpu_kernels(const mcs_kernel_calibration *kc, mcs_cpu_p
     return st;
 }
 
+/* Every GPU kernel's resident blocks per SM at MCS_GPU_VTHREADS threads a
+ * block (the CUDA occupancy API, through the module) into
+ * gpu->blocks_per_sm: the kernel of its family's job at the plan's last
+ * step point (the many-step loop most jobs run), in each precision and
+ * generator; and the SM count into gpu->sm_count. One line says what they
+ * came to. */
+static mcs_status occupancies(const mcs_kernel_calibration *kc, mcs_gpu_profile *gpu, char *err,
+                              size_t len)
+{
+    const mcs_gpu_module *m = mcs_gpu_module_get();
+    if (!m || !m->occupancy) {
+        snprintf(err, len, "the GPU module has no occupancy query (another version's?)");
+        return MCS_E_UNAVAILABLE;
+    }
+    int least = 1 << 30, most = 0, sms = 0, n = 0;
+    char least_name[MCS_KERNEL_NAME_MAX] = "", most_name[MCS_KERNEL_NAME_MAX] = "";
+    for (int f = 0; f < mcs_kernel_family_count(); f++) {
+        mcs_kernel_plan plan;
+        point pt;
+        mcs_job job;
+        mcs_status st = mcs_kernel_plan_make(f, &plan, err, len);
+        if (st == MCS_OK)
+            st = point_job(&plan, plan.points[plan.n_points - 1], &pt, &job, err, len);
+        if (st != MCS_OK)
+            return st;
+        for (int q = 0; q < MCS_PREC_COUNT; q++)
+            for (int g = 0; g < MCS_GPU_RNG_COUNT; g++) {
+                int blocks = 0;
+                job.sim.precision = (mcs_precision)q;
+                job.sim.rng = mcs_kernel_rng(1, g);
+                int e = m->occupancy(&job, 0, MCS_GPU_VTHREADS, &blocks, &sms);
+                char name[MCS_KERNEL_NAME_MAX];
+                mcs_kernel_name(f, q, job.sim.rng, name, sizeof name);
+                if (e || blocks < 1) {
+                    snprintf(err, len, "kernel %s: the occupancy query failed (CUDA error %d, %d "
+                             "blocks per SM)", name, e, blocks);
+                    return MCS_E_UNAVAILABLE;
+                }
+                gpu->blocks_per_sm[f][q][g] = blocks;
+                if (blocks < least)
+                    least = blocks, snprintf(least_name, sizeof least_name, "%s", name);
+                if (blocks > most)
+                    most = blocks, snprintf(most_name, sizeof most_name, "%s", name);
+                n++;
+            }
+    }
+    gpu->sm_count = sms;
+    kc->progress("gpu: occupancy of %d kernels at %d threads a block (CUDA occupancy API): %d "
+                 "(%s) to %d (%s) blocks per SM, x %d SMs; profile keys blocks_per_sm.KERNEL",
+                 n, MCS_GPU_VTHREADS, least, least_name, most, most_name, sms);
+    return MCS_OK;
+}
+
 mcs_status mcs_calibrate_gpu_kernels(const mcs_kernel_calibration *kc, mcs_gpu_profile *gpu,
                                      char *err, size_t err_len)
 {
     double spread;
-    return calibrate_side(kc, NULL, gpu, &gpu->kernel_ps[0][0][0], &spread, err, err_len);
+    mcs_status st = occupancies(kc, gpu, err, err_len);
+    return st != MCS_OK ? st
+                        : calibrate_side(kc, NULL, gpu, &gpu->kernel_ps[0][0][0], &spread, err,
+                                         err_len);
 }

@@ -37,29 +37,34 @@ typedef struct {
     const char *choices; /* text: the valid values, "a|b", or NULL for any */
     value_range range;   /* numbers */
     int model;           /* 1: the time model reads it, so predictions need it */
+    size_t stride;       /* K_KERNEL: bytes from one kernel's value to the next's
+                            (0: a mcs_kernel_cost table's) */
 } profile_key;
 
 #define AT(field) offsetof(mcs_profile, field)
 #define SIZE(field) sizeof(((mcs_profile *)0)->field)
-#define TEXT(s, k, field, m) {s, k, K_TEXT, AT(field), SIZE(field), m, NULL, R_ANY, 0}
-#define CHOICE(s, k, field, m, c) {s, k, K_TEXT, AT(field), SIZE(field), m, c, R_ANY, 0}
+#define TEXT(s, k, field, m) {s, k, K_TEXT, AT(field), SIZE(field), m, NULL, R_ANY, 0, 0}
+#define CHOICE(s, k, field, m, c) {s, k, K_TEXT, AT(field), SIZE(field), m, c, R_ANY, 0, 0}
 /* spec-sheet and informational numbers */
-#define NUM(s, k, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_ANY, 0}
+#define NUM(s, k, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_ANY, 0, 0}
 /* spec-sheet peaks and rates, divided by in the generic calculator and in scaling */
-#define PEAK(s, k, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_POSITIVE, 0}
-#define COUNT(s, k, model, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_COUNT, model}
+#define PEAK(s, k, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_POSITIVE, 0, 0}
+#define COUNT(s, k, model, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_COUNT, model, 0}
 /* measured costs the model adds up, and measured rates it divides by */
-#define COST(s, k, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_ANY, 1}
-#define RATE(s, k, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_POSITIVE, 1}
+#define COST(s, k, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_ANY, 1, 0}
+#define RATE(s, k, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_POSITIVE, 1, 0}
 /* a fixed cost (a phase's median over interleaved runs) and its spread,
  * the key spread.KEY (optional: profiles from before it lack it) */
-#define SPREAD(s, k) {#s, "spread." #k, K_NUMBER, AT(s.spread.k), 0, NULL, NULL, R_ANY, 0}
+#define SPREAD(s, k) {#s, "spread." #k, K_NUMBER, AT(s.spread.k), 0, NULL, NULL, R_ANY, 0, 0}
 #define FIXED(s, k, m) COST(#s, #k, s.k, m), SPREAD(s, k)
 #define FIXED_OPTIONAL(s, k, m) NUM(#s, #k, s.k, m), SPREAD(s, k)
+/* a count per kernel (a table of doubles): optional */
+#define KERNEL_COUNT(s, k, table, m) \
+    {s, k, K_KERNEL, AT(table[0][0][0]), 0, m, NULL, R_COUNT, 0, sizeof(double)}
 /* measured costs of each kernel: optional (a kernel without them costs the
  * per-precision fallback) */
 #define KERNEL(s, k, table, member, m) \
-    {s, k, K_KERNEL, AT(table[0][0][0].member), 0, m, NULL, R_ANY, 0}
+    {s, k, K_KERNEL, AT(table[0][0][0].member), 0, m, NULL, R_ANY, 0, 0}
 
 /* Every key a profile may have, in the order they are written. */
 static const profile_key keys[] = {
@@ -67,7 +72,7 @@ static const profile_key keys[] = {
     TEXT("profile", "kind", kind, "cpu, gpu or machine (both)"),
     {"profile", "calibrated", K_YESNO, AT(calibrated), 0,
      "yes: measured by mcsim calibrate; no: spec sheet, costs scaled from the reference", NULL,
-     R_ANY, 0},
+     R_ANY, 0, 0},
     TEXT("profile", "description", description, NULL),
     TEXT("profile", "source", source, "where the numbers come from"),
     TEXT("profile", "host", host, "host it was measured on"),
@@ -81,7 +86,7 @@ static const profile_key keys[] = {
          "calibration figures still implausible after re-measuring (docs/estimator.md)"),
     {"profile", "quick", K_YESNO, AT(quick), 0,
      "yes: measured by mcsim calibrate --quick (fewer runs, some kernels inferred)", NULL, R_ANY,
-     0},
+     0, 0},
 
     TEXT("cpu", "model", cpu.model, NULL),
     COUNT("cpu", "cores", 0, cpu.cores, "physical cores"),
@@ -119,7 +124,8 @@ static const profile_key keys[] = {
     KERNEL("cpu", "watch_ns", cpu.kernel_ns, watch,
            "watch_ns.KERNEL: per monitored step (a fixing, a barrier check), beyond a step, ns"),
     {"cpu", "scaling", K_SCALING, 0, 0,
-     "threads:efficiency pairs; efficiency = throughput(T) / (T x throughput(1))", NULL, R_ANY, 0},
+     "threads:efficiency pairs; efficiency = throughput(T) / (T x throughput(1))", NULL, R_ANY, 0,
+     0},
     NUM("cpu", "repeat_spread", cpu.repeat_spread,
         "largest (max - min) / median of the repeated runs the costs come from"),
 
@@ -179,6 +185,8 @@ static const profile_key keys[] = {
     KERNEL("gpu", "step_ps", gpu.kernel_ps, step, "step_ps.KERNEL: per time step, ps"),
     KERNEL("gpu", "watch_ps", gpu.kernel_ps, watch,
            "watch_ps.KERNEL: per monitored step, beyond a step, ps"),
+    KERNEL_COUNT("gpu", "blocks_per_sm", gpu.blocks_per_sm,
+                 "blocks_per_sm.KERNEL: resident blocks per SM at 256 threads (occupancy API)"),
     NUM("gpu", "copy_fit_error", gpu.copy_fit_error,
         "worst e^|ln(fit / measured)| - 1 of the copy fits"),
     NUM("gpu", "kernel_fit_error", gpu.kernel_fit_error,
@@ -198,7 +206,8 @@ static size_t kernel_slots(const profile_key *key)
 }
 static double *kernel_slot(const mcs_profile *p, const profile_key *key, size_t i)
 {
-    return (double *)((char *)p + key->offset + i * sizeof(mcs_kernel_cost));
+    return (double *)((char *)p + key->offset +
+                      i * (key->stride ? key->stride : sizeof(mcs_kernel_cost)));
 }
 /* "path_ns.gbm_asian_0_single_pcg64" of slot i (f, q, g in table order) */
 static void kernel_key_name(const profile_key *key, size_t i, char *buf, size_t len)

@@ -97,6 +97,10 @@ typedef struct {
     /* measured per kernel: saturated GPU, ps, [family][precision][philox, mrg32k3a, sobol];
      * kernel_path_step_ps is the fallback for a kernel without them */
     mcs_kernel_cost kernel_ps[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
+    /* measured per kernel: its resident CUDA blocks per SM at MCS_GPU_VTHREADS
+     * threads a block (cudaOccupancyMaxActiveBlocksPerMultiprocessor), which
+     * with sm_count gives the waves of a launch (model.c); NAN: not known */
+    double blocks_per_sm[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
     /* calibration quality: the worst relative error (e^|ln(fit/measured)| - 1)
      * of the copy fits and of the kernel fits at the sizes checked */
     double copy_fit_error, kernel_fit_error;

@@ -2,6 +2,7 @@
  * engine/backend.c reads after dlopen (the backend, calibrate's
  * microbenchmarks, and what the module was built from, for the checks). */
 #include "gpu_calibrate.h"
+#include "gpu_kernel.h"
 #include "gpu_module.h"
 
 #ifndef MCS_VERSION
@@ -17,6 +18,7 @@ static const mcs_gpu_module module = {
     .backend = &mcs_gpu_backend,
     .launch_seconds = mcs_gpu_launch_seconds,
     .copy_seconds = mcs_gpu_copy_seconds,
+    .occupancy = mcs_gpu_kernel_occupancy,
 };
 
 /* The entry point (MCS_GPU_MODULE_ENTRY); the only symbol the module exports. */

@@ -19,7 +19,7 @@
 #define MCS_GPU_MODULE_ENTRY "mcs_gpu_module_entry"
 /* Version of this interface: bump it when struct mcs_gpu_module or
  * mcs_backend change meaning. */
-#define MCS_GPU_MODULE_ABI 1
+#define MCS_GPU_MODULE_ABI 2
 
 /* Generators the GPU backend runs (also what a module that cannot load
  * would have offered, so the rng checks say the same either way). */
@@ -44,6 +44,8 @@ struct mcs_gpu_module {
     int (*launch_seconds)(int device, int reps, double *seconds);
     int (*copy_seconds)(int device, int to_device, int pinned, const size_t *bytes, int n,
                         int reps, double *seconds);
+    int (*occupancy)(const mcs_job *job, int device, int threads, int *blocks_per_sm,
+                     int *sm_count);
 };
 
 /* The module's entry point: its table, valid while the module is loaded. */

@@ -231,6 +231,62 @@ static void gpu_prediction_by_hand(void **state)
     assert_false(g.available);
 }
 
+/* Waves of resident blocks (model.h, mcs_gpu_work_paths) on a fake GPU of 4
+ * SMs holding 2 blocks each (8 resident), blocks of 65536 paths, the
+ * kernel gbm_european_1 single philox at 1 + 3 S ps a path, one thread's
+ * walk 256 paths x 4 ns / 2 ps = 512000 paths' time: a wave whose busiest
+ * SM holds j blocks costs max(512000, j x 65536 x 4) paths. */
+static void gpu_waves_by_hand(void **state)
+{
+    (void)state;
+    mcs_profile p;
+    load_machine(&p);
+    mcs_job job;
+    load_config_job("european", NULL, NULL, &job, NULL, 0);
+    mcs_workload w = mcs_workload_of_job(&job, 4, 0);
+    w.steps = 1;
+    w.block_size = 65536;
+    w.precision = MCS_SINGLE;
+    w.rng = MCS_RNG_PHILOX;
+    int f = mcs_kernel_family_index(w.model, w.payoff, w.mode);
+    assert_true(f >= 0);
+    p.gpu.sm_count = 4;
+    p.gpu.kernel_ramp_path_step_ns[0][0] = 4;
+    p.gpu.blocks_per_sm[f][0][0] = 2;
+    assert_true(mcs_gpu_blocks_per_sm(&p.gpu, &w, MCS_RNG_PHILOX) == 2);
+    const struct {
+        double blocks, work;
+    } cases[] = {
+        {1, 512000},           /* one block: the walk, not 262144 */
+        {5, 524288},           /* 2 on the busiest SM: 2 x 65536 x 4 */
+        {8, 524288},           /* a full wave: the same as 5 blocks */
+        {9, 524288 + 512000},  /* a full wave and one block */
+        {8.5, 524288 + 512000} /* the partial block sits in a wave of full ones */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        w.paths = (uint64_t)(cases[i].blocks * 65536);
+        expect_close(mcs_gpu_work_paths(&p.gpu, &w, MCS_RNG_PHILOX, 2), cases[i].work, 1e-15);
+    }
+    /* without the occupancy: every path and one walk per launch (the ramp model) */
+    w.paths = 65536;
+    expect_close(mcs_gpu_work_paths(&p.gpu, &w, MCS_RNG_PHILOX, NAN), 65536 + 512000, 1e-15);
+    /* 2^17 steps: 2 blocks a launch (2^34 path-steps), so 5 blocks are launches of
+     * 2, 2 and 1 block, each one wave of 1 block per SM: 3 walks */
+    w.steps = 131072;
+    w.paths = 5 * 65536;
+    expect_close(mcs_gpu_work_paths(&p.gpu, &w, MCS_RNG_PHILOX, 2), 3 * 512000, 1e-15);
+    /* the prediction: launches x (5 + 15 us) + (1 + 3 S) ps x the work */
+    mcs_prediction g;
+    mcs_predict_gpu(&p.gpu, &p.cpu, &w, &g);
+    expect_close(g.launches, 3, 0);
+    expect_close(g.seconds[MCS_PHASE_SIMULATE], 3 * 20e-6 + (1 + 3 * 131072.0) * 1e-12 * 1536000,
+                 1e-12);
+    w.steps = 1;
+    w.paths = 65536;
+    mcs_predict_gpu(&p.gpu, &p.cpu, &w, &g);
+    expect_close(g.seconds[MCS_PHASE_SIMULATE], 20e-6 + 4e-12 * 512000, 1e-12);
+}
+
 static void efficiency_interpolates(void **state)
 {
     (void)state;
@@ -564,6 +620,11 @@ static void random_gpu(mcs_gpu_profile *g)
     RANDOM_TEXT(g->model, "model");
     random_kernels(&g->kernel_ps[0][0][0],
                    (size_t)mcs_kernel_family_count() * MCS_PREC_COUNT * MCS_GPU_RNG_COUNT);
+    for (int f = 0; f < mcs_kernel_family_count(); f++) /* counts, about one in eight */
+        for (int q = 0; q < MCS_PREC_COUNT; q++)
+            for (int k = 0; k < MCS_GPU_RNG_COUNT; k++)
+                if (next_u64() % 8 == 0)
+                    g->blocks_per_sm[f][q][k] = (double)(1 + next_u64() % 32);
 }
 
 /* A profile of random sections and values; one section in eight keeps
@@ -1491,6 +1552,7 @@ int main(void)
         cmocka_unit_test(nearest_catalogue_entry_by_the_stated_rule),
         cmocka_unit_test(cpu_partial_block_by_hand),
         cmocka_unit_test(gpu_prediction_by_hand),
+        cmocka_unit_test(gpu_waves_by_hand),
         cmocka_unit_test(efficiency_interpolates),
         cmocka_unit_test(break_even_is_the_crossing),
         cmocka_unit_test(profile_errors_name_file_line_key),
