@@ -222,6 +222,54 @@ static mcs_status fixed_costs(calib *c, const char *backend, const mcs_repeat_ru
     return MCS_OK;
 }
 
+/* The fixed costs of one side (gpu 0 or 1) that phase medians give
+ * (mcs_fixed_phases): each cold and warm field from its phase's median
+ * over the cold and the warm runs, each spread field from its spread. */
+static void keep_fixed(mcs_profile *p, int gpu, const phase_stats *cold, const phase_stats *warm)
+{
+    for (int i = 0; i < mcs_fixed_phase_count; i++) {
+        const mcs_fixed_phase *f = &mcs_fixed_phases[i];
+        if (f->gpu != gpu || f->phase < 0)
+            continue;
+        const phase_stats *from[2] = {cold, warm};
+        const size_t field[2] = {f->cold, f->warm}, spread[2] = {f->cold_spread, f->warm_spread};
+        for (int k = 0; k < 2; k++)
+            if (field[k] != MCS_FIXED_NONE) {
+                *(double *)((char *)p + field[k]) = from[k]->median[f->phase];
+                *(double *)((char *)p + spread[k]) = from[k]->spread[f->phase];
+            }
+    }
+}
+
+/* One side's fixed costs (gpu 0 or 1): interleaved cold and warm rounds
+ * (fixed_costs) into the profile (keep_fixed), measured once more where a
+ * warm one comes out above its cold one (mcs_profile_warm_problems of that
+ * side). */
+static mcs_status measure_fixed(calib *c, mcs_profile *p, int gpu, phase_stats *cold,
+                                phase_stats *warm, char *err, size_t len)
+{
+    const char *side = gpu ? "gpu" : "cpu";
+    char why[512] = "";
+    static mcs_profile one_side;
+    for (int a = 0; a < attempts(c) && (a == 0 || why[0]); a++) {
+        if (a)
+            progress("%s: %s: measuring the fixed costs again", side, why);
+        mcs_repeat_rule rule = stage_rule(c, gpu ? STAGE_GPU_FIXED : STAGE_CPU_FIXED);
+        mcs_status st = fixed_costs(c, side, &rule, cold, warm, err, len);
+        if (st != MCS_OK)
+            return st;
+        keep_fixed(p, gpu, cold, warm);
+        one_side = *p;
+        one_side.has_cpu = !gpu;
+        one_side.has_gpu = gpu;
+        why[0] = '\0';
+        mcs_profile_warm_problems(&one_side, why, sizeof why);
+    }
+    progress("%s: fixed costs of %d rounds of a fresh process and a run in this one (1000 "
+             "paths)", side, cold->runs);
+    return MCS_OK;
+}
+
 /* A warm run's timings: the run with the median simulate time of rounds
  * run until that median settles by `rule`; their spread in c->last_spread. */
 static mcs_status timed_run(calib *c, const char *backend, int threads, const char **sets,
@@ -260,31 +308,8 @@ static mcs_status calibrate_cpu(calib *c, mcs_profile *p, char *err, size_t len)
     p->has_cpu = 1;
     mcs_sysinfo_cpu_model(cpu->model, sizeof cpu->model);
     cpu->threads = omp_get_max_threads();
-    char why[512] = "";
-    /* measured once more where a warm cost comes out above its cold one */
-    for (int a = 0; a < attempts(c) && (a == 0 || why[0]); a++) {
-        if (a)
-            progress("cpu: %s: measuring the fixed costs again", why);
-        mcs_repeat_rule rule = stage_rule(c, STAGE_CPU_FIXED);
-        if ((st = fixed_costs(c, "cpu", &rule, &cold, &warm, err, len)))
-            return st;
-        progress("cpu: fixed costs of %d rounds of a fresh process and a run in this one "
-                 "(1000 paths)", cold.runs);
-#define KEEP(field, stats, phase) (cpu->field = stats.median[phase], \
-                                   cpu->spread.field = stats.spread[phase])
-        KEEP(config_cold_s, cold, MCS_PHASE_CONFIG);
-        KEEP(setup_cold_s, cold, MCS_PHASE_SETUP);
-        KEEP(teardown_cold_s, cold, MCS_PHASE_TEARDOWN);
-        KEEP(write_cold_s, cold, MCS_PHASE_WRITE);
-        KEEP(other_cold_s, cold, MCS_PHASE_COUNT);
-        KEEP(config_warm_s, warm, MCS_PHASE_CONFIG);
-        KEEP(setup_warm_s, warm, MCS_PHASE_SETUP);
-        KEEP(teardown_warm_s, warm, MCS_PHASE_TEARDOWN);
-        KEEP(write_warm_s, warm, MCS_PHASE_WRITE);
-        KEEP(other_warm_s, warm, MCS_PHASE_COUNT);
-        why[0] = '\0';
-        mcs_profile_warm_problems(p, why, sizeof why);
-    }
+    if ((st = measure_fixed(c, p, 0, &cold, &warm, err, len)) != MCS_OK)
+        return st;
     double cold_simulate = cold.median[MCS_PHASE_SIMULATE];
     double warm_simulate = warm.median[MCS_PHASE_SIMULATE];
 
@@ -650,37 +675,13 @@ static mcs_status calibrate_gpu(calib *c, mcs_profile *p, char *err, size_t len)
     mcs_status st;
     phase_stats cold, warm;
     p->has_gpu = 1;
-    char why[512] = "";
-    mcs_profile gpu_only = *p; /* the GPU's warm-above-cold problems only */
-    gpu_only.has_cpu = 0;
-    /* measured once more where a warm cost comes out above its cold one */
-    for (int a = 0; a < attempts(c) && (a == 0 || why[0]); a++) {
-        if (a)
-            progress("gpu: %s: measuring the fixed costs again", why);
-        mcs_repeat_rule rule = stage_rule(c, STAGE_GPU_FIXED);
-        if ((st = fixed_costs(c, "gpu", &rule, &cold, &warm, err, len)))
-            return st;
-#define KEEP_GPU(field, stats, phase) (g->field = stats.median[phase], \
-                                       g->spread.field = stats.spread[phase])
-        KEEP_GPU(context_s, cold, MCS_PHASE_CONTEXT);
-        KEEP_GPU(device_query_cold_s, cold, MCS_PHASE_DEVICE_QUERY);
-        KEEP_GPU(setup_cold_s, cold, MCS_PHASE_SETUP);
-        KEEP_GPU(write_cold_s, cold, MCS_PHASE_WRITE);
-        KEEP_GPU(device_query_warm_s, warm, MCS_PHASE_DEVICE_QUERY);
-        KEEP_GPU(setup_warm_s, warm, MCS_PHASE_SETUP);
-        KEEP_GPU(teardown_s, warm, MCS_PHASE_TEARDOWN);
-        KEEP_GPU(write_warm_s, warm, MCS_PHASE_WRITE);
-        KEEP_GPU(alloc_s, warm, MCS_PHASE_ALLOC);
-        g->first_launch_us =
-            fmax(0, cold.median[MCS_PHASE_SIMULATE] - warm.median[MCS_PHASE_SIMULATE]) * 1e6;
-        g->spread.first_launch_us = cold.spread[MCS_PHASE_SIMULATE];
-        gpu_only.gpu = *g;
-        why[0] = '\0';
-        mcs_profile_warm_problems(&gpu_only, why, sizeof why);
-    }
-    progress("gpu: context %.3f s, device query %.2g s, set-up %.3g s (cold; %d rounds of a "
-             "fresh process and a run in this one)", g->context_s, g->device_query_cold_s,
-             g->setup_cold_s, cold.runs);
+    if ((st = measure_fixed(c, p, 1, &cold, &warm, err, len)) != MCS_OK)
+        return st;
+    g->first_launch_us =
+        fmax(0, cold.median[MCS_PHASE_SIMULATE] - warm.median[MCS_PHASE_SIMULATE]) * 1e6;
+    g->spread.first_launch_us = cold.spread[MCS_PHASE_SIMULATE];
+    progress("gpu: context %.3f s, device query %.2g s, set-up %.3g s (cold)", g->context_s,
+             g->device_query_cold_s, g->setup_cold_s);
     double alloc_small = g->alloc_s;
     /* allocation per byte: 2^20 blocks of 256 paths = 2 x 32 MiB of block sums */
     mcs_timings t;

@@ -17,6 +17,7 @@
 #include "output_path.h"
 #include "product.h"
 #include "sysinfo.h"
+#include "timing.h"
 
 /* K_KERNEL: a family of numbers, one per compiled kernel of its section's
  * backend (kernel_plan.h), written "key.KERNEL = value" ("path_ns.
@@ -1282,33 +1283,50 @@ static void add_problem(char *buf, size_t len, const char *fmt, ...)
     va_end(ap);
 }
 
+#define FIELD(x) offsetof(mcs_profile, x)
+#define PAIR(side, gpu, name, phase, key, unit)                                                \
+    {#side " " name,        gpu,                           phase,                             \
+     FIELD(side.key##_cold_##unit), FIELD(side.key##_warm_##unit),                              \
+     FIELD(side.spread.key##_cold_##unit), FIELD(side.spread.key##_warm_##unit),               \
+     sizeof(#unit) == 2 ? 1.0 : 1e-6}
+#define ONE(side, gpu, name, phase, key, warm)                                                 \
+    {#side " " name,        gpu,        phase,                                                \
+     warm ? MCS_FIXED_NONE : FIELD(side.key), warm ? FIELD(side.key) : MCS_FIXED_NONE,         \
+     warm ? MCS_FIXED_NONE : FIELD(side.spread.key), warm ? FIELD(side.spread.key) : MCS_FIXED_NONE, \
+     1.0}
+const mcs_fixed_phase mcs_fixed_phases[] = {
+    PAIR(cpu, 0, "config", MCS_PHASE_CONFIG, config, s),
+    PAIR(cpu, 0, "setup", MCS_PHASE_SETUP, setup, s),
+    PAIR(cpu, 0, "teardown", MCS_PHASE_TEARDOWN, teardown, s),
+    PAIR(cpu, 0, "write", MCS_PHASE_WRITE, write, s),
+    PAIR(cpu, 0, "other", MCS_PHASE_COUNT, other, s),
+    PAIR(cpu, 0, "chunk start", -1, chunk_start, us),
+    ONE(gpu, 1, "context", MCS_PHASE_CONTEXT, context_s, 0),
+    PAIR(gpu, 1, "device query", MCS_PHASE_DEVICE_QUERY, device_query, s),
+    PAIR(gpu, 1, "setup", MCS_PHASE_SETUP, setup, s),
+    PAIR(gpu, 1, "write", MCS_PHASE_WRITE, write, s),
+    ONE(gpu, 1, "teardown", MCS_PHASE_TEARDOWN, teardown_s, 1),
+    ONE(gpu, 1, "alloc", MCS_PHASE_ALLOC, alloc_s, 1),
+    ONE(gpu, 1, "first launch", -1, first_launch_us, 0),
+};
+const int mcs_fixed_phase_count = (int)(sizeof mcs_fixed_phases / sizeof mcs_fixed_phases[0]);
+
 int mcs_profile_warm_problems(const mcs_profile *p, char *buf, size_t len)
 {
-    const mcs_cpu_profile *c = &p->cpu;
-    const mcs_gpu_profile *g = &p->gpu;
-    const struct {
-        int has;
-        const char *name;
-        double cold, warm; /* seconds */
-    } pairs[] = {
-        {p->has_cpu, "cpu config", c->config_cold_s, c->config_warm_s},
-        {p->has_cpu, "cpu setup", c->setup_cold_s, c->setup_warm_s},
-        {p->has_cpu, "cpu teardown", c->teardown_cold_s, c->teardown_warm_s},
-        {p->has_cpu, "cpu write", c->write_cold_s, c->write_warm_s},
-        {p->has_cpu, "cpu other", c->other_cold_s, c->other_warm_s},
-        {p->has_cpu, "cpu chunk start", c->chunk_start_cold_us * 1e-6, c->chunk_start_warm_us * 1e-6},
-        {p->has_gpu, "gpu device query", g->device_query_cold_s, g->device_query_warm_s},
-        {p->has_gpu, "gpu setup", g->setup_cold_s, g->setup_warm_s},
-        {p->has_gpu, "gpu write", g->write_cold_s, g->write_warm_s},
-    };
     int n = 0;
-    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
-        if (pairs[i].has && pairs[i].cold >= 0 &&
-            pairs[i].warm > pairs[i].cold * (1 + MCS_PLAUSIBLE_SPREAD_MAX) + 50e-6) {
-            add_problem(buf, len, "%s warm %.3g ms > cold %.3g ms", pairs[i].name,
-                        1e3 * pairs[i].warm, 1e3 * pairs[i].cold);
+    for (int i = 0; i < mcs_fixed_phase_count; i++) {
+        const mcs_fixed_phase *f = &mcs_fixed_phases[i];
+        if (!(f->gpu ? p->has_gpu : p->has_cpu) || f->cold == MCS_FIXED_NONE ||
+            f->warm == MCS_FIXED_NONE)
+            continue;
+        double cold = *(const double *)((const char *)p + f->cold) * f->unit;
+        double warm = *(const double *)((const char *)p + f->warm) * f->unit;
+        if (cold >= 0 && warm > cold * (1 + MCS_PLAUSIBLE_SPREAD_MAX) + 50e-6) {
+            add_problem(buf, len, "%s warm %.3g ms > cold %.3g ms", f->name, 1e3 * warm,
+                        1e3 * cold);
             n++;
         }
+    }
     return n;
 }
 

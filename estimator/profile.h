@@ -291,6 +291,25 @@ mcs_status mcs_profiles_choose(const char *profile, const char *cpu, const char 
  * gives up on a figure and writes the warning. */
 #define MCS_CALIBRATE_ATTEMPTS 2
 
+/* The fixed phases of a run, each declared once: its side, the run-log
+ * phase calibrate takes it from (MCS_PHASE_COUNT: the time outside every
+ * phase; -1: derived by calibrate from the simulate phase), the profile
+ * fields of its cold and warm costs and of their spreads (offsetof
+ * mcs_profile; MCS_FIXED_NONE where a side has one key for both or none),
+ * and the unit of the fields in seconds. calibrate fills the measured ones
+ * from its interleaved runs' phase medians; mcs_profile_warm_problems
+ * compares the pairs. */
+#define MCS_FIXED_NONE ((size_t)-1)
+typedef struct {
+    const char *name;        /* "cpu setup" */
+    int gpu;                 /* 0: [cpu], 1: [gpu] */
+    int phase;
+    size_t cold, warm, cold_spread, warm_spread;
+    double unit;             /* seconds per unit of the fields (1e-6: microseconds) */
+} mcs_fixed_phase;
+extern const mcs_fixed_phase mcs_fixed_phases[];
+extern const int mcs_fixed_phase_count;
+
 /* A warm run skips start-up, so a warm fixed cost above its cold one by
  * more than MCS_PLAUSIBLE_SPREAD_MAX (and 50 us, below which timers and
  * wake-ups decide) is noise. The cpu and gpu phases

@@ -77,12 +77,6 @@ typedef struct {
     mcs_file_kernel kernels[16];     /* per file */
     mcs_sweep_row *rows;             /* every run of every file */
     double (*predicted)[MCS_PHASE_COUNT]; /* per row; NAN where the profiles cannot predict */
-    /* per row: the kernel family of its job (kernel_plan.h; -1 not known)
-     * and its monitored steps W, as the model took them */
-    struct {
-        int family;
-        double watched;
-    } *row_kernel;
     size_t n_rows;
     /* every table below is sized by what the files hold (malloc'ed) or by
      * the code (phases: backend x mode x phase), never a fixed count a

@@ -116,6 +116,15 @@ static void warm_above_cold_is_implausible(void **state)
     p.cpu.setup_warm_s = 0.002;
     assert_int_equal(mcs_profile_problems(&p, buf, sizeof buf), 1);
     assert_string_equal(buf, "cpu setup warm 2 ms > cold 1 ms");
+    /* every pair of mcs_fixed_phases, both sides, the microsecond keys scaled */
+    buf[0] = '\0';
+    p.cpu.setup_warm_s = p.cpu.setup_cold_s;
+    p.cpu.chunk_start_cold_us = 100;
+    p.cpu.chunk_start_warm_us = 1000;
+    p.gpu.setup_warm_s = p.gpu.setup_cold_s + 0.003;
+    assert_int_equal(mcs_profile_problems(&p, buf, sizeof buf), 2);
+    assert_non_null(strstr(buf, "cpu chunk start warm 1 ms > cold 0.1 ms"));
+    assert_non_null(strstr(buf, "gpu setup warm"));
 }
 
 /* A measured kernel whose per-step cost is 0 (the fit wanted it
