@@ -116,6 +116,7 @@ typedef struct {
     double last_spread; /* (max - min) / median of timed_run's last repeats */
     double last_fit;    /* e^worst|ln(fit/measured)| - 1 of calibrate_kernel's last fit */
     mcs_repeat_rule launch_rule; /* the GPU's per-launch terms' rounds */
+    double extras_until; /* no round beyond the minimum after this (mcs_now seconds) */
     char cpu_counted_by[64]; /* what counted the cores (mcs_cpu_facts), for the source line */
 } calib;
 
@@ -153,9 +154,17 @@ static const double stage_budget_s[STAGES] = {3, 3, 5, 8, 3, 3, 10};
 #define CALIBRATE_CAP_S 90
 #define CALIBRATE_CAP_QUICK_S 15
 
+/* No round beyond the minimum after this many seconds of the whole
+ * calibration either, so that re-measurements and the last stage's
+ * minimum rounds (the GPU kernels', about 20 s on the H100) stay within the
+ * cap. */
+#define EXTRAS_UNTIL_S (CALIBRATE_CAP_S - 30)
+
 static mcs_repeat_rule stage_rule(const calib *c, int stage)
 {
-    return mcs_repeat_rule_make(c->quick, stage_budget_s[stage]);
+    mcs_repeat_rule r = mcs_repeat_rule_make(c->quick, stage_budget_s[stage]);
+    r.deadline = fmin(r.deadline, c->extras_until);
+    return r;
 }
 
 /* Measurements of a figure in all: the first and, where it is
@@ -879,6 +888,7 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
         fclose(f);
     }
     double t0 = mcs_now();
+    c.extras_until = t0 + EXTRAS_UNTIL_S;
     if (c.quick)
         progress("rule: %d interleaved rounds of each measurement, nothing measured twice, "
                  "kernels with the default generator only (the others inferred); cap %d s",
@@ -908,7 +918,8 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
         }
     }
     mcs_kernel_calibration kernels = {c.log, c.quick, progress,
-                                      c.quick ? 0 : stage_budget_s[STAGE_CPU_KERNELS]};
+                                      c.quick ? 0 : stage_budget_s[STAGE_CPU_KERNELS],
+                                      c.extras_until};
     if (st == MCS_OK && c.cpu)
         st = calibrate_cpu(&c, &p, err, sizeof err);
     if (st == MCS_OK && c.cpu)

@@ -344,7 +344,7 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                     st = point_job(&plan, plan.points[p], &pts[p], &job, err, len);
                 /* rounds beyond the minimum while this kernel's share of the budget lasts */
                 mcs_repeat_rule rule = mcs_repeat_rule_make(kc->quick, 0);
-                rule.deadline = t0 + kc->budget * (kernels + 1) / planned;
+                rule.deadline = fmin(t0 + kc->budget * (kernels + 1) / planned, kc->until);
                 double best = 0;
                 int negative = 0;
                 mcs_kernel_cost kept = {0, 0, 0};

@@ -48,6 +48,7 @@ typedef struct {
     int quick;       /* --quick: shorter runs, fewer rounds, the default generator only */
     void (*progress)(const char *fmt, ...);
     double budget;   /* seconds the side's kernels may take beyond their minimum rounds */
+    double until;    /* and no such round after this (mcs_now seconds) */
 } mcs_kernel_calibration;
 
 /* One thread's costs (ns) of every CPU kernel into cpu->kernel_ns; the
