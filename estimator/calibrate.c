@@ -608,7 +608,7 @@ static mcs_status calibrate_kernel(calib *c, mcs_gpu_profile *g, int q, int k, c
      * this kernel's resident blocks (its occupancy) and the ramp model */
     mcs_job job;
     mcs_override ov[2] = {{"calibrate", prec}, {"calibrate", rng}};
-    int blocks = 0, sms = 0, e;
+    int blocks = 0, sms = 0, e = -1;
     const mcs_gpu_module *module = mcs_gpu_module_get();
     static char resolved[8192];
     if ((st = mcs_config_load(c->config, ov, 2, &job, resolved, sizeof resolved, err, len)) !=
@@ -617,7 +617,7 @@ static mcs_status calibrate_kernel(calib *c, mcs_gpu_profile *g, int q, int k, c
     if (!module->occupancy ||
         (e = module->occupancy(&job, 0, MCS_GPU_VTHREADS, &blocks, &sms)) != 0) {
         snprintf(err, len, "the occupancy of the %s %s kernel: CUDA error %d", precisions[q],
-                 rngs[k], module->occupancy ? e : -1);
+                 rngs[k], e);
         return MCS_E_UNAVAILABLE;
     }
     g->sm_count = sms;
