@@ -88,9 +88,10 @@ void mcs_cmd_calibrate_help(FILE *f)
             "                         is created); written whole or not at all\n"
             "  --name NAME            the profile's name (default local), at most 192\n"
             "                         characters, no line break\n"
-            "  --quick                measure less: %d rounds, nothing measured twice, each\n"
-            "                         kernel with the default generator only (the others'\n"
-            "                         costs inferred); the profile says quick = yes\n"
+            "  --quick                measure less: %d rounds, nothing measured twice, the\n"
+            "                         kernels of the other generators than the default at\n"
+            "                         one step count (their per-path costs inferred); the\n"
+            "                         profile says quick = yes\n"
             "  -q, --quiet            no progress or notes on stderr (errors still)\n"
             "  -h, --help             this text\n"
             "Progress on stderr; about a minute in all.\n"
@@ -891,7 +892,7 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
     c.extras_until = t0 + EXTRAS_UNTIL_S;
     if (c.quick)
         progress("rule: %d interleaved rounds of each measurement, nothing measured twice, "
-                 "kernels with the default generator only (the others inferred); cap %d s",
+                 "the other generators' kernels at one step count; cap %d s",
                  MCS_REPEATS_QUICK, CALIBRATE_CAP_QUICK_S);
     else
         progress("rule: interleaved rounds of each measurement, at least %d, until its runs "
@@ -979,7 +980,7 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
         progress("note: took %.0f s, more than the %.0f s the H100 machine takes at most: this "
                  "machine is slower or busier (the minimum rounds alone took that long)", took, cap);
     progress("done in %.0f s%s: wrote %s%s", took,
-             c.quick ? " (--quick: fewer rounds, the non-default generators' kernels inferred; "
+             c.quick ? " (--quick: fewer rounds, the other generators' kernels at one step count; "
                        "marked quick = yes)" : "", c.output,
              c.output_given ? "" : " (the local profile: estimate, validate and --backend auto "
                                    "read it from any folder)");

@@ -253,10 +253,12 @@ static double medians(const kernel_ctx *c, const point *pts, int n, int runs, do
 /* The kernel's measurement: sizes, rounds of interleaved runs (one of each
  * point per round, until every point's median settles: `rule`), the fit
  * (in the side's unit) and the largest spread of a point's runs. Returns
- * 1 in *negative_step when the fit wanted a negative per-step cost. */
+ * 1 in *negative_step when the fit wanted a negative per-step cost. With
+ * `given` (--quick's other generators): its path and watch costs, and the
+ * step cost from the last point's median. */
 static mcs_status measure(const kernel_ctx *c, point *pts, int n, const mcs_repeat_rule *rule,
-                          mcs_kernel_cost *cost, double *spread, int *negative_step, char *err,
-                          size_t len)
+                          const mcs_kernel_cost *given, mcs_kernel_cost *cost, double *spread,
+                          int *negative_step, char *err, size_t len)
 {
     double target = c->kc->quick ? TARGET_QUICK_S : TARGET_S, sim, y[MCS_KERNEL_POINTS_MAX];
     mcs_status st;
@@ -276,6 +278,13 @@ static mcs_status measure(const kernel_ctx *c, point *pts, int n, const mcs_repe
             settled &= mcs_repeats_settled(pts[p].per_path, runs, rule, mcs_now());
     }
     *spread = medians(c, pts, n, runs, y);
+    if (given) {
+        const point *last = &pts[n - 1];
+        double step = (y[n - 1] - given->path - last->watched * given->watch) / last->steps;
+        *negative_step = step < 0;
+        *cost = (mcs_kernel_cost){given->path, fmax(0, step), given->watch};
+        return MCS_OK;
+    }
     double coef[3];
     *negative_step = fit(y, pts, n, coef);
     *cost = (mcs_kernel_cost){coef[0], coef[1], coef[2]};
@@ -310,7 +319,7 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
     const char *side = gpu ? "gpu" : "cpu", *unit = gpu ? "ps" : "ns";
     double t0 = mcs_now();
     int kernels = 0, inferred = 0;
-    const int planned = mcs_kernel_family_count() * MCS_PREC_COUNT * (kc->quick ? 1 : rngs);
+    const int planned = mcs_kernel_family_count() * MCS_PREC_COUNT * rngs;
     *worst_spread = 0;
     for (int f = 0; f < mcs_kernel_family_count(); f++) {
         mcs_kernel_plan plan;
@@ -328,20 +337,26 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                 char name[MCS_KERNEL_NAME_MAX];
                 mcs_kernel_name(f, c.q, c.rng, name, sizeof name);
                 mcs_kernel_cost *slot = &table[((size_t)f * MCS_PREC_COUNT + c.q) * rngs + c.g_index];
-                if (kc->quick && c.g_index > 0) { /* inferred from the default generator's */
+                /* --quick, another generator than the default: its last step point
+                 * only; its path and watch costs the default generator's times the
+                 * ratio of the two's fallback costs (a one-step European's) */
+                mcs_kernel_cost given, *infer = NULL;
+                int first = 0;
+                if (kc->quick && c.g_index > 0) {
                     double r = gpu ? g->kernel_path_step_ps[c.q][c.g_index] /
                                          g->kernel_path_step_ps[c.q][0]
                                    : cpu->path_step_ns[c.q][c.g_index] / cpu->path_step_ns[c.q][0];
-                    *slot = (mcs_kernel_cost){slot[-c.g_index].path * r, slot[-c.g_index].step * r,
+                    given = (mcs_kernel_cost){slot[-c.g_index].path * r, 0,
                                               slot[-c.g_index].watch * r};
+                    infer = &given;
+                    first = plan.n_points - 1;
                     inferred++;
-                    continue;
                 }
                 point pts[MCS_KERNEL_POINTS_MAX];
                 memset(pts, 0, sizeof pts);
                 mcs_job job;
-                for (int p = 0; p < plan.n_points && st == MCS_OK; p++)
-                    st = point_job(&plan, plan.points[p], &pts[p], &job, err, len);
+                for (int p = first; p < plan.n_points && st == MCS_OK; p++)
+                    st = point_job(&plan, plan.points[p], &pts[p - first], &job, err, len);
                 /* rounds beyond the minimum while this kernel's share of the budget lasts */
                 mcs_repeat_rule rule = mcs_repeat_rule_make(kc->quick, 0);
                 rule.deadline = fmin(t0 + kc->budget * (kernels + 1) / planned, kc->until);
@@ -353,7 +368,8 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                     if (a)
                         kc->progress("%s: kernel %s: the fit wants a negative cost per step: "
                                      "measuring again", side, name);
-                    st = measure(&c, pts, plan.n_points, &rule, &kept, &best, &negative, err, len);
+                    st = measure(&c, pts, plan.n_points - first, &rule, infer, &kept, &best,
+                                 &negative, err, len);
                 }
                 if (st != MCS_OK)
                     break;
@@ -365,9 +381,10 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                     snprintf(occupancy, sizeof occupancy, "; %g blocks per SM",
                              g->blocks_per_sm[f][c.q][c.g_index]);
                 kc->progress("%s: kernel %s: %.4g %s per path + %.4g per step + %.4g per "
-                             "monitored step (%d rounds, within %.0f%%)%s%s", side, name,
+                             "monitored step (%d rounds, within %.0f%%)%s%s%s", side, name,
                              kept.path, unit, kept.step, kept.watch, pts[0].rounds, 100 * best,
-                             occupancy, negative ? "; per-step cost negative, written 0" : "");
+                             infer ? "; path and watch inferred, one step point" : "", occupancy,
+                             negative ? "; per-step cost negative, written 0" : "");
             }
         close(fd);
         if (st != MCS_OK)
@@ -376,7 +393,8 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
     kc->progress("%s: %d kernels measured in %.1f s (%.0f s for rounds beyond the first %d)%s",
                  side, kernels, mcs_now() - t0, kc->budget,
                  kc->quick ? MCS_REPEATS_QUICK : MCS_REPEATS_MIN,
-                 inferred ? "; the other generators' inferred (--quick)" : "");
+                 inferred ? "; --quick: the other generators' at their last step point, their "
+                            "per-path costs inferred" : "");
     return MCS_OK;
 }
 

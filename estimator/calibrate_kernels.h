@@ -45,7 +45,7 @@ double mcs_trimmed_spread(const double *x, int n, double *spread);
 /* How calibrate runs the kernels' jobs. */
 typedef struct {
     const char *log; /* where each run writes its log */
-    int quick;       /* --quick: shorter runs, fewer rounds, the default generator only */
+    int quick;       /* --quick: shorter runs, fewer rounds, other generators at one point */
     void (*progress)(const char *fmt, ...);
     double budget;   /* seconds the side's kernels may take beyond their minimum rounds */
     double until;    /* and no such round after this (mcs_now seconds) */
@@ -55,14 +55,15 @@ typedef struct {
  * largest spread of their repeats raises cpu->repeat_spread. A fit that
  * wants a negative per-step cost is measured once more; still negative, the
  * step cost is written 0, which mcs_profile_problems reports. --quick
- * measures the default generator (pcg64) only and infers philox's costs by
- * the ratio of the fallback costs path_step_ns (which must be measured). */
+ * measures philox's kernels at their last step point only, their path and
+ * watch costs pcg64's times the ratio of the fallback costs path_step_ns
+ * (which must be measured). */
 mcs_status mcs_calibrate_cpu_kernels(const mcs_kernel_calibration *kc, mcs_cpu_profile *cpu,
                                      char *err, size_t err_len);
 
 /* The saturated GPU's costs (ps) of every GPU kernel into gpu->kernel_ps,
- * as the CPU's (--quick: philox measured, mrg32k3a and sobol inferred by
- * the ratio of kernel_path_step_ps); needs the per-launch terms
+ * as the CPU's (--quick: mrg32k3a and sobol at one point, their path costs
+ * philox's times the ratio of kernel_path_step_ps); needs the per-launch terms
  * (launch_us, kernel_fixed_us, kernel_ramp_path_step_ns,
  * kernel_path_step_ps) measured first. */
 mcs_status mcs_calibrate_gpu_kernels(const mcs_kernel_calibration *kc, mcs_gpu_profile *gpu,

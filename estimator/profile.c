@@ -86,7 +86,7 @@ static const profile_key keys[] = {
     TEXT("profile", "warning", warning,
          "calibration figures still implausible after re-measuring (docs/estimator.md)"),
     {"profile", "quick", K_YESNO, AT(quick), 0,
-     "yes: measured by mcsim calibrate --quick (fewer runs, some kernels inferred)", NULL, R_ANY,
+     "yes: measured by mcsim calibrate --quick (fewer runs, some costs inferred)", NULL, R_ANY,
      0, 0},
 
     TEXT("cpu", "model", cpu.model, NULL),
