@@ -280,6 +280,11 @@ report "estimate with a profile measured on another host: a one-line warning (-q
 # the local profile above came from calibrate --quick: it says so (key quick = yes), and
 # estimate says so in one line and in JSON; a full profile has no such line
 grep -qx 'quick = yes' "$HOME/.config/mcsim/local.ini" || problems+=("quick profile lacks quick = yes")
+# every CPU kernel has its costs, philox's too (measured at one step count, path costs inferred)
+for g in pcg64 philox; do
+    n=$(grep -c "^step_ns\.gbm_.*_$g = " "$HOME/.config/mcsim/local.ini")
+    [ "$n" -eq 18 ] || problems+=("quick profile: $n step_ns keys for $g, not 18")
+done
 "$mcsim" estimate "$config" >"$out" 2>"$err"
 [ "$(grep -c 'measured by `mcsim calibrate --quick`' "$out")" -eq 1 ] ||
     problems+=("no one line saying the profile is a --quick one")
@@ -289,7 +294,7 @@ need_in "$out" stdout '"cpu_profile_quick": true'
 not_in "$out" stdout "calibrate --quick"
 "$mcsim" estimate "$config" --profile "$fixtures/test-machine.ini" -f json >"$out" 2>"$err"
 need_in "$out" stdout '"cpu_profile_quick": false, "gpu_profile_quick": false'
-report "a --quick profile is marked (quick = yes); estimate says so in one line and in JSON"
+report "a --quick profile is marked (quick = yes), has every CPU kernel; estimate says so in one line and in JSON"
 
 # --- the bar chart by locale ------------------------------------------------------------
 LC_ALL=C "$mcsim" estimate "$config" --profile "$fixtures/test-machine.ini" --paths 1e8 \
