@@ -69,11 +69,15 @@ void mcs_cmd_calibrate_help(FILE *f)
             local);
     print_kernel_families(f);
     fprintf(f,
-            "Implausible figures (parallel efficiency above %.2f, repeats spread more than\n"
-            "%.0f%%, fits off by more than %.0f%%) are measured again, %d times in all (a\n"
-            "kernel's: a second round of repeats); what stays implausible is written as\n"
-            "the profile's `warning`, which estimate and validate print. Without a usable\n"
-            "GPU the profile is CPU-only (no [gpu]).\n"
+            "Each measurement runs in interleaved rounds until its median settles: at least\n"
+            "%d rounds, then until its runs spread at most %.0f%%, or its median moved at most\n"
+            "%.0f%% with the last round and they spread at most %.0f%%; at most %d rounds, and\n"
+            "none beyond %d once the stage's share of the time cap (90 s on an H100 machine,\n"
+            "--quick 15 s) is spent. Implausible figures (parallel efficiency above %.2f,\n"
+            "repeats spread more than %.0f%%, fits off by more than %.0f%%, warm above cold,\n"
+            "a negative cost per step) are measured once more (%d times in all); what stays\n"
+            "implausible is written as the profile's `warning`, which estimate and validate\n"
+            "print. Without a usable GPU the profile is CPU-only (no [gpu]).\n"
             "\n"
             "options (valid values):\n"
             "  --backend cpu|gpu|all  what to measure (default all: the GPU when usable);\n"
@@ -84,7 +88,10 @@ void mcs_cmd_calibrate_help(FILE *f)
             "                         is created); written whole or not at all\n"
             "  --name NAME            the profile's name (default local), at most 192\n"
             "                         characters, no line break\n"
-            "  --quick                measure less (for tests; a few seconds)\n"
+            "  --quick                measure less: %d rounds, nothing measured twice, the\n"
+            "                         kernels of the other generators than the default at\n"
+            "                         one step count (their per-path costs inferred); the\n"
+            "                         profile says quick = yes\n"
             "  -q, --quiet            no progress or notes on stderr (errors still)\n"
             "  -h, --help             this text\n"
             "Progress on stderr; about a minute in all.\n"
@@ -96,8 +103,10 @@ void mcs_cmd_calibrate_help(FILE *f)
             "exit codes: 0 ok, 64 usage, 69 --backend gpu without a usable GPU, 74 the\n"
             "profile cannot be written (checked first: nothing is measured then), 130\n"
             "interrupted.\n",
+            MCS_REPEATS_MIN, 100 * MCS_SETTLED_SPREAD, 100 * MCS_SETTLED_MOVE,
+            100 * MCS_PLAUSIBLE_SPREAD_MAX, MCS_REPEATS_MAX, MCS_REPEATS_MIN,
             MCS_PLAUSIBLE_EFFICIENCY_MAX, 100 * MCS_PLAUSIBLE_SPREAD_MAX,
-            100 * MCS_PLAUSIBLE_FIT_MAX, MCS_CALIBRATE_ATTEMPTS);
+            100 * MCS_PLAUSIBLE_FIT_MAX, MCS_CALIBRATE_ATTEMPTS, MCS_REPEATS_QUICK);
 }
 
 typedef struct {
@@ -107,6 +116,8 @@ typedef struct {
     char default_output[4200];
     double last_spread; /* (max - min) / median of timed_run's last repeats */
     double last_fit;    /* e^worst|ln(fit/measured)| - 1 of calibrate_kernel's last fit */
+    mcs_repeat_rule launch_rule; /* the GPU's per-launch terms' rounds */
+    double extras_until; /* no round beyond the minimum after this (mcs_now seconds) */
     char cpu_counted_by[64]; /* what counted the cores (mcs_cpu_facts), for the source line */
 } calib;
 
@@ -124,13 +135,6 @@ static void progress(const char *fmt, ...)
     va_end(ap);
 }
 
-static double median_of(double *x, int n)
-{
-    double med, p90;
-    mcs_quantiles(x, n, &med, &p90);
-    return med;
-}
-
 /* time outside every phase: total - sum of the others */
 static double other_seconds(const mcs_timings *t)
 {
@@ -141,65 +145,165 @@ static double other_seconds(const mcs_timings *t)
     return o > 0 ? o : 0;
 }
 
-#define REPS_MAX 16
+/* The time cap (docs/estimator.md): the seconds each stage may spend on
+ * rounds beyond its minimum (mcs_repeat_rule), so that a full calibration
+ * takes at most 90 s on the H100 machine (its minimum rounds about 50 s
+ * there); --quick runs its fixed rounds only (15 s at most there). */
+enum { STAGE_CPU_FIXED, STAGE_CPU_RATES, STAGE_CPU_SCALING, STAGE_CPU_KERNELS, STAGE_GPU_FIXED,
+       STAGE_GPU_LAUNCH, STAGE_GPU_KERNELS, STAGES };
+static const double stage_budget_s[STAGES] = {3, 3, 5, 8, 3, 3, 10};
+#define CALIBRATE_CAP_S 90
+#define CALIBRATE_CAP_QUICK_S 15
 
-/* Phase medians of `reps` runs (cold: fresh processes; warm: in process). */
-static mcs_status fixed_costs(calib *c, const char *backend, int cold, int reps,
-                              const char *paths, mcs_timings *med, double *other, char *err,
-                              size_t len)
+/* No round beyond the minimum after this many seconds of the whole
+ * calibration either, so that re-measurements and the last stage's
+ * minimum rounds (the GPU kernels', about 20 s on the H100) stay within the
+ * cap. */
+#define EXTRAS_UNTIL_S (CALIBRATE_CAP_S - 30)
+
+static mcs_repeat_rule stage_rule(const calib *c, int stage)
 {
-    double s[MCS_PHASE_COUNT][REPS_MAX], o[REPS_MAX];
-    mcs_run_spec spec = {c->config, {paths}, 1, backend, 0};
+    mcs_repeat_rule r = mcs_repeat_rule_make(c->quick, stage_budget_s[stage]);
+    r.deadline = fmin(r.deadline, c->extras_until);
+    return r;
+}
+
+/* Measurements of a figure in all: the first and, where it is
+ * implausible, one more (--quick: the first only). */
+static int attempts(const calib *c)
+{
+    return c->quick ? 1 : MCS_CALIBRATE_ATTEMPTS;
+}
+
+/* A fixed number of rounds. */
+static mcs_repeat_rule exactly(int rounds)
+{
+    mcs_repeat_rule r = {rounds, rounds, 0};
+    return r;
+}
+
+/* Each phase's median and spread (mcs_trimmed_spread) over the runs of one
+ * kind; index MCS_PHASE_COUNT: the time outside every phase. */
+typedef struct {
+    double median[MCS_PHASE_COUNT + 1], spread[MCS_PHASE_COUNT + 1];
+    int runs;
+} phase_stats;
+
+/* Fixed costs: rounds of one fresh process (cold) and one run in this
+ * process after a 10^7-path run (warm: caches as disturbed as in real use,
+ * and as in a sweep), interleaved so that a burst of noise hits one of
+ * each, until both totals' medians settle by `rule`. */
+static mcs_status fixed_costs(calib *c, const char *backend, const mcs_repeat_rule *rule,
+                              phase_stats *cold, phase_stats *warm, char *err, size_t len)
+{
+    double s[2][MCS_PHASE_COUNT + 1][MCS_REPEATS_MAX];
+    mcs_run_spec spec = {c->config, {"simulation.paths=1000"}, 1, backend, 0};
+    mcs_run_spec larger = {c->config, {"simulation.paths=10000000"}, 1, backend, 0};
     mcs_timings t;
     mcs_status st;
-    /* an unmeasured first run: loads the binary and libraries into the page
-     * cache (cold) or brings the context and threads up (warm) */
-    st = cold ? mcs_run_cold(c->self, &spec, c->log, &t, err, len)
-              : mcs_run_warm(&spec, c->log, &t, NULL, NULL, err, len);
-    if (st != MCS_OK)
+    /* unmeasured first runs: load the binary and libraries into the page
+     * cache (cold), bring the context and threads up (warm) */
+    if ((st = mcs_run_cold(c->self, &spec, c->log, &t, err, len)) != MCS_OK ||
+        (st = mcs_run_warm(&spec, c->log, &t, NULL, NULL, err, len)) != MCS_OK)
         return st;
-    mcs_run_spec larger = {c->config, {"simulation.paths=10000000"}, 1, backend, 0};
-    for (int r = 0; r < reps; r++) {
-        /* warm: a larger job in between, as in real use (and in a sweep), so
-         * the small run does not find every cache primed by its twin */
-        if (!cold && (st = mcs_run_warm(&larger, c->log, &t, NULL, NULL, err, len)) != MCS_OK)
-            return st;
-        st = cold ? mcs_run_cold(c->self, &spec, c->log, &t, err, len)
-                  : mcs_run_warm(&spec, c->log, &t, NULL, NULL, err, len);
-        if (st != MCS_OK)
-            return st;
-        for (int p = 0; p < MCS_PHASE_COUNT; p++)
-            s[p][r] = t.seconds[p];
-        o[r] = other_seconds(&t);
+    int r = 0, settled = 0;
+    while (!settled) {
+        for (int kind = 0; kind < 2; kind++) { /* 0 cold, 1 warm */
+            if (kind == 1 && (st = mcs_run_warm(&larger, c->log, &t, NULL, NULL, err, len)))
+                return st;
+            st = kind == 0 ? mcs_run_cold(c->self, &spec, c->log, &t, err, len)
+                           : mcs_run_warm(&spec, c->log, &t, NULL, NULL, err, len);
+            if (st != MCS_OK)
+                return st;
+            for (int p = 0; p < MCS_PHASE_COUNT; p++)
+                s[kind][p][r] = t.seconds[p];
+            s[kind][MCS_PHASE_COUNT][r] = other_seconds(&t);
+        }
+        r++;
+        settled = mcs_repeats_settled(s[0][MCS_PHASE_TOTAL], r, rule, mcs_now()) &&
+                  mcs_repeats_settled(s[1][MCS_PHASE_TOTAL], r, rule, mcs_now());
     }
-    memset(med, 0, sizeof *med);
-    for (int p = 0; p < MCS_PHASE_COUNT; p++)
-        med->seconds[p] = median_of(s[p], reps);
-    *other = median_of(o, reps);
+    phase_stats *out[2] = {cold, warm};
+    for (int kind = 0; kind < 2; kind++) {
+        out[kind]->runs = r;
+        for (int p = 0; p <= MCS_PHASE_COUNT; p++)
+            out[kind]->median[p] = mcs_trimmed_spread(s[kind][p], r, &out[kind]->spread[p]);
+    }
     return MCS_OK;
 }
 
-/* A warm run's timings (median of reps by simulate time). */
+/* The fixed costs of one side (gpu 0 or 1) that phase medians give
+ * (mcs_fixed_phases): each cold and warm field from its phase's median
+ * over the cold and the warm runs, each spread field from its spread. */
+static void keep_fixed(mcs_profile *p, int gpu, const phase_stats *cold, const phase_stats *warm)
+{
+    for (int i = 0; i < mcs_fixed_phase_count; i++) {
+        const mcs_fixed_phase *f = &mcs_fixed_phases[i];
+        if (f->gpu != gpu || f->phase < 0)
+            continue;
+        const phase_stats *from[2] = {cold, warm};
+        const size_t field[2] = {f->cold, f->warm}, spread[2] = {f->cold_spread, f->warm_spread};
+        for (int k = 0; k < 2; k++)
+            if (field[k] != MCS_FIXED_NONE) {
+                *(double *)((char *)p + field[k]) = from[k]->median[f->phase];
+                *(double *)((char *)p + spread[k]) = from[k]->spread[f->phase];
+            }
+    }
+}
+
+/* One side's fixed costs (gpu 0 or 1): interleaved cold and warm rounds
+ * (fixed_costs) into the profile (keep_fixed), measured once more where a
+ * warm one comes out above its cold one (mcs_profile_warm_problems of that
+ * side). */
+static mcs_status measure_fixed(calib *c, mcs_profile *p, int gpu, phase_stats *cold,
+                                phase_stats *warm, char *err, size_t len)
+{
+    const char *side = gpu ? "gpu" : "cpu";
+    char why[512] = "";
+    static mcs_profile one_side;
+    for (int a = 0; a < attempts(c) && (a == 0 || why[0]); a++) {
+        if (a)
+            progress("%s: %s: measuring the fixed costs again", side, why);
+        mcs_repeat_rule rule = stage_rule(c, gpu ? STAGE_GPU_FIXED : STAGE_CPU_FIXED);
+        mcs_status st = fixed_costs(c, side, &rule, cold, warm, err, len);
+        if (st != MCS_OK)
+            return st;
+        keep_fixed(p, gpu, cold, warm);
+        one_side = *p;
+        one_side.has_cpu = !gpu;
+        one_side.has_gpu = gpu;
+        why[0] = '\0';
+        mcs_profile_warm_problems(&one_side, why, sizeof why);
+    }
+    progress("%s: fixed costs of %d rounds of a fresh process and a run in this one (1000 "
+             "paths)", side, cold->runs);
+    return MCS_OK;
+}
+
+/* A warm run's timings: the run with the median simulate time of rounds
+ * run until that median settles by `rule`; their spread in c->last_spread. */
 static mcs_status timed_run(calib *c, const char *backend, int threads, const char **sets,
-                            int n_sets, int reps, mcs_timings *out, char *err, size_t len)
+                            int n_sets, const mcs_repeat_rule *rule, mcs_timings *out, char *err,
+                            size_t len)
 {
     mcs_run_spec spec = {c->config, {0}, 0, backend, threads};
     for (int i = 0; i < n_sets; i++)
         spec.overrides[spec.n_overrides++] = sets[i];
-    mcs_timings runs[REPS_MAX];
-    double sim[REPS_MAX];
-    for (int r = 0; r < reps; r++) {
-        mcs_status st = mcs_run_warm(&spec, c->log, &runs[r], NULL, NULL, err, len);
+    mcs_timings runs[MCS_REPEATS_MAX];
+    double sim[MCS_REPEATS_MAX];
+    int n = 0;
+    do {
+        mcs_status st = mcs_run_warm(&spec, c->log, &runs[n], NULL, NULL, err, len);
         if (st != MCS_OK)
             return st;
-        sim[r] = runs[r].seconds[MCS_PHASE_SIMULATE];
-    }
-    double med = mcs_median_spread(sim, reps, &c->last_spread);
-    for (int r = 0; r < reps; r++)
-        if (runs[r].seconds[MCS_PHASE_SIMULATE] == med || r == reps - 1) {
+        sim[n] = runs[n].seconds[MCS_PHASE_SIMULATE];
+        n++;
+    } while (!mcs_repeats_settled(sim, n, rule, mcs_now()));
+    double med = mcs_trimmed_spread(sim, n, &c->last_spread);
+    *out = runs[n - 1];
+    for (int r = 0; r < n; r++) /* the run nearest the median */
+        if (fabs(sim[r] - med) < fabs(out->seconds[MCS_PHASE_SIMULATE] - med))
             *out = runs[r];
-            break;
-        }
     return MCS_OK;
 }
 
@@ -209,46 +313,21 @@ static mcs_status calibrate_cpu(calib *c, mcs_profile *p, char *err, size_t len)
 {
     mcs_cpu_profile *cpu = &p->cpu;
     mcs_status st;
-    mcs_timings med, t;
-    double other;
-    int reps = c->quick ? 3 : 7;
+    mcs_timings t;
+    phase_stats cold, warm;
     p->has_cpu = 1;
     mcs_sysinfo_cpu_model(cpu->model, sizeof cpu->model);
     cpu->threads = omp_get_max_threads();
-    double cold_simulate = 0, warm_simulate = 0;
-    char why[512] = "";
-    /* measured again where a warm cost comes out above its cold one */
-    for (int a = 0; a < MCS_CALIBRATE_ATTEMPTS && (a == 0 || why[0]); a++) {
-        if (a)
-            progress("cpu: %s: measuring the fixed costs again", why);
-        progress("cpu: fixed costs of %d fresh processes (1000 paths)", reps);
-        if ((st = fixed_costs(c, "cpu", 1, reps, "simulation.paths=1000", &med, &other, err,
-                              len)))
-            return st;
-        cpu->config_cold_s = med.seconds[MCS_PHASE_CONFIG];
-        cpu->setup_cold_s = med.seconds[MCS_PHASE_SETUP];
-        cpu->teardown_cold_s = med.seconds[MCS_PHASE_TEARDOWN];
-        cold_simulate = med.seconds[MCS_PHASE_SIMULATE];
-        cpu->write_cold_s = med.seconds[MCS_PHASE_WRITE];
-        cpu->other_cold_s = other;
-        progress("cpu: fixed costs of %d runs in one process", reps);
-        if ((st = fixed_costs(c, "cpu", 0, reps, "simulation.paths=1000", &med, &other, err,
-                              len)))
-            return st;
-        cpu->setup_warm_s = med.seconds[MCS_PHASE_SETUP];
-        cpu->config_warm_s = med.seconds[MCS_PHASE_CONFIG];
-        cpu->write_warm_s = med.seconds[MCS_PHASE_WRITE];
-        cpu->other_warm_s = other;
-        cpu->teardown_warm_s = med.seconds[MCS_PHASE_TEARDOWN];
-        warm_simulate = med.seconds[MCS_PHASE_SIMULATE];
-        why[0] = '\0';
-        mcs_profile_warm_problems(p, why, sizeof why);
-    }
+    if ((st = measure_fixed(c, p, 0, &cold, &warm, err, len)) != MCS_OK)
+        return st;
+    double cold_simulate = cold.median[MCS_PHASE_SIMULATE];
+    double warm_simulate = warm.median[MCS_PHASE_SIMULATE];
 
     /* one thread's cost per path-step: runs of at least 0.25 s (0.05 quick) */
     const double enough = c->quick ? 0.05 : 0.25;
     double paths_1s = 0;
     static const char *rngs[] = {"pcg64", "philox"};
+    mcs_repeat_rule rule = stage_rule(c, STAGE_CPU_RATES);
     for (int q = 0; q < 2; q++)
         for (int g = 0; g < 2; g++) {
             char prec[64], rng[64], paths[64];
@@ -258,19 +337,22 @@ static mcs_status calibrate_cpu(calib *c, mcs_profile *p, char *err, size_t len)
             for (;;) {
                 snprintf(paths, sizeof paths, "simulation.paths=%.0f", n);
                 const char *sets[] = {prec, rng, paths};
-                if ((st = timed_run(c, "cpu", 1, sets, 3, 3, &t, err, len)))
+                mcs_repeat_rule sizing = exactly(1);
+                if ((st = timed_run(c, "cpu", 1, sets, 3, &sizing, &t, err, len)))
                     return st;
                 double sim = t.seconds[MCS_PHASE_SIMULATE];
                 if (sim >= enough || n >= 1e11) {
-                    /* repeats spread too far: measure again, keep the tightest */
-                    double spread = c->last_spread;
-                    for (int a = 1; a < MCS_CALIBRATE_ATTEMPTS && spread > MCS_PLAUSIBLE_SPREAD_MAX;
-                         a++) {
-                        progress("cpu: %s %s: repeats spread %.0f%% > %.0f%%: measuring again",
-                                 precisions[q], rngs[g], 100 * spread,
-                                 100 * MCS_PLAUSIBLE_SPREAD_MAX);
+                    /* rounds until the median settles; measured once more
+                     * where they spread too far, the tighter kept */
+                    double spread = INFINITY;
+                    for (int a = 0; a < attempts(c) &&
+                                    spread > MCS_PLAUSIBLE_SPREAD_MAX; a++) {
+                        if (a)
+                            progress("cpu: %s %s: repeats spread %.0f%% > %.0f%%: measuring "
+                                     "again", precisions[q], rngs[g], 100 * spread,
+                                     100 * MCS_PLAUSIBLE_SPREAD_MAX);
                         mcs_timings again;
-                        if ((st = timed_run(c, "cpu", 1, sets, 3, 3, &again, err, len)))
+                        if ((st = timed_run(c, "cpu", 1, sets, 3, &rule, &again, err, len)))
                             return st;
                         if (c->last_spread < spread) {
                             spread = c->last_spread;
@@ -297,31 +379,34 @@ static mcs_status calibrate_cpu(calib *c, mcs_profile *p, char *err, size_t len)
     /* starting a chunk: a 1000-path run's simulate time beyond its path-steps */
     cpu->chunk_start_cold_us = fmax(0, cold_simulate - 1000 * cpu->path_step_ns[0][0] * 1e-9) * 1e6;
     cpu->chunk_start_warm_us = fmax(0, warm_simulate - 1000 * cpu->path_step_ns[0][0] * 1e-9) * 1e6;
+    cpu->spread.chunk_start_cold_us = cold.spread[MCS_PHASE_SIMULATE];
+    cpu->spread.chunk_start_warm_us = warm.spread[MCS_PHASE_SIMULATE];
 
     /* parallel efficiency: T threads, blocks_per_thread blocks each (whole
      * waves), each T-thread run paired with a one-thread run of one thread's
-     * share just before it, PAIRS times, the efficiency the median of the
-     * pairs' ratios: a host whose speed drifts (identical one-thread runs on
-     * the H100 machine's 16-vCPU host spread 280-467 M paths/s seconds apart)
-     * gives every pair the same drift, where one one-thread reference for the
+     * share just before it, in rounds until the pairs' median settles
+     * (mcs_repeat_rule), the efficiency that median of the pairs' ratios: a
+     * host whose speed drifts (identical one-thread runs on the H100
+     * machine's 16-vCPU host spread 280-467 M paths/s seconds apart) gives
+     * every pair the same drift, where one one-thread reference for the
      * whole series set every efficiency (0.64 at 16 threads there, against
      * about 1.0 in the sweeps) */
-    enum { PAIRS = 3 };
     int all = omp_get_max_threads(), n_threads = 0, list[64];
     for (int k = 1; k < all && n_threads < 62; k *= 2)
         list[n_threads++] = k;
     list[n_threads++] = all;
     double blocks_per_thread = fmax(16, ceil(enough * paths_1s / 65536));
-    /* the series again, whole, while an efficiency is above the bound or the
-     * pairs spread too far; the attempt furthest inside the bounds is kept */
+    /* the series once more, whole, while an efficiency is above the bound or
+     * the pairs spread too far; the attempt furthest inside the bounds is kept */
     double best_excess = INFINITY, best_eff[64], best_spread = 0;
-    for (int a = 0; a < MCS_CALIBRATE_ATTEMPTS && best_excess > 0; a++) {
+    for (int a = 0; a < attempts(c) && best_excess > 0; a++) {
         double eff[64], spread = 0, excess = 0;
+        mcs_repeat_rule pairs_rule = stage_rule(c, STAGE_CPU_SCALING), once = exactly(1);
         eff[0] = 1; /* list[0] is one thread: 1 by definition */
         for (int i = 1; i < n_threads; i++) {
-            int T = list[i];
-            double one = blocks_per_thread * 65536, ratio[PAIRS], s;
-            for (int r = 0; r < PAIRS; r++) {
+            int T = list[i], pairs = 0;
+            double one = blocks_per_thread * 65536, ratio[MCS_REPEATS_MAX], s;
+            do {
                 double rate[2];
                 for (int side = 0; side < 2; side++) {
                     int threads = side ? T : 1;
@@ -329,17 +414,17 @@ static mcs_status calibrate_cpu(calib *c, mcs_profile *p, char *err, size_t len)
                     snprintf(paths, sizeof paths, "simulation.paths=%.0f", one * threads);
                     const char *sets[] = {"simulation.precision=single", "simulation.rng=pcg64",
                                           paths};
-                    if ((st = timed_run(c, "cpu", threads, sets, 3, 1, &t, err, len)))
+                    if ((st = timed_run(c, "cpu", threads, sets, 3, &once, &t, err, len)))
                         return st;
                     rate[side] = one * threads / t.seconds[MCS_PHASE_SIMULATE];
                 }
-                ratio[r] = rate[1] / (T * rate[0]);
-            }
-            eff[i] = mcs_median_spread(ratio, PAIRS, &s);
+                ratio[pairs++] = rate[1] / (T * rate[0]);
+            } while (!mcs_repeats_settled(ratio, pairs, &pairs_rule, mcs_now()));
+            eff[i] = mcs_trimmed_spread(ratio, pairs, &s);
+            progress("cpu: %d threads: parallel efficiency %.3f (median of %d pairs with one "
+                     "thread, spread %.0f%%)", T, eff[i], pairs, 100 * s);
             spread = fmax(spread, s);
             excess = fmax(excess, eff[i] / MCS_PLAUSIBLE_EFFICIENCY_MAX - 1);
-            progress("cpu: %d threads: parallel efficiency %.3f (median of %d pairs with one "
-                     "thread, spread %.0f%%)", T, eff[i], PAIRS, 100 * s);
         }
         excess = fmax(excess, spread / MCS_PLAUSIBLE_SPREAD_MAX - 1);
         if (excess < best_excess) {
@@ -347,7 +432,7 @@ static mcs_status calibrate_cpu(calib *c, mcs_profile *p, char *err, size_t len)
             best_spread = spread;
             memcpy(best_eff, eff, sizeof eff);
         }
-        if (excess > 0 && a + 1 < MCS_CALIBRATE_ATTEMPTS)
+        if (excess > 0 && a + 1 < attempts(c))
             progress("cpu: efficiency above %.2f or repeats spread above %.0f%%: measuring the "
                      "scaling again", MCS_PLAUSIBLE_EFFICIENCY_MAX, 100 * MCS_PLAUSIBLE_SPREAD_MAX);
     }
@@ -439,7 +524,7 @@ static mcs_status calibrate_copies_checked(calib *c, mcs_gpu_profile *g, char *e
 {
     mcs_gpu_profile best = *g;
     best.copy_fit_error = INFINITY;
-    for (int a = 0; a < MCS_CALIBRATE_ATTEMPTS && best.copy_fit_error > MCS_PLAUSIBLE_FIT_MAX;
+    for (int a = 0; a < attempts(c) && best.copy_fit_error > MCS_PLAUSIBLE_FIT_MAX;
          a++) {
         mcs_status st = calibrate_copies(c, g, err, len);
         if (st != MCS_OK)
@@ -477,11 +562,11 @@ static mcs_status calibrate_kernel(calib *c, mcs_gpu_profile *g, int q, int k, c
     double t0, t1;
     snprintf(paths, sizeof paths, "simulation.paths=256");
     const char *sets[] = {prec, rng, paths};
-    if ((st = timed_run(c, "gpu", 0, sets, 3, 5, &t, err, len)))
+    if ((st = timed_run(c, "gpu", 0, sets, 3, &c->launch_rule, &t, err, len)))
         return st;
     t0 = t.seconds[MCS_PHASE_SIMULATE];
     snprintf(paths, sizeof paths, "simulation.paths=%.0f", bs);
-    if ((st = timed_run(c, "gpu", 0, sets, 3, 5, &t, err, len)))
+    if ((st = timed_run(c, "gpu", 0, sets, 3, &c->launch_rule, &t, err, len)))
         return st;
     t1 = t.seconds[MCS_PHASE_SIMULATE];
     /* 3: a large run, at least 20 ms of kernel (5 quick), one launch if it can */
@@ -490,7 +575,7 @@ static mcs_status calibrate_kernel(calib *c, mcs_gpu_profile *g, int q, int k, c
     const double enough = c->quick ? 0.005 : 0.02;
     for (;;) {
         snprintf(paths, sizeof paths, "simulation.paths=%.0f", n);
-        if ((st = timed_run(c, "gpu", 0, sets, 3, 3, &t, err, len)))
+        if ((st = timed_run(c, "gpu", 0, sets, 3, &c->launch_rule, &t, err, len)))
             return st;
         t2 = t.seconds[MCS_PHASE_SIMULATE];
         launches = (double)t.count[MCS_PHASE_SIMULATE];
@@ -520,21 +605,43 @@ static mcs_status calibrate_kernel(calib *c, mcs_gpu_profile *g, int q, int k, c
     g->kernel_fixed_us[q][k] = fixed * 1e6;
     g->kernel_ramp_path_step_ns[q][k] = ramp * 1e9;
     g->kernel_path_step_ps[q][k] = ps * 1e12;
-    /* check the fit in between */
-    double worst = 0;
+    /* check the fit in between, by the model's two size curves: waves of
+     * this kernel's resident blocks (its occupancy) and the ramp model */
+    mcs_job job;
+    mcs_override ov[2] = {{"calibrate", prec}, {"calibrate", rng}};
+    int blocks = 0, sms = 0, e = -1;
+    const mcs_gpu_module *module = mcs_gpu_module_get();
+    static char resolved[8192];
+    if ((st = mcs_config_load(c->config, ov, 2, &job, resolved, sizeof resolved, err, len)) !=
+        MCS_OK)
+        return st;
+    if (!module->occupancy ||
+        (e = module->occupancy(&job, 0, MCS_GPU_VTHREADS, &blocks, &sms)) != 0) {
+        snprintf(err, len, "the occupancy of the %s %s kernel: CUDA error %d", precisions[q],
+                 rngs[k], e);
+        return MCS_E_UNAVAILABLE;
+    }
+    g->sm_count = sms;
+    mcs_workload w = mcs_workload_of_job(&job, 0, 0);
+    double worst[2] = {0, 0};
     for (double size = bs * 16; size < n; size *= 16) {
         snprintf(paths, sizeof paths, "simulation.paths=%.0f", size);
-        if ((st = timed_run(c, "gpu", 0, sets, 3, 3, &t, err, len)))
+        if ((st = timed_run(c, "gpu", 0, sets, 3, &c->launch_rule, &t, err, len)))
             return st;
         double L = (double)t.count[MCS_PHASE_SIMULATE];
-        double pred = L * (launch + fixed + per_thread * ramp) + size * steps * ps;
-        worst = fmax(worst, fabs(log(pred / t.seconds[MCS_PHASE_SIMULATE])));
+        w.paths = (uint64_t)size;
+        for (int waves = 0; waves < 2; waves++) {
+            double pred = L * (launch + fixed) +
+                          steps * ps * mcs_gpu_work_paths(g, &w, job.sim.rng, waves ? blocks : NAN);
+            worst[waves] = fmax(worst[waves], fabs(log(pred / t.seconds[MCS_PHASE_SIMULATE])));
+        }
     }
     progress("gpu: %s %s: %.3f ps per path-step saturated (%.3g G paths/s), fixed %.1f us per "
-             "launch, ramp %.3f ns per path-step of one thread; fit within %.0f%% up to %.3g paths",
-             precisions[q], rngs[k], ps * 1e12, 1e-9 / ps, fixed * 1e6, ramp * 1e9,
-             100 * (exp(worst) - 1), n);
-    c->last_fit = exp(worst) - 1;
+             "launch, ramp %.3f ns per path-step of one thread; fit up to %.3g paths within %.0f%% "
+             "by waves (%d blocks per SM x %d SMs), %.0f%% by the ramp",
+             precisions[q], rngs[k], ps * 1e12, 1e-9 / ps, fixed * 1e6, ramp * 1e9, n,
+             100 * (exp(worst[1]) - 1), blocks, sms, 100 * (exp(worst[0]) - 1));
+    c->last_fit = exp(fmin(worst[0], worst[1])) - 1;
     return MCS_OK;
 }
 
@@ -544,7 +651,7 @@ static mcs_status calibrate_kernel_checked(calib *c, mcs_gpu_profile *g, int q, 
                                            size_t len)
 {
     double best = INFINITY, fixed = 0, ramp = 0, ps = 0;
-    for (int a = 0; a < MCS_CALIBRATE_ATTEMPTS && best > MCS_PLAUSIBLE_FIT_MAX; a++) {
+    for (int a = 0; a < attempts(c) && best > MCS_PLAUSIBLE_FIT_MAX; a++) {
         mcs_status st = calibrate_kernel(c, g, q, k, err, len);
         if (st != MCS_OK)
             return st;
@@ -576,36 +683,24 @@ static mcs_status calibrate_gpu(calib *c, mcs_profile *p, char *err, size_t len)
 {
     mcs_gpu_profile *g = &p->gpu;
     mcs_status st;
-    mcs_timings med;
-    double other;
-    int reps = c->quick ? 3 : 7;
+    phase_stats cold, warm;
     p->has_gpu = 1;
-    progress("gpu: context creation in %d fresh processes", reps);
-    if ((st = fixed_costs(c, "gpu", 1, reps, "simulation.paths=1000", &med, &other, err, len)))
+    if ((st = measure_fixed(c, p, 1, &cold, &warm, err, len)) != MCS_OK)
         return st;
-    g->context_s = med.seconds[MCS_PHASE_CONTEXT];
-    g->device_query_cold_s = med.seconds[MCS_PHASE_DEVICE_QUERY];
-    g->setup_cold_s = med.seconds[MCS_PHASE_SETUP];
-    double cold_simulate = med.seconds[MCS_PHASE_SIMULATE];
-    g->write_cold_s = med.seconds[MCS_PHASE_WRITE];
+    g->first_launch_us =
+        fmax(0, cold.median[MCS_PHASE_SIMULATE] - warm.median[MCS_PHASE_SIMULATE]) * 1e6;
+    g->spread.first_launch_us = cold.spread[MCS_PHASE_SIMULATE];
     progress("gpu: context %.3f s, device query %.2g s, set-up %.3g s (cold)", g->context_s,
              g->device_query_cold_s, g->setup_cold_s);
-    if ((st = fixed_costs(c, "gpu", 0, reps, "simulation.paths=1000", &med, &other, err, len)))
-        return st;
-    g->device_query_warm_s = med.seconds[MCS_PHASE_DEVICE_QUERY];
-    g->setup_warm_s = med.seconds[MCS_PHASE_SETUP];
-    g->teardown_s = med.seconds[MCS_PHASE_TEARDOWN];
-    g->write_warm_s = med.seconds[MCS_PHASE_WRITE];
-    g->first_launch_us = fmax(0, cold_simulate - med.seconds[MCS_PHASE_SIMULATE]) * 1e6;
-    double alloc_small = med.seconds[MCS_PHASE_ALLOC];
+    double alloc_small = g->alloc_s;
     /* allocation per byte: 2^20 blocks of 256 paths = 2 x 32 MiB of block sums */
     mcs_timings t;
     const char *big[] = {"simulation.block_size=256", "simulation.paths=268435456"};
-    if ((st = timed_run(c, "gpu", 0, big, 2, 3, &t, err, len)))
+    c->launch_rule = stage_rule(c, STAGE_GPU_LAUNCH);
+    if ((st = timed_run(c, "gpu", 0, big, 2, &c->launch_rule, &t, err, len)))
         return st;
     double bytes = 2.0 * MCS_GPU_MAX_CHUNK_BLOCKS * mcs_sums_record_len(1) * sizeof(double);
     g->alloc_ns_per_byte = fmax(0, (t.seconds[MCS_PHASE_ALLOC] - alloc_small) / bytes * 1e9);
-    g->alloc_s = alloc_small;
     progress("gpu: allocation %.3g s + %.3g ns per byte", g->alloc_s, g->alloc_ns_per_byte);
     double launch;
     int e = mcs_gpu_module_get()->launch_seconds(0, c->quick ? 50 : 200, &launch);
@@ -794,6 +889,18 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
         fclose(f);
     }
     double t0 = mcs_now();
+    c.extras_until = t0 + EXTRAS_UNTIL_S;
+    if (c.quick)
+        progress("rule: %d interleaved rounds of each measurement, nothing measured twice, "
+                 "the other generators' kernels at one step count; cap %d s",
+                 MCS_REPEATS_QUICK, CALIBRATE_CAP_QUICK_S);
+    else
+        progress("rule: interleaved rounds of each measurement, at least %d, until its runs "
+                 "spread at most %.0f%% or its median moved at most %.0f%% (spread at most "
+                 "%.0f%%), at most %d; rounds beyond %d within each stage's share of the %d s cap",
+                 MCS_REPEATS_MIN, 100 * MCS_SETTLED_SPREAD, 100 * MCS_SETTLED_MOVE,
+                 100 * MCS_PLAUSIBLE_SPREAD_MAX, MCS_REPEATS_MAX, MCS_REPEATS_MIN,
+                 CALIBRATE_CAP_S);
     if (c.gpu) {
         /* is there a usable GPU? Asked of a child process: a CUDA driver
          * opened here would keep the GPU initialised and make the cold runs'
@@ -811,13 +918,16 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
             }
         }
     }
-    mcs_kernel_calibration kernels = {c.log, c.quick, progress};
+    mcs_kernel_calibration kernels = {c.log, c.quick, progress,
+                                      c.quick ? 0 : stage_budget_s[STAGE_CPU_KERNELS],
+                                      c.extras_until};
     if (st == MCS_OK && c.cpu)
         st = calibrate_cpu(&c, &p, err, sizeof err);
     if (st == MCS_OK && c.cpu)
         st = mcs_calibrate_cpu_kernels(&kernels, &p.cpu, err, sizeof err);
     if (st == MCS_OK && c.gpu)
         st = calibrate_gpu(&c, &p, err, sizeof err);
+    kernels.budget = c.quick ? 0 : stage_budget_s[STAGE_GPU_KERNELS];
     if (st == MCS_OK && c.gpu)
         st = mcs_calibrate_gpu_kernels(&kernels, &p.gpu, err, sizeof err);
     mcs_run_folder_remove(c.dir);
@@ -837,6 +947,7 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
     snprintf(p.name, sizeof p.name, "%s", c.name);
     snprintf(p.kind, sizeof p.kind, "%s", p.has_gpu ? "machine" : "cpu");
     p.calibrated = 1;
+    p.quick = c.quick;
     mcs_sysinfo_host(p.host, sizeof p.host);
     time_t now = time(NULL);
     struct tm tm;
@@ -853,9 +964,9 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
              c.gpu ? "" : " --backend cpu", c.cpu_counted_by);
     /* figures still outside the plausibility bounds after re-measuring */
     if (mcs_profile_problems(&p, p.warning, sizeof p.warning) > 0)
-        progress("warning: implausible after %d measurements: %s (written to the profile as "
-                 "`warning`; calibrate again on a quiet machine)", MCS_CALIBRATE_ATTEMPTS,
-                 p.warning);
+        progress("warning: implausible after %d measurement%s: %s (written to the profile as "
+                 "`warning`; calibrate again on a quiet machine)", attempts(&c),
+                 attempts(&c) == 1 ? "" : "s", p.warning);
     /* measurements are noisy well before their sixth digit: kept short */
     mcs_profile_round(&p, 6);
     st = mcs_profile_save(c.output, &p, "# hardware profile measured by mcsim calibrate "
@@ -864,7 +975,13 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
         fprintf(stderr, "mcsim calibrate: %s\n", err);
         return mcs_status_exit_code(st);
     }
-    progress("done in %.0f s: wrote %s%s", mcs_now() - t0, c.output,
+    double took = mcs_now() - t0, cap = c.quick ? CALIBRATE_CAP_QUICK_S : CALIBRATE_CAP_S;
+    if (took > cap)
+        progress("note: took %.0f s, more than the %.0f s the H100 machine takes at most: this "
+                 "machine is slower or busier (the minimum rounds alone took that long)", took, cap);
+    progress("done in %.0f s%s: wrote %s%s", took,
+             c.quick ? " (--quick: fewer rounds, the other generators' kernels at one step count; "
+                       "marked quick = yes)" : "", c.output,
              c.output_given ? "" : " (the local profile: estimate, validate and --backend auto "
                                    "read it from any folder)");
     const char *env = getenv("MCSIM_PROFILE");

@@ -14,26 +14,18 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include "backend.h"
 #include "catalog.h"
 #include "chunking.h"
+#include "gpu_module.h"
 #include "config.h"
 #include "kernel_plan.h"
 #include "runner.h"
 #include "validate.h"
 
-/* Repeats per step point (--quick: fewer; the GPU's times spread less),
- * and the simulate time a run aims at: long enough that timer and start-up
+/* The simulate time a run aims at: long enough that timer and start-up
  * costs stay under 1%, short enough that every kernel fits the time cap
- * (docs/estimator.md). */
-#define REPEATS 5
-#define REPEATS_QUICK 3
-#define REPEATS_GPU 3
-#define REPEATS_GPU_QUICK 2
-_Static_assert(REPEATS_QUICK <= REPEATS && REPEATS_GPU <= REPEATS && REPEATS_GPU_QUICK <= REPEATS,
-               "a point holds 2 x REPEATS measurements");
-/* Rounds of repeats: a second where the first spread more than
- * MCS_PLAUSIBLE_SPREAD_MAX (not --quick), the median then of both. */
-#define ROUNDS 2
+ * (docs/estimator.md); the rounds of repeats: mcs_repeat_rule. */
 #define TARGET_S 0.010
 #define TARGET_QUICK_S 0.003
 /* GPU: a run should fill the GPU, its paths at least SATURATE times those
@@ -62,20 +54,49 @@ typedef struct {
     const char *sets;         /* the point's overrides */
     double paths;
     double steps, watched;    /* S and W of its job */
-    double per_path[ROUNDS * REPEATS]; /* measured seconds per path */
+    double per_path[MCS_REPEATS_MAX]; /* measured seconds per path, one per round */
+    int rounds;                       /* how many */
 } point;
+
+mcs_repeat_rule mcs_repeat_rule_make(int quick, double budget)
+{
+    mcs_repeat_rule r = {quick ? MCS_REPEATS_QUICK : MCS_REPEATS_MIN,
+                         quick ? MCS_REPEATS_QUICK : MCS_REPEATS_MAX, mcs_now() + budget};
+    return r;
+}
+
+double mcs_trimmed_spread(const double *x, int n, double *spread)
+{
+    double s[MCS_REPEATS_MAX * 2], med, p90;
+    n = n < MCS_REPEATS_MAX * 2 ? n : MCS_REPEATS_MAX * 2;
+    memcpy(s, x, (size_t)n * sizeof *s);
+    mcs_quantiles(s, n, &med, &p90); /* sorts s */
+    const int trim = n >= 5;
+    *spread = n > 0 && med > 0 ? (s[n - 1 - trim] - s[trim]) / med : 0;
+    return med;
+}
+
+int mcs_repeats_settled(const double *x, int n, const mcs_repeat_rule *rule, double now)
+{
+    if (n < rule->min)
+        return 0;
+    if (n >= rule->max || now >= rule->deadline)
+        return 1;
+    double spread, unused, med = mcs_trimmed_spread(x, n, &spread);
+    double before = mcs_trimmed_spread(x, n - 1, &unused);
+    return spread <= MCS_SETTLED_SPREAD || !(med > 0) ||
+           (fabs(med - before) <= MCS_SETTLED_MOVE * med && spread <= MCS_PLAUSIBLE_SPREAD_MAX);
+}
 
 double mcs_gpu_seconds_per_path(const mcs_gpu_profile *g, const mcs_job *job,
                                 const mcs_timings *t)
 {
+    mcs_workload w = mcs_workload_of_job(job, 0, 0);
     int q = (int)job->sim.precision, k = mcs_kernel_rng_index(1, job->sim.rng);
-    double launches = (double)t->count[MCS_PHASE_SIMULATE], n = (double)job->sim.paths;
-    double bs = job->sim.block_size, p1 = n < bs ? n : bs;
+    double launches = (double)t->count[MCS_PHASE_SIMULATE];
     double fixed = launches * (g->launch_us + g->kernel_fixed_us[q][k]) * 1e-6;
-    double ramp_paths = launches * ceil(p1 / MCS_GPU_VTHREADS) *
-                        g->kernel_ramp_path_step_ns[q][k] * 1e-9 /
-                        (g->kernel_path_step_ps[q][k] * 1e-12);
-    return fmax(0, t->seconds[MCS_PHASE_SIMULATE] - fixed) / (n + ramp_paths);
+    return fmax(0, t->seconds[MCS_PHASE_SIMULATE] - fixed) /
+           mcs_gpu_work_paths(g, &w, job->sim.rng, mcs_gpu_blocks_per_sm(g, &w, job->sim.rng));
 }
 
 /* One run of the point at `paths`: its simulate seconds and cost per path. */
@@ -158,10 +179,12 @@ static mcs_status size_point(const kernel_ctx *c, point *pt, double target, char
 /* Least squares in relative error of y = a path + S step + W watch over
  * the points, each coefficient >= 0: a column the points cannot tell
  * apart from the others (W moving with S, or two points for three
- * columns) or whose coefficient comes out negative is dropped (0). */
-static void fit(const double *y, const point *pts, int n, double coef[3])
+ * columns) or whose coefficient comes out negative is dropped (0).
+ * Returns 1 when the step column was dropped for being negative (every
+ * step costs something: implausible), else 0. */
+static int fit(const double *y, const point *pts, int n, double coef[3])
 {
-    int use[3] = {1, 1, 1};
+    int use[3] = {1, 1, 1}, negative_step = 0;
     for (int tries = 0; tries < 4; tries++) {
         /* normal equations of the rows x_i / y_i against 1 */
         double a[3][4] = {{0}};
@@ -200,79 +223,88 @@ static void fit(const double *y, const point *pts, int n, double coef[3])
                 }
             }
             if (dropped < 0)
-                return;
+                return negative_step;
+            negative_step |= dropped == 1;
         }
         use[dropped] = 0;
     }
     coef[0] = coef[2] = 0; /* not reached: three drops leave no column */
     coef[1] = y[n - 1] / pts[n - 1].steps;
+    return negative_step;
 }
 
-/* The median cost per path of each point over its first `runs` runs (in
- * the side's unit; a cost below the timer counts 1e-6, the fit needs one),
- * and the largest spread of a point's runs: (max - min) / median of the
- * runs, less the fastest and the slowest from 5 runs on (which the median
- * ignores too: one run slowed by another process would otherwise decide). */
+/* The median cost per path of each point over its `runs` rounds (in the
+ * side's unit; a cost below the timer counts 1e-6, the fit needs one), and
+ * the largest trimmed spread of a point's runs (mcs_trimmed_spread). */
 static double medians(const kernel_ctx *c, const point *pts, int n, int runs, double *y)
 {
     const double unit = c->gpu ? 1e12 : 1e9; /* ps, ns */
-    const int trim = runs >= 5;
     double spread = 0;
     for (int p = 0; p < n; p++) {
-        double x[ROUNDS * REPEATS], p90;
-        for (int r = 0; r < runs; r++)
-            x[r] = pts[p].per_path[r] * unit;
-        mcs_quantiles(x, runs, &y[p], &p90); /* sorts x */
-        spread = fmax(spread, y[p] > 0 ? (x[runs - 1 - trim] - x[trim]) / y[p] : 0);
+        double s;
+        y[p] = mcs_trimmed_spread(pts[p].per_path, runs, &s) * unit;
+        spread = fmax(spread, s);
         if (!(y[p] > 0))
             y[p] = 1e-6;
     }
     return spread;
 }
 
-/* The kernel's measurement: sizes, rounds of interleaved repeats, the fit
- * (in the side's unit) and the largest spread of a point's repeats. */
-static mcs_status measure(const kernel_ctx *c, point *pts, int n, mcs_kernel_cost *cost,
-                          double *spread, char *err, size_t len)
+/* The kernel's measurement: sizes, rounds of interleaved runs (one of each
+ * point per round, until every point's median settles: `rule`), the fit
+ * (in the side's unit) and the largest spread of a point's runs. Returns
+ * 1 in *negative_step when the fit wanted a negative per-step cost. With
+ * `given` (--quick's other generators): its path and watch costs, and the
+ * step cost from the last point's median. */
+static mcs_status measure(const kernel_ctx *c, point *pts, int n, const mcs_repeat_rule *rule,
+                          const mcs_kernel_cost *given, mcs_kernel_cost *cost, double *spread,
+                          int *negative_step, char *err, size_t len)
 {
     double target = c->kc->quick ? TARGET_QUICK_S : TARGET_S, sim, y[MCS_KERNEL_POINTS_MAX];
-    const int repeats = c->gpu ? (c->kc->quick ? REPEATS_GPU_QUICK : REPEATS_GPU)
-                               : (c->kc->quick ? REPEATS_QUICK : REPEATS);
     mcs_status st;
     for (int p = 0; p < n; p++)
         if ((st = size_point(c, &pts[p], target, err, len)) != MCS_OK)
             return st;
-    int runs = 0;
-    for (int round = 0; round < (c->kc->quick ? 1 : ROUNDS); round++) {
-        if (round > 0 && *spread <= MCS_PLAUSIBLE_SPREAD_MAX)
-            break;
-        for (int r = 0; r < repeats; r++, runs++) /* repeats outermost: noise hits one of each */
-            for (int p = 0; p < n; p++)
-                if ((st = run_point(c, &pts[p], pts[p].paths, &sim, &pts[p].per_path[runs], err,
-                                    len)))
-                    return st;
-        *spread = medians(c, pts, n, runs, y);
+    int runs = 0, settled = 0;
+    while (!settled) {
+        for (int p = 0; p < n; p++) /* rounds outermost: noise hits one run of each point */
+            if ((st = run_point(c, &pts[p], pts[p].paths, &sim, &pts[p].per_path[runs], err,
+                                len)))
+                return st;
+        runs++;
+        settled = 1;
+        pts[0].rounds = runs;
+        for (int p = 0; p < n; p++)
+            settled &= mcs_repeats_settled(pts[p].per_path, runs, rule, mcs_now());
+    }
+    *spread = medians(c, pts, n, runs, y);
+    if (given) {
+        const point *last = &pts[n - 1];
+        double step = (y[n - 1] - given->path - last->watched * given->watch) / last->steps;
+        *negative_step = step < 0;
+        *cost = (mcs_kernel_cost){given->path, fmax(0, step), given->watch};
+        return MCS_OK;
     }
     double coef[3];
-    fit(y, pts, n, coef);
+    *negative_step = fit(y, pts, n, coef);
     *cost = (mcs_kernel_cost){coef[0], coef[1], coef[2]};
     return MCS_OK;
 }
 
-/* A point of the plan with its job's steps and monitored steps. */
-static mcs_status point_job(const mcs_kernel_plan *plan, const char *sets, point *pt, char *err,
-                            size_t len)
+/* A point of the plan with its job's steps and monitored steps; the job
+ * itself into *job. */
+static mcs_status point_job(const mcs_kernel_plan *plan, const char *sets, point *pt,
+                            mcs_job *job, char *err, size_t len)
 {
     char storage[256];
     mcs_override ov[8];
-    mcs_job job;
     int n = mcs_overrides_split(sets, storage, sizeof storage, ov, 8);
-    mcs_status st = n < 0 ? MCS_E_SOFTWARE : mcs_job_from_text(plan->config, ov, n, &job, err, len);
+    mcs_status st = n < 0 ? MCS_E_SOFTWARE : mcs_job_from_text(plan->config, ov, n, job, err, len);
     if (n < 0)
         snprintf(err, len, "kernel step point '%s': more than 8 keys", sets);
     pt->sets = sets;
-    pt->steps = st == MCS_OK ? job.sim.steps : 1;
-    pt->watched = st == MCS_OK ? mcs_job_watched_steps(&job) : 0;
+    pt->steps = st == MCS_OK ? job->sim.steps : 1;
+    pt->watched = st == MCS_OK ? mcs_job_watched_steps(job) : 0;
     return st;
 }
 
@@ -286,7 +318,8 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
     const int rngs = mcs_kernel_rng_count(gpu);
     const char *side = gpu ? "gpu" : "cpu", *unit = gpu ? "ps" : "ns";
     double t0 = mcs_now();
-    int kernels = 0;
+    int kernels = 0, inferred = 0;
+    const int planned = mcs_kernel_family_count() * MCS_PREC_COUNT * rngs;
     *worst_spread = 0;
     for (int f = 0; f < mcs_kernel_family_count(); f++) {
         mcs_kernel_plan plan;
@@ -301,30 +334,67 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
         for (c.q = 0; c.q < MCS_PREC_COUNT && st == MCS_OK; c.q++)
             for (c.g_index = 0; c.g_index < rngs && st == MCS_OK; c.g_index++) {
                 c.rng = mcs_kernel_rng(gpu, c.g_index);
-                point pts[MCS_KERNEL_POINTS_MAX];
-                memset(pts, 0, sizeof pts);
-                for (int p = 0; p < plan.n_points && st == MCS_OK; p++)
-                    st = point_job(&plan, plan.points[p], &pts[p], err, len);
-                double best = 0;
-                mcs_kernel_cost kept = {0, 0, 0};
-                if (st == MCS_OK)
-                    st = measure(&c, pts, plan.n_points, &kept, &best, err, len);
-                if (st != MCS_OK)
-                    break;
-                table[((size_t)f * MCS_PREC_COUNT + c.q) * rngs + c.g_index] = kept;
-                *worst_spread = fmax(*worst_spread, best);
-                kernels++;
                 char name[MCS_KERNEL_NAME_MAX];
                 mcs_kernel_name(f, c.q, c.rng, name, sizeof name);
+                mcs_kernel_cost *slot = &table[((size_t)f * MCS_PREC_COUNT + c.q) * rngs + c.g_index];
+                /* --quick, another generator than the default: its last step point
+                 * only; its path and watch costs the default generator's times the
+                 * ratio of the two's fallback costs (a one-step European's) */
+                mcs_kernel_cost given, *infer = NULL;
+                int first = 0;
+                if (kc->quick && c.g_index > 0) {
+                    double r = gpu ? g->kernel_path_step_ps[c.q][c.g_index] /
+                                         g->kernel_path_step_ps[c.q][0]
+                                   : cpu->path_step_ns[c.q][c.g_index] / cpu->path_step_ns[c.q][0];
+                    given = (mcs_kernel_cost){slot[-c.g_index].path * r, 0,
+                                              slot[-c.g_index].watch * r};
+                    infer = &given;
+                    first = plan.n_points - 1;
+                    inferred++;
+                }
+                point pts[MCS_KERNEL_POINTS_MAX];
+                memset(pts, 0, sizeof pts);
+                mcs_job job;
+                for (int p = first; p < plan.n_points && st == MCS_OK; p++)
+                    st = point_job(&plan, plan.points[p], &pts[p - first], &job, err, len);
+                /* rounds beyond the minimum while this kernel's share of the budget lasts */
+                mcs_repeat_rule rule = mcs_repeat_rule_make(kc->quick, 0);
+                rule.deadline = fmin(t0 + kc->budget * (kernels + 1) / planned, kc->until);
+                double best = 0;
+                int negative = 0;
+                mcs_kernel_cost kept = {0, 0, 0};
+                for (int a = 0; st == MCS_OK && a < (kc->quick ? 1 : MCS_CALIBRATE_ATTEMPTS) &&
+                                (a == 0 || negative); a++) {
+                    if (a)
+                        kc->progress("%s: kernel %s: the fit wants a negative cost per step: "
+                                     "measuring again", side, name);
+                    st = measure(&c, pts, plan.n_points - first, &rule, infer, &kept, &best,
+                                 &negative, err, len);
+                }
+                if (st != MCS_OK)
+                    break;
+                *slot = kept;
+                *worst_spread = fmax(*worst_spread, best);
+                kernels++;
+                char occupancy[64] = "";
+                if (gpu)
+                    snprintf(occupancy, sizeof occupancy, "; %g blocks per SM",
+                             g->blocks_per_sm[f][c.q][c.g_index]);
                 kc->progress("%s: kernel %s: %.4g %s per path + %.4g per step + %.4g per "
-                             "monitored step (repeats within %.0f%%)", side, name, kept.path,
-                             unit, kept.step, kept.watch, 100 * best);
+                             "monitored step (%d rounds, within %.0f%%)%s%s%s", side, name,
+                             kept.path, unit, kept.step, kept.watch, pts[0].rounds, 100 * best,
+                             infer ? "; path and watch inferred, one step point" : "", occupancy,
+                             negative ? "; per-step cost negative, written 0" : "");
             }
         close(fd);
         if (st != MCS_OK)
             return st;
     }
-    kc->progress("%s: %d kernels measured in %.1f s", side, kernels, mcs_now() - t0);
+    kc->progress("%s: %d kernels measured in %.1f s (%.0f s for rounds beyond the first %d)%s",
+                 side, kernels, mcs_now() - t0, kc->budget,
+                 kc->quick ? MCS_REPEATS_QUICK : MCS_REPEATS_MIN,
+                 inferred ? "; --quick: the other generators' at their last step point, their "
+                            "per-path costs inferred" : "");
     return MCS_OK;
 }
 
@@ -338,9 +408,65 @@ mcs_status mcs_calibrate_cpu_kernels(const mcs_kernel_calibration *kc, mcs_cpu_p
     return st;
 }
 
+/* Every GPU kernel's resident blocks per SM at MCS_GPU_VTHREADS threads a
+ * block (the CUDA occupancy API, through the module) into
+ * gpu->blocks_per_sm: the kernel of its family's job at the plan's last
+ * step point (the many-step loop most jobs run), in each precision and
+ * generator; and the SM count into gpu->sm_count. One line says what they
+ * came to. */
+static mcs_status occupancies(const mcs_kernel_calibration *kc, mcs_gpu_profile *gpu, char *err,
+                              size_t len)
+{
+    const mcs_gpu_module *m = mcs_gpu_module_get();
+    if (!m || !m->occupancy) {
+        snprintf(err, len, "the GPU module has no occupancy query (another version's?)");
+        return MCS_E_UNAVAILABLE;
+    }
+    int least = 1 << 30, most = 0, sms = 0, n = 0;
+    char least_name[MCS_KERNEL_NAME_MAX] = "", most_name[MCS_KERNEL_NAME_MAX] = "";
+    for (int f = 0; f < mcs_kernel_family_count(); f++) {
+        mcs_kernel_plan plan;
+        point pt;
+        mcs_job job;
+        mcs_status st = mcs_kernel_plan_make(f, &plan, err, len);
+        if (st == MCS_OK)
+            st = point_job(&plan, plan.points[plan.n_points - 1], &pt, &job, err, len);
+        if (st != MCS_OK)
+            return st;
+        for (int q = 0; q < MCS_PREC_COUNT; q++)
+            for (int g = 0; g < MCS_GPU_RNG_COUNT; g++) {
+                int blocks = 0;
+                job.sim.precision = (mcs_precision)q;
+                job.sim.rng = mcs_kernel_rng(1, g);
+                int e = m->occupancy(&job, 0, MCS_GPU_VTHREADS, &blocks, &sms);
+                char name[MCS_KERNEL_NAME_MAX];
+                mcs_kernel_name(f, q, job.sim.rng, name, sizeof name);
+                if (e || blocks < 1) {
+                    snprintf(err, len, "kernel %s: the occupancy query failed (CUDA error %d, %d "
+                             "blocks per SM)", name, e, blocks);
+                    return MCS_E_UNAVAILABLE;
+                }
+                gpu->blocks_per_sm[f][q][g] = blocks;
+                if (blocks < least)
+                    least = blocks, snprintf(least_name, sizeof least_name, "%s", name);
+                if (blocks > most)
+                    most = blocks, snprintf(most_name, sizeof most_name, "%s", name);
+                n++;
+            }
+    }
+    gpu->sm_count = sms;
+    kc->progress("gpu: occupancy of %d kernels at %d threads a block (CUDA occupancy API): %d "
+                 "(%s) to %d (%s) blocks per SM, x %d SMs; profile keys blocks_per_sm.KERNEL",
+                 n, MCS_GPU_VTHREADS, least, least_name, most, most_name, sms);
+    return MCS_OK;
+}
+
 mcs_status mcs_calibrate_gpu_kernels(const mcs_kernel_calibration *kc, mcs_gpu_profile *gpu,
                                      char *err, size_t err_len)
 {
     double spread;
-    return calibrate_side(kc, NULL, gpu, &gpu->kernel_ps[0][0][0], &spread, err, err_len);
+    mcs_status st = occupancies(kc, gpu, err, err_len);
+    return st != MCS_OK ? st
+                        : calibrate_side(kc, NULL, gpu, &gpu->kernel_ps[0][0][0], &spread, err,
+                                         err_len);
 }

@@ -11,21 +11,61 @@
 #include "timing.h"
 #include "status.h"
 
+/* When calibrate stops repeating a measurement (docs/estimator.md,
+ * "Calibration"): its runs are interleaved in rounds (one run of each
+ * quantity measured together per round), at least `min` rounds; then a
+ * quantity is settled when its runs spread at most MCS_SETTLED_SPREAD, or
+ * its median moved at most MCS_SETTLED_MOVE with the last round and they
+ * spread at most MCS_PLAUSIBLE_SPREAD_MAX (mcs_trimmed_spread); another
+ * round while one is not, at most `max` rounds, and none beyond `min`
+ * after `deadline` (mcs_now seconds: the stage's share of the time cap). */
+#define MCS_REPEATS_MIN 3
+#define MCS_REPEATS_MAX 9
+#define MCS_REPEATS_QUICK 2 /* --quick: exactly this many rounds */
+#define MCS_SETTLED_MOVE 0.02
+#define MCS_SETTLED_SPREAD 0.05
+typedef struct {
+    int min, max;
+    double deadline;
+} mcs_repeat_rule;
+
+/* The rule of a stage: --quick or not, `budget` seconds from now. */
+mcs_repeat_rule mcs_repeat_rule_make(int quick, double budget);
+
+/* 1 when x[0..n), the runs of one quantity in round order, needs no more
+ * rounds by `rule` at time `now`; 0 when another round is due. */
+int mcs_repeats_settled(const double *x, int n, const mcs_repeat_rule *rule, double now);
+
+/* The median of x[0..n) and its spread (max - min) / median, less the
+ * fastest and the slowest run from 5 runs on (which the median ignores
+ * too: one run slowed by another process would otherwise decide it). x is
+ * not changed. */
+double mcs_trimmed_spread(const double *x, int n, double *spread);
+
 /* How calibrate runs the kernels' jobs. */
 typedef struct {
     const char *log; /* where each run writes its log */
-    int quick;       /* --quick: shorter runs, no re-measuring */
+    int quick;       /* --quick: shorter runs, fewer rounds, other generators at one point */
     void (*progress)(const char *fmt, ...);
+    double budget;   /* seconds the side's kernels may take beyond their minimum rounds */
+    double until;    /* and no such round after this (mcs_now seconds) */
 } mcs_kernel_calibration;
 
 /* One thread's costs (ns) of every CPU kernel into cpu->kernel_ns; the
- * largest spread of their repeats raises cpu->repeat_spread. */
+ * largest spread of their repeats raises cpu->repeat_spread. A fit that
+ * wants a negative per-step cost is measured once more; still negative, the
+ * step cost is written 0, which mcs_profile_problems reports. --quick
+ * measures philox's kernels at their last step point only, their path and
+ * watch costs pcg64's times the ratio of the fallback costs path_step_ns
+ * (which must be measured). */
 mcs_status mcs_calibrate_cpu_kernels(const mcs_kernel_calibration *kc, mcs_cpu_profile *cpu,
                                      char *err, size_t err_len);
 
-/* The saturated GPU's costs (ps) of every GPU kernel into gpu->kernel_ps;
- * needs the per-launch terms (launch_us, kernel_fixed_us,
- * kernel_ramp_path_step_ns, kernel_path_step_ps) measured first. */
+/* The saturated GPU's costs (ps) of every GPU kernel into gpu->kernel_ps,
+ * as the CPU's (--quick: mrg32k3a and sobol at one point, their path costs
+ * philox's times the ratio of kernel_path_step_ps); needs the per-launch terms
+ * (launch_us, kernel_fixed_us, kernel_ramp_path_step_ns,
+ * kernel_path_step_ps) measured first. */
 mcs_status mcs_calibrate_gpu_kernels(const mcs_kernel_calibration *kc, mcs_gpu_profile *gpu,
                                      char *err, size_t err_len);
 

@@ -23,6 +23,7 @@
 #include "report.h"
 #include "split.h"
 #include "sysinfo.h"
+#include "sysinfo.h"
 
 #define ERR_MAX 1024
 
@@ -65,7 +66,9 @@ void mcs_cmd_estimate_help(FILE *f)
     fprintf(f, "\n"
             "                            default: the local profile, $MCSIM_PROFILE, else\n"
             "                            %s (written by `mcsim calibrate`;\n"
-            "                            $XDG_CONFIG_HOME/mcsim/ when XDG_CONFIG_HOME is set)\n",
+            "                            $XDG_CONFIG_HOME/mcsim/ when XDG_CONFIG_HOME is set);\n"
+            "                            with none of these and no local profile: the\n"
+            "                            catalogue's entries nearest this machine (said)\n",
             local);
     fputs("  --ranks R                 R MPI ranks, each a fresh process with the profile's\n"
           "                            machine (one GPU each): per-rank time, gather, total;\n"
@@ -722,10 +725,20 @@ static mcs_status estimate_config(const options *o, FILE *out, FILE *notes, char
     mcs_status st = mcs_config_load(o->config, o->overrides, o->n_overrides, &job, resolved,
                                     sizeof resolved, err, err_len);
     mcs_profile cp, gp;
+    /* no profile at all: the catalogue's entries nearest this machine */
+    char near_cpu[MCS_PROFILE_TEXT], near_gpu[MCS_PROFILE_TEXT], nearest[1024] = "";
+    int near = !o->profile && !o->cpu && !o->gpu &&
+               mcs_profile_nearest(near_cpu, sizeof near_cpu, near_gpu, sizeof near_gpu, nearest,
+                                   sizeof nearest);
     if (st == MCS_OK)
-        st = mcs_profiles_choose(o->profile, o->cpu, o->gpu, &cp, &gp, err, err_len);
+        st = mcs_profiles_choose(near ? near_cpu : o->profile, o->cpu,
+                                 near && near_gpu[0] ? near_gpu : o->gpu, &cp, &gp, err, err_len);
     if (st != MCS_OK)
         return st;
+    if (near && !near_gpu[0]) /* no GPU like this machine's: CPU predictions only */
+        gp.has_gpu = 0;
+    if (near) /* the entry's costs, this machine's threads */
+        cp.cpu.threads = mcs_sysinfo_cores();
     if (o->quiet)
         notes = NULL;
     int has_gpu = gp.has_gpu;
@@ -747,7 +760,7 @@ static mcs_status estimate_config(const options *o, FILE *out, FILE *notes, char
     const mcs_profile *used[2] = {&cp, has_gpu && strcmp(cp.origin, gp.origin) ? &gp : NULL};
     char other[1024];
     for (int k = 0; k < 2 && notes; k++)
-        if (used[k] && mcs_profile_other_host(used[k], other, sizeof other))
+        if (used[k] && !near && mcs_profile_other_host(used[k], other, sizeof other))
             fprintf(notes, "mcsim estimate: warning: profile '%s' (%s) was measured on another "
                     "machine (%s): `mcsim calibrate` measures this one\n", used[k]->name,
                     used[k]->origin, other);
@@ -778,6 +791,13 @@ static mcs_status estimate_config(const options *o, FILE *out, FILE *notes, char
         fprintf(out, ", \"gpu_profile\": ");
         if (has_gpu)
             mcs_json_string(out, gp.name);
+        else
+            fprintf(out, "null");
+        fprintf(out, ", \"cpu_profile_quick\": %s, \"gpu_profile_quick\": %s",
+                cp.quick ? "true" : "false", !has_gpu ? "null" : gp.quick ? "true" : "false");
+        fprintf(out, ", \"nearest_catalogue\": ");
+        if (near)
+            mcs_json_string(out, nearest);
         else
             fprintf(out, "null");
         fprintf(out, ", \"threads\": %d, \"cold\": ", cold.cpu.threads);
@@ -828,9 +848,17 @@ static mcs_status estimate_config(const options *o, FILE *out, FILE *notes, char
     if (has_gpu)
         fprintf(out, "  gpu: %s (%s, %s)\n", gp.name, gp.gpu.model,
                gp.calibrated ? "calibrated" : "spec sheet, scaled as below");
+    else if (near)
+        fprintf(out, "  gpu: none (no GPU like this machine's in the catalogue); --gpu NAME "
+                     "compares with one\n");
     else
         fprintf(out, "  gpu: none: profile '%s' is CPU-only (calibrated without a usable GPU); "
                "--gpu NAME compares with one\n", gp.name);
+    char quick[1024];
+    if (mcs_profile_quick_line(&cp, &gp, quick, sizeof quick))
+        fprintf(out, "  note: profile %s\n", quick);
+    if (near)
+        fprintf(out, "  note: %s\n", nearest);
     mcs_scaled_terms_print(out, &cp, &gp, 0);
     kernel_line(out, "cpu", &cold.cpu);
     if (has_gpu)

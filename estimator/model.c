@@ -180,6 +180,53 @@ void mcs_predict_cpu(const mcs_cpu_profile *cpu, const mcs_workload *w, mcs_pred
     finish(out, w->cold ? cpu->other_cold_s : cpu->other_warm_s);
 }
 
+double mcs_gpu_blocks_per_sm(const mcs_gpu_profile *gpu, const mcs_workload *w,
+                             mcs_rng_id rng)
+{
+    int f = w->has_kernel ? mcs_kernel_family_index(w->model, w->payoff, w->mode) : -1;
+    int k = mcs_kernel_rng_index(1, rng);
+    return f < 0 || k < 0 ? NAN : gpu->blocks_per_sm[f][w->precision][k];
+}
+
+/* gpu_backend.c's chunking of w: blocks per launch and launches. */
+static void gpu_chunking(const mcs_workload *w, double *chunk, double *launches)
+{
+    double blocks = ceil((double)w->paths / w->block_size);
+    const double most = (double)MCS_GPU_MAX_CHUNK_BLOCKS;
+    double c = floor((double)MCS_GPU_CHUNK_PATH_STEPS / ((double)w->block_size * w->steps));
+    c = c < 1 ? 1 : c > most ? most : c;
+    *chunk = c < blocks ? c : blocks;
+    *launches = ceil(blocks / *chunk);
+}
+
+/* The saturated work, in paths, of one launch of m blocks of p1 paths in
+ * waves of `resident` = SMs x blocks_per_sm blocks: a wave whose busiest SM
+ * holds j blocks takes j p1 SMs paths' time at the saturated rate, and at
+ * least one thread's walk through its share of a block (`walk` paths' time). */
+static double launch_waves(double m, double p1, double sms, double blocks_per_sm, double walk)
+{
+    double resident = sms * blocks_per_sm, full = floor(m / resident), rest = m - full * resident;
+    double wave = fmax(walk, blocks_per_sm * p1 * sms);
+    return full * wave + (rest > 0 ? fmax(walk, ceil(rest / sms) * p1 * sms) : 0);
+}
+
+double mcs_gpu_work_paths(const mcs_gpu_profile *gpu, const mcs_workload *w, mcs_rng_id rng,
+                          double blocks_per_sm)
+{
+    int k = mcs_kernel_rng_index(1, rng);
+    double n = (double)w->paths, bs = w->block_size, p1 = n < bs ? n : bs, chunk, launches;
+    gpu_chunking(w, &chunk, &launches);
+    /* one thread's walk through ceil(p1/256) paths, in paths of saturated work:
+     * ramp per path-step over kappa per path-step (ns over ps) */
+    double walk = ceil(p1 / MCS_GPU_VTHREADS) * gpu->kernel_ramp_path_step_ns[w->precision][k] *
+                  1e3 / gpu->kernel_path_step_ps[w->precision][k];
+    if (!(blocks_per_sm >= 1 && gpu->sm_count >= 1)) /* occupancy not known: the ramp model */
+        return n + launches * walk;
+    double blocks = ceil(n / bs), last = blocks - (launches - 1) * chunk;
+    return (launches - 1) * launch_waves(chunk, p1, gpu->sm_count, blocks_per_sm, walk) +
+           launch_waves(last, p1, gpu->sm_count, blocks_per_sm, walk);
+}
+
 void mcs_predict_gpu(const mcs_gpu_profile *gpu, const mcs_cpu_profile *host,
                      const mcs_workload *w, mcs_prediction *out)
 {
@@ -192,32 +239,25 @@ void mcs_predict_gpu(const mcs_gpu_profile *gpu, const mcs_cpu_profile *host,
         return;
     }
     out->available = 1;
-    int k = rng == MCS_RNG_PHILOX ? 0 : rng == MCS_RNG_MRG32K3A ? 1 : 2;
+    int k = mcs_kernel_rng_index(1, rng);
     double n = (double)w->paths, bs = w->block_size, steps = w->steps;
-    double blocks = ceil(n / bs);
-    const double most = (double)MCS_GPU_MAX_CHUNK_BLOCKS;
-    double chunk = floor((double)MCS_GPU_CHUNK_PATH_STEPS / (bs * steps));
-    chunk = chunk < 1 ? 1 : chunk > most ? most : chunk;
-    chunk = chunk < blocks ? chunk : blocks;
-    double launches = ceil(blocks / chunk);
+    double blocks = ceil(n / bs), chunk, launches;
+    gpu_chunking(w, &chunk, &launches);
     double sums_bytes = mcs_sums_record_len(1) * sizeof(double); /* one output */
     out->launches = launches;
 
-    /* kernels: per launch, the launch itself, the kernel's fixed work and one
-     * thread's walk through its share of a block (the ramp of a grid too small
-     * to fill the GPU), plus the saturated cost of every path; a fresh
-     * process pays extra for its first launch. The ramp, measured per
-     * path-step of a one-step European, is scaled by the kernel's saturated
-     * cost per path-step over that European's (1 with the fallback). */
+    /* kernels: per launch, the launch itself and the kernel's fixed work; then
+     * the saturated cost of one path times the launches' work in paths
+     * (mcs_gpu_work_paths: waves of resident blocks where the kernel's
+     * occupancy is known, else every path plus one thread's walk per launch,
+     * the ramp of a grid too small to fill the GPU); a fresh process pays
+     * extra for its first launch */
     out->source = mcs_gpu_kernel_cost(gpu, w, rng, &out->cost, out->kernel, sizeof out->kernel);
     double c_ps = path_cost(&out->cost, w); /* saturated, one path */
-    double kappa = gpu->kernel_path_step_ps[w->precision][k];
-    double ramp = gpu->kernel_ramp_path_step_ns[w->precision][k] * 1e-9 * (c_ps / (steps * kappa));
-    double per_thread = ceil((n < bs ? n : bs) / MCS_GPU_VTHREADS) * steps;
     out->seconds[MCS_PHASE_SIMULATE] =
-        launches * ((gpu->launch_us + gpu->kernel_fixed_us[w->precision][k]) * 1e-6 +
-                    per_thread * ramp) +
-        n * c_ps * 1e-12 + (w->cold ? gpu->first_launch_us * 1e-6 : 0);
+        launches * (gpu->launch_us + gpu->kernel_fixed_us[w->precision][k]) * 1e-6 +
+        c_ps * 1e-12 * mcs_gpu_work_paths(gpu, w, rng, mcs_gpu_blocks_per_sm(gpu, w, rng)) +
+        (w->cold ? gpu->first_launch_us * 1e-6 : 0);
 
     out->d2h_bytes = blocks * sums_bytes;
     out->seconds[MCS_PHASE_D2H] = copy_seconds(&gpu->d2h_pinned, out->d2h_bytes, launches);

@@ -82,6 +82,23 @@ void mcs_predict_cpu(const mcs_cpu_profile *cpu, const mcs_workload *w, mcs_pred
 void mcs_predict_gpu(const mcs_gpu_profile *gpu, const mcs_cpu_profile *host,
                      const mcs_workload *w, mcs_prediction *out);
 
+/* The kernel's resident CUDA blocks per SM in the profile (blocks_per_sm of
+ * w's kernel with generator rng), NAN when not measured. */
+double mcs_gpu_blocks_per_sm(const mcs_gpu_profile *gpu, const mcs_workload *w,
+                             mcs_rng_id rng);
+
+/* The saturated work of a GPU run of w, in paths: simulate = launches x
+ * (launch + fixed) + this x the saturated cost of one path (+ the first
+ * launch, cold). With blocks_per_sm (>= 1) and the profile's sm_count: each
+ * launch's blocks in waves of SMs x blocks_per_sm, a wave whose busiest SM
+ * holds j blocks costing j x paths per block x SMs paths, and at least one
+ * thread's walk through ceil(paths per block / 256) paths (the ramp,
+ * kernel_ramp_path_step_ns over kernel_path_step_ps); so a partial last wave
+ * costs its share j / blocks_per_sm of a full one, not less than a walk.
+ * Without them (NAN): N plus one walk per launch (the ramp model). */
+double mcs_gpu_work_paths(const mcs_gpu_profile *gpu, const mcs_workload *w, mcs_rng_id rng,
+                          double blocks_per_sm);
+
 /* Parallel efficiency at T threads, interpolated in the profile's scaling
  * table (1 when it has none; flat beyond its ends). */
 double mcs_cpu_efficiency(const mcs_cpu_profile *cpu, double threads);

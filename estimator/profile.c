@@ -17,6 +17,7 @@
 #include "output_path.h"
 #include "product.h"
 #include "sysinfo.h"
+#include "timing.h"
 
 /* K_KERNEL: a family of numbers, one per compiled kernel of its section's
  * backend (kernel_plan.h), written "key.KERNEL = value" ("path_ns.
@@ -37,24 +38,34 @@ typedef struct {
     const char *choices; /* text: the valid values, "a|b", or NULL for any */
     value_range range;   /* numbers */
     int model;           /* 1: the time model reads it, so predictions need it */
+    size_t stride;       /* K_KERNEL: bytes from one kernel's value to the next's
+                            (0: a mcs_kernel_cost table's) */
 } profile_key;
 
 #define AT(field) offsetof(mcs_profile, field)
 #define SIZE(field) sizeof(((mcs_profile *)0)->field)
-#define TEXT(s, k, field, m) {s, k, K_TEXT, AT(field), SIZE(field), m, NULL, R_ANY, 0}
-#define CHOICE(s, k, field, m, c) {s, k, K_TEXT, AT(field), SIZE(field), m, c, R_ANY, 0}
+#define TEXT(s, k, field, m) {s, k, K_TEXT, AT(field), SIZE(field), m, NULL, R_ANY, 0, 0}
+#define CHOICE(s, k, field, m, c) {s, k, K_TEXT, AT(field), SIZE(field), m, c, R_ANY, 0, 0}
 /* spec-sheet and informational numbers */
-#define NUM(s, k, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_ANY, 0}
+#define NUM(s, k, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_ANY, 0, 0}
 /* spec-sheet peaks and rates, divided by in the generic calculator and in scaling */
-#define PEAK(s, k, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_POSITIVE, 0}
-#define COUNT(s, k, model, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_COUNT, model}
+#define PEAK(s, k, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_POSITIVE, 0, 0}
+#define COUNT(s, k, model, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_COUNT, model, 0}
 /* measured costs the model adds up, and measured rates it divides by */
-#define COST(s, k, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_ANY, 1}
-#define RATE(s, k, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_POSITIVE, 1}
+#define COST(s, k, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_ANY, 1, 0}
+#define RATE(s, k, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_POSITIVE, 1, 0}
+/* a fixed cost (a phase's median over interleaved runs) and its spread,
+ * the key spread.KEY (optional: profiles from before it lack it) */
+#define SPREAD(s, k) {#s, "spread." #k, K_NUMBER, AT(s.spread.k), 0, NULL, NULL, R_ANY, 0, 0}
+#define FIXED(s, k, m) COST(#s, #k, s.k, m), SPREAD(s, k)
+#define FIXED_OPTIONAL(s, k, m) NUM(#s, #k, s.k, m), SPREAD(s, k)
+/* a count per kernel (a table of doubles): optional */
+#define KERNEL_COUNT(s, k, table, m) \
+    {s, k, K_KERNEL, AT(table[0][0][0]), 0, m, NULL, R_COUNT, 0, sizeof(double)}
 /* measured costs of each kernel: optional (a kernel without them costs the
  * per-precision fallback) */
 #define KERNEL(s, k, table, member, m) \
-    {s, k, K_KERNEL, AT(table[0][0][0].member), 0, m, NULL, R_ANY, 0}
+    {s, k, K_KERNEL, AT(table[0][0][0].member), 0, m, NULL, R_ANY, 0, 0}
 
 /* Every key a profile may have, in the order they are written. */
 static const profile_key keys[] = {
@@ -62,7 +73,7 @@ static const profile_key keys[] = {
     TEXT("profile", "kind", kind, "cpu, gpu or machine (both)"),
     {"profile", "calibrated", K_YESNO, AT(calibrated), 0,
      "yes: measured by mcsim calibrate; no: spec sheet, costs scaled from the reference", NULL,
-     R_ANY, 0},
+     R_ANY, 0, 0},
     TEXT("profile", "description", description, NULL),
     TEXT("profile", "source", source, "where the numbers come from"),
     TEXT("profile", "host", host, "host it was measured on"),
@@ -74,6 +85,9 @@ static const profile_key keys[] = {
            "over the hours of use)", "cloud|amortised"),
     TEXT("profile", "warning", warning,
          "calibration figures still implausible after re-measuring (docs/estimator.md)"),
+    {"profile", "quick", K_YESNO, AT(quick), 0,
+     "yes: measured by mcsim calibrate --quick (fewer runs, some costs inferred)", NULL, R_ANY,
+     0, 0},
 
     TEXT("cpu", "model", cpu.model, NULL),
     COUNT("cpu", "cores", 0, cpu.cores, "physical cores"),
@@ -85,20 +99,20 @@ static const profile_key keys[] = {
     PEAK("cpu", "fp64_gflops", cpu.fp64_gflops, "peak, all cores"),
     PEAK("cpu", "sustained_gflops_fp32", cpu.sustained_gflops_fp32,
         "sustained by vectorised library code (the generic calculator's CPU rate)"),
-    COST("cpu", "config_cold_s", cpu.config_cold_s,
-        "reading and checking the config in a fresh process (cold), seconds"),
-    COST("cpu", "config_warm_s", cpu.config_warm_s, "the same in a later run (warm)"),
-    COST("cpu", "write_cold_s", cpu.write_cold_s, "writing the HDF5 run log, cold, seconds"),
-    COST("cpu", "write_warm_s", cpu.write_warm_s, NULL),
-    COST("cpu", "other_cold_s", cpu.other_cold_s, "time in a run outside every phase, seconds"),
-    COST("cpu", "other_warm_s", cpu.other_warm_s, NULL),
-    COST("cpu", "setup_cold_s", cpu.setup_cold_s, "cpu backend set-up in a fresh process, s"),
-    COST("cpu", "setup_warm_s", cpu.setup_warm_s, "cpu backend set-up, later runs, s"),
-    COST("cpu", "teardown_cold_s", cpu.teardown_cold_s, "freeing thread state, seconds"),
-    COST("cpu", "teardown_warm_s", cpu.teardown_warm_s, NULL),
-    COST("cpu", "chunk_start_cold_us", cpu.chunk_start_cold_us,
-        "starting the thread team on a chunk of blocks, microseconds"),
-    COST("cpu", "chunk_start_warm_us", cpu.chunk_start_warm_us, NULL),
+    FIXED(cpu, config_cold_s,
+          "reading and checking the config in a fresh process (cold), seconds"),
+    FIXED(cpu, config_warm_s, "the same in a later run (warm)"),
+    FIXED(cpu, write_cold_s, "writing the HDF5 run log, cold, seconds"),
+    FIXED(cpu, write_warm_s, NULL),
+    FIXED(cpu, other_cold_s, "time in a run outside every phase, seconds"),
+    FIXED(cpu, other_warm_s, NULL),
+    FIXED(cpu, setup_cold_s, "cpu backend set-up in a fresh process, s"),
+    FIXED(cpu, setup_warm_s, "cpu backend set-up, later runs, s"),
+    FIXED(cpu, teardown_cold_s, "freeing thread state, seconds"),
+    FIXED(cpu, teardown_warm_s, NULL),
+    FIXED(cpu, chunk_start_cold_us,
+          "starting the thread team on a chunk of blocks, microseconds"),
+    FIXED(cpu, chunk_start_warm_us, NULL),
     COST("cpu", "reduce_block_ns", cpu.reduce_block_ns, "merging one block's sums, ns"),
     RATE("cpu", "path_step_ns_single_pcg64", cpu.path_step_ns[0][0], "one thread, ns per path-step"),
     RATE("cpu", "path_step_ns_single_philox", cpu.path_step_ns[0][1], NULL),
@@ -111,7 +125,8 @@ static const profile_key keys[] = {
     KERNEL("cpu", "watch_ns", cpu.kernel_ns, watch,
            "watch_ns.KERNEL: per monitored step (a fixing, a barrier check), beyond a step, ns"),
     {"cpu", "scaling", K_SCALING, 0, 0,
-     "threads:efficiency pairs; efficiency = throughput(T) / (T x throughput(1))", NULL, R_ANY, 0},
+     "threads:efficiency pairs; efficiency = throughput(T) / (T x throughput(1))", NULL, R_ANY, 0,
+     0},
     NUM("cpu", "repeat_spread", cpu.repeat_spread,
         "largest (max - min) / median of the repeated runs the costs come from"),
 
@@ -124,19 +139,18 @@ static const profile_key keys[] = {
     NUM("gpu", "memory_gb", gpu.memory_gb, NULL),
     NUM("gpu", "memory_bandwidth_gbps", gpu.memory_bandwidth_gbps, "GB/s"),
     PEAK("gpu", "pcie_gbps", gpu.pcie_gbps, "host link, GB/s per direction, theoretical"),
-    COST("gpu", "context_s", gpu.context_s, "CUDA start-up in a fresh process, seconds"),
-    COST("gpu", "device_query_cold_s", gpu.device_query_cold_s, NULL),
-    COST("gpu", "device_query_warm_s", gpu.device_query_warm_s, NULL),
-    COST("gpu", "setup_cold_s", gpu.setup_cold_s, "stream, events, kernel module load, s"),
-    COST("gpu", "setup_warm_s", gpu.setup_warm_s, NULL),
-    COST("gpu", "alloc_s", gpu.alloc_s, "device and pinned buffers: fixed part, s"),
+    FIXED(gpu, context_s, "CUDA start-up in a fresh process, seconds"),
+    FIXED(gpu, device_query_cold_s, NULL),
+    FIXED(gpu, device_query_warm_s, NULL),
+    FIXED(gpu, setup_cold_s, "stream, events, kernel module load, s"),
+    FIXED(gpu, setup_warm_s, NULL),
+    FIXED(gpu, alloc_s, "device and pinned buffers: fixed part, s"),
     COST("gpu", "alloc_ns_per_byte", gpu.alloc_ns_per_byte, "and per byte, ns"),
-    COST("gpu", "teardown_s", gpu.teardown_s, NULL),
-    NUM("gpu", "write_cold_s", gpu.write_cold_s, "writing a GPU run's log, cold, seconds"),
-    NUM("gpu", "write_warm_s", gpu.write_warm_s, NULL),
+    FIXED(gpu, teardown_s, NULL),
+    FIXED_OPTIONAL(gpu, write_cold_s, "writing a GPU run's log, cold, seconds"),
+    FIXED_OPTIONAL(gpu, write_warm_s, NULL),
     COST("gpu", "launch_us", gpu.launch_us, "one kernel launch, empty kernel, microseconds"),
-    COST("gpu", "first_launch_us", gpu.first_launch_us,
-        "extra for the first launch in a fresh process, us"),
+    FIXED(gpu, first_launch_us, "extra for the first launch in a fresh process, us"),
     COST("gpu", "h2d_pinned_alpha_us", gpu.h2d_pinned.alpha_us, "copy = alpha + bytes / beta"),
     RATE("gpu", "h2d_pinned_gbps", gpu.h2d_pinned.gbps, NULL),
     NUM("gpu", "h2d_pageable_alpha_us", gpu.h2d_pageable.alpha_us, NULL),
@@ -172,6 +186,8 @@ static const profile_key keys[] = {
     KERNEL("gpu", "step_ps", gpu.kernel_ps, step, "step_ps.KERNEL: per time step, ps"),
     KERNEL("gpu", "watch_ps", gpu.kernel_ps, watch,
            "watch_ps.KERNEL: per monitored step, beyond a step, ps"),
+    KERNEL_COUNT("gpu", "blocks_per_sm", gpu.blocks_per_sm,
+                 "blocks_per_sm.KERNEL: resident blocks per SM at 256 threads (occupancy API)"),
     NUM("gpu", "copy_fit_error", gpu.copy_fit_error,
         "worst e^|ln(fit / measured)| - 1 of the copy fits"),
     NUM("gpu", "kernel_fit_error", gpu.kernel_fit_error,
@@ -191,7 +207,8 @@ static size_t kernel_slots(const profile_key *key)
 }
 static double *kernel_slot(const mcs_profile *p, const profile_key *key, size_t i)
 {
-    return (double *)((char *)p + key->offset + i * sizeof(mcs_kernel_cost));
+    return (double *)((char *)p + key->offset +
+                      i * (key->stride ? key->stride : sizeof(mcs_kernel_cost)));
 }
 /* "path_ns.gbm_asian_0_single_pcg64" of slot i (f, q, g in table order) */
 static void kernel_key_name(const profile_key *key, size_t i, char *buf, size_t len)
@@ -1266,34 +1283,71 @@ static void add_problem(char *buf, size_t len, const char *fmt, ...)
     va_end(ap);
 }
 
+#define FIELD(x) offsetof(mcs_profile, x)
+#define PAIR(side, gpu, name, phase, key, unit)                                                \
+    {#side " " name,        gpu,                           phase,                             \
+     FIELD(side.key##_cold_##unit), FIELD(side.key##_warm_##unit),                              \
+     FIELD(side.spread.key##_cold_##unit), FIELD(side.spread.key##_warm_##unit),               \
+     sizeof(#unit) == 2 ? 1.0 : 1e-6}
+#define ONE(side, gpu, name, phase, key, warm)                                                 \
+    {#side " " name,        gpu,        phase,                                                \
+     warm ? MCS_FIXED_NONE : FIELD(side.key), warm ? FIELD(side.key) : MCS_FIXED_NONE,         \
+     warm ? MCS_FIXED_NONE : FIELD(side.spread.key), warm ? FIELD(side.spread.key) : MCS_FIXED_NONE, \
+     1.0}
+const mcs_fixed_phase mcs_fixed_phases[] = {
+    PAIR(cpu, 0, "config", MCS_PHASE_CONFIG, config, s),
+    PAIR(cpu, 0, "setup", MCS_PHASE_SETUP, setup, s),
+    PAIR(cpu, 0, "teardown", MCS_PHASE_TEARDOWN, teardown, s),
+    PAIR(cpu, 0, "write", MCS_PHASE_WRITE, write, s),
+    PAIR(cpu, 0, "other", MCS_PHASE_COUNT, other, s),
+    PAIR(cpu, 0, "chunk start", -1, chunk_start, us),
+    ONE(gpu, 1, "context", MCS_PHASE_CONTEXT, context_s, 0),
+    PAIR(gpu, 1, "device query", MCS_PHASE_DEVICE_QUERY, device_query, s),
+    PAIR(gpu, 1, "setup", MCS_PHASE_SETUP, setup, s),
+    PAIR(gpu, 1, "write", MCS_PHASE_WRITE, write, s),
+    ONE(gpu, 1, "teardown", MCS_PHASE_TEARDOWN, teardown_s, 1),
+    ONE(gpu, 1, "alloc", MCS_PHASE_ALLOC, alloc_s, 1),
+    ONE(gpu, 1, "first launch", -1, first_launch_us, 0),
+};
+const int mcs_fixed_phase_count = (int)(sizeof mcs_fixed_phases / sizeof mcs_fixed_phases[0]);
+
 int mcs_profile_warm_problems(const mcs_profile *p, char *buf, size_t len)
 {
-    const mcs_cpu_profile *c = &p->cpu;
-    const mcs_gpu_profile *g = &p->gpu;
-    const struct {
-        int has;
-        const char *name;
-        double cold, warm; /* seconds */
-    } pairs[] = {
-        {p->has_cpu, "cpu config", c->config_cold_s, c->config_warm_s},
-        {p->has_cpu, "cpu setup", c->setup_cold_s, c->setup_warm_s},
-        {p->has_cpu, "cpu teardown", c->teardown_cold_s, c->teardown_warm_s},
-        {p->has_cpu, "cpu write", c->write_cold_s, c->write_warm_s},
-        {p->has_cpu, "cpu other", c->other_cold_s, c->other_warm_s},
-        {p->has_cpu, "cpu chunk start", c->chunk_start_cold_us * 1e-6, c->chunk_start_warm_us * 1e-6},
-        {p->has_gpu, "gpu device query", g->device_query_cold_s, g->device_query_warm_s},
-        {p->has_gpu, "gpu setup", g->setup_cold_s, g->setup_warm_s},
-        {p->has_gpu, "gpu write", g->write_cold_s, g->write_warm_s},
-    };
     int n = 0;
-    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
-        if (pairs[i].has && pairs[i].cold >= 0 &&
-            pairs[i].warm > pairs[i].cold * (1 + MCS_PLAUSIBLE_SPREAD_MAX) + 50e-6) {
-            add_problem(buf, len, "%s warm %.3g ms > cold %.3g ms", pairs[i].name,
-                        1e3 * pairs[i].warm, 1e3 * pairs[i].cold);
+    for (int i = 0; i < mcs_fixed_phase_count; i++) {
+        const mcs_fixed_phase *f = &mcs_fixed_phases[i];
+        if (!(f->gpu ? p->has_gpu : p->has_cpu) || f->cold == MCS_FIXED_NONE ||
+            f->warm == MCS_FIXED_NONE)
+            continue;
+        double cold = *(const double *)((const char *)p + f->cold) * f->unit;
+        double warm = *(const double *)((const char *)p + f->warm) * f->unit;
+        if (cold >= 0 && warm > cold * (1 + MCS_PLAUSIBLE_SPREAD_MAX) + 50e-6) {
+            add_problem(buf, len, "%s warm %.3g ms > cold %.3g ms", f->name, 1e3 * warm,
+                        1e3 * cold);
             n++;
         }
+    }
     return n;
+}
+
+/* A side's measured kernels (path and step there) whose per-step cost is
+ * 0: every step costs something, so the fit wanted it negative. One
+ * problem naming the first and the count; returns 1 if any. */
+static int zero_step_problem(const mcs_kernel_cost *table, int gpu, char *buf, size_t len)
+{
+    int rngs = mcs_kernel_rng_count(gpu), n = 0;
+    char first[MCS_KERNEL_NAME_MAX] = "";
+    for (int f = 0; f < mcs_kernel_family_count(); f++)
+        for (int q = 0; q < MCS_PREC_COUNT; q++)
+            for (int g = 0; g < rngs; g++) {
+                const mcs_kernel_cost *k = &table[((size_t)f * MCS_PREC_COUNT + q) * rngs + g];
+                if (!isnan(k->path) && k->step == 0 && n++ == 0)
+                    mcs_kernel_name(f, q, mcs_kernel_rng(gpu, g), first, sizeof first);
+            }
+    if (n)
+        add_problem(buf, len, "%s kernel %s%s: per-step cost 0 (the fit wanted it negative)",
+                    gpu ? "gpu" : "cpu", first, n > 1 ? " and others" : "");
+    return n > 0;
 }
 
 int mcs_profile_problems(const mcs_profile *p, char *buf, size_t len)
@@ -1313,6 +1367,7 @@ int mcs_profile_problems(const mcs_profile *p, char *buf, size_t len)
                         100 * p->cpu.repeat_spread, 100 * MCS_PLAUSIBLE_SPREAD_MAX);
             n++;
         }
+        n += zero_step_problem(&p->cpu.kernel_ns[0][0][0], 0, all, sizeof all);
     }
     if (p->has_gpu) {
         if (p->gpu.copy_fit_error > MCS_PLAUSIBLE_FIT_MAX) {
@@ -1325,6 +1380,7 @@ int mcs_profile_problems(const mcs_profile *p, char *buf, size_t len)
                         100 * p->gpu.kernel_fit_error, 100 * MCS_PLAUSIBLE_FIT_MAX);
             n++;
         }
+        n += zero_step_problem(&p->gpu.kernel_ps[0][0][0], 1, all, sizeof all);
     }
     /* one profile line holds at most 199 characters, "warning = " included */
     size_t cap = len < 181 ? len : 181;

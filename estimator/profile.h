@@ -63,6 +63,14 @@ typedef struct {
     /* calibration quality: the largest (max - min) / median of the repeated
      * runs that path_step_ns and the scaling come from */
     double repeat_spread;
+    /* each fixed cost's spread over the interleaved runs it is the median
+     * of ((max - min) / median, less the fastest and slowest from 5 runs
+     * on): keys spread.config_cold_s and so on; NAN where not measured */
+    struct {
+        double config_cold_s, config_warm_s, write_cold_s, write_warm_s, other_cold_s,
+            other_warm_s, setup_cold_s, setup_warm_s, teardown_cold_s, teardown_warm_s,
+            chunk_start_cold_us, chunk_start_warm_us;
+    } spread;
 } mcs_cpu_profile;
 
 /* The GPU: spec-sheet numbers and measured costs. Absent numbers are NAN. */
@@ -89,9 +97,18 @@ typedef struct {
     /* measured per kernel: saturated GPU, ps, [family][precision][philox, mrg32k3a, sobol];
      * kernel_path_step_ps is the fallback for a kernel without them */
     mcs_kernel_cost kernel_ps[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
+    /* measured per kernel: its resident CUDA blocks per SM at MCS_GPU_VTHREADS
+     * threads a block (cudaOccupancyMaxActiveBlocksPerMultiprocessor), which
+     * with sm_count gives the waves of a launch (model.c); NAN: not known */
+    double blocks_per_sm[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
     /* calibration quality: the worst relative error (e^|ln(fit/measured)| - 1)
      * of the copy fits and of the kernel fits at the sizes checked */
     double copy_fit_error, kernel_fit_error;
+    /* each fixed cost's spread, as the CPU's (keys spread.context_s, ...) */
+    struct {
+        double context_s, device_query_cold_s, device_query_warm_s, setup_cold_s, setup_warm_s,
+            alloc_s, teardown_s, write_cold_s, write_warm_s, first_launch_us;
+    } spread;
 } mcs_gpu_profile;
 
 /* One term of a spec-sheet profile scaled from a calibrated reference
@@ -118,6 +135,8 @@ typedef struct {
     char price_basis[16];               /* "cloud" (rented per hour), "amortised" (purchase
                                            price over the hours of use) or "" (not stated) */
     char warning[MCS_PROFILE_TEXT];     /* what calibrate found implausible, or "" */
+    int quick;                          /* 1: measured by `mcsim calibrate --quick` (fewer
+                                           runs, some kernels' costs inferred) */
     char origin[1024];                  /* the file it came from, or "catalogue:NAME" */
     int has_cpu, has_gpu;
     mcs_cpu_profile cpu;
@@ -254,10 +273,11 @@ mcs_status mcs_profiles_choose(const char *profile, const char *cpu, const char 
  *
  * Parallel efficiency: throughput(T) / (T x throughput(1)). The calibration
  * job works in registers and L1, so T threads cannot do more than T times one
- * thread's work; a few percent above 1 is turbo and timer noise, beyond 1.1
+ * thread's work; a few percent above 1 is turbo and timer noise, beyond 1.05
  * the one-thread reference run was slowed by something else on the machine
- * (two back-to-back calibrations on a busy 2-core machine gave 1.26 and 0.99). */
-#define MCS_PLAUSIBLE_EFFICIENCY_MAX 1.1
+ * (two back-to-back calibrations on a busy 2-core machine gave 1.26 and 0.99;
+ * the H100 host's pairs 1.145 once). */
+#define MCS_PLAUSIBLE_EFFICIENCY_MAX 1.05
 /* Spread of repeats: (max - min) / median of the simulate times of the runs
  * a cost is taken from (runs of at least 0.05 s). Quiet machines stay within
  * a few percent; beyond 25% a burst of other work hit some of them. */
@@ -267,9 +287,28 @@ mcs_status mcs_profiles_choose(const char *profile, const char *cpu, const char 
  * reference calibration's worst was 0.94 (pageable copies, which are not
  * linear in bytes); beyond a factor 2 the fit does not describe the hardware. */
 #define MCS_PLAUSIBLE_FIT_MAX 1.0
-/* Measurements in all (the first and the re-measurements) before calibrate
+/* Measurements in all (the first and one re-measurement) before calibrate
  * gives up on a figure and writes the warning. */
-#define MCS_CALIBRATE_ATTEMPTS 3
+#define MCS_CALIBRATE_ATTEMPTS 2
+
+/* The fixed phases of a run, each declared once: its side, the run-log
+ * phase calibrate takes it from (MCS_PHASE_COUNT: the time outside every
+ * phase; -1: derived by calibrate from the simulate phase), the profile
+ * fields of its cold and warm costs and of their spreads (offsetof
+ * mcs_profile; MCS_FIXED_NONE where a side has one key for both or none),
+ * and the unit of the fields in seconds. calibrate fills the measured ones
+ * from its interleaved runs' phase medians; mcs_profile_warm_problems
+ * compares the pairs. */
+#define MCS_FIXED_NONE ((size_t)-1)
+typedef struct {
+    const char *name;        /* "cpu setup" */
+    int gpu;                 /* 0: [cpu], 1: [gpu] */
+    int phase;
+    size_t cold, warm, cold_spread, warm_spread;
+    double unit;             /* seconds per unit of the fields (1e-6: microseconds) */
+} mcs_fixed_phase;
+extern const mcs_fixed_phase mcs_fixed_phases[];
+extern const int mcs_fixed_phase_count;
 
 /* A warm run skips start-up, so a warm fixed cost above its cold one by
  * more than MCS_PLAUSIBLE_SPREAD_MAX (and 50 us, below which timers and

@@ -22,4 +22,31 @@ void mcs_scaled_terms_print(FILE *f, const mcs_profile *cp, const mcs_profile *g
  * that needs the GPU backend, which estimate does not start. */
 int mcs_profile_other_host(const mcs_profile *p, char *why, size_t len);
 
+/* The one line that says a profile came from `mcsim calibrate --quick`
+ * (cp's, and gp's when it is another profile with a [gpu] section): "profile
+ * 'a' (FILE) was measured by `mcsim calibrate --quick`: ...". 1 when one
+ * did, else 0 and "". */
+int mcs_profile_quick_line(const mcs_profile *cp, const mcs_profile *gp, char *line, size_t len);
+
+/* With no profile named (--profile, --cpu, --gpu) and no local profile
+ * (none named or present, nor the ./profiles/local.ini earlier versions
+ * wrote): the catalogue entries nearest this machine (docs/estimator.md,
+ * "No profile at all"). CPU: the entry whose [cpu] model is this CPU's
+ * brand string, else the one whose threads are nearest this machine's
+ * logical CPUs on a log scale. GPU: the NVIDIA driver's name of the first
+ * GPU (/proc/driver/nvidia/gpus/.../information), the entry with that
+ * [gpu] model, else the one sharing the most words that hold a digit
+ * ("H100", "4090"); none without a driver or a shared word (gpu = "").
+ * Ties go to a calibrated entry, then to the first by name. The one line
+ * that says so into `line`. 1 when chosen, 0 when a local profile is
+ * there to use (or its absence to report). */
+int mcs_profile_nearest(char *cpu, size_t cpu_len, char *gpu, size_t gpu_len, char *line,
+                        size_t len);
+
+/* The distance mcs_profile_nearest ranks catalogue entries by (smaller is
+ * nearer; INFINITY: not a candidate): for the CPU side, this machine's
+ * brand string and logical CPUs; for the GPU side, its GPU name ("" none). */
+double mcs_profile_cpu_distance(const mcs_profile *p, const char *model, double threads);
+double mcs_profile_gpu_distance(const mcs_profile *p, const char *name);
+
 #endif

@@ -20,56 +20,6 @@ static void key(FILE *f, const char *k, double x, int comma)
     mcs_json_number(f, x);
 }
 
-static void link_json(FILE *f, const char *k, const mcs_link *l)
-{
-    fprintf(f, ", \"%s\": {\"alpha_us\": ", k);
-    mcs_json_number(f, l->alpha_us);
-    fprintf(f, ", \"gbps\": ");
-    mcs_json_number(f, l->gbps);
-    fprintf(f, "}");
-}
-
-static void matrix(FILE *f, const char *k, const double *m, int rows, int cols)
-{
-    fprintf(f, ", \"%s\": [", k);
-    for (int r = 0; r < rows; r++) {
-        fprintf(f, "%s[", r ? ", " : "");
-        for (int c = 0; c < cols; c++) {
-            if (c)
-                fprintf(f, ", ");
-            mcs_json_number(f, m[r * cols + c]);
-        }
-        fprintf(f, "]");
-    }
-    fprintf(f, "]");
-}
-
-/* A side's measured kernel costs, {"KERNEL": [path, step, watch]}, the
- * kernels with path and step only (the others cost the fallback). */
-static void kernels_json(FILE *f, const char *k, const mcs_kernel_cost *table, int gpu)
-{
-    const int rngs = mcs_kernel_rng_count(gpu);
-    int n = 0;
-    fprintf(f, ", \"%s\": {", k);
-    for (int fam = 0; fam < mcs_kernel_family_count(); fam++)
-        for (int q = 0; q < MCS_PREC_COUNT; q++)
-            for (int g = 0; g < rngs; g++) {
-                const mcs_kernel_cost *c = &table[((size_t)fam * MCS_PREC_COUNT + q) * rngs + g];
-                if (isnan(c->path) || isnan(c->step))
-                    continue;
-                char name[MCS_KERNEL_NAME_MAX];
-                mcs_kernel_name(fam, q, mcs_kernel_rng(gpu, g), name, sizeof name);
-                fprintf(f, "%s\"%s\": [", n++ ? ", " : "", name);
-                mcs_json_number(f, c->path);
-                fprintf(f, ", ");
-                mcs_json_number(f, c->step);
-                fprintf(f, ", ");
-                mcs_json_number(f, c->watch);
-                fprintf(f, "]");
-            }
-    fprintf(f, "}");
-}
-
 /* A profile as the page's JSON (field names as in profile.h). */
 static void profile_json(FILE *f, const mcs_profile *p)
 {
@@ -77,7 +27,8 @@ static void profile_json(FILE *f, const mcs_profile *p)
     mcs_json_string(f, p->name);
     fprintf(f, ", \"kind\": ");
     mcs_json_string(f, p->kind);
-    fprintf(f, ", \"calibrated\": %s, \"description\": ", p->calibrated ? "true" : "false");
+    fprintf(f, ", \"calibrated\": %s, \"quick\": %s, \"description\": ",
+            p->calibrated ? "true" : "false", p->quick ? "true" : "false");
     mcs_json_string(f, p->description);
     fprintf(f, ", \"source\": ");
     mcs_json_string(f, p->source);
@@ -92,65 +43,17 @@ static void profile_json(FILE *f, const mcs_profile *p)
     mcs_json_string(f, problems);
     fprintf(f, ", \"cpu\": ");
     if (p->has_cpu) {
-        const mcs_cpu_profile *c = &p->cpu;
         fprintf(f, "{\"model\": ");
-        mcs_json_string(f, c->model);
-        key(f, "cores", c->cores, 1);
-        key(f, "threads", c->threads, 1);
-        key(f, "config_cold_s", c->config_cold_s, 1);
-        key(f, "config_warm_s", c->config_warm_s, 1);
-        key(f, "write_cold_s", c->write_cold_s, 1);
-        key(f, "write_warm_s", c->write_warm_s, 1);
-        key(f, "other_cold_s", c->other_cold_s, 1);
-        key(f, "other_warm_s", c->other_warm_s, 1);
-        key(f, "setup_cold_s", c->setup_cold_s, 1);
-        key(f, "setup_warm_s", c->setup_warm_s, 1);
-        key(f, "teardown_cold_s", c->teardown_cold_s, 1);
-        key(f, "teardown_warm_s", c->teardown_warm_s, 1);
-        key(f, "chunk_start_cold_us", c->chunk_start_cold_us, 1);
-        key(f, "chunk_start_warm_us", c->chunk_start_warm_us, 1);
-        key(f, "reduce_block_ns", c->reduce_block_ns, 1);
-        matrix(f, "path_step_ns", &c->path_step_ns[0][0], MCS_PREC_COUNT, MCS_CPU_RNG_COUNT);
-        kernels_json(f, "kernel_ns", &c->kernel_ns[0][0][0], 0);
-        fprintf(f, ", \"scaling\": [");
-        for (int i = 0; i < c->n_scaling; i++) {
-            fprintf(f, "%s[", i ? ", " : "");
-            mcs_json_number(f, c->scaling_threads[i]);
-            fprintf(f, ", ");
-            mcs_json_number(f, c->scaling_efficiency[i]);
-            fprintf(f, "]");
-        }
-        fprintf(f, "]}");
+        mcs_json_string(f, p->cpu.model);
+        key(f, "threads", p->cpu.threads, 1);
+        fprintf(f, "}");
     } else {
         fprintf(f, "null");
     }
     fprintf(f, ", \"gpu\": ");
     if (p->has_gpu) {
-        const mcs_gpu_profile *g = &p->gpu;
         fprintf(f, "{\"model\": ");
-        mcs_json_string(f, g->model);
-        key(f, "context_s", g->context_s, 1);
-        key(f, "device_query_cold_s", g->device_query_cold_s, 1);
-        key(f, "device_query_warm_s", g->device_query_warm_s, 1);
-        key(f, "setup_cold_s", g->setup_cold_s, 1);
-        key(f, "setup_warm_s", g->setup_warm_s, 1);
-        key(f, "alloc_s", g->alloc_s, 1);
-        key(f, "alloc_ns_per_byte", g->alloc_ns_per_byte, 1);
-        key(f, "teardown_s", g->teardown_s, 1);
-        key(f, "write_cold_s", g->write_cold_s, 1);
-        key(f, "write_warm_s", g->write_warm_s, 1);
-        key(f, "launch_us", g->launch_us, 1);
-        key(f, "first_launch_us", g->first_launch_us, 1);
-        link_json(f, "h2d_pinned", &g->h2d_pinned);
-        link_json(f, "h2d_pageable", &g->h2d_pageable);
-        link_json(f, "d2h_pinned", &g->d2h_pinned);
-        link_json(f, "d2h_pageable", &g->d2h_pageable);
-        matrix(f, "kernel_path_step_ps", &g->kernel_path_step_ps[0][0], MCS_PREC_COUNT,
-               MCS_GPU_RNG_COUNT);
-        matrix(f, "kernel_ramp_path_step_ns", &g->kernel_ramp_path_step_ns[0][0], MCS_PREC_COUNT,
-               MCS_GPU_RNG_COUNT);
-        matrix(f, "kernel_fixed_us", &g->kernel_fixed_us[0][0], MCS_PREC_COUNT, MCS_GPU_RNG_COUNT);
-        kernels_json(f, "kernel_ps", &g->kernel_ps[0][0][0], 1);
+        mcs_json_string(f, p->gpu.model);
         fprintf(f, "}");
     } else {
         fprintf(f, "null");
@@ -158,6 +61,7 @@ static void profile_json(FILE *f, const mcs_profile *p)
     fprintf(f, "}");
 }
 
+/* The report's profiles by name: what the page shows of them. */
 static void profiles_json(FILE *f, const mcs_validation *v)
 {
     fprintf(f, "\"profiles\": {");
@@ -169,21 +73,6 @@ static void profiles_json(FILE *f, const mcs_validation *v)
         mcs_json_string(f, v->gpu.name);
         fprintf(f, ": ");
         profile_json(f, &v->gpu);
-    }
-    mcs_profile ref;
-    char err[512];
-    int have_ref = mcs_profile_find(MCS_PROFILE_REFERENCE, &ref, err, sizeof err) == MCS_OK;
-    for (const mcs_catalogue_entry *e = mcs_catalogue; e->name; e++) {
-        mcs_profile p;
-        if (strcmp(e->name, v->cpu.name) == 0 || strcmp(e->name, v->gpu.name) == 0 ||
-            mcs_profile_parse(e->text, e->name, &p, err, sizeof err) != MCS_OK)
-            continue;
-        if (!p.calibrated && (!have_ref || mcs_profile_derive(&p, &ref, err, sizeof err) != MCS_OK))
-            continue;
-        fprintf(f, ", ");
-        mcs_json_string(f, p.name);
-        fprintf(f, ": ");
-        profile_json(f, &p);
     }
     fprintf(f, "}");
 }
@@ -216,32 +105,141 @@ static void files_json(FILE *f, const mcs_validation *v)
     free(files);
 }
 
-/* The first sweep file's kernel for the calculator: its family, and its
- * monitored steps as W = fixed + per_step S (exact for every payoff here:
- * none, every step, or the fixings), or null when not known. */
-static void job_kernel_json(FILE *f, const mcs_validation *v)
+/* The page's grid of path counts: floor(10^(i/GRID_PER_DECADE)) from 1 to
+ * 10^GRID_DECADES, each once; returns how many (at most GRID_MAX). */
+#define GRID_PER_DECADE 20
+#define GRID_DECADES 15
+#define GRID_MAX (GRID_PER_DECADE * GRID_DECADES + 1)
+static int grid_paths(double *n)
 {
-    const mcs_file_kernel *k = &v->kernels[0];
-    static mcs_job job;
-    job = k->job;
-    int fam = k->known ? mcs_kernel_family_index(job.model.id, job.option.payoff,
-                                                 mcs_job_kernel_mode(&job))
-                       : -1;
-    if (fam < 0 || job.sim.steps == 0) {
-        fprintf(f, "null");
-        return;
+    int count = 0;
+    for (int i = 0; i < GRID_MAX; i++) {
+        double x = floor(pow(10.0, (double)i / GRID_PER_DECADE));
+        if (count == 0 || x > n[count - 1])
+            n[count++] = x;
     }
-    double s1 = job.sim.steps, w1 = mcs_job_watched_steps(&job);
-    job.sim.steps *= 2;
-    double per_step = (mcs_job_watched_steps(&job) - w1) / s1;
-    fprintf(f, "{\"family\": \"%s\", \"watched_fixed\": ", mcs_kernel_family_get(fam)->name);
-    mcs_json_number(f, w1 - per_step * s1);
-    fprintf(f, ", \"watched_per_step\": ");
-    mcs_json_number(f, per_step);
-    fprintf(f, "}");
+    return count;
 }
 
-static void data_json(FILE *f, const mcs_validation *v)
+/* One backend's predictions for workload w at every grid size: whether it
+ * runs the job (why not), its generator, threads, kernel and where the
+ * kernel's costs came from, the GPU's launches, and every phase's seconds
+ * as an array over the grid. */
+static void grid_side_json(FILE *f, const mcs_validation *v, int gpu, mcs_workload w,
+                           const double *n, int count)
+{
+    static double seconds[GRID_MAX][MCS_PHASE_COUNT], launches[GRID_MAX];
+    mcs_prediction p;
+    for (int i = 0; i < count; i++) {
+        w.paths = (uint64_t)n[i];
+        if (gpu)
+            mcs_predict_gpu(&v->gpu.gpu, &v->cpu.cpu, &w, &p);
+        else
+            mcs_predict_cpu(&v->cpu.cpu, &w, &p);
+        memcpy(seconds[i], p.seconds, sizeof p.seconds);
+        launches[i] = p.launches;
+    }
+    fprintf(f, "{\"available\": %s, \"why\": ", p.available ? "true" : "false");
+    mcs_json_string(f, p.why);
+    fprintf(f, ", \"rng\": \"%s\", \"threads\": %d, \"kernel\": ",
+            mcs_named_by_id(mcs_rngs, (int)p.rng)->name, p.threads);
+    mcs_json_string(f, p.kernel);
+    fprintf(f, ", \"kernel_costs\": \"%s\"", mcs_cost_source_name(p.source));
+    if (gpu) {
+        fprintf(f, ", \"launches\": [");
+        for (int i = 0; i < count; i++)
+            fprintf(f, "%s%.0f", i ? "," : "", launches[i]);
+        fprintf(f, "]");
+    }
+    fprintf(f, ", \"seconds\": {");
+    for (int ph = 0; ph < MCS_PHASE_COUNT; ph++) {
+        fprintf(f, "%s\"%s\": [", ph ? ", " : "", mcs_phase_name((mcs_phase)ph));
+        for (int i = 0; i < count; i++) {
+            if (i)
+                fputc(',', f);
+            mcs_json_number(f, p.available ? seconds[i][ph] : NAN);
+        }
+        fprintf(f, "]");
+    }
+    fprintf(f, "}}");
+}
+
+/* The rng setting that gives a series' CPU and GPU generators (the sweep
+ * rows hold the resolved ones): the same one, or auto for pcg64 on the cpu
+ * and philox on the gpu; -1 where no one setting does. */
+static int one_rng(const mcs_workload *c, const mcs_workload *g)
+{
+    if (c->rng == g->rng)
+        return (int)c->rng;
+    return c->rng == MCS_RNG_PCG64 && g->rng == MCS_RNG_PHILOX ? (int)MCS_RNG_AUTO
+                                                               : -1;
+}
+
+/* The model on the grid per series of the sweep (precision and steps, with
+ * the block size, threads, generators and kernel of its runs), cold and
+ * warm, with the predicted break-even N*: everything the page draws and
+ * its calculator shows, from this C model (the page has none). */
+static void grid_json(FILE *f, mcs_validation *v)
+{
+    static double n[GRID_MAX];
+    int count = grid_paths(n);
+    fprintf(f, "\"grid\": {\"per_decade\": %d, \"paths\": [", GRID_PER_DECADE);
+    for (int i = 0; i < count; i++)
+        fprintf(f, "%s%.0f", i ? "," : "", n[i]);
+    fprintf(f, "], \"series\": [");
+    int shown = 0;
+    for (size_t i = 0; i < v->n_rows; i++) {
+        const mcs_sweep_row *r = &v->rows[i];
+        long first[2] = {-1, -1}; /* the series' first cpu and gpu rows */
+        int seen = 0;
+        for (size_t j = 0; j < v->n_rows && !seen; j++) {
+            const mcs_sweep_row *o = &v->rows[j];
+            if (o->steps != r->steps || strcmp(o->precision, r->precision))
+                continue;
+            seen = j < i; /* a series is written at its first row */
+            int b = strcmp(o->backend, "gpu") == 0;
+            if (first[b] < 0)
+                first[b] = (long)j;
+        }
+        if (seen)
+            continue;
+        mcs_workload w[2];
+        for (int b = 0; b < 2; b++) {
+            w[b] = mcs_validate_row_workload(v, (size_t)(first[b] >= 0 ? first[b] : first[!b]));
+            if (first[b] < 0 && w[b].rng != MCS_RNG_PHILOX) /* no runs: the backend's default */
+                w[b].rng = MCS_RNG_AUTO;
+        }
+        int rng = one_rng(&w[0], &w[1]);
+        fprintf(f, "%s\n{\"precision\": \"%s\", \"steps\": %u, \"block_size\": %u, "
+                   "\"threads\": %d, \"rng\": ",
+                shown++ ? "," : "", r->precision, r->steps, r->block_size, w[0].threads);
+        if (rng >= 0)
+            mcs_json_string(f, mcs_named_by_id(mcs_rngs, rng)->name);
+        else
+            fprintf(f, "null");
+        for (int cold = 1; cold >= 0; cold--) {
+            w[0].cold = w[1].cold = cold;
+            fprintf(f, ", \"%s\": {\"cpu\": ", cold ? "cold" : "warm");
+            grid_side_json(f, v, 0, w[0], n, count);
+            fprintf(f, ", \"gpu\": ");
+            if (v->gpu.has_gpu)
+                grid_side_json(f, v, 1, w[1], n, count);
+            else
+                fprintf(f, "null");
+            mcs_workload be = w[0];
+            be.rng = (mcs_rng_id)rng;
+            fprintf(f, ", \"break_even\": ");
+            mcs_json_number(f, v->gpu.has_gpu && rng >= 0
+                                   ? mcs_break_even(&v->cpu.cpu, &v->gpu.gpu, &be)
+                                   : NAN);
+            fprintf(f, "}");
+        }
+        fprintf(f, "}");
+    }
+    fprintf(f, "]}");
+}
+
+static void data_json(FILE *f, mcs_validation *v)
 {
     char now[32];
     time_t t = time(NULL);
@@ -278,10 +276,10 @@ static void data_json(FILE *f, const mcs_validation *v)
     fprintf(f, ", \"phase_names\": [");
     for (int p = 0; p < MCS_PHASE_COUNT; p++)
         fprintf(f, "%s\"%s\"", p ? ", " : "", mcs_phase_name((mcs_phase)p));
-    fprintf(f, "], \"kernel\": ");
-    job_kernel_json(f, v);
-    fprintf(f, ", ");
+    fprintf(f, "], ");
     profiles_json(f, v);
+    fprintf(f, ",\n");
+    grid_json(f, v);
     fprintf(f, ", \"runs\": [");
     for (size_t i = 0; i < v->n_rows; i++) {
         const mcs_sweep_row *r = &v->rows[i];
@@ -293,14 +291,6 @@ static void data_json(FILE *f, const mcs_validation *v)
         phases_json(f, r->seconds);
         fprintf(f, ", \"predicted\": ");
         phases_json(f, v->predicted[i]);
-        int fam = v->row_kernel[i].family; /* the kernel the prediction took */
-        fprintf(f, ", \"family\": ");
-        if (fam >= 0)
-            mcs_json_string(f, mcs_kernel_family_get(fam)->name);
-        else
-            fprintf(f, "null");
-        fprintf(f, ", \"watched\": ");
-        mcs_json_number(f, v->row_kernel[i].watched);
         fprintf(f, "}");
     }
     fprintf(f, "],\n\"summary\": {\"phases\": [");
@@ -348,8 +338,7 @@ static void data_json(FILE *f, const mcs_validation *v)
     fprintf(f, "], \"decisions\": {\"correct\": %d, \"total\": %d}}}", v->correct, v->decisions);
 }
 
-mcs_status mcs_report_html(const char *path, const mcs_validation *v, char *err,
-                           size_t err_len)
+mcs_status mcs_report_html(const char *path, mcs_validation *v, char *err, size_t err_len)
 {
     static const char marker[] = "/*MCS_DATA*/";
     const char *at = strstr(mcs_report_template, marker);

@@ -58,7 +58,7 @@ static int find_id(const mcs_named *table, const char *name)
 /* The workload of row i: its sizes and settings, and the kernel of its
  * file's job at the row's steps (the kernel's monitored steps counted once
  * per file and step count). */
-static mcs_workload row_workload(mcs_validation *v, size_t i)
+mcs_workload mcs_validate_row_workload(mcs_validation *v, size_t i)
 {
     const mcs_sweep_row *r = &v->rows[i];
     mcs_workload w = {.paths = r->paths,
@@ -107,10 +107,7 @@ static void note_kernel(mcs_validation *v, size_t i, int b, const mcs_prediction
 static int predict_row(mcs_validation *v, size_t i, double *out, char *why, size_t why_len)
 {
     const mcs_sweep_row *r = &v->rows[i];
-    mcs_workload w = row_workload(v, i);
-    v->row_kernel[i].family =
-        w.has_kernel ? mcs_kernel_family_index(w.model, w.payoff, w.mode) : -1;
-    v->row_kernel[i].watched = w.watched;
+    mcs_workload w = mcs_validate_row_workload(v, i);
     mcs_prediction p;
     memset(&p, 0, sizeof p);
     if (strcmp(r->backend, "gpu") == 0 && !v->gpu.has_gpu)
@@ -314,7 +311,7 @@ static mcs_status add_points(mcs_validation *v, const size_t *order, size_t *cpu
  * block size, threads and generator, from cpu run `row` of the series. */
 static mcs_workload series_workload(mcs_validation *v, size_t row)
 {
-    mcs_workload w = row_workload(v, row);
+    mcs_workload w = mcs_validate_row_workload(v, row);
     w.paths = 1;
     if (w.rng == MCS_RNG_PCG64) /* rng = auto: pcg64 on the cpu, philox on the gpu */
         w.rng = MCS_RNG_AUTO;
@@ -516,12 +513,10 @@ mcs_status mcs_validate_read(const char *const *files, int n_files, mcs_validati
 static void clear_results(mcs_validation *v)
 {
     free(v->predicted);
-    free(v->row_kernel);
     free(v->points);
     free(v->speedups);
     free(v->break_even);
     v->predicted = NULL;
-    v->row_kernel = NULL;
     v->points = NULL;
     v->speedups = NULL;
     v->break_even = NULL;
@@ -542,8 +537,7 @@ mcs_status mcs_validate_compute(mcs_validation *v, const mcs_profile *cpu,
     v->cpu = *cpu;
     v->gpu = *gpu;
     v->predicted = calloc(v->n_rows + 1, sizeof *v->predicted);
-    v->row_kernel = calloc(v->n_rows + 1, sizeof *v->row_kernel);
-    if (!v->predicted || !v->row_kernel) {
+    if (!v->predicted) {
         snprintf(err, err_len, "out of memory for the predictions of %zu runs", v->n_rows);
         return MCS_E_NOMEM;
     }

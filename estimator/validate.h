@@ -77,12 +77,6 @@ typedef struct {
     mcs_file_kernel kernels[16];     /* per file */
     mcs_sweep_row *rows;             /* every run of every file */
     double (*predicted)[MCS_PHASE_COUNT]; /* per row; NAN where the profiles cannot predict */
-    /* per row: the kernel family of its job (kernel_plan.h; -1 not known)
-     * and its monitored steps W, as the model took them */
-    struct {
-        int family;
-        double watched;
-    } *row_kernel;
     size_t n_rows;
     /* every table below is sized by what the files hold (malloc'ed) or by
      * the code (phases: backend x mode x phase), never a fixed count a
@@ -132,10 +126,15 @@ void mcs_quantiles(double *x, int n, double *median, double *p90);
  * median (0 where the median is not > 0), into *spread. */
 double mcs_median_spread(double *x, int n, double *spread);
 
-/* The self-contained HTML report (estimator/report_template.html + data),
- * built in memory and written by the output-path rule
- * (mcs_output_write_bytes). */
-mcs_status mcs_report_html(const char *path, const mcs_validation *v, char *err,
-                           size_t err_len);
+/* The workload of row i of v as the model predicts it: its sizes and
+ * settings, and its file's kernel at the row's steps. */
+mcs_workload mcs_validate_row_workload(mcs_validation *v, size_t i);
+
+/* The self-contained HTML report (estimator/report_template.html + data:
+ * the runs, the errors, and the model's predictions on a grid of path
+ * counts per series, which the page draws and its calculator reads; it
+ * holds no model of its own), built in memory and written by the
+ * output-path rule (mcs_output_write_bytes). */
+mcs_status mcs_report_html(const char *path, mcs_validation *v, char *err, size_t err_len);
 
 #endif

@@ -161,6 +161,42 @@ static void query_device(gpu_ctx *c)
     cudaRuntimeGetVersion(&g->runtime_version);
 }
 
+/* What a kernel is given for a job (the Sobol tables aside). */
+static void kernel_args(const mcs_job *job, mcs_gpu_kernel_args *a)
+{
+    memset(a, 0, sizeof *a);
+    a->model = job->model;
+    a->option = job->option;
+    a->dt = job->option.maturity / job->sim.steps;
+    a->normals = mcs_job_normals(job);
+    a->uniforms = mcs_job_uniforms(job);
+    a->split = (uint32_t)mcs_job_splits_uniform(job);
+    a->outputs = mcs_job_outputs(job);
+    a->rng = (int)job->sim.rng;
+    a->steps = job->sim.steps;
+    a->block_size = job->sim.block_size;
+    a->paths = job->sim.paths;
+    a->seed = job->sim.seed;
+}
+
+int mcs_gpu_kernel_occupancy(const mcs_job *job, int device, int threads, int *blocks_per_sm,
+                             int *sm_count)
+{
+    mcs_gpu_launch_fn launch;
+    mcs_gpu_prepare_fn prepare;
+    mcs_gpu_occupancy_fn occupancy;
+    mcs_gpu_kernel_args a;
+    cudaError_t e = cudaSetDevice(device);
+    if (e == cudaSuccess)
+        e = cudaDeviceGetAttribute(sm_count, cudaDevAttrMultiProcessorCount, device);
+    if (e != cudaSuccess)
+        return (int)e;
+    if (!mcs_gpu_kernels_for(job, &launch, &prepare, &occupancy))
+        return (int)cudaErrorInvalidDeviceFunction;
+    kernel_args(job, &a);
+    return occupancy(&a, threads, blocks_per_sm);
+}
+
 static mcs_status gpu_open(const mcs_job *job, const mcs_placement *where, void **out,
                            mcs_timings *t, char *err, size_t err_len)
 {
@@ -227,24 +263,12 @@ static mcs_status gpu_open(const mcs_job *job, const mcs_placement *where, void 
             cuda_why(e, "creating CUDA events", err, err_len);
             goto fail;
         }
-    mcs_gpu_kernel_args *a = &c->args;
-    a->model = job->model;
-    a->option = job->option;
-    a->dt = job->option.maturity / job->sim.steps;
-    a->normals = mcs_job_normals(job);
-    a->uniforms = mcs_job_uniforms(job);
-    a->split = (uint32_t)mcs_job_splits_uniform(job);
-    a->outputs = mcs_job_outputs(job);
-    a->rng = (int)job->sim.rng;
-    a->steps = job->sim.steps;
-    a->block_size = job->sim.block_size;
-    a->paths = job->sim.paths;
-    a->seed = job->sim.seed;
-    if (!mcs_gpu_kernels_for(job, &c->launch, &c->prepare)) {
+    kernel_args(job, &c->args);
+    if (!mcs_gpu_kernels_for(job, &c->launch, &c->prepare, NULL)) {
         snprintf(err, err_len, "gpu backend: no kernel for this model and payoff");
         goto fail;
     }
-    e = (cudaError_t)c->prepare(a);
+    e = (cudaError_t)c->prepare(&c->args);
     if (e != cudaSuccess) {
         cuda_why(e, "loading the GPU kernel (built for another GPU architecture?)", err, err_len);
         goto fail;

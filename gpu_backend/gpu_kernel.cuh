@@ -433,6 +433,20 @@ extern "C" int MCS_GPU_NAME(prepare, MODEL, PAYOFF, MCS_PREC)(mcs_gpu_kernel_arg
     });
 }
 
+/* The job's kernel (chosen as prepare chooses it) and its resident blocks
+ * per SM at `threads` threads a block: the occupancy API counts its
+ * registers and static shared memory against the SM's limits. */
+extern "C" int MCS_GPU_NAME(occupancy, MODEL, PAYOFF, MCS_PREC)(mcs_gpu_kernel_args *a,
+                                                                int threads, int *blocks)
+{
+    int e = MCS_GPU_NAME(prepare, MODEL, PAYOFF, MCS_PREC)(a);
+    if (e)
+        return e;
+    return with_kernel(a->rng, a->loop, a->mode, [&](auto kernel) {
+        return (int)cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, kernel, threads, 0);
+    });
+}
+
 extern "C" int MCS_GPU_NAME(launch, MODEL, PAYOFF, MCS_PREC)(const mcs_gpu_kernel_args *a,
                                                              uint64_t first, uint64_t count,
                                                              int grid, int threads,

@@ -41,9 +41,24 @@ typedef int (*mcs_gpu_launch_fn)(const mcs_gpu_kernel_args *a, uint64_t first, u
  * once before the launches. Returns a cudaError_t. */
 typedef int (*mcs_gpu_prepare_fn)(mcs_gpu_kernel_args *a);
 
-/* The kernels for a job's model, payoff and precision; 0 if none. */
+/* Choose the kernel variant for the job `a` as the prepare function does,
+ * and put its resident blocks per SM at `threads` threads a block (the CUDA
+ * occupancy API: registers, shared memory, the SM's limits) in *blocks.
+ * Returns a cudaError_t. */
+typedef int (*mcs_gpu_occupancy_fn)(mcs_gpu_kernel_args *a, int threads, int *blocks);
+
+/* The kernels for a job's model, payoff and precision (occupancy may be
+ * NULL); 0 if none. */
 int mcs_gpu_kernels_for(const mcs_job *job, mcs_gpu_launch_fn *launch,
-                        mcs_gpu_prepare_fn *prepare);
+                        mcs_gpu_prepare_fn *prepare, mcs_gpu_occupancy_fn *occupancy);
+
+/* For `mcsim calibrate` (gpu_backend.c, in the module's table): the
+ * resident blocks per SM (*blocks_per_sm) of the kernel that runs `job`
+ * (its model, payoff, mode, loop shape, precision and generator) at
+ * `threads` threads a block, from the CUDA occupancy API, and the device's
+ * SM count (*sm_count). Returns a cudaError_t. */
+int mcs_gpu_kernel_occupancy(const mcs_job *job, int device, int threads, int *blocks_per_sm,
+                             int *sm_count);
 
 /* The instantiations' names: mcs_gpu_<launch|prepare>_<model>_<payoff>_<prec>. */
 #define MCS_GPU_FN_NAME(what, model, payoff, prec) mcs_gpu_##what##_##model##_##payoff##_##prec

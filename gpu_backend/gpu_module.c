@@ -3,6 +3,7 @@
  * microbenchmarks, and what the module was built from, for the checks),
  * given the host's functions in exchange. */
 #include "gpu_calibrate.h"
+#include "gpu_kernel.h"
 #include "gpu_module.h"
 #include "host_calls.h"
 
@@ -19,6 +20,7 @@ static const mcs_gpu_module module = {
     .backend = &mcs_gpu_backend,
     .launch_seconds = mcs_gpu_launch_seconds,
     .copy_seconds = mcs_gpu_copy_seconds,
+    .occupancy = mcs_gpu_kernel_occupancy,
 };
 
 /* The entry point (MCS_GPU_MODULE_ENTRY); the only symbol the module

@@ -18,9 +18,9 @@
 /* The one symbol the module exports (gpu_backend/module.map). */
 #define MCS_GPU_MODULE_ENTRY "mcs_gpu_module_entry"
 /* Version of this interface: bump it when struct mcs_gpu_module,
- * mcs_gpu_host or mcs_backend change meaning (2: the entry point takes the
- * host's functions). */
-#define MCS_GPU_MODULE_ABI 2
+ * mcs_gpu_host or mcs_backend change meaning (3: the entry point takes the
+ * host's functions, and the table has the occupancy query). */
+#define MCS_GPU_MODULE_ABI 3
 
 /* Generators the GPU backend runs (also what a module that cannot load
  * would have offered, so the rng checks say the same either way). */
@@ -58,6 +58,8 @@ struct mcs_gpu_module {
     int (*launch_seconds)(int device, int reps, double *seconds);
     int (*copy_seconds)(int device, int to_device, int pinned, const size_t *bytes, int n,
                         int reps, double *seconds);
+    int (*occupancy)(const mcs_job *job, int device, int threads, int *blocks_per_sm,
+                     int *sm_count);
 };
 
 /* The module's entry point: its table, valid while the module is loaded;

@@ -119,6 +119,27 @@ need_in "$err" stderr "./profiles/local.ini, where earlier versions wrote it, is
 empty "$out" stdout
 report "./profiles/local.ini is not read (the estimate does not depend on the folder); says so"
 
+# No profile at all (none named, no local one): the catalogue's nearest entries, said in one
+# line; on this machine without an NVIDIA driver, CPU predictions only
+(cd "$work/elsewhere" && rm -f profiles/local.ini && XDG_CONFIG_HOME=$work/nothing-here \
+    "$mcsim" estimate "$config" >"$out" 2>"$err")
+exit_is $? 0
+[ "$(grep -c "no profile (no local profile; \`mcsim calibrate\` measures this machine): the catalogue's nearest entries, cpu '" "$out")" -eq 1 ] ||
+    problems+=("no one line naming the catalogue's nearest entry")
+if [ ! -d /proc/driver/nvidia/gpus ]; then
+    need_in "$out" stdout "gpu none (no NVIDIA GPU seen)"
+    need_in "$out" stdout "gpu: none (no GPU like this machine's in the catalogue)"
+fi
+not_in "$err" stderr "another machine"
+(cd "$work/elsewhere" && XDG_CONFIG_HOME=$work/nothing-here \
+    "$mcsim" estimate "$config" -f json >"$out" 2>"$err")
+need_in "$out" stdout '"nearest_catalogue": "no profile'
+(cd "$work/elsewhere" && XDG_CONFIG_HOME=$work/nothing-here \
+    "$mcsim" estimate "$config" --gpu h100-sxm >"$out" 2>"$err")
+exit_is $? 66
+need_in "$err" stderr "no local profile"
+report "estimate without any profile: the catalogue's nearest entry, said in one line (JSON too); a named side still needs the local one"
+
 # --- CPU-only profile: estimate ---------------------------------------------------
 export MCSIM_PROFILE=$fixtures/cpu-only.ini
 "$mcsim" estimate "$config" --paths 1e7 >"$out" 2>"$err"
@@ -256,6 +277,25 @@ empty "$err" "stderr with -q"
 not_in "$err" stderr "another machine"
 report "estimate with a profile measured on another host: a one-line warning (-q silences it)"
 
+# the local profile above came from calibrate --quick: it says so (key quick = yes), and
+# estimate says so in one line and in JSON; a full profile has no such line
+grep -qx 'quick = yes' "$HOME/.config/mcsim/local.ini" || problems+=("quick profile lacks quick = yes")
+# every CPU kernel has its costs, philox's too (measured at one step count, path costs inferred)
+for g in pcg64 philox; do
+    n=$(grep -c "^step_ns\.gbm_.*_$g = " "$HOME/.config/mcsim/local.ini")
+    [ "$n" -eq 18 ] || problems+=("quick profile: $n step_ns keys for $g, not 18")
+done
+"$mcsim" estimate "$config" >"$out" 2>"$err"
+[ "$(grep -c 'measured by `mcsim calibrate --quick`' "$out")" -eq 1 ] ||
+    problems+=("no one line saying the profile is a --quick one")
+"$mcsim" estimate "$config" -f json >"$out" 2>"$err"
+need_in "$out" stdout '"cpu_profile_quick": true'
+"$mcsim" estimate "$config" --profile "$fixtures/test-machine.ini" >"$out" 2>"$err"
+not_in "$out" stdout "calibrate --quick"
+"$mcsim" estimate "$config" --profile "$fixtures/test-machine.ini" -f json >"$out" 2>"$err"
+need_in "$out" stdout '"cpu_profile_quick": false, "gpu_profile_quick": false'
+report "a --quick profile is marked (quick = yes), has every CPU kernel; estimate says so in one line and in JSON"
+
 # --- the bar chart by locale ------------------------------------------------------------
 LC_ALL=C "$mcsim" estimate "$config" --profile "$fixtures/test-machine.ini" --paths 1e8 \
     >"$out" 2>"$err"
@@ -377,6 +417,9 @@ need_in "$out" stdout "bias |ln(predicted / median of the repeats)|"
 need_in "$out" stdout "noise: the repeats' spread (max - min)"
 need_in "$out" stdout "4 of 4 sizes have fewer than 5 repeats (the fewest 2)"
 need_in cpu-only.html report '"spread": '
+need_in cpu-only.html report '"quick": false'
+"$mcsim" validate sw3.h5 --report quick.html >/dev/null 2>&1   # the local, --quick, profile
+need_in quick.html report '"quick": true'
 need_in "$out" stdout "not judged (the profile has no GPU"
 not_in "$out" stdout "0 of 0"
 not_in "$out" stdout "speedup T_cpu"
@@ -405,7 +448,7 @@ need_in "$out" stdout "2-thread efficiency 1.26 > 1.10"
 empty "$err" "stderr with -q"
 sed '/^warning/d' "$fixtures/implausible.ini" > unwarned.ini
 "$mcsim" validate sw3.h5 --profile ./unwarned.ini >"$out" 2>"$err"
-need_in "$out" stdout "outside the plausibility bounds: 2-thread efficiency 1.26 > 1.10"
+need_in "$out" stdout "outside the plausibility bounds: 2-thread efficiency 1.26 > 1.05"
 "$mcsim" validate sw3.h5 --profile "$fixtures/cpu-only.ini" >"$out" 2>"$err"
 need_in "$out" stdout "none outside the bounds"
 report "validate warns about a profile's implausible figures (its warning, or its own check)"
@@ -726,7 +769,7 @@ for w in "cold, warm or cold,warm" "cpu, gpu or cpu,gpu" "1 to 4096" "-q, --quie
 "$mcsim" validate --help >"$out" 2>"$err"
 for w in "1 to 16 sweep files" "-q, --quiet"; do need_in "$out" stdout "$w"; done
 "$mcsim" calibrate --help >"$out" 2>"$err"
-for w in "cpu|gpu|all" "1.10" "$HOME/.config/mcsim/local.ini" "-q, --quiet"; do
+for w in "cpu|gpu|all" "1.05" "$HOME/.config/mcsim/local.ini" "-q, --quiet"; do
     need_in "$out" stdout "$w"; done
 report "--help of estimate, sweep, validate and calibrate: valid values, -q"
 

@@ -4,19 +4,24 @@ headless Chromium, against `mcsim estimate --format json` (tests/report_test.sh
 runs it; standard library only).
 
   report_dom_values.py run CHROMIUM MCSIM REPORT CONFIG
-      For several input sets: load REPORT?query in Chromium, read every
-      out-* element's data-value from the dumped DOM, run the same job through
-      `mcsim estimate ... --format json` and compare (relative 1e-9; break-even
-      1e-6). One line per difference; exit 1 on any.
+      For several input sets (a series of the sweep, a path count, prices):
+      load REPORT?query in Chromium, read every out-* element's data-value
+      from the dumped DOM (the page reads mcsim's predictions on its grid of
+      path counts; it has no model of its own), run the same job at the
+      grid's path count through `mcsim estimate ... --format json` and
+      compare (relative 1e-9; break-even 1e-6); the sections numbered without
+      gaps. One line per difference; exit 1 on any.
   report_dom_values.py cpu-only CHROMIUM REPORT
       A report validated with a CPU-only profile: the calculator still works
       (status ok), the CPU-only notice is shown, and there are no summary
-      cards, no "0 of 0" and no speedup section left empty. Exit 1 if not.
+      cards, no "0 of 0" and no speedup section left empty, and the shown
+      sections are numbered 1, 2, ... without gaps. Exit 1 if not.
   report_dom_values.py dom CHROMIUM REPORT [QUERY]
       Print the out-* data-values of one rendering (for debugging).
 """
 import html.parser
 import json
+import math
 import os
 import re
 import shutil
@@ -179,15 +184,18 @@ def expected_values(est):
     return out
 
 
-def estimate_command(mcsim, config, q):
-    cmd = [mcsim, "estimate", config, "--paths", q["paths"],
-           "--set", "simulation.steps=" + q["steps"],
-           "--set", "simulation.precision=" + q["precision"],
-           "--set", "simulation.rng=" + q["rng"],
-           "--set", "simulation.block_size=" + q["block_size"]]
-    if int(q["threads"]) > 0:  # the page's 0 (all threads) is mcsim's default
-        cmd += ["--threads", q["threads"]]
-    cmd += ["--cpu", q["cpu"], "--gpu", q["gpu"]]
+def estimate_command(mcsim, config, data, q):
+    """`mcsim estimate` of the calculator's inputs: the series' settings and
+    the grid's path count nearest the one asked for (the page's out-paths)."""
+    gs = data["grid"]["series"][int(q["series"])]
+    cmd = [mcsim, "estimate", config, "--paths", q["grid_paths"],
+           "--set", "simulation.steps=%d" % gs["steps"],
+           "--set", "simulation.precision=" + gs["precision"],
+           "--set", "simulation.rng=" + gs["rng"],
+           "--set", "simulation.block_size=%d" % gs["block_size"],
+           "--threads", "%d" % gs["threads"], "--cpu", data["cpu_profile"]]
+    if data.get("gpu_profile"):
+        cmd += ["--gpu", data["gpu_profile"]]
     if "cpu_price" in q:
         cmd += ["--cpu-price", q["cpu_price"]]
     if "gpu_price" in q:
@@ -195,35 +203,30 @@ def estimate_command(mcsim, config, q):
     return cmd + ["--format", "json"]
 
 
+def nearest(paths, n):
+    """The grid path count nearest n on a log scale (the page's rule)."""
+    return min(paths, key=lambda x: abs(math.log(x / n)))
+
+
 def cases(data):
-    """Input sets: sizes 1e3..1e10, steps, precisions, generators, threads,
-    prices given or the profiles' defaults, and other profiles of the report."""
-    profiles = data.get("profiles") or {}
-    cpu, gpu = data["cpu_profile"], data["gpu_profile"]
-    other_cpu = [n for n, p in profiles.items() if p and p.get("cpu") and n != cpu]
-    other_gpu = [n for n, p in profiles.items() if p and p.get("gpu") and n != gpu]
-    base = {"model": "gbm", "block_size": "65536", "cpu": cpu, "gpu": gpu}
-    out = [
-        dict(base, paths="1e3", steps="1", precision="single", rng="philox", threads="16",
-             cpu_price="0.5", gpu_price="2.5"),
-        dict(base, paths="1e6", steps="10", precision="double", rng="auto", threads="0"),
-        dict(base, paths="1e8", steps="1", precision="single", rng="auto", threads="4",
-             cpu_price="0.45", gpu_price="3.99"),
-        dict(base, paths="1e10", steps="3", precision="double", rng="philox", threads="1",
-             cpu_price="0", gpu_price="10"),
-        dict(base, paths="12345678", steps="7", precision="single", rng="sobol", threads="0",
-             block_size="16384", cpu_price="1.25", gpu_price="1.25"),
-        dict(base, paths="500000", steps="2", precision="single", rng="pcg64", threads="2",
-             cpu_price="0.5"),
-        dict(base, paths="3e7", steps="64", precision="double", rng="mrg32k3a", threads="8",
-             block_size="4096", gpu_price="0.75"),
-    ]
-    if other_cpu or other_gpu:
-        out.append(dict(base, paths="2e9", steps="1", precision="single", rng="auto",
-                        threads="0", cpu=(other_cpu or [cpu])[0], gpu=(other_gpu or [gpu])[0]))
-        out.append(dict(base, paths="4e5", steps="250", precision="double", rng="philox",
-                        threads="3", cpu=(other_cpu or [cpu])[-1], gpu=(other_gpu or [gpu])[-1],
-                        cpu_price="0.1", gpu_price="0.9"))
+    """Input sets: every series of the sweep whose generators one rng setting
+    gives, at sizes 1e3..1e10 (on the grid and between its points), prices
+    given or the profiles' defaults."""
+    paths = data["grid"]["paths"]
+    out = []
+    for k, gs in enumerate(data["grid"]["series"]):
+        if not gs.get("rng"):
+            continue
+        for asked, prices in (("1e3", {"cpu_price": "0.5", "gpu_price": "2.5"}),
+                              ("1e6", {}),
+                              ("1e8", {"cpu_price": "0.45", "gpu_price": "3.99"}),
+                              ("1e10", {"cpu_price": "0", "gpu_price": "10"}),
+                              ("12345678", {"cpu_price": "1.25", "gpu_price": "1.25"}),
+                              ("500000", {"cpu_price": "0.5"}),
+                              ("3e7", {"gpu_price": "0.75"})):
+            q = dict(prices, paths=asked, series=str(k))
+            q["grid_paths"] = "%d" % nearest(paths, float(asked))
+            out.append(q)
     return out
 
 
@@ -237,10 +240,18 @@ def run(chromium, mcsim, report, config):
     workdir = os.environ.get("REPORT_TEST_CWD") or os.path.dirname(os.path.abspath(report))
     compared = 0
     bad = 0
+    try:
+        for p in section_number_problems(dump_dom(chromium, report)[0]):
+            print("report_test: " + p)
+            bad += 1
+    except RuntimeError as e:
+        print("report_test: %s" % e)
+        bad += 1
     for k, q in enumerate(cases(data), 1):
         label = "case %d (%s)" % (k, urllib.parse.urlencode(q))
         try:
-            vals, url = render(chromium, report, q)
+            vals, url = render(chromium, report,
+                               {key: v for key, v in q.items() if key != "grid_paths"})
         except RuntimeError as e:
             print("report_test: %s: %s" % (label, e))
             bad += 1
@@ -250,19 +261,11 @@ def run(chromium, mcsim, report, config):
             print("report_test: %s: the page's status is %r, not 'ok'" % (label, status))
             bad += 1
             continue
-        if k == 1:
-            # the page's model against the predictions mcsim embedded for every run
-            mc = page_value(vals, "out-model-check")
-            if isinstance(mc, float):
-                compared += 1
-                if not mc <= TOL:
-                    print("report_test: out-model-check = %r: the page's model differs from the "
-                          "predictions in MCS_DATA.runs by more than %g" % (mc, TOL))
-                    bad += 1
-            elif mc is not None:  # None: no runs with predictions to check
-                print("report_test: out-model-check = %s" % show(mc))
-                bad += 1
-        cmd = estimate_command(mcsim, config, q)
+        if page_value(vals, "out-paths") != float(q["grid_paths"]):
+            print("report_test: %s: out-paths = %s, not the grid's %s" % (
+                label, show(page_value(vals, "out-paths")), q["grid_paths"]))
+            bad += 1
+        cmd = estimate_command(mcsim, config, data, q)
         p = subprocess.run(cmd, cwd=workdir, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            timeout=300)
         if p.returncode != 0:
@@ -285,11 +288,32 @@ def run(chromium, mcsim, report, config):
                 bad += 1
                 print("report_test: %s: %s: page %s, mcsim estimate %s" % (
                     label, ident, show(got), show(want)))
+    if compared == 0:
+        print("report_test: no values compared (no series of the sweep that one rng gives)")
+        return 1
     if bad:
         print("report_test: %d values compared, %d differ" % (compared, bad))
         return 1
     print("report_test: %d values compared, all equal" % compared)
     return 0
+
+
+def section_number_problems(dom):
+    """The shown sections' headings must be numbered 1, 2, ... without gaps, and
+    hidden ones not at all: a list of what is wrong."""
+    problems, want = [], 1
+    for attrs, num in re.findall(r'<(?:section|footer)([^>]*)>\s*<h2><span class="num">([^<]*)</span>',
+                                 dom):
+        hidden = re.search(r'\bhidden\b', attrs) is not None
+        if hidden and num:
+            problems.append("hidden section numbered %r" % num)
+        elif not hidden:
+            if num != "%d. " % want:
+                problems.append("section numbered %r where %d. was due" % (num, want))
+            want += 1
+    if want == 1:
+        problems.append("no numbered section headings")
+    return problems
 
 
 def cpu_only(chromium, report):
@@ -319,10 +343,12 @@ def cpu_only(chromium, report):
         problems.append("calculator status %r, not 'ok'" % (status.group(1) if status else None))
     if "failed to draw" in text:
         problems.append("a part failed to draw: " + text[text.index("failed to draw"):][:200])
+    problems += section_number_problems(dom)
     for p in problems:
         print("report_test: cpu-only: " + p)
     if not problems:
-        print("report_test: cpu-only report: notice shown, no cards, no speedup section, status ok")
+        print("report_test: cpu-only report: notice shown, no cards, no speedup section, "
+              "sections numbered without gaps, status ok")
     return 1 if problems else 0
 
 

@@ -28,11 +28,13 @@
 #include "h5mem.h"
 #include "backend.h"
 #include "block_kernel.h"
+#include "calibrate_kernels.h"
 #include "config.h"
 #include "kernel_plan.h"
 #include "model.h"
 #include "output_path.h"
 #include "profile.h"
+#include "provenance.h"
 #include "stop.h"
 #include "sweep.h"
 #include "sysinfo.h"
@@ -114,6 +116,82 @@ static void warm_above_cold_is_implausible(void **state)
     p.cpu.setup_warm_s = 0.002;
     assert_int_equal(mcs_profile_problems(&p, buf, sizeof buf), 1);
     assert_string_equal(buf, "cpu setup warm 2 ms > cold 1 ms");
+    /* every pair of mcs_fixed_phases, both sides, the microsecond keys scaled */
+    buf[0] = '\0';
+    p.cpu.setup_warm_s = p.cpu.setup_cold_s;
+    p.cpu.chunk_start_cold_us = 100;
+    p.cpu.chunk_start_warm_us = 1000;
+    p.gpu.setup_warm_s = p.gpu.setup_cold_s + 0.003;
+    assert_int_equal(mcs_profile_problems(&p, buf, sizeof buf), 2);
+    assert_non_null(strstr(buf, "cpu chunk start warm 1 ms > cold 0.1 ms"));
+    assert_non_null(strstr(buf, "gpu setup warm"));
+}
+
+/* A measured kernel whose per-step cost is 0 (the fit wanted it
+ * negative) is implausible, named in the problems; a path cost of 0 is not. */
+static void zero_step_cost_is_implausible(void **state)
+{
+    (void)state;
+    mcs_profile p;
+    load_machine(&p);
+    char buf[256] = "";
+    p.cpu.kernel_ns[0][0][0] = (mcs_kernel_cost){0, 1.5, 0};
+    assert_int_equal(mcs_profile_problems(&p, buf, sizeof buf), 0);
+    p.cpu.kernel_ns[0][1][1] = (mcs_kernel_cost){2, 0, 0};
+    assert_int_equal(mcs_profile_problems(&p, buf, sizeof buf), 1);
+    char name[MCS_KERNEL_NAME_MAX];
+    mcs_kernel_name(0, 1, MCS_RNG_PHILOX, name, sizeof name);
+    assert_non_null(strstr(buf, name));
+    assert_non_null(strstr(buf, "per-step cost 0"));
+}
+
+/* The distance rule of the catalogue's nearest entry (provenance.h): the
+ * same CPU model 0, else 1 + |ln(threads ratio)|; the same GPU model 0,
+ * else 1 / (words with a digit shared), none shared not a candidate. */
+static void nearest_catalogue_entry_by_the_stated_rule(void **state)
+{
+    (void)state;
+    mcs_profile desktop, sxm, rtx;
+    char err[256];
+    assert_int_equal(mcs_profile_find("desktop", &desktop, err, sizeof err), MCS_OK);
+    assert_int_equal(mcs_profile_find("h100-sxm", &sxm, err, sizeof err), MCS_OK);
+    assert_int_equal(mcs_profile_find("rtx4090", &rtx, err, sizeof err), MCS_OK);
+    assert_true(mcs_profile_cpu_distance(&desktop, "AMD Ryzen 9 7950X", 2) == 0);
+    expect_close(mcs_profile_cpu_distance(&desktop, "AMD EPYC", 2), 1 + log(16), 1e-15);
+    expect_close(mcs_profile_cpu_distance(&desktop, "AMD EPYC", 64), 1 + log(2), 1e-15);
+    assert_true(isinf(mcs_profile_cpu_distance(&sxm, "AMD EPYC", 2))); /* no [cpu] */
+    assert_true(mcs_profile_gpu_distance(&sxm, "NVIDIA H100 80GB HBM3") == 0);
+    assert_true(mcs_profile_gpu_distance(&sxm, "NVIDIA H100 80GB HBM3e") == 0.5); /* H100, 80GB */
+    assert_true(mcs_profile_gpu_distance(&sxm, "NVIDIA H100 NVL") == 1);
+    assert_true(isinf(mcs_profile_gpu_distance(&rtx, "NVIDIA H100 NVL")));   /* only NVIDIA */
+    assert_true(mcs_profile_gpu_distance(&rtx, "NVIDIA GeForce RTX 4090 Laptop GPU") == 1);
+    assert_true(isinf(mcs_profile_gpu_distance(&sxm, "")));                  /* no GPU here */
+    assert_true(isinf(mcs_profile_gpu_distance(&desktop, "NVIDIA H100 NVL"))); /* no [gpu] */
+}
+
+/* The stated repeat rule (calibrate_kernels.h): at least min rounds;
+ * settled when the runs spread at most 5%, or the median moved at most 2%
+ * with the last round and they spread at most 25%; at most max rounds;
+ * none beyond min past the deadline. */
+static void repeats_settle_by_the_stated_rule(void **state)
+{
+    (void)state;
+    mcs_repeat_rule rule = {3, 9, 1e300};
+    double tight[] = {1.0, 1.01, 1.02};
+    assert_false(mcs_repeats_settled(tight, 2, &rule, 0));     /* fewer than min */
+    assert_true(mcs_repeats_settled(tight, 3, &rule, 0));      /* spread 2% */
+    double moving[] = {1.0, 1.1, 1.01, 1.02};
+    assert_false(mcs_repeats_settled(moving, 3, &rule, 0));    /* median 1.05 -> 1.01: 4% */
+    assert_true(mcs_repeats_settled(moving, 4, &rule, 0));     /* 1.01 -> 1.015, spread 10% */
+    double wide[] = {1.0, 1.6, 1.01, 1.02};
+    assert_false(mcs_repeats_settled(wide, 4, &rule, 0));      /* moved 0.5%, spread 59% */
+    assert_true(mcs_repeats_settled(wide, 4, &rule, 2e300));   /* past the deadline */
+    rule.max = 4;
+    assert_true(mcs_repeats_settled(wide, 4, &rule, 0));       /* max rounds */
+    double spread, x[] = {5, 1, 100, 2, 3}; /* from 5 runs on, less the fastest and slowest */
+    assert_true(mcs_trimmed_spread(x, 5, &spread) == 3);
+    expect_close(spread, (5.0 - 2.0) / 3, 1e-15);
+    assert_true(x[2] == 100); /* not sorted in place */
 }
 
 /* 1.5 blocks of 65536 paths (10 ns a path): blocks go to threads one at a
@@ -160,6 +238,62 @@ static void gpu_prediction_by_hand(void **state)
     w.rng = MCS_RNG_PCG64; /* the gpu has no pcg64 */
     mcs_predict_gpu(&p.gpu, &p.cpu, &w, &g);
     assert_false(g.available);
+}
+
+/* Waves of resident blocks (model.h, mcs_gpu_work_paths) on a fake GPU of 4
+ * SMs holding 2 blocks each (8 resident), blocks of 65536 paths, the
+ * kernel gbm_european_1 single philox at 1 + 3 S ps a path, one thread's
+ * walk 256 paths x 4 ns / 2 ps = 512000 paths' time: a wave whose busiest
+ * SM holds j blocks costs max(512000, j x 65536 x 4) paths. */
+static void gpu_waves_by_hand(void **state)
+{
+    (void)state;
+    mcs_profile p;
+    load_machine(&p);
+    mcs_job job;
+    load_config_job("european", NULL, NULL, &job, NULL, 0);
+    mcs_workload w = mcs_workload_of_job(&job, 4, 0);
+    w.steps = 1;
+    w.block_size = 65536;
+    w.precision = MCS_SINGLE;
+    w.rng = MCS_RNG_PHILOX;
+    int f = mcs_kernel_family_index(w.model, w.payoff, w.mode);
+    assert_true(f >= 0);
+    p.gpu.sm_count = 4;
+    p.gpu.kernel_ramp_path_step_ns[0][0] = 4;
+    p.gpu.blocks_per_sm[f][0][0] = 2;
+    assert_true(mcs_gpu_blocks_per_sm(&p.gpu, &w, MCS_RNG_PHILOX) == 2);
+    const struct {
+        double blocks, work;
+    } cases[] = {
+        {1, 512000},           /* one block: the walk, not 262144 */
+        {5, 524288},           /* 2 on the busiest SM: 2 x 65536 x 4 */
+        {8, 524288},           /* a full wave: the same as 5 blocks */
+        {9, 524288 + 512000},  /* a full wave and one block */
+        {8.5, 524288 + 512000} /* the partial block sits in a wave of full ones */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        w.paths = (uint64_t)(cases[i].blocks * 65536);
+        expect_close(mcs_gpu_work_paths(&p.gpu, &w, MCS_RNG_PHILOX, 2), cases[i].work, 1e-15);
+    }
+    /* without the occupancy: every path and one walk per launch (the ramp model) */
+    w.paths = 65536;
+    expect_close(mcs_gpu_work_paths(&p.gpu, &w, MCS_RNG_PHILOX, NAN), 65536 + 512000, 1e-15);
+    /* 2^17 steps: 2 blocks a launch (2^34 path-steps), so 5 blocks are launches of
+     * 2, 2 and 1 block, each one wave of 1 block per SM: 3 walks */
+    w.steps = 131072;
+    w.paths = 5 * 65536;
+    expect_close(mcs_gpu_work_paths(&p.gpu, &w, MCS_RNG_PHILOX, 2), 3 * 512000, 1e-15);
+    /* the prediction: launches x (5 + 15 us) + (1 + 3 S) ps x the work */
+    mcs_prediction g;
+    mcs_predict_gpu(&p.gpu, &p.cpu, &w, &g);
+    expect_close(g.launches, 3, 0);
+    expect_close(g.seconds[MCS_PHASE_SIMULATE], 3 * 20e-6 + (1 + 3 * 131072.0) * 1e-12 * 1536000,
+                 1e-12);
+    w.steps = 1;
+    w.paths = 65536;
+    mcs_predict_gpu(&p.gpu, &p.cpu, &w, &g);
+    expect_close(g.seconds[MCS_PHASE_SIMULATE], 20e-6 + 4e-12 * 512000, 1e-12);
 }
 
 static void efficiency_interpolates(void **state)
@@ -459,6 +593,9 @@ static void random_cpu(mcs_cpu_profile *c)
     }
     if (t > 4096)
         c->n_scaling = 0;
+    double *spread = (double *)&c->spread; /* every fixed cost's spread */
+    for (size_t i = 0; i < sizeof c->spread / sizeof *spread; i++)
+        spread[i] = next_u64() % 4 ? random_number(0) : NAN;
     /* the compiled kernels' slots only: the others are never written */
     random_kernels(&c->kernel_ns[0][0][0],
                    (size_t)mcs_kernel_family_count() * MCS_PREC_COUNT * MCS_CPU_RNG_COUNT);
@@ -486,9 +623,17 @@ static void random_gpu(mcs_gpu_profile *g)
             g->kernel_fixed_us[q][k] = next_u64() % 4 ? random_number(0) : NAN;
         }
     g->sm_count = next_u64() % 4 ? (double)(1 + next_u64() % 4096) : NAN;
+    double *spread = (double *)&g->spread;
+    for (size_t i = 0; i < sizeof g->spread / sizeof *spread; i++)
+        spread[i] = next_u64() % 4 ? random_number(0) : NAN;
     RANDOM_TEXT(g->model, "model");
     random_kernels(&g->kernel_ps[0][0][0],
                    (size_t)mcs_kernel_family_count() * MCS_PREC_COUNT * MCS_GPU_RNG_COUNT);
+    for (int f = 0; f < mcs_kernel_family_count(); f++) /* counts, about one in eight */
+        for (int q = 0; q < MCS_PREC_COUNT; q++)
+            for (int k = 0; k < MCS_GPU_RNG_COUNT; k++)
+                if (next_u64() % 8 == 0)
+                    g->blocks_per_sm[f][q][k] = (double)(1 + next_u64() % 32);
 }
 
 /* A profile of random sections and values; one section in eight keeps
@@ -504,6 +649,7 @@ static void random_profile(mcs_profile *p)
         RANDOM_TEXT(p->name, "name");
     while (!p->name[0]);
     p->calibrated = (int)(next_u64() % 2);
+    p->quick = (int)(next_u64() % 2);
     RANDOM_TEXT(p->description, "description");
     RANDOM_TEXT(p->source, "source");
     RANDOM_TEXT(p->host, "host");
@@ -1410,8 +1556,12 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(cpu_prediction_by_hand),
         cmocka_unit_test(warm_above_cold_is_implausible),
+        cmocka_unit_test(zero_step_cost_is_implausible),
+        cmocka_unit_test(repeats_settle_by_the_stated_rule),
+        cmocka_unit_test(nearest_catalogue_entry_by_the_stated_rule),
         cmocka_unit_test(cpu_partial_block_by_hand),
         cmocka_unit_test(gpu_prediction_by_hand),
+        cmocka_unit_test(gpu_waves_by_hand),
         cmocka_unit_test(efficiency_interpolates),
         cmocka_unit_test(break_even_is_the_crossing),
         cmocka_unit_test(profile_errors_name_file_line_key),

@@ -58,12 +58,15 @@ KERNEL_KEYS = {"cpu": ("path_ns", "step_ns", "watch_ns", "pcg64"),
                "gpu": ("path_ps", "step_ps", "watch_ps", "philox")}
 # values no kernel key accepts (every number is finite and >= 0)
 BAD_KERNEL = ["abc", "-1", "inf"]
+# a count per kernel (whole, 1 to 4096): its keys per side and values none accepts
+KERNEL_COUNT_KEYS = {"gpu": ("blocks_per_sm", "philox")}
+BAD_COUNT = ["0", "1.5", "4097", "abc"]
 
 
 def kernel_families(mcsim):
     """The kernel families listed by mcsim calibrate --help (gbm_european_0 ...)."""
     text = subprocess.run([mcsim, "calibrate", "--help"], capture_output=True, text=True).stdout
-    body = text.split("and the like):\n", 1)[1].split("\nImplausible", 1)[0]
+    body = text.split("and the like):\n", 1)[1].split("\nEach measurement", 1)[0]
     return body.split()
 
 
@@ -103,7 +106,8 @@ def main():
                 print("78 | %s | c.ini --no-log %s%s--set '%s.%s=%s'"
                       % (word, pre, precision, section, key, value))
     print("# every profile key of every compiled kernel (mcsim calibrate --help), with")
-    print("# values none accepts: exit 78 naming the profile's file, line and key")
+    print("# values none accepts: exit 78 naming the profile's file, line and key (a count")
+    print("# per kernel, blocks_per_sm: also 0, a fraction and one above 4096)")
     for family in kernel_families(sys.argv[1]):
         for side, (*keys, rng) in KERNEL_KEYS.items():
             for key in keys:
@@ -112,6 +116,12 @@ def main():
                     print("78 | c.ini:5: [%s] %s | estimate {repo}/configs/european.ini "
                           "--profile ./c.ini | [profile]\\nname = x\\nkind = %s\\n[%s]\\n%s = %s\\n"
                           % (side, name, side, side, name, value))
+        for side, (key, rng) in KERNEL_COUNT_KEYS.items():
+            name = "%s.%s_double_%s" % (key, family, rng)
+            for value in BAD_COUNT:
+                print("78 | c.ini:5: [%s] %s | estimate {repo}/configs/european.ini "
+                      "--profile ./c.ini | [profile]\\nname = x\\nkind = %s\\n[%s]\\n%s = %s\\n"
+                      % (side, name, side, side, name, value))
 
 
 if __name__ == "__main__":
