@@ -51,17 +51,22 @@ def key_help(width: int = 78) -> str:
     key belongs to."""
     lines = ["Config keys (from the library's type tables; as keywords bare, `strike=105`, "
              "when one section has the key, else `option__strike=105`):"]
+    table = keys()
+    sections = list(dict.fromkeys(k.section for k in table))
+    types = list(dict.fromkeys(k.applies_to for k in table if k.applies_to))
+    table.sort(key=lambda k: (sections.index(k.section),  # stable: the table's order within
+                              types.index(k.applies_to) + 1 if k.applies_to else 0))
     section = applies = None
-    for k in keys():
+    for k in table:
         if k.section != section:
-            section, applies = k.section, None
+            section, applies = k.section, ""
             lines.append(f"  [{k.section}]")
         if k.applies_to != applies:
             applies = k.applies_to
-            if applies:
-                lines.append(f"   when {applies}:")
+            lines.append(f"   when {applies}:")
         default = "(required)" if k.default is None else "= " + (k.default or '""')
-        meaning = k.meaning + (f" ({', '.join(k.choices)})" if k.choices else "")
+        said = all(c in k.meaning for c in k.choices)
+        meaning = k.meaning + (f" ({', '.join(k.choices)})" if k.choices and not said else "")
         head = f"    {k.key:<13} {default:<14} "
         lines.extend(textwrap.wrap(meaning, width, initial_indent=head,
                                    subsequent_indent=" " * len(head)) or [head])

@@ -96,13 +96,16 @@ def _records(dataset) -> List[Dict[str, Any]]:
     compound's string fields as bytes)."""
     rows = dataset[()]
     names = rows.dtype.names or ()
-    return [{n: _text(row[n].item() if hasattr(row[n], "item") else row[n]) for n in names}
-            for row in rows]
+    return [{n: _text(_scalar(row[n])) for n in names} for row in rows]
+
+
+def _scalar(v: Any) -> Any:
+    """A NumPy scalar as the Python one; arrays stay arrays."""
+    return v.item() if getattr(v, "shape", None) == () else v
 
 
 def _attrs(group) -> Dict[str, Any]:
-    return {k: _text(v.item() if hasattr(v, "item") and getattr(v, "shape", None) == () else v)
-            for k, v in group.attrs.items()}
+    return {k: _text(_scalar(v)) for k, v in group.attrs.items()}
 
 
 def _run_log_tables(path: str, f) -> Dict[str, List[Dict[str, Any]]]:
@@ -184,8 +187,8 @@ def read_sweep(paths: PathArg, *, check_seal: bool = True):
         with open_sealed(path, "sweep file", check_seal) as f:
             root = _attrs(f)
             attrs = attrs or root
-            schema = root.get("sweep_schema", 1)
-            if schema not in (1, SWEEP_SCHEMA):
+            schema = str(root.get("sweep_schema", 1))  # schema 1 wrote it as a string
+            if schema not in ("1", str(SWEEP_SCHEMA)):
                 raise DataError(f"{path}: a sweep file of sweep_schema {schema}, this reader "
                                 f"knows 1 and {SWEEP_SCHEMA} (docs/hdf5-schema.md)")
             runs = f["runs"]

@@ -28,7 +28,7 @@ def test_recovers_the_volatility_of_a_price_on_the_same_paths():
     target = mcsim.price(EURO, volatility=0.3, **RUN).price
     iv = mcsim.implied_volatility(target, EURO, tol=1e-8, **RUN)
     assert abs(iv.volatility - 0.3) < 1e-6
-    assert iv.result.price == pytest.approx(target, abs=1e-9)
+    assert iv.result.price == pytest.approx(target, rel=1e-6)  # single-precision paths
     assert iv.evaluations < 20
 
 
