@@ -109,7 +109,9 @@ static const char *entry_problem(void *h, const mcs_gpu_module **table)
     if (!dladdr1(sym, &in_module, (void **)&entry, RTLD_DL_SYMENT) || !entry ||
         ELF64_ST_TYPE(entry->st_info) != STT_FUNC)
         return "its " MCS_GPU_MODULE_ENTRY " is not a function (a data symbol)";
-    *table = ((mcs_gpu_module_entry_fn)sym)();
+    static const mcs_gpu_host host = {mcs_now, mcs_sums_unpack, mcs_model_type_of,
+                                      mcs_payoff_type_of};
+    *table = ((mcs_gpu_module_entry_fn)sym)(&host);
     if (!*table || !dladdr(*table, &in_table) || in_table.dli_fbase != in_module.dli_fbase)
         return MCS_GPU_MODULE_ENTRY "() returned no table of the module";
     return NULL;
@@ -152,38 +154,63 @@ static void load(void)
     dlclose(h);
 }
 
+/* The folder of the object this code is in: libmcsim.so's (the mcsim
+ * command and programs using the library, Python's ctypes included), or a
+ * program's that links the engine statically (the tests); "" if unknown. */
+static void own_folder(char *dir, size_t len)
+{
+    Dl_info info;
+    struct link_map *map = NULL;
+    char path[PATH_MAX] = "";
+    dir[0] = '\0';
+    if (dladdr1((void *)own_folder, &info, (void **)&map, RTLD_DL_LINKMAP) && map &&
+        map->l_name && map->l_name[0]) {
+        if (!realpath(map->l_name, path))
+            path[0] = '\0';
+    } else { /* the main program: its l_name is empty */
+        ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
+        path[n > 0 ? n : 0] = '\0';
+    }
+    char *slash = strrchr(path, '/');
+    if (slash) {
+        *slash = '\0';
+        snprintf(dir, len, "%s", path);
+    }
+}
+
 /* Candidates in order; the first that exists is the one loaded. */
 static void find_and_load(void)
 {
     const char *env = getenv("MCSIM_GPU_MODULE");
-    char exe[PATH_MAX] = "", prefix[PATH_MAX] = "";
+    char dir[PATH_MAX] = "", prefix[PATH_MAX] = "";
     gpu.list[0] = &mcs_cpu_backend;
     if (env && *env) { /* named by the user: a missing file is an error, not silence */
         snprintf(gpu.path, sizeof gpu.path, "%s", env);
         load();
     } else {
-        ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-        exe[n > 0 ? n : 0] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (slash) /* exe: its folder; prefix: the folder above */
+        own_folder(dir, sizeof dir);
+        snprintf(prefix, sizeof prefix, "%s", dir);
+        char *slash = strrchr(prefix, '/');
+        if (slash) /* prefix: the folder above */
             *slash = '\0';
-        snprintf(prefix, sizeof prefix, "%s", exe);
-        slash = strrchr(prefix, '/');
-        if (slash)
-            *slash = '\0';
-        char cand[2][PATH_MAX];
-        snprintf(cand[0], sizeof cand[0], "%s/%s", exe, MCS_GPU_MODULE_FILE);
-        snprintf(cand[1], sizeof cand[1], "%s/%s/%s", prefix, MCS_GPU_MODULE_DIR,
+        /* beside the library (the build tree, the device bundle); in its
+         * mcsim/ folder (installed: PREFIX/lib/libmcsim.so.0 and
+         * PREFIX/lib/mcsim/); from a program linking the engine itself,
+         * ../lib/mcsim */
+        char cand[3][PATH_MAX];
+        snprintf(cand[0], sizeof cand[0], "%s/%s", dir, MCS_GPU_MODULE_FILE);
+        snprintf(cand[1], sizeof cand[1], "%s/mcsim/%s", dir, MCS_GPU_MODULE_FILE);
+        snprintf(cand[2], sizeof cand[2], "%s/%s/%s", prefix, MCS_GPU_MODULE_DIR,
                  MCS_GPU_MODULE_FILE);
         gpu.status = MCS_GPU_MODULE_ABSENT;
-        for (int i = 0; i < 2 && gpu.status == MCS_GPU_MODULE_ABSENT; i++)
-            if (exe[0] && access(cand[i], F_OK) == 0) {
+        for (int i = 0; i < 3 && gpu.status == MCS_GPU_MODULE_ABSENT; i++)
+            if (dir[0] && access(cand[i], F_OK) == 0) {
                 snprintf(gpu.path, sizeof gpu.path, "%s", cand[i]);
                 load();
             }
         if (gpu.status == MCS_GPU_MODULE_ABSENT)
-            snprintf(gpu.why, sizeof gpu.why, "no %s beside %s/ or in %s/%s/",
-                     MCS_GPU_MODULE_FILE, exe[0] ? exe : "the executable",
+            snprintf(gpu.why, sizeof gpu.why, "no %s beside %s/, in %s/mcsim/ or in %s/%s/",
+                     MCS_GPU_MODULE_FILE, dir[0] ? dir : "the library", dir[0] ? dir : "..",
                      prefix[0] ? prefix : "..", MCS_GPU_MODULE_DIR);
     }
     if (gpu.status == MCS_GPU_MODULE_LOADED)

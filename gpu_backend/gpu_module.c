@@ -1,8 +1,10 @@
 /* gpu_module.c - the GPU module's one exported function: the table that
  * engine/backend.c reads after dlopen (the backend, calibrate's
- * microbenchmarks, and what the module was built from, for the checks). */
+ * microbenchmarks, and what the module was built from, for the checks),
+ * given the host's functions in exchange. */
 #include "gpu_calibrate.h"
 #include "gpu_module.h"
+#include "host_calls.h"
 
 #ifndef MCS_VERSION
 #error "MCS_VERSION must be defined (CMakeLists.txt)"
@@ -19,9 +21,11 @@ static const mcs_gpu_module module = {
     .copy_seconds = mcs_gpu_copy_seconds,
 };
 
-/* The entry point (MCS_GPU_MODULE_ENTRY); the only symbol the module exports. */
-const mcs_gpu_module *mcs_gpu_module_entry(void);
-const mcs_gpu_module *mcs_gpu_module_entry(void)
+/* The entry point (MCS_GPU_MODULE_ENTRY); the only symbol the module
+ * exports. Keeps the host's functions for host_calls.c. */
+const mcs_gpu_module *mcs_gpu_module_entry(const mcs_gpu_host *host);
+const mcs_gpu_module *mcs_gpu_module_entry(const mcs_gpu_host *host)
 {
+    mcs_gpu_host_set(host);
     return &module;
 }

@@ -17,23 +17,37 @@
 #define MCS_GPU_MODULE_DIR "lib/mcsim"
 /* The one symbol the module exports (gpu_backend/module.map). */
 #define MCS_GPU_MODULE_ENTRY "mcs_gpu_module_entry"
-/* Version of this interface: bump it when struct mcs_gpu_module or
- * mcs_backend change meaning. */
-#define MCS_GPU_MODULE_ABI 1
+/* Version of this interface: bump it when struct mcs_gpu_module,
+ * mcs_gpu_host or mcs_backend change meaning (2: the entry point takes the
+ * host's functions). */
+#define MCS_GPU_MODULE_ABI 2
 
 /* Generators the GPU backend runs (also what a module that cannot load
  * would have offered, so the rng checks say the same either way). */
 #define MCS_GPU_BACKEND_RNGS (1u << MCS_RNG_PHILOX | 1u << MCS_RNG_MRG32K3A | 1u << MCS_RNG_SOBOL)
 
+/* The engine's functions the module calls, handed to its entry point (the
+ * SQLite extension pattern): the module links against nothing of mcsim's,
+ * so it loads alike under the mcsim command and under libmcsim.so opened
+ * with RTLD_LOCAL (Python's ctypes), where no symbol of the engine is
+ * visible to it. gpu_backend/host_calls.c defines the functions of these
+ * names inside the module, forwarding to this table. */
+typedef struct {
+    double (*now)(void);
+    void (*sums_unpack)(const double *rec, int k, mcs_block_sums *out);
+    const mcs_model_type *(*model_type_of)(mcs_model_id id);
+    const mcs_payoff_type *(*payoff_type_of)(mcs_payoff_id id);
+} mcs_gpu_host;
+
 /* Sizes of the structures mcsim and the module share: a module built from
  * other sources than this mcsim differs here and is refused. */
 typedef struct {
-    size_t job, backend, placement, timings, block_sums, gpu_info, model_type, payoff_type;
+    size_t job, backend, placement, timings, block_sums, gpu_info, model_type, payoff_type, host;
 } mcs_gpu_module_layout;
 #define MCS_GPU_MODULE_LAYOUT                                                               \
     {sizeof(mcs_job),         sizeof(mcs_backend),    sizeof(mcs_placement),             \
      sizeof(mcs_timings),     sizeof(mcs_block_sums), sizeof(mcs_gpu_info),              \
-     sizeof(mcs_model_type),  sizeof(mcs_payoff_type)}
+     sizeof(mcs_model_type),  sizeof(mcs_payoff_type), sizeof(mcs_gpu_host)}
 
 struct mcs_gpu_module {
     int abi;             /* MCS_GPU_MODULE_ABI when built; first, so any module can be asked */
@@ -46,7 +60,8 @@ struct mcs_gpu_module {
                         int reps, double *seconds);
 };
 
-/* The module's entry point: its table, valid while the module is loaded. */
-typedef const mcs_gpu_module *(*mcs_gpu_module_entry_fn)(void);
+/* The module's entry point: its table, valid while the module is loaded;
+ * `host` (valid as long) gives it the engine's functions. */
+typedef const mcs_gpu_module *(*mcs_gpu_module_entry_fn)(const mcs_gpu_host *host);
 
 #endif
