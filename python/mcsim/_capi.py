@@ -8,6 +8,8 @@ Where the library comes from, first found wins:
   2. the copy bundled in this package by `pip install ./python` (mcsim/_lib/);
   3. an installed one: libmcsim.so.MAJOR on the loader's path (ldconfig,
      LD_LIBRARY_PATH), else in `pkg-config --variable=libdir mcsim`.
+The library finds its GPU module (libmcsim_gpu.so) beside itself, where the
+bundle puts it too.
 """
 from __future__ import annotations
 
@@ -149,9 +151,7 @@ def _load() -> Tuple[ctypes.CDLL, str]:
     tried = []
     for path in _candidates(major):
         try:
-            # RTLD_GLOBAL: the GPU module the library dlopens resolves the
-            # library's functions it calls against the process's global scope
-            return ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL), path
+            return ctypes.CDLL(path), path
         except OSError as e:
             tried.append(f"{path} ({e})")
     raise ImportError(
@@ -206,12 +206,6 @@ def _check_version() -> None:
 
 
 _check_version()
-
-# The GPU module bundled beside the library: the library finds it through
-# MCSIM_GPU_MODULE (engine/backend.c) unless the user set that already.
-_MODULE = _BUNDLED / "libmcsim_gpu.so"
-if not os.environ.get("MCSIM_LIBRARY") and _MODULE.exists():
-    os.environ.setdefault("MCSIM_GPU_MODULE", str(_MODULE))
 
 
 # ---- helpers for the layers above --------------------------------------
