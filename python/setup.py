@@ -4,8 +4,9 @@ when CMake finds a CUDA compiler), copied into the package as mcsim/_lib/;
 the package's version is the header's MCSIM_VERSION_STRING.
 
 Environment:
-  MCSIM_CMAKE_BUILD_DIR=DIR  use this configured build tree of the repository
-                             (cmake --build DIR) instead of a private one
+  MCSIM_CMAKE_BUILD_DIR=DIR  take the library from this build tree of the
+                             repository, built already (make test-python, the
+                             ctest entry `python`), instead of building one
   MCSIM_CMAKE_ARGS="..."     more arguments for the private configure
                              (e.g. -DMCSIM_CUDA=OFF)
   MCSIM_USE_INSTALLED=1      bundle nothing: the package loads an installed
@@ -55,20 +56,19 @@ def cmake(*args):
 
 
 def build_libmcsim(build_temp):
-    """Build the repository with CMake; returns the build tree."""
-    jobs = str(os.cpu_count() or 2)
+    """The build tree holding libmcsim: MCSIM_CMAKE_BUILD_DIR as it is, else
+    a Release build of the repository (no tests) in setuptools' build_temp."""
     given = os.environ.get("MCSIM_CMAKE_BUILD_DIR")
     if given:
-        tree = Path(given).resolve()
-    else:
-        tree = Path(build_temp).resolve() / "cmake"
-        flags = ["-DCMAKE_BUILD_TYPE=Release", "-DBUILD_TESTING=OFF"]
-        nvcc = shutil.which("nvcc") or ("/usr/local/cuda/bin/nvcc"
-                                        if os.access("/usr/local/cuda/bin/nvcc", os.X_OK) else None)
-        if nvcc:  # as the Makefile: CMake finds nvcc in /usr/local/cuda/bin too
-            flags.append(f"-DCMAKE_CUDA_COMPILER={nvcc}")
-        cmake("-S", SOURCE, "-B", tree, *flags, *shlex.split(os.environ.get("MCSIM_CMAKE_ARGS", "")))
-    cmake("--build", tree, "-j", jobs)
+        return Path(given).resolve()
+    tree = Path(build_temp).resolve() / "cmake"
+    flags = ["-DCMAKE_BUILD_TYPE=Release", "-DBUILD_TESTING=OFF"]
+    nvcc = shutil.which("nvcc") or ("/usr/local/cuda/bin/nvcc"
+                                    if os.access("/usr/local/cuda/bin/nvcc", os.X_OK) else None)
+    if nvcc:  # as the Makefile: CMake finds nvcc in /usr/local/cuda/bin too
+        flags.append(f"-DCMAKE_CUDA_COMPILER={nvcc}")
+    cmake("-S", SOURCE, "-B", tree, *flags, *shlex.split(os.environ.get("MCSIM_CMAKE_ARGS", "")))
+    cmake("--build", tree, "-j", str(os.cpu_count() or 2))
     return tree
 
 
@@ -89,7 +89,7 @@ class BuildPy(build_py):
         if os.environ.get("MCSIM_USE_INSTALLED") == "1" or not HEADER.exists():
             print("mcsim setup: no library bundled; the package loads an installed libmcsim")
             return
-        tree = build_libmcsim(self.build_temp)
+        tree = build_libmcsim(self.get_finalized_command("build").build_temp)
         library = find_one(tree, f"libmcsim.so.{MAJOR}")
         if library is None:
             raise SystemExit(f"mcsim setup: the build in {tree} made no libmcsim.so.{MAJOR}")

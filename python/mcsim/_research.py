@@ -188,8 +188,8 @@ def implied_volatility(price: float, config: Config = None, *, lo: float = 0.01,
             raise UsageError(
                 f"mcsim.implied_volatility: price {format_value(price)} is outside what "
                 f"{key} in [{format_value(lo)}, {format_value(hi)}] gives on these paths: "
-                f"{p_lo:.6g} at {format_value(lo)} to {p_hi:.6g} at {format_value(hi)} "
-                f"(seed {base.get('simulation.seed')}); widen lo/hi or check the price")
+                f"{p_lo:.6g} at {format_value(lo)} to {p_hi:.6g} at {format_value(hi)}; "
+                "widen lo/hi or check the price")
         at = run(vol)
         h = bump * vol
         vega = (run(vol + h).outputs[output].value - run(vol - h).outputs[output].value) / (2 * h)
