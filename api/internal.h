@@ -122,13 +122,17 @@ typedef struct {
     const mcs_share *share;  /* NULL: the whole job */
     mcs_progress_fn progress;
     void *progress_ctx;
-    double start;            /* the timings' start (the process's, for the command); 0: now */
+    const mcs_timings *before; /* NULL, or the phases so far (the command's: from the
+                                * process's start, config, probe, checks): the run
+                                * adds to them; NULL: from the job's config phase */
     int cold;                /* the estimate stored is for a fresh process */
 } mcs_run_options;
 
-/* mcsim_run with options; st is the engine's status (as mcs_status, for
- * the command's exit codes), *out the result for MCS_OK, MCS_E_DATA of the
- * checks, and MCS_E_INTERRUPTED (the partial estimate), else NULL. */
+/* mcsim_run with options: the engine's status (as mcs_status, for the
+ * command's exit codes; MCS_OK for a result its checks distrust, which
+ * mcsim_run turns into MCSIM_E_DATA), and *out the result whenever the
+ * engine ran, failed or interrupted too (the partial estimate), NULL only
+ * when it did not (err says why). */
 mcs_status mcs_run_job(mcsim_engine *engine, const mcsim_job *job, const mcs_run_options *o,
                        mcsim_result **out, char *err, size_t err_len);
 

@@ -300,26 +300,38 @@ void mcsim_job_free(mcsim_job *job)
     free(job);
 }
 
-/* Every "section.key" and value of the resolved config, for mcsim_job_get. */
-static int on_resolved_value(void *user, const char *section, const char *name,
-                             const char *value)
+/* Every "section.key" and value of the resolved config (mcs_config_render's
+ * text: "[section]" and "key = value" lines, "; " comments), for
+ * mcsim_job_get; 0 when out of memory. */
+static int index_values(mcsim_job *job)
 {
-    mcsim_job *job = user;
-    char **keys = realloc(job->value_keys, (size_t)(job->n_values + 1) * sizeof *keys);
-    if (!keys)
-        return 0;
-    job->value_keys = keys;
-    char **values = realloc(job->values, (size_t)(job->n_values + 1) * sizeof *values);
-    if (!values)
-        return 0;
-    job->values = values;
-    if (asprintf(&keys[job->n_values], "%s.%s", section, name) < 0)
-        return 0;
-    if (!(values[job->n_values] = strdup(value))) {
-        free(keys[job->n_values]);
-        return 0;
+    char section[64] = "";
+    for (const char *line = job->resolved; *line;) {
+        const char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        const char *eq = memchr(line, '=', len);
+        if (line[0] == '[' && len > 2 && len - 2 < sizeof section) {
+            snprintf(section, sizeof section, "%.*s", (int)(len - 2), line + 1);
+        } else if (line[0] != ';' && eq && eq - line >= 2 && eq[-1] == ' ') {
+            char **keys = realloc(job->value_keys, (size_t)(job->n_values + 1) * sizeof *keys);
+            if (!keys)
+                return 0;
+            job->value_keys = keys;
+            char **values = realloc(job->values, (size_t)(job->n_values + 1) * sizeof *values);
+            if (!values)
+                return 0;
+            job->values = values;
+            const char *v = eq + 1 + (eq + 1 < line + len && eq[1] == ' ');
+            if (asprintf(&keys[job->n_values], "%s.%.*s", section, (int)(eq - 1 - line), line) < 0)
+                return 0;
+            if (!(values[job->n_values] = strndup(v, (size_t)(line + len - v)))) {
+                free(keys[job->n_values]);
+                return 0;
+            }
+            job->n_values++;
+        }
+        line += len + (end != NULL);
     }
-    job->n_values++;
     return 1;
 }
 
@@ -355,7 +367,7 @@ mcsim_status mcs_job_make(const char *name, const char *text, size_t text_len,
         mcsim_job_free(job);
         return mcs_api_fail(err, mcs_api_status(st), "%s", message);
     }
-    if (ini_parse_string(job->resolved, on_resolved_value, job) != 0)
+    if (!index_values(job))
         goto nomem;
     job->config_seconds = mcs_now() - t0;
     *out = job;

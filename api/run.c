@@ -186,8 +186,12 @@ mcs_status mcs_run_job(mcsim_engine *engine, const mcsim_job *job, const mcs_run
     pthread_mutex_init(&r->lock, NULL);
     r->job = job->job;
     r->be = engine->be;
-    r->t.start = o && o->start > 0 ? o->start : start - job->config_seconds;
-    r->t.seconds[MCS_PHASE_CONFIG] = job->config_seconds;
+    if (o && o->before) {
+        r->t = *o->before;
+    } else {
+        r->t.start = start - job->config_seconds;
+        r->t.seconds[MCS_PHASE_CONFIG] = job->config_seconds;
+    }
     mcs_status st = mcs_backend_accept(engine->be, job->name, &r->job, err, err_len);
     if (st != MCS_OK)
         goto fail;
@@ -205,31 +209,13 @@ mcs_status mcs_run_job(mcsim_engine *engine, const mcsim_job *job, const mcs_run
     mcs_share all;
     memset(&all, 0, sizeof all);
     all.range.end = mcs_job_blocks(&r->job);
-    run_begins();
     st = mcs_engine_run_share(&r->job, engine->be, &engine->where, o && o->share ? o->share : &all,
                               o ? o->progress : NULL, o ? o->progress_ctx : NULL, &r->res,
                               &r->threads, on_gpu ? &r->gpu : NULL, &r->t, err, err_len);
-    run_ends();
     engine->runs++;
     r->has_gpu = on_gpu;
-    if (st != MCS_OK && st != MCS_E_INTERRUPTED)
-        goto fail;
-    r->job.write_log = 0; /* no log yet: the report's parameters say so */
     r->t.seconds[MCS_PHASE_TOTAL] = mcs_now() - r->t.start;
-    if (!(r->json = mcs_result_render_json(r, &r->job, &r->t, NULL))) {
-        snprintf(err, err_len, "out of memory for the result's report");
-        st = MCS_E_NOMEM;
-        goto fail;
-    }
     *out = r;
-    if (st == MCS_OK && mcs_result_untrusted(&r->res)) {
-        for (int i = 0; i < r->res.n_warnings; i++)
-            if (r->res.warnings[i].severity == MCS_SEVERITY_ERROR) {
-                snprintf(err, err_len, "%s", r->res.warnings[i].message);
-                break;
-            }
-        return MCS_E_DATA;
-    }
     return st;
 fail:
     mcsim_result_free(r);
@@ -246,7 +232,30 @@ mcsim_status mcsim_run(mcsim_engine *engine, const mcsim_job *job, mcsim_result 
         return mcs_api_fail(err, MCSIM_E_USAGE, "mcsim_run: %s is NULL",
                             engine ? "job" : "engine");
     char message[MCSIM_MESSAGE_MAX] = "";
-    mcs_status st = mcs_run_job(engine, job, NULL, out, message, sizeof message);
+    mcsim_result *r = NULL;
+    run_begins();
+    mcs_status st = mcs_run_job(engine, job, NULL, &r, message, sizeof message);
+    run_ends();
+    if (r && (st == MCS_OK || st == MCS_E_INTERRUPTED)) {
+        /* the run wrote no log: the report's parameters say so */
+        r->job.write_log = 0;
+        if (!(r->json = mcs_result_render_json(r, &r->job, &r->t, NULL))) {
+            mcsim_result_free(r);
+            return mcs_api_fail(err, MCSIM_E_NOMEM, "out of memory for the result's report");
+        }
+        *out = r;
+    } else {
+        mcsim_result_free(r);
+    }
+    if (st == MCS_OK && r && mcs_result_untrusted(&r->res)) {
+        const char *why = "the result's checks found an error";
+        for (int i = 0; i < r->res.n_warnings; i++)
+            if (r->res.warnings[i].severity == MCS_SEVERITY_ERROR) {
+                why = r->res.warnings[i].message;
+                break;
+            }
+        return mcs_api_fail(err, MCSIM_E_DATA, "%s (the result cannot be trusted)", why);
+    }
     if (st != MCS_OK)
         return mcs_api_fail(err, mcs_api_status(st), "%s", message);
     if (err) {
@@ -352,15 +361,24 @@ mcsim_status mcsim_result_write_log(const mcsim_result *res, const char *path, m
     if (st != MCS_OK)
         return mcs_api_fail(err, mcs_api_status(st), "%s", message);
     mcs_job job = r->job;
-    job.write_log = 1;
+    job.write_log = 1; /* the log's config says so, as -o's */
     mcs_timings t = r->t; /* the total: the run's, then the writing */
     t.start = mcs_now() - r->t.seconds[MCS_PHASE_TOTAL];
     mcs_run_info info;
     mcs_result_run_info(r, API_COMMAND_LINE, &info);
+    size_t cap = strlen(r->resolved) + 64;
+    char *config = malloc(cap);
+    if (!config || mcs_config_render(&job, r->config_name, config, cap) >= cap) {
+        free(config);
+        mcs_output_unlock(path);
+        return mcs_api_fail(err, MCSIM_E_NOMEM, "out of memory for the log's config");
+    }
+    info.config_text = config;
     mcs_hdf5_lock();
     st = mcs_h5log_write(path, &info, &job, &r->res, &t, message, sizeof message);
     mcs_hdf5_unlock();
     mcs_output_unlock(path);
+    free(config);
     if (st != MCS_OK)
         return mcs_api_fail(err, mcs_api_status(st), "%s", message);
     /* the report now names the log, as `mcsim CONFIG -o PATH --format json` */

@@ -1,6 +1,9 @@
-/* main.c - the mcsim command: parse the command line and config, pick the
- * backend, run, write the HDF5 run log, print the result. The only place
- * that turns a status into an exit code. */
+/* main.c - the mcsim command (mcsim_cli_main, inside libmcsim.so; the
+ * executable, app/program.c, only calls it): parse the command line, and
+ * run the job through the library's run path (api/internal.h: the job, the
+ * backend pick, the run, shards, checkpoints and MPI ranks), write the HDF5
+ * run log, print the result. The only place that turns a status into an
+ * exit code. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <libgen.h>
@@ -16,6 +19,8 @@
 #include "backend.h"
 #include "catalog.h"
 #include "cli.h"
+#include "cli_main.h"
+#include "internal.h"
 #include "commands.h"
 #include "config.h"
 #include "diagnostics.h"
@@ -37,9 +42,12 @@
 #define MCS_VERSION "0.0.0"
 #endif
 
-#define RESOLVED_MAX 4096
+#define RESOLVED_MAX 16384
 #define MCS_MAX_RANKS 4096 /* MPI ranks gathered (about 18 KB each) */
 #define ERR_MAX 1024
+
+/* MPI, as the executable gives it (app/ranks.h). */
+static const mcs_ranks_ops *ranks_ops;
 
 static void print_version(void)
 {
@@ -47,7 +55,7 @@ static void print_version(void)
     const mcs_backend *cpu = mcs_backend_find("cpu");
     printf("  cpu backend: %s (OpenMP %d; kernel for this CPU: %s)\n", cpu->description,
            _OPENMP, cpu->variant ? cpu->variant() : "?");
-    printf("  mpi ranks: %s\n", mcs_ranks_library());
+    printf("  mpi ranks: %s\n", ranks_ops->library());
     char gpu[8192]; /* the GPU module: where, CUDA versions; or why none; no GPU context */
     mcs_gpu_module_describe(gpu, sizeof gpu);
     printf("  gpu backend: %s\n", gpu);
@@ -78,21 +86,6 @@ static void default_log_path(const char *config_path, const mcs_cli *cli, const 
 /* What the log-path messages suggest. */
 #define LOG_HINT "-o names another place; --no-log prints the result without a log"
 
-/* "philox, mrg32k3a": the generators backend `be` can run, for messages. */
-static void rng_names(const mcs_backend *be, char *buf, size_t len)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    for (const mcs_named *e = mcs_rngs; e->name; e++)
-        if (e->id != MCS_RNG_AUTO && mcs_backend_has_rng(be, (mcs_rng_id)e->id) && used < len)
-            used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "", e->name);
-}
-
-static int can_run(const mcs_backend *be, mcs_rng_id rng)
-{
-    return rng == MCS_RNG_AUTO || mcs_backend_has_rng(be, rng);
-}
-
 /* --backend auto runs on the cpu, the GPU being unusable (why): with -v
  * the reason, every time; else the reason and the switches that skip the
  * GPU, once per machine and reason, and not at all where the local profile
@@ -111,73 +104,31 @@ static void gpu_fallback_notice(int verbose, const char *why)
                         "it out)\n", why);
 }
 
-/* Resolve --backend to a usable backend that can run the job's generator,
- * then resolve rng = auto to that backend's default. Explains auto's choice
- * on stderr. */
-static mcs_status pick_backend(const mcs_cli *cli, const char *config_path, mcs_job *job,
-                               const mcs_backend **out, char *err, size_t err_len)
+/* What --backend auto chose and why, on stderr (the library's pick,
+ * api/pick.c, says nothing itself). */
+static void pick_notice(const mcs_cli *cli, const mcs_job *job, const mcs_pick *pick)
 {
-    const char *wanted = cli->backend;
-    const int quiet = cli->quiet, threads = cli->threads;
-    char why[4608] = "", names[128];
-    const mcs_rng_id rng = job->sim.rng;
-    const char *rng_name = mcs_named_by_id(mcs_rngs, rng)->name;
-    const mcs_backend *be = NULL;
-    if (strcmp(wanted, "auto") == 0) {
-        const mcs_backend *gpu = mcs_backend_find("gpu"), *cpu = mcs_backend_find("cpu");
-        int gpu_ok = gpu && gpu->probe(why, sizeof why) == MCS_OK;
-        int prefer = -1; /* what the local profile predicts faster: 1 gpu, 0 cpu */
-        if (gpu_ok && can_run(gpu, rng) && can_run(cpu, rng))
-            prefer = mcs_estimate_prefers_gpu(job, threads, why, sizeof why);
-        if (prefer == 0) {
-            be = cpu;
-            if (!quiet)
-                fprintf(stderr, "mcsim: --backend auto: using cpu, predicted faster: %s\n", why);
-        } else if (gpu_ok && can_run(gpu, rng)) {
-            be = gpu;
-            if (!quiet && prefer == 1)
-                fprintf(stderr, "mcsim: --backend auto: using gpu, predicted faster: %s\n", why);
-        } else if (can_run(cpu, rng)) {
-            be = cpu;
-            /* a build without the GPU module says nothing */
-            if (!quiet && gpu && !gpu_ok)
-                gpu_fallback_notice(cli->verbose, why);
-            else if (!quiet && gpu)
-                fprintf(stderr, "mcsim: running on the cpu: the gpu backend cannot run rng = %s\n",
-                        rng_name);
-        } else {
-            if (!gpu)
-                mcs_gpu_module_state(why, sizeof why);
-            snprintf(err, err_len,
-                     "rng = %s runs on the gpu backend only, and it is unavailable here: %s",
-                     rng_name, why);
-            return MCS_E_UNAVAILABLE;
-        }
-    } else {
-        be = mcs_backend_find(wanted);
-        if (!be) {
-            mcs_gpu_module_state(why, sizeof why);
-            snprintf(err, err_len, "%s %s: %s; available: %s", cli->backend_origin, wanted, why,
-                     mcs_backend_names());
-            return MCS_E_UNAVAILABLE;
-        }
-        if (!can_run(be, rng)) {
-            rng_names(be, names, sizeof names);
-            snprintf(err, err_len,
-                     "%s: [simulation] rng = %s is not available on the %s backend (it has: %s); "
-                     "rng = philox draws the same numbers on cpu and gpu",
-                     config_path, rng_name, be->name, names);
-            return MCS_E_CONFIG;
-        }
-        if (be->probe(why, sizeof why) != MCS_OK) {
-            snprintf(err, err_len, "%s %s: unavailable: %s", cli->backend_origin, wanted, why);
-            return MCS_E_UNAVAILABLE;
-        }
+    if (cli->quiet)
+        return;
+    switch (pick->reason) {
+    case MCS_PICK_CPU_PREDICTED:
+        fprintf(stderr, "mcsim: --backend auto: using cpu, predicted faster: %s\n", pick->why);
+        break;
+    case MCS_PICK_GPU_PREDICTED:
+        fprintf(stderr, "mcsim: --backend auto: using gpu, predicted faster: %s\n", pick->why);
+        break;
+    case MCS_PICK_CPU_NO_GPU:
+        gpu_fallback_notice(cli->verbose, pick->why);
+        break;
+    case MCS_PICK_CPU_RNG:
+        fprintf(stderr, "mcsim: running on the cpu: the gpu backend cannot run rng = %s\n",
+                mcs_named_by_id(mcs_rngs, job->sim.rng)->name);
+        break;
+    case MCS_PICK_NAMED: /* asked for: nothing to explain */
+    case MCS_PICK_GPU:
+    case MCS_PICK_CPU_NO_MODULE: /* a build without the GPU module says nothing */
+        break;
     }
-    if (job->sim.rng == MCS_RNG_AUTO)
-        job->sim.rng = be->default_rng;
-    *out = be;
-    return MCS_OK;
 }
 
 /* `mcsim help [COMMAND]`: the main help, or a subcommand's --help. */
@@ -321,7 +272,7 @@ static int ranks_agree(const mcs_ranks *ranks, mcs_status st, const char *err)
 {
     static char first_err[ERR_MAX];
     mcs_status first_st;
-    int first = mcs_ranks_first_failed(ranks, st, err, &first_st, first_err, sizeof first_err);
+    int first = ranks_ops->first_failed(ranks, st, err, &first_st, first_err, sizeof first_err);
     if (first < 0)
         return -1;
     if (ranks->rank == 0)
@@ -349,17 +300,27 @@ static void report_interrupted(const mcs_job *job, const mcs_result *res)
                 done, all, res->price, res->std_error, res->ci_low, res->ci_high);
 }
 
-int main(int argc, char **argv)
+/* The library's objects of the run, freed by mcsim_cli_main when the
+ * command returns, wherever it returns. */
+static struct {
+    mcsim_job *job;
+    mcsim_engine *engine;
+    mcsim_result *result;
+} held;
+
+/* The command, once it is not a subcommand's. */
+static int command(int argc, char **argv, const mcs_ranks_ops *ranks_given)
 {
     static char resolved[RESOLVED_MAX], command_line[8192], log_path[MCS_PATH_MAX];
     char err[ERR_MAX] = "", log_err[ERR_MAX] = "";
-    mcs_timings t;
+    mcs_timings t; /* the phases before the run; then the run's (r->t) */
     memset(&t, 0, sizeof t);
     t.start = mcs_now();
+    ranks_ops = ranks_given;
     mcs_cli cli;
-    mcs_job job;
-    mcs_result res;
-    memset(&res, 0, sizeof res);
+    mcsim_job *mjob = NULL;    /* the config, validated (the library's job) */
+    mcsim_engine *engine = NULL;
+    mcsim_result *r = NULL;    /* the run's result (the library's) */
     const mcs_backend *be = NULL;
     const mcs_rank_report *rank_reports = NULL; /* MPI: every rank's part, on rank 0 */
     if (argc > 1 && strcmp(argv[1], "help") == 0)
@@ -385,7 +346,7 @@ int main(int argc, char **argv)
         return mcs_cmd_validate(argc - 1, argv + 1);
     mcs_cli_command_line(argc, argv, command_line, sizeof command_line); /* before getopt permutes */
     mcs_ranks ranks;
-    mcs_ranks_init(&argc, &argv, &ranks);
+    ranks_ops->init(&argc, &argv, &ranks);
     int agreed = 0; /* the ranks have agreed that none failed before the run */
     mcs_status st = mcs_cli_parse(argc, argv, &cli, err, sizeof err);
     if (st == MCS_OK && ranks.rank != 0) { /* rank 0 alone talks and writes */
@@ -429,34 +390,47 @@ int main(int argc, char **argv)
         goto fail;
 
     double c0 = mcs_now();
-    st = mcs_config_load(cli.config_path, cli.overrides, cli.n_overrides, &job, resolved,
-                         sizeof resolved, err, sizeof err);
-    t.seconds[MCS_PHASE_CONFIG] = mcs_now() - c0;
-    if (st != MCS_OK)
+    mcsim_error job_err;
+    if (mcs_job_read(cli.config_path, cli.overrides, cli.n_overrides, &mjob, &job_err) !=
+        MCSIM_OK) {
+        snprintf(err, sizeof err, "%s", job_err.message);
+        st = MCS_E_CONFIG;
+        for (int s = 0; s < MCS_E_INTERRUPTED; s++) /* the library's code back to a status */
+            if (mcs_status_exit_code((mcs_status)s) == (int)job_err.status)
+                st = (mcs_status)s;
         goto fail;
+    }
+    held.job = mjob;
+    t.seconds[MCS_PHASE_CONFIG] = mcs_now() - c0;
+    mcs_job *job = &mjob->job; /* settled here (log, rng), then run as it stands */
     /* -o asks for a log even when the config says log = no */
-    const int want_log = !cli.no_log && (job.write_log || cli.output || cli.shard_count);
-    job.write_log = want_log; /* echoed as [output] log: what this run did */
+    const int want_log = !cli.no_log && (job->write_log || cli.output || cli.shard_count);
+    job->write_log = want_log; /* echoed as [output] log: what this run did */
 
     double p0 = mcs_now();
-    st = pick_backend(&cli, config_name, &job, &be, err, sizeof err);
+    mcs_pick pick;
+    st = mcs_backend_pick(cli.backend, cli.backend_origin, config_name, job, cli.threads, &pick,
+                          err, sizeof err);
     if (st != MCS_OK)
         goto fail;
+    be = pick.backend;
+    pick_notice(&cli, job, &pick);
+    mcs_backend_accept(be, config_name, job, err, sizeof err); /* rng = auto: the backend's */
     /* probing a GPU starts its driver (about 0.1 s): part of context creation
      * when the GPU runs the job, of set-up when auto fell back to the CPU */
     t.seconds[be->describe_gpu ? MCS_PHASE_CONTEXT : MCS_PHASE_SETUP] += mcs_now() - p0;
-    mcs_config_render(&job, config_name, resolved, sizeof resolved); /* rng resolved */
+    mcs_config_render(job, config_name, resolved, sizeof resolved); /* rng resolved */
     if (!cli.quiet) {
-        steps_notice(&job);
+        steps_notice(job);
         profile_notice();
     }
 
     double s0 = mcs_now();
-    int default_name = !cli.output && !job.output_file[0];
+    int default_name = !cli.output && !job->output_file[0];
     if (cli.output)
         snprintf(log_path, sizeof log_path, "%s", cli.output);
-    else if (job.output_file[0])
-        snprintf(log_path, sizeof log_path, "%s", job.output_file);
+    else if (job->output_file[0])
+        snprintf(log_path, sizeof log_path, "%s", job->output_file);
     else
         default_log_path(from_stdin ? "stdin" : cli.config_path, &cli, be->name, log_path,
                          sizeof log_path);
@@ -481,18 +455,18 @@ int main(int argc, char **argv)
                            ranks.local_rank};
     if (ranks.active && !cli.device_given)
         where.device = -1; /* each rank takes a GPU of its node: local rank mod GPUs */
-    int threads_used = where.threads;
-    /* the local profile's prediction, stored beside the measured timings */
-    mcs_run_estimate estimate;
-    int have_estimate = mcs_estimate_for_run(&job, be->describe_gpu != NULL, where.threads, 1,
-                                             &estimate);
-    mcs_gpu_info gpu;
-    memset(&gpu, 0, sizeof gpu);
+    mcsim_error engine_err;
+    if (mcs_engine_make(be, &where, &engine, &engine_err) != MCSIM_OK) {
+        snprintf(err, sizeof err, "%s", engine_err.message);
+        st = MCS_E_NOMEM;
+        goto fail;
+    }
+    held.engine = engine;
     mcs_progress progress;
-    mcs_progress_init(&progress, job.sim.paths, cli.progress);
+    mcs_progress_init(&progress, job->sim.paths, cli.progress);
     /* a shard computes its share of the blocks and keeps its merge tree; a
      * resumed run goes on from its checkpoint */
-    const uint64_t blocks = mcs_job_blocks(&job);
+    const uint64_t blocks = mcs_job_blocks(job);
     static mcs_merge_tree shard_tree, resume_tree;
     mcs_share share;
     memset(&share, 0, sizeof share);
@@ -503,12 +477,12 @@ int main(int argc, char **argv)
         share.partial = &shard_tree;
         shard.first = share.range.first;
         shard.end = share.range.end;
-        uint64_t bs = job.sim.block_size, end = share.range.end * bs;
-        mcs_progress_init(&progress, (end < job.sim.paths ? end : job.sim.paths) -
+        uint64_t bs = job->sim.block_size, end = share.range.end * bs;
+        mcs_progress_init(&progress, (end < job->sim.paths ? end : job->sim.paths) -
                                          share.range.first * bs, cli.progress);
     }
     if (cli.resume) {
-        st = mcs_checkpoint_read(cli.resume, &job, resolved, &share.range, &resume_tree, err,
+        st = mcs_checkpoint_read(cli.resume, job, resolved, &share.range, &resume_tree, err,
                                  sizeof err);
         if (st != MCS_OK)
             goto fail;
@@ -547,7 +521,7 @@ int main(int argc, char **argv)
             return code;
         }
         /* the ranks compute one share together: the same --shard everywhere */
-        int other_shard = mcs_ranks_first_different(&ranks, (uint64_t)cli.shard_index << 32 |
+        int other_shard = ranks_ops->first_different(&ranks, (uint64_t)cli.shard_index << 32 |
                                                                  (uint32_t)cli.shard_count);
         if (other_shard >= 0) {
             char mine[32] = "no --shard";
@@ -562,7 +536,7 @@ int main(int argc, char **argv)
             return mcs_status_exit_code(MCS_E_USAGE);
         }
         /* each rank read the config itself: the same job everywhere, or none */
-        int other = mcs_ranks_first_different(&ranks, mcs_config_identity_hash(resolved));
+        int other = ranks_ops->first_different(&ranks, mcs_config_identity_hash(resolved));
         if (other >= 0) {
             if (ranks.rank == 0)
                 fprintf(stderr, "mcsim: rank %d read another job than rank 0 from %s (its "
@@ -579,26 +553,33 @@ int main(int argc, char **argv)
         share.range.end = whole.first + part.end;
         share.partial = &rank_tree;
     }
-    st = mcs_engine_run_share(&job, be, &where, &share, mcs_progress_update, &progress, &res,
-                              &threads_used, &gpu, &t, err, sizeof err);
+    /* the library's run path (api/run.c), with the command's share,
+     * progress and the phases so far */
+    const mcs_run_options run_options = {&share, mcs_progress_update, &progress, &t, 1};
+    st = mcs_run_job(engine, mjob, &run_options, &r, err, sizeof err);
     mcs_progress_finish(&progress);
+    if (!r) /* out of memory before the run */
+        goto fail;
+    held.result = r;
+    job = &r->job;
+    mcs_result *res = &r->res;
     if (ranks.active) {
         /* rank 0 gathers every rank's tree and replays them in rank order */
         static mcs_rank_report mine;
         memset(&mine, 0, sizeof mine);
         mine.rank = ranks.rank;
         mine.status = (int)st;
-        mine.threads = threads_used;
+        mine.threads = r->threads;
         mine.first = share.range.first;
         mine.end = share.range.end;
         mcs_sysinfo_host(mine.host, sizeof mine.host);
-        snprintf(mine.device, sizeof mine.device, "%s", be->describe_gpu ? gpu.name : "cpu");
-        memcpy(mine.seconds, t.seconds, sizeof mine.seconds);
+        snprintf(mine.device, sizeof mine.device, "%s", r->has_gpu ? r->gpu.name : "cpu");
+        memcpy(mine.seconds, r->t.seconds, sizeof mine.seconds);
         mine.seconds[MCS_PHASE_TOTAL] = mcs_now() - t.start;
         snprintf(mine.error, sizeof mine.error, "%s", st != MCS_OK ? err : "");
         mine.tree = rank_tree;
         double waited = 0;
-        if (mcs_ranks_gather(&ranks, &mine, all, &waited) != MCS_OK) {
+        if (ranks_ops->gather(&ranks, &mine, all, &waited) != MCS_OK) {
             snprintf(err, sizeof err, "gathering the ranks' results failed (%d ranks)",
                      ranks.size);
             st = MCS_E_SOFTWARE;
@@ -607,19 +588,19 @@ int main(int argc, char **argv)
         if (ranks.rank != 0)
             return mcs_status_exit_code(st);
         all[0].mpi_seconds = waited;
-        mcs_tree_init_at(&rank_tree, mcs_job_outputs(&job), whole.first);
+        mcs_tree_init_at(&rank_tree, mcs_job_outputs(job), whole.first);
         if ((st = join_ranks(all, ranks.size, &rank_tree, err, sizeof err)) != MCS_OK)
             goto fail;
         mcs_moments total = mcs_tree_total(&rank_tree);
-        mcs_engine_fill_result(&job, &total, &res);
+        mcs_engine_fill_result(job, &total, res);
         if (cli.shard_count)
             shard_tree = rank_tree;
         rank_reports = all;
     }
     if (st == MCS_E_IO && mcs_stop_flag && ck.path) /* the stop's checkpoint failed (74): */
-        report_interrupted(&job, &res);             /* the partial estimate is not lost */
+        report_interrupted(job, res);               /* the partial estimate is not lost */
     if (st == MCS_E_INTERRUPTED) {
-        report_interrupted(&job, &res);
+        report_interrupted(job, res);
         if (cli.checkpoint && ck.written) {
             if (!cli.quiet)
                 fprintf(stderr, "mcsim: checkpoint %s holds the blocks done; go on with the "
@@ -633,18 +614,7 @@ int main(int argc, char **argv)
         goto fail;
 
     mcs_run_info info;
-    memset(&info, 0, sizeof info);
-    info.backend = be->name;
-    info.command_line = command_line;
-    info.config_file = config_name;
-    info.config_text = resolved;
-    mcs_sysinfo_host(info.host, sizeof info.host);
-    mcs_sysinfo_cpu_model(info.cpu_model, sizeof info.cpu_model);
-    info.cores = mcs_sysinfo_cores();
-    info.threads = threads_used;
-    info.cpu_isa = mcs_backend_find("cpu")->variant();
-    info.gpu = be->describe_gpu ? &gpu : NULL;
-    info.estimate = have_estimate ? &estimate : NULL;
+    mcs_result_run_info(r, command_line, &info);
     info.shard = cli.shard_count ? &shard : NULL;
     info.ranks = rank_reports;
     info.n_ranks = rank_reports ? ranks.size : 0;
@@ -656,32 +626,32 @@ int main(int argc, char **argv)
                  strerror(errno));
         log_st = MCS_E_IO;
     } else if (want_log && default_name) {
-        log_st = mcs_h5log_write_new(log_path, sizeof log_path, &info, &job, &res, &t, log_err,
+        log_st = mcs_h5log_write_new(log_path, sizeof log_path, &info, job, res, &r->t, log_err,
                                      sizeof log_err);
     } else if (want_log) {
-        log_st = mcs_h5log_write(log_path, &info, &job, &res, &t, log_err, sizeof log_err);
+        log_st = mcs_h5log_write(log_path, &info, job, res, &r->t, log_err, sizeof log_err);
     } else {
-        t.seconds[MCS_PHASE_TOTAL] = mcs_now() - t.start;
+        r->t.seconds[MCS_PHASE_TOTAL] = mcs_now() - r->t.start;
     }
     if (log_st != MCS_OK)
-        t.seconds[MCS_PHASE_TOTAL] = mcs_now() - t.start;
+        r->t.seconds[MCS_PHASE_TOTAL] = mcs_now() - r->t.start;
 
-    if (res.paths < 2 && !cli.quiet)
+    if (res->paths < 2 && !cli.quiet)
         fprintf(stderr, "mcsim: note: one path has no spread: the std error and interval are "
                         "undefined (n/a); use more paths\n");
 
     mcs_report_info rinfo = {config_name,
                              be->name,
-                             threads_used,
+                             r->threads,
                              want_log && log_st == MCS_OK ? log_path : NULL,
                              !want_log ? (cli.no_log ? cli.no_log_origin : "[output] log = no")
                                        : "writing it failed, see the error on stderr",
-                             t.seconds[MCS_PHASE_TOTAL],
-                             info.gpu ? gpu.name : NULL};
+                             r->t.seconds[MCS_PHASE_TOTAL],
+                             info.gpu ? r->gpu.name : NULL};
     if (cli.format == MCS_FORMAT_JSON)
-        mcs_report_json(stdout, &job, &res, &t, &rinfo);
+        mcs_report_json(stdout, job, res, &r->t, &rinfo);
     else
-        mcs_report_text(stdout, &job, &res, &t, &rinfo);
+        mcs_report_text(stdout, job, res, &r->t, &rinfo);
     if (fflush(stdout) != 0) {
         fprintf(stderr, "mcsim: cannot write the result to stdout: %s\n", strerror(errno));
         return mcs_status_exit_code(MCS_E_IO);
@@ -689,7 +659,7 @@ int main(int argc, char **argv)
     /* what the result's own checks found, even with -q: an error means the
      * result above cannot be trusted (exit 65; a shard's part is judged
      * again, whole, by mcsim merge, so the shard's file stands: exit 0) */
-    const mcs_status trust = mcs_warnings_print(stderr, "mcsim", &res);
+    const mcs_status trust = mcs_warnings_print(stderr, "mcsim", res);
     if (log_st != MCS_OK) {
         fprintf(stderr, "mcsim: %s (the result above is complete; only the log is missing)\n",
                 log_err);
@@ -709,4 +679,14 @@ fail:
         return ranks_agree(&ranks, st, err);
     say_error(ranks.rank, st, err);
     return mcs_status_exit_code(st);
+}
+
+int mcsim_cli_main(int argc, char **argv, const mcs_ranks_ops *ranks)
+{
+    int code = command(argc, argv, ranks);
+    mcsim_result_free(held.result);
+    mcsim_engine_free(held.engine);
+    mcsim_job_free(held.job);
+    memset(&held, 0, sizeof held);
+    return code;
 }

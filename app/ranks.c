@@ -1,13 +1,23 @@
 /* ranks.c - MPI start-up, failure agreement and the gather of rank
- * reports (ranks.h); without MPI at build time, the single-process case. */
+ * reports (ranks.h); without MPI at build time, the single-process case.
+ * Part of the mcsim executable, which hands it to the library's command,
+ * so libmcsim.so itself needs no MPI. */
 #include "ranks.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "timing.h"
+#include <time.h>
 #ifdef MCSIM_HAVE_MPI
 #include <mpi.h>
 #endif
+
+/* Monotonic wall clock in seconds (the engine's mcs_now is inside the library). */
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
 
 /* The local rank from the launcher's environment (Open MPI, Slurm, PMIx). */
 static int env_int(const char *const *names, int dflt)
@@ -30,7 +40,7 @@ static void finalize(void)
 }
 #endif
 
-void mcs_ranks_init(int *argc, char ***argv, mcs_ranks *r)
+static void mcs_ranks_init(int *argc, char ***argv, mcs_ranks *r)
 {
     static const char *const local_vars[] = {"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID",
                                              "SLURM_LOCALID", NULL};
@@ -55,7 +65,7 @@ void mcs_ranks_init(int *argc, char ***argv, mcs_ranks *r)
 #endif
 }
 
-int mcs_ranks_first_failed(const mcs_ranks *r, mcs_status st, const char *err,
+static int mcs_ranks_first_failed(const mcs_ranks *r, mcs_status st, const char *err,
                            mcs_status *first_st, char *first_err, size_t len)
 {
     int first = st != MCS_OK ? 0 : -1;
@@ -79,7 +89,7 @@ int mcs_ranks_first_failed(const mcs_ranks *r, mcs_status st, const char *err,
     return first;
 }
 
-int mcs_ranks_first_different(const mcs_ranks *r, uint64_t value)
+static int mcs_ranks_first_different(const mcs_ranks *r, uint64_t value)
 {
 #ifdef MCSIM_HAVE_MPI
     if (r->active) {
@@ -96,26 +106,26 @@ int mcs_ranks_first_different(const mcs_ranks *r, uint64_t value)
     return -1;
 }
 
-mcs_status mcs_ranks_gather(const mcs_ranks *r, const mcs_rank_report *mine,
+static mcs_status mcs_ranks_gather(const mcs_ranks *r, const mcs_rank_report *mine,
                             mcs_rank_report *all, double *mpi_seconds)
 {
-    double t0 = mcs_now();
+    double t0 = now();
 #ifdef MCSIM_HAVE_MPI
     if (r->active) {
         int rc = MPI_Gather(mine, (int)sizeof *mine, MPI_BYTE, all, (int)sizeof *mine, MPI_BYTE,
                             0, MPI_COMM_WORLD);
-        *mpi_seconds = mcs_now() - t0;
+        *mpi_seconds = now() - t0;
         return rc == MPI_SUCCESS ? MCS_OK : MCS_E_SOFTWARE;
     }
 #endif
     (void)r;
     if (all)
         all[0] = *mine;
-    *mpi_seconds = mcs_now() - t0;
+    *mpi_seconds = now() - t0;
     return MCS_OK;
 }
 
-const char *mcs_ranks_library(void)
+static const char *mcs_ranks_library(void)
 {
 #ifdef MCSIM_HAVE_MPI
     static char version[MPI_MAX_LIBRARY_VERSION_STRING];
@@ -127,3 +137,7 @@ const char *mcs_ranks_library(void)
     return "none";
 #endif
 }
+
+const mcs_ranks_ops mcs_ranks_mpi = {mcs_ranks_init, mcs_ranks_first_failed,
+                                     mcs_ranks_first_different, mcs_ranks_gather,
+                                     mcs_ranks_library};

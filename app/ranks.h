@@ -19,28 +19,32 @@ typedef struct {
     int local_rank; /* index on its node (chooses the GPU) */
 } mcs_ranks;
 
-/* Start MPI when launched by mpirun or srun (their environment says so). */
-void mcs_ranks_init(int *argc, char ***argv, mcs_ranks *r);
+/* MPI lives in the mcsim executable (app/ranks.c), not in libmcsim.so,
+ * which a Python process loads: the executable hands the library's
+ * command (mcsim_cli_main, app/cli_main.h) this table. */
+typedef struct {
+    /* Start MPI when launched by mpirun or srun (their environment says so). */
+    void (*init)(int *argc, char ***argv, mcs_ranks *r);
+    /* Whether a rank has failed, each passing its status and message `err`:
+     * the lowest rank whose status is not MCS_OK, its status in *first_st
+     * and its message in first_err (len bytes, the same len on every rank);
+     * -1 where none failed. All ranks must call it at the same point and
+     * all get the same answer. */
+    int (*first_failed)(const mcs_ranks *r, mcs_status st, const char *err,
+                        mcs_status *first_st, char *first_err, size_t len);
+    /* The lowest rank whose `value` differs from rank 0's, or -1 where
+     * every rank has rank 0's (and without MPI); all ranks must call it at
+     * the same point and all get the same answer. */
+    int (*first_different)(const mcs_ranks *r, uint64_t value);
+    /* Gather every rank's report to rank 0 (all[r] for rank r; all may be
+     * NULL elsewhere). *mpi_seconds gets the time spent in MPI. */
+    mcs_status (*gather)(const mcs_ranks *r, const mcs_rank_report *mine,
+                         mcs_rank_report *all, double *mpi_seconds);
+    /* "Open MPI 4.1.4", or "none" in a build without MPI. */
+    const char *(*library)(void);
+} mcs_ranks_ops;
 
-/* Whether a rank has failed, each passing its status and message `err`:
- * the lowest rank whose status is not MCS_OK, its status in *first_st and
- * its message in first_err (len bytes, the same len on every rank); -1
- * where none failed. All ranks must call it at the same point and all get
- * the same answer. */
-int mcs_ranks_first_failed(const mcs_ranks *r, mcs_status st, const char *err,
-                           mcs_status *first_st, char *first_err, size_t len);
-
-/* The lowest rank whose `value` differs from rank 0's, or -1 where every
- * rank has rank 0's (and without MPI); all ranks must call it at the same
- * point and all get the same answer. */
-int mcs_ranks_first_different(const mcs_ranks *r, uint64_t value);
-
-/* Gather every rank's report to rank 0 (all[r] for rank r; all may be NULL
- * elsewhere). *mpi_seconds gets the time spent in MPI. */
-mcs_status mcs_ranks_gather(const mcs_ranks *r, const mcs_rank_report *mine,
-                            mcs_rank_report *all, double *mpi_seconds);
-
-/* "Open MPI 4.1.4", or "none" in a build without MPI. */
-const char *mcs_ranks_library(void);
+/* The executable's (app/ranks.c): MPI where built with it, else one process. */
+extern const mcs_ranks_ops mcs_ranks_mpi;
 
 #endif

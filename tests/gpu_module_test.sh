@@ -86,8 +86,11 @@ cuda_needed=$(grep -E 'NEEDED|RPATH|RUNPATH' "$out" | grep -iE 'libcud|libcurand
 report "mcsim links no CUDA library (readelf -d: no libcuda*, libcurand, CUDA RUNPATH)"
 
 # --- a build or installation without a GPU module -----------------------------------
-mkdir -p nomod/bin
+# the executable and its library (RUNPATH $ORIGIN/../lib, as installed)
+libmcsim=$(dirname "$mcsim")/libmcsim.so.0
+mkdir -p nomod/bin nomod/lib
 cp "$mcsim" nomod/bin/mcsim
+cp -L "$libmcsim" nomod/lib/
 run 0 nomod/bin/mcsim --version
 need_in "$out" stdout "gpu backend: not built or not installed"
 need_in "$out" stdout "libmcsim_gpu.so"
@@ -138,6 +141,7 @@ if command -v "$cc" >/dev/null; then
     printf 'const void *mcs_gpu_module_entry(void) { return (const void *)16; }\n' >wild.c
     mkdir -p inst/bin inst/lib/mcsim
     cp "$mcsim" inst/bin/mcsim
+    cp -L "$libmcsim" inst/lib/
     "$cc" -shared -fPIC -o data.so data.c && "$cc" -shared -fPIC -o wild.so wild.c &&
         cp data.so inst/lib/mcsim/libmcsim_gpu.so || problems+=("cannot build the test modules")
     for how in env installed; do
