@@ -46,9 +46,15 @@ void mcsim_result_free(mcsim_result *res);
 TINY = ["simulation.paths=1000"]
 
 
-def per_call(fn, number, repeat):
-    """Median over `repeat` rounds of the mean seconds per call."""
-    return statistics.median(t / number for t in timeit.repeat(fn, number=number, repeat=repeat))
+def interleaved(calls, repeat):
+    """{name: median over `repeat` rounds of the mean seconds per call}; each
+    round times every call once, in turn, so that a loaded machine's slow
+    spells fall on all of them alike. calls: {name: (function, calls a round)}."""
+    times = {name: [] for name in calls}
+    for _ in range(repeat):
+        for name, (fn, number) in calls.items():
+            times[name].append(timeit.timeit(fn, number=number) / number)
+    return {name: statistics.median(t) for name, t in times.items()}
 
 
 def cffi_calls(ffi, lib, config):
@@ -84,48 +90,53 @@ def main():
     import mcsim
     from mcsim import _capi
     R = args.repeat
-    rows = []
+    calls = {}  # (binding, call): (function, calls a round)
 
     # ctypes: the package's own binding
     job = mcsim.Job(args.config, paths=1000)
     engine = mcsim.Engine("cpu", threads=1)
     key = b"option.strike"
-    rows.append(("ctypes", per_call(_capi.lib.mcsim_version, 200_000, R),
-                 per_call(lambda: _capi.lib.mcsim_job_get(job._handle, key), 200_000, R),
-                 per_call(lambda: engine._run(job), 300, R)))
-
+    calls["ctypes", "version"] = (_capi.lib.mcsim_version, 100_000)
+    calls["ctypes", "get"] = (lambda: _capi.lib.mcsim_job_get(job._handle, key), 100_000)
+    calls["ctypes", "run"] = (lambda: _capi.lib.mcsim_result_free(engine._run(job)[1]), 200)
+    keep = []
     try:
         import cffi
     except ImportError:
         print("cffi not importable (Debian python3-cffi): its rows skipped", file=sys.stderr)
         cffi = None
+    tmp = tempfile.TemporaryDirectory()
     if cffi:
         ffi = cffi.FFI()
         ffi.cdef(CDEF)
         lib = ffi.dlopen(args.library)
-        trivial, get, run, _keep = cffi_calls(ffi, lib, args.config)
-        rows.append(("cffi ABI", per_call(trivial, 200_000, R), per_call(get, 200_000, R),
-                     per_call(run, 300, R)))
-        with tempfile.TemporaryDirectory() as tmp:
-            api = cffi.FFI()
-            api.cdef(CDEF)
-            libdir = os.path.dirname(os.path.abspath(args.library))
-            api.set_source("_mcsim_bench_api", '#include "mcsim.h"',
-                           include_dirs=[str(REPO / "include")], library_dirs=[libdir],
-                           extra_link_args=[f"-Wl,-rpath,{libdir}", f"-l:{Path(args.library).name}"])
-            api.compile(tmpdir=tmp, verbose=False)
-            sys.path.insert(0, tmp)
-            import _mcsim_bench_api
-            trivial, get, run, _keep2 = cffi_calls(_mcsim_bench_api.ffi, _mcsim_bench_api.lib,
-                                                   args.config)
-            rows.append(("cffi API (compiled extension)", per_call(trivial, 200_000, R),
-                         per_call(get, 200_000, R), per_call(run, 300, R)))
-
-    price = per_call(lambda: mcsim.price(args.config, backend="cpu", threads=1, paths=1000),
-                     300, R)
-    command = per_call(lambda: subprocess.run(
+        version, get, run, k = cffi_calls(ffi, lib, args.config)
+        keep.append(k)
+        calls["cffi ABI", "version"], calls["cffi ABI", "get"] = (version, 100_000), (get, 100_000)
+        calls["cffi ABI", "run"] = (run, 200)
+        api = cffi.FFI()
+        api.cdef(CDEF)
+        libdir = os.path.dirname(os.path.abspath(args.library))
+        api.set_source("_mcsim_bench_api", '#include "mcsim.h"',
+                       include_dirs=[str(REPO / "include")], library_dirs=[libdir],
+                       extra_link_args=[f"-Wl,-rpath,{libdir}", f"-l:{Path(args.library).name}"])
+        api.compile(tmpdir=tmp.name, verbose=False)
+        sys.path.insert(0, tmp.name)
+        import _mcsim_bench_api
+        version, get, run, k = cffi_calls(_mcsim_bench_api.ffi, _mcsim_bench_api.lib, args.config)
+        keep.append(k)
+        name = "cffi API (compiled extension)"
+        calls[name, "version"], calls[name, "get"] = (version, 100_000), (get, 100_000)
+        calls[name, "run"] = (run, 200)
+    calls["price", "run"] = (lambda: mcsim.price(args.config, backend="cpu", threads=1,
+                                                 paths=1000), 200)
+    calls["command", "run"] = (lambda: subprocess.run(
         [args.mcsim, args.config, "--backend", "cpu", "--threads", "1", "--paths", "1000",
-         "--format", "json", "--no-log", "-q"], check=True, capture_output=True), 10, R)
+         "--format", "json", "--no-log", "-q"], check=True, capture_output=True), 5)
+    t = interleaved(calls, R)
+    rows = [(b, t[b, "version"], t[b, "get"], t[b, "run"])
+            for b in dict.fromkeys(b for b, c in calls if c == "version")]
+    price, command = t["price", "run"], t["command", "run"]
 
     print(f"# {cpu_model()}, {usable_cores()} usable cores; python {sys.version.split()[0]}; "
           f"libmcsim {mcsim.library_version}; median of {R} rounds")
