@@ -82,3 +82,18 @@ def test_stop_request_interrupts_and_the_next_run_is_whole():
     assert info.value.status == 130 and time.perf_counter() - start < 60
     r = mcsim.price(CFG / "european.ini", backend="cpu", paths=20000, seed=3)
     assert r.paths == 20000 and r.std_error > 0
+
+
+def test_ctrl_c_in_the_main_thread_interrupts_the_run():
+    """A notebook's interrupt: SIGINT to the process while the main thread
+    waits on a run; the run stops and raises Interrupted."""
+    import os
+    import signal
+    assert threading.current_thread() is threading.main_thread()
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    start = time.perf_counter()
+    with pytest.raises(mcsim.Interrupted):
+        mcsim.price(CFG / "european.ini", backend="cpu", paths=1e10)
+    assert time.perf_counter() - start < 60
+    assert mcsim.price(CFG / "european.ini", backend="cpu", paths=1000).paths == 1000
