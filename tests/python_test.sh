@@ -32,5 +32,6 @@ MCSIM_SOURCE_DIR=$src MCSIM_CMAKE_BUILD_DIR=$build \
     --disable-pip-version-check "$build/python-src"
 cd "$build"
 # the installed package, not the sources: no MCSIM_LIBRARY, cwd outside python/
-env -u MCSIM_LIBRARY MCSIM_CLI="$cli" MCSIM_SOURCE_DIR="$src" MCSIM_EXPECT_BUNDLED=1 \
+env -u MCSIM_LIBRARY MCSIM_CLI="$cli" MCSIM_SOURCE_DIR="$src" MCSIM_BUILD_DIR="$build" \
+    MCSIM_EXPECT_BUNDLED=1 \
     "$venv/bin/python" -m pytest -q -p no:cacheprovider "$src/python/tests"

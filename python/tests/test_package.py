@@ -53,3 +53,25 @@ def test_no_python_source_names_a_type_or_key():
         for literal in re.findall(r"""["']([A-Za-z_.-]+)["']""", code):
             word = literal.split(".")[-1]
             assert word not in names or literal == "volatility", (source.name, literal)
+
+
+@pytest.mark.skipif(not os.environ.get("MCSIM_BUILD_DIR"), reason="needs MCSIM_BUILD_DIR (python_test.sh)")
+def test_an_installed_library_is_found_through_pkg_config(tmp_path):
+    """`cmake --install` to a prefix, then the package without a bundled
+    library and without MCSIM_LIBRARY finds it through pkg-config."""
+    import subprocess
+    import sys
+    prefix = tmp_path / "prefix"
+    subprocess.run(["cmake", "--install", os.environ["MCSIM_BUILD_DIR"], "--prefix", str(prefix)],
+                   check=True, capture_output=True)
+    pc = next(prefix.glob("lib*/pkgconfig/mcsim.pc"))
+    env = {k: v for k, v in os.environ.items() if k != "MCSIM_LIBRARY"}
+    env.update(PKG_CONFIG_PATH=str(pc.parent), PYTHONPATH=str(REPO / "python"))
+    code = ("import mcsim; print(mcsim.library_path); "
+            f"print(mcsim.price(r'{REPO / 'configs' / 'european.ini'}', backend='cpu', "
+            "paths=1000).price)")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                       cwd=tmp_path, timeout=120)
+    assert p.returncode == 0, p.stderr
+    path, price = p.stdout.split()
+    assert Path(path).resolve().parent == pc.parent.parent.resolve() and float(price) > 0
