@@ -17,9 +17,6 @@
 
 #define RESOLVED_MAX 16384
 
-_Static_assert(MCSIM_VERSION_MAJOR * 10000 + MCSIM_VERSION_MINOR * 100 + MCSIM_VERSION_PATCH >= 0,
-               "the version macros are numbers");
-
 const char *mcsim_version(void)
 {
     return MCSIM_VERSION_STRING;
@@ -511,17 +508,33 @@ static mcsim_status make_job(const mcsim_job *base, const char *name, const char
     return st;
 }
 
+/* The arguments every job call checks: *out NULL first; the first one
+ * (text, path or base) not NULL, else `first_null` says why; a count >= 0,
+ * with assignments when above 0. */
+static mcsim_status check_job_args(const char *fn, const void *first, const char *first_null,
+                                   const char *const *assignments, int n, mcsim_job **out,
+                                   mcsim_error *err)
+{
+    if (!out)
+        return mcs_api_fail(err, MCSIM_E_USAGE, "%s: out is NULL", fn);
+    *out = NULL;
+    if (!first)
+        return mcs_api_fail(err, MCSIM_E_USAGE, "%s: %s", fn, first_null);
+    if (n < 0 || (n && !assignments))
+        return mcs_api_fail(err, MCSIM_E_USAGE, "%s: n_assignments < 0, or assignments NULL",
+                            fn);
+    return MCSIM_OK;
+}
+
 mcsim_status mcsim_job_from_text(const char *name, const char *text,
                                  const char *const *assignments, int n_assignments,
                                  mcsim_job **out, mcsim_error *err)
 {
-    if (!out)
-        return mcs_api_fail(err, MCSIM_E_USAGE, "mcsim_job_from_text: out is NULL");
-    *out = NULL;
-    if (!text || n_assignments < 0 || (n_assignments && !assignments))
-        return mcs_api_fail(err, MCSIM_E_USAGE, "mcsim_job_from_text: %s",
-                            !text ? "text is NULL (\"\" for every key at its default)"
-                                  : "n_assignments < 0, or assignments NULL");
+    mcsim_status st = check_job_args("mcsim_job_from_text", text,
+                                     "text is NULL (\"\" for every key at its default)",
+                                     assignments, n_assignments, out, err);
+    if (st != MCSIM_OK)
+        return st;
     return make_job(NULL, name ? name : "<text>", text, strlen(text), assignments,
                     n_assignments, out, err);
 }
@@ -529,16 +542,14 @@ mcsim_status mcsim_job_from_text(const char *name, const char *text,
 mcsim_status mcsim_job_from_file(const char *path, const char *const *assignments,
                                  int n_assignments, mcsim_job **out, mcsim_error *err)
 {
-    if (!out)
-        return mcs_api_fail(err, MCSIM_E_USAGE, "mcsim_job_from_file: out is NULL");
-    *out = NULL;
-    if (!path || n_assignments < 0 || (n_assignments && !assignments))
-        return mcs_api_fail(err, MCSIM_E_USAGE, "mcsim_job_from_file: %s",
-                            !path ? "path is NULL" : "n_assignments < 0, or assignments NULL");
+    mcsim_status st = check_job_args("mcsim_job_from_file", path, "path is NULL", assignments,
+                                     n_assignments, out, err);
+    if (st != MCSIM_OK)
+        return st;
     char *text = NULL;
     size_t len = 0;
     double t0 = mcs_now();
-    mcsim_status st = read_config(path, &text, &len, err);
+    st = read_config(path, &text, &len, err);
     if (st != MCSIM_OK)
         return st;
     st = make_job(NULL, strcmp(path, "-") == 0 ? MCS_STDIN_NAME : path, text, len, assignments,
@@ -552,12 +563,10 @@ mcsim_status mcsim_job_from_file(const char *path, const char *const *assignment
 mcsim_status mcsim_job_derive(const mcsim_job *base, const char *const *assignments,
                               int n_assignments, mcsim_job **out, mcsim_error *err)
 {
-    if (!out)
-        return mcs_api_fail(err, MCSIM_E_USAGE, "mcsim_job_derive: out is NULL");
-    *out = NULL;
-    if (!base || n_assignments < 0 || (n_assignments && !assignments))
-        return mcs_api_fail(err, MCSIM_E_USAGE, "mcsim_job_derive: %s",
-                            !base ? "base is NULL" : "n_assignments < 0, or assignments NULL");
+    mcsim_status st = check_job_args("mcsim_job_derive", base, "base is NULL", assignments,
+                                     n_assignments, out, err);
+    if (st != MCSIM_OK)
+        return st;
     return make_job(base, base->name, base->text, base->text_len, assignments, n_assignments,
                     out, err);
 }

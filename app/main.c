@@ -394,10 +394,7 @@ static int command(int argc, char **argv, const mcs_ranks_ops *ranks_given)
     if (mcs_job_read(cli.config_path, cli.overrides, cli.n_overrides, &mjob, &job_err) !=
         MCSIM_OK) {
         snprintf(err, sizeof err, "%s", job_err.message);
-        st = MCS_E_CONFIG;
-        for (int s = 0; s < MCS_E_INTERRUPTED; s++) /* the library's code back to a status */
-            if (mcs_status_exit_code((mcs_status)s) == (int)job_err.status)
-                st = (mcs_status)s;
+        st = mcs_status_of_exit_code((int)job_err.status);
         goto fail;
     }
     held.job = mjob;
@@ -458,7 +455,7 @@ static int command(int argc, char **argv, const mcs_ranks_ops *ranks_given)
     mcsim_error engine_err;
     if (mcs_engine_make(be, &where, &engine, &engine_err) != MCSIM_OK) {
         snprintf(err, sizeof err, "%s", engine_err.message);
-        st = MCS_E_NOMEM;
+        st = mcs_status_of_exit_code((int)engine_err.status);
         goto fail;
     }
     held.engine = engine;

@@ -154,64 +154,81 @@ static void load(void)
     dlclose(h);
 }
 
-/* The folder of the object this code is in: libmcsim.so's (the mcsim
- * command and programs using the library, Python's ctypes included), or a
- * program's that links the engine statically (the tests); "" if unknown. */
-static void own_folder(char *dir, size_t len)
+/* The folder of `path` (cut at its last '/') into dir; "" if none. */
+static void folder_of(const char *path, char *dir, size_t len)
+{
+    const char *slash = strrchr(path, '/');
+    dir[0] = '\0';
+    if (slash)
+        snprintf(dir, len, "%.*s", (int)(slash - path), path);
+}
+
+/* The folders of the object this code is in (libmcsim.so, or a program
+ * linking the engine itself: the tests) and of the executable ("" where
+ * unknown). */
+static void own_folders(char *lib, char *exe, size_t len)
 {
     Dl_info info;
     struct link_map *map = NULL;
     char path[PATH_MAX] = "";
-    dir[0] = '\0';
-    if (dladdr1((void *)own_folder, &info, (void **)&map, RTLD_DL_LINKMAP) && map &&
-        map->l_name && map->l_name[0]) {
-        if (!realpath(map->l_name, path))
-            path[0] = '\0';
-    } else { /* the main program: its l_name is empty */
-        ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
-        path[n > 0 ? n : 0] = '\0';
-    }
-    char *slash = strrchr(path, '/');
-    if (slash) {
-        *slash = '\0';
-        snprintf(dir, len, "%s", path);
-    }
+    ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
+    path[n > 0 ? n : 0] = '\0';
+    folder_of(path, exe, len);
+    snprintf(lib, len, "%s", exe); /* the main program: its l_name is empty */
+    if (dladdr1((void *)own_folders, &info, (void **)&map, RTLD_DL_LINKMAP) && map &&
+        map->l_name && map->l_name[0] && realpath(map->l_name, path))
+        folder_of(path, lib, len);
 }
 
 /* Candidates in order; the first that exists is the one loaded. */
 static void find_and_load(void)
 {
     const char *env = getenv("MCSIM_GPU_MODULE");
-    char dir[PATH_MAX] = "", prefix[PATH_MAX] = "";
+    char dirs[2][PATH_MAX];
     gpu.list[0] = &mcs_cpu_backend;
     if (env && *env) { /* named by the user: a missing file is an error, not silence */
         snprintf(gpu.path, sizeof gpu.path, "%s", env);
         load();
     } else {
-        own_folder(dir, sizeof dir);
-        snprintf(prefix, sizeof prefix, "%s", dir);
-        char *slash = strrchr(prefix, '/');
-        if (slash) /* prefix: the folder above */
-            *slash = '\0';
-        /* beside the library (the build tree, the device bundle); in its
-         * mcsim/ folder (installed: PREFIX/lib/libmcsim.so.0 and
-         * PREFIX/lib/mcsim/); from a program linking the engine itself,
-         * ../lib/mcsim */
-        char cand[3][PATH_MAX];
-        snprintf(cand[0], sizeof cand[0], "%s/%s", dir, MCS_GPU_MODULE_FILE);
-        snprintf(cand[1], sizeof cand[1], "%s/mcsim/%s", dir, MCS_GPU_MODULE_FILE);
-        snprintf(cand[2], sizeof cand[2], "%s/%s/%s", prefix, MCS_GPU_MODULE_DIR,
-                 MCS_GPU_MODULE_FILE);
+        own_folders(dirs[0], dirs[1], sizeof dirs[0]);
+        /* beside the library, in its mcsim/ folder (installed:
+         * PREFIX/lib/libmcsim.so.0 and PREFIX/lib/mcsim/), beside the
+         * executable (the build tree, the device bundle's bin/) and in
+         * ../lib/mcsim from it (installed: PREFIX/bin/mcsim) */
+        char cand[4][PATH_MAX + 64];
+        int n = 0;
+        for (int d = 0; d < 2; d++) {
+            if (!dirs[d][0] || (d == 1 && strcmp(dirs[1], dirs[0]) == 0 && n))
+                continue;
+            char prefix[PATH_MAX];
+            folder_of(dirs[d], prefix, sizeof prefix);
+            snprintf(cand[n++], sizeof cand[0], "%s/%s", dirs[d], MCS_GPU_MODULE_FILE);
+            if (d == 0)
+                snprintf(cand[n++], sizeof cand[0], "%s/mcsim/%s", dirs[d], MCS_GPU_MODULE_FILE);
+            else
+                snprintf(cand[n++], sizeof cand[0], "%s/%s/%s", prefix, MCS_GPU_MODULE_DIR,
+                         MCS_GPU_MODULE_FILE);
+            for (int i = 0; i < n - 1; i++) /* the same place twice: once */
+                if (strcmp(cand[i], cand[n - 1]) == 0) {
+                    n--;
+                    break;
+                }
+        }
         gpu.status = MCS_GPU_MODULE_ABSENT;
-        for (int i = 0; i < 3 && gpu.status == MCS_GPU_MODULE_ABSENT; i++)
-            if (dir[0] && access(cand[i], F_OK) == 0) {
+        for (int i = 0; i < n && gpu.status == MCS_GPU_MODULE_ABSENT; i++)
+            if (access(cand[i], F_OK) == 0) {
                 snprintf(gpu.path, sizeof gpu.path, "%s", cand[i]);
                 load();
             }
-        if (gpu.status == MCS_GPU_MODULE_ABSENT)
-            snprintf(gpu.why, sizeof gpu.why, "no %s beside %s/, in %s/mcsim/ or in %s/%s/",
-                     MCS_GPU_MODULE_FILE, dir[0] ? dir : "the library", dir[0] ? dir : "..",
-                     prefix[0] ? prefix : "..", MCS_GPU_MODULE_DIR);
+        if (gpu.status == MCS_GPU_MODULE_ABSENT) {
+            size_t used = (size_t)snprintf(gpu.why, sizeof gpu.why, "looked for");
+            for (int i = 0; i < n && used < sizeof gpu.why; i++)
+                used += (size_t)snprintf(gpu.why + used, sizeof gpu.why - used, "%s %s",
+                                         i ? "," : "", cand[i]);
+            if (!n)
+                snprintf(gpu.why, sizeof gpu.why, "no %s: the library's folder is not known",
+                         MCS_GPU_MODULE_FILE);
+        }
     }
     if (gpu.status == MCS_GPU_MODULE_LOADED)
         gpu.list[1] = gpu.module->backend;

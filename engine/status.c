@@ -20,3 +20,11 @@ int mcs_status_exit_code(mcs_status s)
     }
     return 70;
 }
+
+mcs_status mcs_status_of_exit_code(int code)
+{
+#define MCS_STATUS_OF(name, c, msg) if (code == c) return name;
+    MCS_STATUS_LIST(MCS_STATUS_OF)
+#undef MCS_STATUS_OF
+    return MCS_E_SOFTWARE;
+}

@@ -27,5 +27,8 @@ typedef enum {
 const char *mcs_status_message(mcs_status s);
 /* Process exit code (sysexits.h convention) of a status. */
 int mcs_status_exit_code(mcs_status s);
+/* The status of an exit code (libmcsim's mcsim_status values are exit
+ * codes); MCS_E_SOFTWARE for a code no status has. */
+mcs_status mcs_status_of_exit_code(int code);
 
 #endif

@@ -9,8 +9,22 @@
 
 int mcs_cmd_calibrate(int argc, char **argv, const char *self);
 int mcs_cmd_estimate(int argc, char **argv);
+#include "status.h"
+/* `mcsim estimate` (argv[0] "estimate") writing its document (or --help) to
+ * out and its warnings to notes (NULL: none), for the command and
+ * libmcsim's mcsim_estimate; config_name (NULL: CONFIG's path) is what the
+ * document calls the config. Errors: the status, err says why (usage
+ * errors without the "see --help" line). */
+mcs_status mcs_estimate_command(int argc, char **argv, const char *config_name, FILE *out,
+                                FILE *notes, char *err, size_t err_len);
 int mcs_cmd_sweep(int argc, char **argv, const char *self);
 int mcs_cmd_validate(int argc, char **argv);
+/* `mcsim validate` (argv[0] "validate"): its text or JSON document (or
+ * --help) to out, its notes to notes (NULL: none); `command` 1 for the
+ * command (Ctrl-C then stops it: stop.h), 0 for libmcsim (no signal
+ * handler installed). Errors: the status, err says why. */
+mcs_status mcs_validate_command(int argc, char **argv, int command, FILE *out, FILE *notes,
+                                char *err, size_t err_len);
 
 /* Each subcommand's help (what its --help prints), for `mcsim help COMMAND`. */
 void mcs_cmd_calibrate_help(FILE *f);

@@ -104,7 +104,8 @@ void mcs_cmd_estimate_help(FILE *f)
 typedef struct {
     const char *config, *profile, *cpu, *gpu;
     double cpu_price, gpu_price;
-    int threads, json, list, quiet;
+    int threads, json, list, quiet, help;
+    const char *config_name; /* what the output calls CONFIG (NULL: its path) */
     int split, shards; /* --ranks R / --shards N: split = R or N (0: neither) */
     double gflops, data_gb, efficiency, overhead_ms;
     double pilot_s, tolerance; /* 0: no --pilot, no --tolerance */
@@ -256,7 +257,7 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
             o->json = strcmp(optarg, "json") == 0;
             break;
         case 'q': o->quiet = 1; break;
-        case 'h': mcs_cmd_estimate_help(stdout); exit(0);
+        case 'h': o->help = 1; return 1;
         case ':': snprintf(err, len, "%s needs a value", argv[optind - 1]); return 0;
         default: snprintf(err, len, "unknown option '%s'", argv[optind - 1]); return 0;
         }
@@ -284,27 +285,27 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
     return 1;
 }
 
-static int list_profiles(void)
+static int list_profiles(FILE *out)
 {
-    printf("%-16s %-8s %-11s %s\n", "name", "kind", "calibrated", "description");
+    fprintf(out, "%-16s %-8s %-11s %s\n", "name", "kind", "calibrated", "description");
     for (const mcs_catalogue_entry *e = mcs_catalogue; e->name; e++) {
         mcs_profile p;
         char err[ERR_MAX];
         if (mcs_profile_parse(e->text, e->name, &p, err, sizeof err) != MCS_OK) {
-            printf("%-16s (unreadable: %s)\n", e->name, err);
+            fprintf(out, "%-16s (unreadable: %s)\n", e->name, err);
             continue;
         }
-        printf("%-16s %-8s %-11s %s\n", p.name, p.kind, p.calibrated ? "yes" : "no (spec)",
+        fprintf(out, "%-16s %-8s %-11s %s\n", p.name, p.kind, p.calibrated ? "yes" : "no (spec)",
                p.description);
     }
     mcs_profile local;
     char err[ERR_MAX];
     if (mcs_profile_local(&local, err, sizeof err) == MCS_OK)
-        printf("%-16s %-8s %-11s %s (%s)\n", "local", local.kind,
+        fprintf(out, "%-16s %-8s %-11s %s (%s)\n", "local", local.kind,
                local.calibrated ? "yes" : "no (spec)", local.description, local.origin);
     else
-        printf("(no local profile: run `mcsim calibrate` to measure this machine)\n");
-    printf("\nSpec-sheet profiles take their costs from the calibrated reference '%s',\n"
+        fprintf(out, "(no local profile: run `mcsim calibrate` to measure this machine)\n");
+    fprintf(out, "\nSpec-sheet profiles take their costs from the calibrated reference '%s',\n"
            "scaled by spec ratios (docs/estimator.md); their sources are in profiles/NAME.ini.\n",
            MCS_PROFILE_REFERENCE);
     return 0;
@@ -341,17 +342,17 @@ static int utf8_locale(void)
 }
 
 /* A bar of the chart: full blocks in a UTF-8 locale, '#' elsewhere. */
-static void bar(const char *label, double s, double longest)
+static void bar(FILE *out, const char *label, double s, double longest)
 {
     char t[32];
     static int utf8 = -1;
     if (utf8 < 0)
         utf8 = utf8_locale();
     int width = longest > 0 ? (int)lround(40 * s / longest) : 0;
-    printf("  %s |", label);
+    fprintf(out, "  %s |", label);
     for (int i = 0; i < width; i++)
-        fputs(utf8 ? "\u2588" : "#", stdout);
-    printf("%*s %s\n", 40 - width, "", human_seconds(s, t, sizeof t));
+        fputs(utf8 ? "\u2588" : "#", out);
+    fprintf(out, "%*s %s\n", 40 - width, "", human_seconds(s, t, sizeof t));
 }
 
 typedef struct {
@@ -380,61 +381,61 @@ static void predict(const mcs_profile *cp, const mcs_profile *gp, const mcs_job 
     s->gpu_cost = s->gpu.available ? tg * gpu_price / 3600 : NAN;
 }
 
-static void json_side(const mcs_prediction *p, const char *name)
+static void json_side(FILE *out, const mcs_prediction *p, const char *name)
 {
-    printf("\"%s\": {\"available\": %s, \"rng\": \"%s\"", name, p->available ? "true" : "false",
+    fprintf(out, "\"%s\": {\"available\": %s, \"rng\": \"%s\"", name, p->available ? "true" : "false",
            mcs_named_by_id(mcs_rngs, p->rng)->name);
     if (!p->available) {
-        printf(", \"why\": ");
-        mcs_json_string(stdout, p->why);
-        printf("}");
+        fprintf(out, ", \"why\": ");
+        mcs_json_string(out, p->why);
+        fprintf(out, "}");
         return;
     }
     if (strcmp(name, "cpu") == 0)
-        printf(", \"threads\": %d", p->threads);
+        fprintf(out, ", \"threads\": %d", p->threads);
     else
-        printf(", \"launches\": %.17g", p->launches);
+        fprintf(out, ", \"launches\": %.17g", p->launches);
     /* the simulate phase's kernel costs and where they came from */
-    printf(", \"kernel\": ");
+    fprintf(out, ", \"kernel\": ");
     if (p->kernel[0])
-        mcs_json_string(stdout, p->kernel);
+        mcs_json_string(out, p->kernel);
     else
-        printf("null");
-    printf(", \"kernel_costs\": \"%s\", \"kernel_cost\": {\"unit\": \"%s\", \"path\": ",
+        fprintf(out, "null");
+    fprintf(out, ", \"kernel_costs\": \"%s\", \"kernel_cost\": {\"unit\": \"%s\", \"path\": ",
            mcs_cost_source_name(p->source), strcmp(name, "cpu") == 0 ? "ns" : "ps");
-    mcs_json_number(stdout, p->cost.path);
-    printf(", \"step\": ");
-    mcs_json_number(stdout, p->cost.step);
-    printf(", \"watch\": ");
-    mcs_json_number(stdout, p->cost.watch);
-    printf("}");
-    printf(", \"phases\": {");
+    mcs_json_number(out, p->cost.path);
+    fprintf(out, ", \"step\": ");
+    mcs_json_number(out, p->cost.step);
+    fprintf(out, ", \"watch\": ");
+    mcs_json_number(out, p->cost.watch);
+    fprintf(out, "}");
+    fprintf(out, ", \"phases\": {");
     for (int i = 0; i < MCS_PHASE_COUNT; i++) {
-        printf("%s\"%s\": ", i ? ", " : "", mcs_phase_name((mcs_phase)i));
-        mcs_json_number(stdout, p->seconds[i]);
+        fprintf(out, "%s\"%s\": ", i ? ", " : "", mcs_phase_name((mcs_phase)i));
+        mcs_json_number(out, p->seconds[i]);
     }
-    printf("}}");
+    fprintf(out, "}}");
 }
 
-static void json_scenario(const scenario *s, int has_gpu)
+static void json_scenario(FILE *out, const scenario *s, int has_gpu)
 {
-    printf("{");
-    json_side(&s->cpu, "cpu");
-    printf(", ");
+    fprintf(out, "{");
+    json_side(out, &s->cpu, "cpu");
+    fprintf(out, ", ");
     if (has_gpu)
-        json_side(&s->gpu, "gpu");
+        json_side(out, &s->gpu, "gpu");
     else
-        printf("\"gpu\": null"); /* a CPU-only profile */
-    printf(", \"speedup\": ");
-    mcs_json_number(stdout, s->speedup);
-    printf(", \"faster\": %s", isnan(s->speedup) ? "null" : s->speedup > 1 ? "\"gpu\"" : "\"cpu\"");
-    printf(", \"break_even_paths\": ");
-    mcs_json_number(stdout, s->break_even);
-    printf(", \"cpu_cost\": ");
-    mcs_json_number(stdout, s->cpu_cost);
-    printf(", \"gpu_cost\": ");
-    mcs_json_number(stdout, s->gpu_cost);
-    printf("}");
+        fprintf(out, "\"gpu\": null"); /* a CPU-only profile */
+    fprintf(out, ", \"speedup\": ");
+    mcs_json_number(out, s->speedup);
+    fprintf(out, ", \"faster\": %s", isnan(s->speedup) ? "null" : s->speedup > 1 ? "\"gpu\"" : "\"cpu\"");
+    fprintf(out, ", \"break_even_paths\": ");
+    mcs_json_number(out, s->break_even);
+    fprintf(out, ", \"cpu_cost\": ");
+    mcs_json_number(out, s->cpu_cost);
+    fprintf(out, ", \"gpu_cost\": ");
+    mcs_json_number(out, s->gpu_cost);
+    fprintf(out, "}");
 }
 
 /* What a price is: "given" (on the command line), "cloud", "amortised", or
@@ -467,77 +468,77 @@ static void price_words(const char *side, double price, const char *basis, const
 }
 
 /* One cost line: "cpu $0.0012 at $0.45/h, purchase price amortised (profile server)". */
-static void cost_line(const char *side, double cost, double price, const char *basis,
+static void cost_line(FILE *out, const char *side, double cost, double price, const char *basis,
                       const mcs_profile *p)
 {
     char words[256];
     price_words(side, price, basis, p, words, sizeof words);
     if (isnan(price))
-        printf("    %s: %s\n", side, words);
+        fprintf(out, "    %s: %s\n", side, words);
     else
-        printf("    %s $%.3g %s\n", side, cost, words);
+        fprintf(out, "    %s $%.3g %s\n", side, cost, words);
 }
 
-static void text_scenario(const char *title, const scenario *s, int has_gpu)
+static void text_scenario(FILE *out, const char *title, const scenario *s, int has_gpu)
 {
     char a[32], b[32];
     if (has_gpu)
-        printf("\n%s\n  %-14s %12s %12s\n", title, "phase", "cpu", "gpu");
+        fprintf(out, "\n%s\n  %-14s %12s %12s\n", title, "phase", "cpu", "gpu");
     else
-        printf("\n%s\n  %-14s %12s\n", title, "phase", "cpu");
+        fprintf(out, "\n%s\n  %-14s %12s\n", title, "phase", "cpu");
     for (int i = 0; i < MCS_PHASE_COUNT; i++) {
         double c = s->cpu.available ? s->cpu.seconds[i] : NAN;
         double g = s->gpu.available ? s->gpu.seconds[i] : NAN;
         if (i != MCS_PHASE_TOTAL && !(c > 0) && !(g > 0))
             continue;
         if (has_gpu)
-            printf("  %-14s %12s %12s\n", mcs_phase_name((mcs_phase)i),
+            fprintf(out, "  %-14s %12s %12s\n", mcs_phase_name((mcs_phase)i),
                    human_seconds(c, a, sizeof a), human_seconds(g, b, sizeof b));
         else
-            printf("  %-14s %12s\n", mcs_phase_name((mcs_phase)i), human_seconds(c, a, sizeof a));
+            fprintf(out, "  %-14s %12s\n", mcs_phase_name((mcs_phase)i), human_seconds(c, a, sizeof a));
     }
     if (!has_gpu) {
         if (!s->cpu.available)
-            printf("  %s\n", s->cpu.why);
+            fprintf(out, "  %s\n", s->cpu.why);
         return;
     }
     if (!s->cpu.available || !s->gpu.available) {
-        printf("  %s\n", s->cpu.available ? s->gpu.why : s->cpu.why);
+        fprintf(out, "  %s\n", s->cpu.available ? s->gpu.why : s->cpu.why);
         return;
     }
     if (s->speedup >= 1)
-        printf("  speedup %.3gx: the GPU is faster\n", s->speedup);
+        fprintf(out, "  speedup %.3gx: the GPU is faster\n", s->speedup);
     else
-        printf("  speedup %.3gx: the CPU is faster (%.3gx)\n", s->speedup, 1 / s->speedup);
+        fprintf(out, "  speedup %.3gx: the CPU is faster (%.3gx)\n", s->speedup, 1 / s->speedup);
     if (s->break_even == 0)
-        printf("  break-even: the GPU is not faster at any path count up to 1e15\n");
+        fprintf(out, "  break-even: the GPU is not faster at any path count up to 1e15\n");
     else if (s->break_even == 1)
-        printf("  break-even: the GPU is faster at every path count\n");
+        fprintf(out, "  break-even: the GPU is faster at every path count\n");
     else
-        printf("  break-even: the GPU is faster from N* = %.3g paths\n", s->break_even);
+        fprintf(out, "  break-even: the GPU is faster from N* = %.3g paths\n", s->break_even);
     double tc = s->cpu.seconds[MCS_PHASE_TOTAL], tg = s->gpu.seconds[MCS_PHASE_TOTAL];
     double longest = tc > tg ? tc : tg;
-    printf("  time (lower is better):\n");
-    bar("cpu", tc, longest);
-    bar("gpu", tg, longest);
+    fprintf(out, "  time (lower is better):\n");
+    bar(out, "cpu", tc, longest);
+    bar(out, "gpu", tg, longest);
 }
 
 /* Where a side's kernel costs came from, for the text: "cpu kernel
  * gbm_asian_0_single_pcg64: measured" or "...: not in the profile, ...". */
-static void kernel_line(const char *side, const mcs_prediction *p)
+static void kernel_line(FILE *out, const char *side, const mcs_prediction *p)
 {
     if (!p->available)
         return;
     const char *unit = strcmp(side, "cpu") == 0 ? "ns" : "ps";
-    printf("  %s kernel %s: ", side, p->kernel[0] ? p->kernel : "(not known)");
+    fprintf(out, "  %s kernel %s: ", side, p->kernel[0] ? p->kernel : "(not known)");
     if (p->source == MCS_COST_KERNEL)
-        printf("measured, %.4g %s per path + %.4g per step + %.4g per monitored step\n",
+        fprintf(out, "measured, %.4g %s per path + %.4g per step + %.4g per monitored step\n",
                p->cost.path, unit, p->cost.step, p->cost.watch);
     else if (p->source == MCS_COST_GIVEN)
-        printf("measured by the pilot, %.4g %s per path + %.4g per step + %.4g per monitored step\n",
+        fprintf(out, "measured by the pilot, %.4g %s per path + %.4g per step + %.4g per monitored step\n",
                p->cost.path, unit, p->cost.step, p->cost.watch);
     else
-        printf("no measurement in the profile: the fallback, %.4g %s per step (a one-step "
+        fprintf(out, "no measurement in the profile: the fallback, %.4g %s per step (a one-step "
                "European's; `mcsim calibrate` measures every kernel)\n", p->cost.step, unit);
 }
 
@@ -618,70 +619,70 @@ static mcs_status run_pilots(const options *o, const mcs_job *job, const mcs_pro
 
 /* --pilot's "pilot" object, the "sources" of the terms and --tolerance's
  * "time_to_accuracy", as keys of the JSON object. */
-static void json_pilots(const options *o, const mcs_pilots *pilots, const accuracy *acc,
+static void json_pilots(FILE *out, const options *o, const mcs_pilots *pilots, const accuracy *acc,
                         const scenario *cold)
 {
-    printf(", \"pilot\": ");
+    fprintf(out, ", \"pilot\": ");
     if (o->pilot_s > 0) {
-        printf("{\"seconds_per_backend\": %.17g", o->pilot_s);
+        fprintf(out, "{\"seconds_per_backend\": %.17g", o->pilot_s);
         for (int k = 0; k < 2; k++) {
             const mcs_pilot *p = &pilots->side[k];
-            printf(", \"%s\": {\"ran\": %s", k ? "gpu" : "cpu", p->ran ? "true" : "false");
+            fprintf(out, ", \"%s\": {\"ran\": %s", k ? "gpu" : "cpu", p->ran ? "true" : "false");
             if (p->ran)
-                printf(", \"runs\": %d, \"paths\": %llu, \"threads\": %d, \"seconds\": %.17g, "
+                fprintf(out, ", \"runs\": %d, \"paths\": %llu, \"threads\": %d, \"seconds\": %.17g, "
                        "\"simulate_seconds\": %.17g, \"paths_per_second\": %.17g, "
                        "\"cost_per_path\": %.17g, \"unit\": \"%s\"}",
                        p->runs, (unsigned long long)p->paths, p->threads, p->seconds,
                        p->simulate_s, p->paths_per_s, p->cost.path, k ? "ps" : "ns");
             else {
-                printf(", \"why\": ");
-                mcs_json_string(stdout, p->why);
-                printf("}");
+                fprintf(out, ", \"why\": ");
+                mcs_json_string(out, p->why);
+                fprintf(out, "}");
             }
         }
-        printf("}");
+        fprintf(out, "}");
     } else {
-        printf("null");
+        fprintf(out, "null");
     }
     const mcs_prediction *side[2] = {&cold->cpu, &cold->gpu};
-    printf(", \"sources\": {");
+    fprintf(out, ", \"sources\": {");
     for (int k = 0; k < 2; k++)
-        printf("\"%s_kernel\": %s, ", k ? "gpu" : "cpu",
+        fprintf(out, "\"%s_kernel\": %s, ", k ? "gpu" : "cpu",
                !side[k]->available                ? "null"
                : side[k]->source == MCS_COST_GIVEN ? "\"pilot\""
                                                    : "\"profile\"");
-    printf("\"fixed_phases\": \"profile\", \"cpu_scaling\": \"profile\", "
+    fprintf(out, "\"fixed_phases\": \"profile\", \"cpu_scaling\": \"profile\", "
            "\"gpu_launch\": \"profile\"}");
-    printf(", \"time_to_accuracy\": ");
+    fprintf(out, ", \"time_to_accuracy\": ");
     if (!(acc->tolerance > 0)) {
-        printf("null");
+        fprintf(out, "null");
         return;
     }
-    printf("{\"tolerance\": %.17g, \"variance_source\": \"%s\", \"payoff_std_dev\": %.17g, "
+    fprintf(out, "{\"tolerance\": %.17g, \"variance_source\": \"%s\", \"payoff_std_dev\": %.17g, "
            "\"paths_needed\": ", acc->tolerance, acc->variance_source, acc->sd);
-    mcs_json_number(stdout, acc->paths ? (double)acc->paths : NAN);
-    printf(", \"seconds\": {\"cpu\": ");
-    mcs_json_number(stdout, acc->paths && acc->at.cpu.available
+    mcs_json_number(out, acc->paths ? (double)acc->paths : NAN);
+    fprintf(out, ", \"seconds\": {\"cpu\": ");
+    mcs_json_number(out, acc->paths && acc->at.cpu.available
                                 ? acc->at.cpu.seconds[MCS_PHASE_TOTAL] : NAN);
-    printf(", \"gpu\": ");
-    mcs_json_number(stdout, acc->paths && acc->at.gpu.available
+    fprintf(out, ", \"gpu\": ");
+    mcs_json_number(out, acc->paths && acc->at.gpu.available
                                 ? acc->at.gpu.seconds[MCS_PHASE_TOTAL] : NAN);
-    printf("}, \"faster\": %s}", !acc->paths || isnan(acc->at.speedup) ? "null"
+    fprintf(out, "}, \"faster\": %s}", !acc->paths || isnan(acc->at.speedup) ? "null"
                                  : acc->at.speedup > 1                 ? "\"gpu\""
                                                                        : "\"cpu\"");
 }
 
 /* --pilot in the text: one line per backend. */
-static void text_pilots(const options *o, const mcs_pilots *pilots, int has_gpu)
+static void text_pilots(FILE *out, const options *o, const mcs_pilots *pilots, int has_gpu)
 {
     for (int k = 0; k < 1 + has_gpu && o->pilot_s > 0; k++) {
         const mcs_pilot *p = &pilots->side[k];
         char a[32], b[32];
         if (!p->ran) {
-            printf("  %s pilot: not run: %s\n", k ? "gpu" : "cpu", p->why);
+            fprintf(out, "  %s pilot: not run: %s\n", k ? "gpu" : "cpu", p->why);
             continue;
         }
-        printf("  %s pilot: %llu paths (last of %d runs, %s in all%s): simulate %s, "
+        fprintf(out, "  %s pilot: %llu paths (last of %d runs, %s in all%s): simulate %s, "
                "%.4g paths/s\n", k ? "gpu" : "cpu", (unsigned long long)p->paths, p->runs,
                human_seconds(p->seconds, a, sizeof a), k ? "" : ", one thread",
                human_seconds(p->simulate_s, b, sizeof b), p->paths_per_s);
@@ -689,73 +690,74 @@ static void text_pilots(const options *o, const mcs_pilots *pilots, int has_gpu)
 }
 
 /* --tolerance in the text. */
-static void text_accuracy(const accuracy *acc, int has_gpu)
+static void text_accuracy(FILE *out, const accuracy *acc, int has_gpu)
 {
     char a[32];
     if (!(acc->tolerance > 0))
         return;
-    printf("\ntime to a standard error of %g (payoff std dev %.6g, %s):\n", acc->tolerance,
+    fprintf(out, "\ntime to a standard error of %g (payoff std dev %.6g, %s):\n", acc->tolerance,
            acc->sd, strcmp(acc->variance_source, "pilot") == 0 ? "from a pilot run"
                                                                 : "closed form");
     if (!acc->paths) {
-        printf("  more than 1e15 paths: beyond what the model predicts\n");
+        fprintf(out, "  more than 1e15 paths: beyond what the model predicts\n");
         return;
     }
-    printf("  paths needed: %llu\n", (unsigned long long)acc->paths);
+    fprintf(out, "  paths needed: %llu\n", (unsigned long long)acc->paths);
     for (int k = 0; k < 1 + has_gpu; k++) {
         const mcs_prediction *p = k ? &acc->at.gpu : &acc->at.cpu;
         if (p->available)
-            printf("  %s: %s (cold)\n", k ? "gpu" : "cpu",
+            fprintf(out, "  %s: %s (cold)\n", k ? "gpu" : "cpu",
                    human_seconds(p->seconds[MCS_PHASE_TOTAL], a, sizeof a));
     }
 }
 
-static int estimate_config(const options *o)
+/* The estimate of CONFIG's job: the document to out, warnings to notes
+ * (NULL, or -q: none); err says why it failed. */
+static mcs_status estimate_config(const options *o, FILE *out, FILE *notes, char *err,
+                                  size_t err_len)
 {
-    char err[ERR_MAX] = "";
-    static char resolved[8192];
+    char resolved[8192];
+    const char *config_name = o->config_name ? o->config_name : o->config;
     mcs_job job;
     mcs_status st = mcs_config_load(o->config, o->overrides, o->n_overrides, &job, resolved,
-                                    sizeof resolved, err, sizeof err);
+                                    sizeof resolved, err, err_len);
     mcs_profile cp, gp;
     if (st == MCS_OK)
-        st = mcs_profiles_choose(o->profile, o->cpu, o->gpu, &cp, &gp, err, sizeof err);
-    if (st != MCS_OK) {
-        fprintf(stderr, "mcsim estimate: %s\n", err);
-        return mcs_status_exit_code(st);
-    }
+        st = mcs_profiles_choose(o->profile, o->cpu, o->gpu, &cp, &gp, err, err_len);
+    if (st != MCS_OK)
+        return st;
+    if (o->quiet)
+        notes = NULL;
     int has_gpu = gp.has_gpu;
     mcs_split split = {0};
     if (o->split && (st = mcs_split_predict(&cp, &gp, &job, o->threads, o->split, o->shards,
-                                            &split, err, sizeof err)) != MCS_OK) {
-        fprintf(stderr, "mcsim estimate: %s\n", err);
-        return mcs_status_exit_code(st);
-    }
+                                            &split, err, err_len)) != MCS_OK)
+        return st;
     double cpu_price = price_or(o->cpu_price, &cp), gpu_price = price_or(o->gpu_price, &gp);
     const char *cpu_basis = price_basis(o->cpu_price, &cp), *gpu_basis = price_basis(o->gpu_price, &gp);
     char warn[2][1024];
     int warned[2] = {profile_warnings(&cp, warn[0], sizeof warn[0]),
                      has_gpu && strcmp(cp.origin, gp.origin) != 0 &&
                          profile_warnings(&gp, warn[1], sizeof warn[1])};
-    for (int k = 0; k < 2 && !o->quiet; k++)
+    for (int k = 0; k < 2 && notes; k++)
         if (warned[k])
-            fprintf(stderr, "mcsim estimate: warning: profile '%s' (%s): implausible calibration "
+            fprintf(notes, "mcsim estimate: warning: profile '%s' (%s): implausible calibration "
                     "figures (%s); calibrate again on a quiet machine\n",
                     k ? gp.name : cp.name, k ? gp.origin : cp.origin, warn[k]);
     const mcs_profile *used[2] = {&cp, has_gpu && strcmp(cp.origin, gp.origin) ? &gp : NULL};
     char other[1024];
-    for (int k = 0; k < 2 && !o->quiet; k++)
+    for (int k = 0; k < 2 && notes; k++)
         if (used[k] && mcs_profile_other_host(used[k], other, sizeof other))
-            fprintf(stderr, "mcsim estimate: warning: profile '%s' (%s) was measured on another "
+            fprintf(notes, "mcsim estimate: warning: profile '%s' (%s) was measured on another "
                     "machine (%s): `mcsim calibrate` measures this one\n", used[k]->name,
                     used[k]->origin, other);
     scenario cold, warm;
     mcs_pilots pilots;
     accuracy acc;
-    st = run_pilots(o, &job, &cp, &gp, &pilots, &acc, err, sizeof err);
+    st = run_pilots(o, &job, &cp, &gp, &pilots, &acc, err, err_len);
     if (st != MCS_OK) {
-        fprintf(stderr, "mcsim estimate: %s\n", err);
-        return mcs_status_exit_code(st);
+        mcs_split_free(&split);
+        return st;
     }
     predict(&cp, &gp, &job, o->threads, 1, cpu_price, gpu_price, &pilots, &cold);
     predict(&cp, &gp, &job, o->threads, 0, cpu_price, gpu_price, &pilots, &warm);
@@ -767,98 +769,98 @@ static int estimate_config(const options *o)
     const char *prec = mcs_named_by_id(mcs_precisions, job.sim.precision)->name;
     const char *rng = mcs_named_by_id(mcs_rngs, job.sim.rng)->name;
     if (o->json) {
-        printf("{\"mode\": \"config\", \"config\": ");
-        mcs_json_string(stdout, o->config);
-        printf(", \"paths\": %llu, \"steps\": %u, \"block_size\": %u, \"precision\": \"%s\", "
+        fprintf(out, "{\"mode\": \"config\", \"config\": ");
+        mcs_json_string(out, config_name);
+        fprintf(out, ", \"paths\": %llu, \"steps\": %u, \"block_size\": %u, \"precision\": \"%s\", "
                "\"rng\": \"%s\", \"cpu_profile\": ",
                (unsigned long long)job.sim.paths, job.sim.steps, job.sim.block_size, prec, rng);
-        mcs_json_string(stdout, cp.name);
-        printf(", \"gpu_profile\": ");
+        mcs_json_string(out, cp.name);
+        fprintf(out, ", \"gpu_profile\": ");
         if (has_gpu)
-            mcs_json_string(stdout, gp.name);
+            mcs_json_string(out, gp.name);
         else
-            printf("null");
-        printf(", \"threads\": %d, \"cold\": ", cold.cpu.threads);
-        json_scenario(&cold, has_gpu);
-        printf(", \"warm\": ");
-        json_scenario(&warm, has_gpu);
-        printf(", \"cpu_price_per_hour\": ");
-        mcs_json_number(stdout, cpu_price);
-        printf(", \"gpu_price_per_hour\": ");
-        mcs_json_number(stdout, has_gpu ? gpu_price : NAN);
-        printf(", \"cpu_price_basis\": ");
+            fprintf(out, "null");
+        fprintf(out, ", \"threads\": %d, \"cold\": ", cold.cpu.threads);
+        json_scenario(out, &cold, has_gpu);
+        fprintf(out, ", \"warm\": ");
+        json_scenario(out, &warm, has_gpu);
+        fprintf(out, ", \"cpu_price_per_hour\": ");
+        mcs_json_number(out, cpu_price);
+        fprintf(out, ", \"gpu_price_per_hour\": ");
+        mcs_json_number(out, has_gpu ? gpu_price : NAN);
+        fprintf(out, ", \"cpu_price_basis\": ");
         if (cpu_basis && !isnan(cpu_price))
-            mcs_json_string(stdout, cpu_basis);
+            mcs_json_string(out, cpu_basis);
         else
-            printf("null");
-        printf(", \"gpu_price_basis\": ");
+            fprintf(out, "null");
+        fprintf(out, ", \"gpu_price_basis\": ");
         if (has_gpu && gpu_basis && !isnan(gpu_price))
-            mcs_json_string(stdout, gpu_basis);
+            mcs_json_string(out, gpu_basis);
         else
-            printf("null");
-        printf(", \"speedup\": ");
-        mcs_json_number(stdout, cold.speedup);
-        json_pilots(o, &pilots, &acc, &cold);
-        printf(", \"scaled_terms\": ");
-        mcs_scaled_terms_print(stdout, &cp, &gp, 1);
+            fprintf(out, "null");
+        fprintf(out, ", \"speedup\": ");
+        mcs_json_number(out, cold.speedup);
+        json_pilots(out, o, &pilots, &acc, &cold);
+        fprintf(out, ", \"scaled_terms\": ");
+        mcs_scaled_terms_print(out, &cp, &gp, 1);
         for (int k = 0; k < 2; k++) {
-            printf(", \"%s\": ", k ? "shards" : "ranks");
+            fprintf(out, ", \"%s\": ", k ? "shards" : "ranks");
             if (o->split && o->shards == k)
-                mcs_split_print(stdout, &split, 1);
+                mcs_split_print(out, &split, 1);
             else
-                printf("null");
+                fprintf(out, "null");
         }
-        printf(", \"warnings\": [");
+        fprintf(out, ", \"warnings\": [");
         for (int k = 0, n = 0; k < 2; k++)
             if (warned[k]) {
-                printf("%s", n++ ? ", " : "");
-                mcs_json_string(stdout, warn[k]);
+                fprintf(out, "%s", n++ ? ", " : "");
+                mcs_json_string(out, warn[k]);
             }
-        printf("]}\n");
+        fprintf(out, "]}\n");
         mcs_split_free(&split);
-        return 0;
+        return MCS_OK;
     }
-    printf("mcsim estimate: %s, %llu paths x %u step%s, %s precision, rng %s\n", o->config,
+    fprintf(out, "mcsim estimate: %s, %llu paths x %u step%s, %s precision, rng %s\n", config_name,
            (unsigned long long)job.sim.paths, job.sim.steps, job.sim.steps == 1 ? "" : "s", prec,
            rng);
-    printf("  cpu: %s (%s, %s; %d threads)\n", cp.name, cp.cpu.model,
+    fprintf(out, "  cpu: %s (%s, %s; %d threads)\n", cp.name, cp.cpu.model,
            cp.calibrated ? "calibrated" : "spec sheet, scaled as below", cold.cpu.threads);
     if (has_gpu)
-        printf("  gpu: %s (%s, %s)\n", gp.name, gp.gpu.model,
+        fprintf(out, "  gpu: %s (%s, %s)\n", gp.name, gp.gpu.model,
                gp.calibrated ? "calibrated" : "spec sheet, scaled as below");
     else
-        printf("  gpu: none: profile '%s' is CPU-only (calibrated without a usable GPU); "
+        fprintf(out, "  gpu: none: profile '%s' is CPU-only (calibrated without a usable GPU); "
                "--gpu NAME compares with one\n", gp.name);
-    mcs_scaled_terms_print(stdout, &cp, &gp, 0);
-    kernel_line("cpu", &cold.cpu);
+    mcs_scaled_terms_print(out, &cp, &gp, 0);
+    kernel_line(out, "cpu", &cold.cpu);
     if (has_gpu)
-        kernel_line("gpu", &cold.gpu);
-    text_pilots(o, &pilots, has_gpu);
-    text_scenario(has_gpu ? "cold: a fresh process (mcsim CONFIG), pays GPU context creation"
+        kernel_line(out, "gpu", &cold.gpu);
+    text_pilots(out, o, &pilots, has_gpu);
+    text_scenario(out, has_gpu ? "cold: a fresh process (mcsim CONFIG), pays GPU context creation"
                           : "cold: a fresh process (mcsim CONFIG)", &cold, has_gpu);
-    text_scenario(has_gpu ? "warm: the context is already up (later runs in one process)"
+    text_scenario(out, has_gpu ? "warm: the context is already up (later runs in one process)"
                           : "warm: a later run in one process", &warm, has_gpu);
-    printf("\ncost per job (cold):\n");
+    fprintf(out, "\ncost per job (cold):\n");
     if (cold.cpu.available)
-        cost_line("cpu", cold.cpu_cost, cpu_price, cpu_basis, &cp);
+        cost_line(out, "cpu", cold.cpu_cost, cpu_price, cpu_basis, &cp);
     if (has_gpu && cold.gpu.available)
-        cost_line("gpu", cold.gpu_cost, gpu_price, gpu_basis, &gp);
-    text_accuracy(&acc, has_gpu);
+        cost_line(out, "gpu", cold.gpu_cost, gpu_price, gpu_basis, &gp);
+    text_accuracy(out, &acc, has_gpu);
     if (o->split)
-        mcs_split_print(stdout, &split, 0);
+        mcs_split_print(out, &split, 0);
     mcs_split_free(&split);
-    return 0;
+    return MCS_OK;
 }
 
-static int estimate_flops(const options *o)
+/* The generic calculator's estimate to out; err says why it failed. */
+static mcs_status estimate_flops(const options *o, FILE *out, char *err, size_t err_len)
 {
-    char err[ERR_MAX] = "";
     mcs_profile cp, gp;
-    mcs_status st = mcs_profile_find(o->cpu ? o->cpu : "desktop", &cp, err, sizeof err);
+    mcs_status st = mcs_profile_find(o->cpu ? o->cpu : "desktop", &cp, err, err_len);
     if (st == MCS_OK)
-        st = mcs_profile_find(o->gpu, &gp, err, sizeof err);
+        st = mcs_profile_find(o->gpu, &gp, err, err_len);
     if (st == MCS_OK && (!cp.has_cpu || !gp.has_gpu)) {
-        snprintf(err, sizeof err, "--cpu names a profile with a [cpu] section, --gpu one with "
+        snprintf(err, err_len, "--cpu names a profile with a [cpu] section, --gpu one with "
                                   "a [gpu] section (mcsim estimate --list-profiles)");
         st = MCS_E_CONFIG;
     }
@@ -868,78 +870,92 @@ static int estimate_flops(const options *o)
                                                             : MCS_FP32};
     mcs_flop_estimate e;
     if (st == MCS_OK)
-        st = mcs_flop_estimate_run(&cp.cpu, &gp.gpu, &job, &e, err, sizeof err);
-    if (st != MCS_OK) {
-        fprintf(stderr, "mcsim estimate: %s\n", err);
-        return mcs_status_exit_code(st);
-    }
+        st = mcs_flop_estimate_run(&cp.cpu, &gp.gpu, &job, &e, err, err_len);
+    if (st != MCS_OK)
+        return st;
     double cpu_price = price_or(o->cpu_price, &cp), gpu_price = price_or(o->gpu_price, &gp);
     double cpu_cost = e.cpu_s * cpu_price / 3600, gpu_cost = e.gpu_s * gpu_price / 3600;
     if (o->json) {
-        printf("{\"mode\": \"flops\", \"gflop\": %.17g, \"data_gb\": %.17g, \"cpu\": ", o->gflops,
+        fprintf(out, "{\"mode\": \"flops\", \"gflop\": %.17g, \"data_gb\": %.17g, \"cpu\": ", o->gflops,
                o->data_gb);
-        mcs_json_string(stdout, cp.name);
-        printf(", \"gpu\": ");
-        mcs_json_string(stdout, gp.name);
-        printf(", \"precision\": \"%s\", \"efficiency\": %.17g, \"overhead_ms\": %.17g, "
+        mcs_json_string(out, cp.name);
+        fprintf(out, ", \"gpu\": ");
+        mcs_json_string(out, gp.name);
+        fprintf(out, ", \"precision\": \"%s\", \"efficiency\": %.17g, \"overhead_ms\": %.17g, "
                "\"cpu_gflops\": %.17g, \"gpu_gflops\": %.17g, \"cpu_seconds\": %.17g, "
                "\"gpu_compute_seconds\": %.17g, \"gpu_transfer_seconds\": %.17g, "
                "\"gpu_overhead_seconds\": %.17g, \"gpu_seconds\": %.17g, \"speedup\": %.17g, "
                "\"cpu_cost\": ",
                o->precision, o->efficiency, o->overhead_ms, e.cpu_gflops, e.gpu_gflops, e.cpu_s,
                e.gpu_compute_s, e.gpu_transfer_s, e.gpu_overhead_s, e.gpu_s, e.speedup);
-        mcs_json_number(stdout, cpu_cost);
-        printf(", \"gpu_cost\": ");
-        mcs_json_number(stdout, gpu_cost);
+        mcs_json_number(out, cpu_cost);
+        fprintf(out, ", \"gpu_cost\": ");
+        mcs_json_number(out, gpu_cost);
         const char *basis[2] = {price_basis(o->cpu_price, &cp), price_basis(o->gpu_price, &gp)};
         for (int k = 0; k < 2; k++) {
-            printf(", \"%s_price_basis\": ", k ? "gpu" : "cpu");
+            fprintf(out, ", \"%s_price_basis\": ", k ? "gpu" : "cpu");
             if (basis[k] && !isnan(k ? gpu_price : cpu_price))
-                mcs_json_string(stdout, basis[k]);
+                mcs_json_string(out, basis[k]);
             else
-                printf("null");
+                fprintf(out, "null");
         }
-        printf("}\n");
-        return 0;
+        fprintf(out, "}\n");
+        return MCS_OK;
     }
     char a[32], b[32], c[32], d[32];
-    printf("mcsim estimate: %.6g GFLOP (%s), %.6g GB moved to the GPU\n", o->gflops, o->precision,
+    fprintf(out, "mcsim estimate: %.6g GFLOP (%s), %.6g GB moved to the GPU\n", o->gflops, o->precision,
            o->data_gb);
-    printf("  cpu: %s, %s: %.4g GFLOP/s sustained -> %s\n", cp.name, cp.cpu.model, e.cpu_gflops,
+    fprintf(out, "  cpu: %s, %s: %.4g GFLOP/s sustained -> %s\n", cp.name, cp.cpu.model, e.cpu_gflops,
            human_seconds(e.cpu_s, a, sizeof a));
-    printf("  gpu: %s, %s: %.4g GFLOP/s (%.0f%% of peak) -> compute %s + transfer %s (%.4g GB/s) "
+    fprintf(out, "  gpu: %s, %s: %.4g GFLOP/s (%.0f%% of peak) -> compute %s + transfer %s (%.4g GB/s) "
            "+ overhead %s = %s\n",
            gp.name, gp.gpu.model, e.gpu_gflops, 100 * o->efficiency,
            human_seconds(e.gpu_compute_s, a, sizeof a), human_seconds(e.gpu_transfer_s, b, sizeof b),
            gp.gpu.pcie_gbps, human_seconds(e.gpu_overhead_s, c, sizeof c),
            human_seconds(e.gpu_s, d, sizeof d));
     if (e.speedup >= 1)
-        printf("  speedup %.3gx: the GPU is faster\n", e.speedup);
+        fprintf(out, "  speedup %.3gx: the GPU is faster\n", e.speedup);
     else
-        printf("  speedup %.3gx: the CPU is faster\n", e.speedup);
-    printf("  time (lower is better):\n");
+        fprintf(out, "  speedup %.3gx: the CPU is faster\n", e.speedup);
+    fprintf(out, "  time (lower is better):\n");
     double longest = e.cpu_s > e.gpu_s ? e.cpu_s : e.gpu_s;
-    bar("cpu", e.cpu_s, longest);
-    bar("gpu", e.gpu_s, longest);
-    printf("  cost per job:\n");
-    cost_line("cpu", cpu_cost, cpu_price, price_basis(o->cpu_price, &cp), &cp);
-    cost_line("gpu", gpu_cost, gpu_price, price_basis(o->gpu_price, &gp), &gp);
-    return 0;
+    bar(out, "cpu", e.cpu_s, longest);
+    bar(out, "gpu", e.gpu_s, longest);
+    fprintf(out, "  cost per job:\n");
+    cost_line(out, "cpu", cpu_cost, cpu_price, price_basis(o->cpu_price, &cp), &cp);
+    cost_line(out, "gpu", gpu_cost, gpu_price, price_basis(o->gpu_price, &gp), &gp);
+    return MCS_OK;
+}
+
+mcs_status mcs_estimate_command(int argc, char **argv, const char *config_name, FILE *out,
+                                FILE *notes, char *err, size_t err_len)
+{
+    options o;
+    if (!parse_options(argc, argv, &o, err, err_len))
+        return MCS_E_USAGE;
+    o.config_name = config_name;
+    if (o.help) {
+        mcs_cmd_estimate_help(out);
+        return MCS_OK;
+    }
+    if (o.list) {
+        list_profiles(out);
+        return MCS_OK;
+    }
+    if (o.config)
+        return estimate_config(&o, out, notes, err, err_len);
+    return estimate_flops(&o, out, err, err_len);
 }
 
 int mcs_cmd_estimate(int argc, char **argv)
 {
-    options o;
     char err[ERR_MAX] = "";
-    if (!parse_options(argc, argv, &o, err, sizeof err)) {
+    mcs_status st = mcs_estimate_command(argc, argv, NULL, stdout, stderr, err, sizeof err);
+    if (st == MCS_E_USAGE)
         fprintf(stderr, "mcsim estimate: %s\n(see mcsim estimate --help)\n", err);
-        return mcs_status_exit_code(MCS_E_USAGE);
-    }
-    if (o.list)
-        return list_profiles();
-    if (o.config)
-        return estimate_config(&o);
-    return estimate_flops(&o);
+    else if (st != MCS_OK)
+        fprintf(stderr, "mcsim estimate: %s\n", err);
+    return mcs_status_exit_code(st);
 }
 
 /* The local profiles, read once per process (auto's choice and the run's

@@ -14,6 +14,7 @@
 #include "commands.h"
 #include "model.h"
 #include "output_path.h"
+#include "report.h"
 #include "stop.h"
 
 static int cmp_double(const void *a, const void *b)
@@ -590,7 +591,8 @@ void mcs_validation_free(mcs_validation *v)
 void mcs_cmd_validate_help(FILE *f)
 {
     fputs("usage: mcsim validate SWEEP.h5 [SWEEP.h5 ...] [--report REPORT.html]\n"
-          "                      [--profile P] [--cpu NAME] [--gpu NAME] [-q]\n"
+          "                      [--profile P] [--cpu NAME] [--gpu NAME]\n"
+          "                      [--format text|json] [-q]\n"
           "\n"
           "Compares the estimator's predictions (from the profiles: by default the local\n"
           "one) with the runs measured by `mcsim sweep`: for every backend, mode and phase\n"
@@ -613,6 +615,8 @@ void mcs_cmd_validate_help(FILE *f)
           "                      (mcsim estimate --list-profiles); default: the local\n"
           "                      profile ($MCSIM_PROFILE, else $XDG_CONFIG_HOME/mcsim/local.ini,\n"
           "                      else ~/.config/mcsim/local.ini)\n"
+          "  -f, --format text|json  the tables (default), or one JSON object with the\n"
+          "                      same figures (docs/estimator.md, \"validate --format json\")\n"
           "  -q, --quiet         no notes on stderr (errors still)\n"
           "  -h, --help          this text\n"
           "\n"
@@ -629,151 +633,313 @@ static double pct(double log_error)
 }
 
 /* The plausibility of a profile's calibration: its `warning` and the figures
- * outside the bounds, as lines of the report. Returns how many lines. */
-static int profile_checks(const mcs_profile *p, const char *side)
+ * outside the bounds, one line each into lines; returns how many. */
+static int profile_check_lines(const mcs_profile *p, const char *side, char lines[2][1024])
 {
     char problems[512];
     int n = 0;
-    if (p->warning[0]) {
-        printf("  warning: %s profile '%s' (%s): calibrate wrote: %s\n", side, p->name, p->origin,
-               p->warning);
-        n++;
-    }
+    if (p->warning[0])
+        snprintf(lines[n++], sizeof lines[0], "%s profile '%s' (%s): calibrate wrote: %s", side,
+                 p->name, p->origin, p->warning);
     if (mcs_profile_problems(p, problems, sizeof problems) > 0 &&
-        strcmp(problems, p->warning) != 0) {
-        printf("  warning: %s profile '%s' (%s): outside the plausibility bounds: %s\n", side,
-               p->name, p->origin, problems);
-        n++;
-    }
+        strcmp(problems, p->warning) != 0)
+        snprintf(lines[n++], sizeof lines[0],
+                 "%s profile '%s' (%s): outside the plausibility bounds: %s", side, p->name,
+                 p->origin, problems);
+    return n;
+}
+
+/* The same as lines of the text report. Returns how many. */
+static int profile_checks(FILE *out, const mcs_profile *p, const char *side)
+{
+    char lines[2][1024];
+    int n = profile_check_lines(p, side, lines);
+    for (int i = 0; i < n; i++)
+        fprintf(out, "  warning: %s\n", lines[i]);
     return n;
 }
 
 /* Per sweep file, the kernel costs its predictions took (docs/estimator.md,
  * "The kernel's costs"). */
-static void print_kernels(const mcs_validation *v)
+static void print_kernels(FILE *out, const mcs_validation *v)
 {
     static const char *sides[] = {"cpu", "gpu"};
-    printf("\nkernel costs\n");
+    fprintf(out, "\nkernel costs\n");
     for (int f = 0; f < v->n_files; f++) {
         const mcs_file_kernel *k = &v->kernels[f];
-        printf("  %s:", v->files[f]);
+        fprintf(out, "  %s:", v->files[f]);
         if (!k->known)
-            printf(" the job is not known (%s): the fallback costs", k->why);
+            fprintf(out, " the job is not known (%s): the fallback costs", k->why);
         for (int b = 0; b < 2 && k->known; b++)
             if (k->predicted[b])
-                printf(" %s %s %s;", sides[b], k->kernel[b][0] ? k->kernel[b] : "(no kernel)",
+                fprintf(out, " %s %s %s;", sides[b], k->kernel[b][0] ? k->kernel[b] : "(no kernel)",
                        k->source[b] == MCS_COST_KERNEL ? "measured" : "not measured: the fallback");
-        printf("\n");
+        fprintf(out, "\n");
     }
 }
 
 /* The per-phase table. */
-static void print_phases(const mcs_validation *v)
+static void print_phases(FILE *out, const mcs_validation *v)
 {
-    printf("\nper phase, per size: bias |ln(predicted / median of the repeats)| (as %% error:\n"
+    fprintf(out, "\nper phase, per size: bias |ln(predicted / median of the repeats)| (as %% error:\n"
            "e^x - 1), median and p90 over the sizes; noise: the repeats' spread (max - min) /\n"
            "median, median over the sizes\n");
-    printf("  %-4s %-5s %-13s %5s %10s %10s %8s %5s %6s\n", "", "mode", "phase", "sizes", "bias",
+    fprintf(out, "  %-4s %-5s %-13s %5s %10s %10s %8s %5s %6s\n", "", "mode", "phase", "sizes", "bias",
            "p90", "noise", "runs", "share");
     for (int i = 0; i < v->n_phases; i++) {
         const mcs_phase_error *e = &v->phases[i];
-        printf("  %-4s %-5s %-13s %5d %9.1f%% %9.1f%% %7.1f%% %5d %5.1f%%\n", e->backend, e->mode,
+        fprintf(out, "  %-4s %-5s %-13s %5d %9.1f%% %9.1f%% %7.1f%% %5d %5.1f%%\n", e->backend, e->mode,
                e->phase, e->n, pct(e->median), pct(e->p90), 100 * e->spread, e->runs,
                100 * e->share);
     }
     if (!v->n_phases)
-        printf("  none: no run of the sweep has a prediction\n");
+        fprintf(out, "  none: no run of the sweep has a prediction\n");
     if (v->n_thin)
-        printf("  note: %zu of %zu sizes have fewer than %d repeats (the fewest %d): their medians "
+        fprintf(out, "  note: %zu of %zu sizes have fewer than %d repeats (the fewest %d): their medians "
                "are noisy; sweep with --repeat %d\n", v->n_thin, v->n_sizes, MCS_VALIDATE_REPEATS,
                v->fewest_repeats, MCS_VALIDATE_REPEATS);
 }
 
 /* Speedup per series and size, break-even, decisions. */
-static void print_speedups(const mcs_validation *v)
+static void print_speedups(FILE *out, const mcs_validation *v)
 {
-    printf("\nspeedup T_cpu/T_gpu (targets: median <= 5%%, p90 <= 15%%)\n");
+    fprintf(out, "\nspeedup T_cpu/T_gpu (targets: median <= 5%%, p90 <= 15%%)\n");
     for (size_t i = 0; i < v->n_speedups; i++) {
         const mcs_speedup_error *s = &v->speedups[i];
         char steps[32] = "";
         if (s->steps)
             snprintf(steps, sizeof steps, ", %u step%s", s->steps, s->steps == 1 ? "" : "s");
-        printf("  %-5s %-7s%-10s n %3d  median %6.1f%%  p90 %6.1f%%  noise %5.1f%%\n", s->mode,
+        fprintf(out, "  %-5s %-7s%-10s n %3d  median %6.1f%%  p90 %6.1f%%  noise %5.1f%%\n", s->mode,
                s->precision, steps, s->n, pct(s->median), pct(s->p90), 100 * s->spread);
     }
-    printf("  (bias: the medians of the repeats against the prediction; noise: the median\n"
+    fprintf(out, "  (bias: the medians of the repeats against the prediction; noise: the median\n"
            "  of the CPU's plus the GPU's spread (max - min) / median of the totals' repeats)\n");
-    printf("\n  %-5s %-7s %12s %12s %12s %7s %13s  %s\n", "mode", "prec", "paths", "measured",
+    fprintf(out, "\n  %-5s %-7s %12s %12s %12s %7s %13s  %s\n", "mode", "prec", "paths", "measured",
            "predicted", "error", "spread c/g", "faster: measured/predicted");
     for (size_t i = 0; i < v->n_points; i++) {
         const mcs_speedup_point *p = &v->points[i];
-        printf("  %-5s %-7s %12.3g %12.4g %12.4g %6.1f%% %5.1f%%/%5.1f%%  %s/%s%s\n", p->mode,
+        fprintf(out, "  %-5s %-7s %12.3g %12.4g %12.4g %6.1f%% %5.1f%%/%5.1f%%  %s/%s%s\n", p->mode,
                p->precision, (double)p->paths, p->measured, p->predicted,
                pct(fabs(log(p->predicted / p->measured))), 100 * p->cpu_spread,
                100 * p->gpu_spread, p->measured > 1 ? "gpu" : "cpu",
                p->predicted > 1 ? "gpu" : "cpu", p->correct ? "" : "  WRONG");
     }
-    printf("\nbreak-even N* (target: within 1.5x)\n");
+    fprintf(out, "\nbreak-even N* (target: within 1.5x)\n");
     for (size_t i = 0; i < v->n_break_even; i++) {
         const mcs_break_even_pair *b = &v->break_even[i];
-        printf("  %-5s %-7s predicted %10.4g  measured ", b->mode, b->precision, b->predicted);
+        fprintf(out, "  %-5s %-7s predicted %10.4g  measured ", b->mode, b->precision, b->predicted);
         if (b->below)
-            printf("below the smallest size (the GPU won at every size)\n");
+            fprintf(out, "below the smallest size (the GPU won at every size)\n");
         else if (b->above)
-            printf("above the largest size (the CPU won at every size)\n");
+            fprintf(out, "above the largest size (the CPU won at every size)\n");
         else
-            printf("%10.4g  ratio %.2f\n", b->measured, b->predicted / b->measured);
+            fprintf(out, "%10.4g  ratio %.2f\n", b->measured, b->predicted / b->measured);
     }
-    printf("\nbackend decisions: %d of %d correct (%.1f%%; target >= 95%%)\n", v->correct,
+    fprintf(out, "\nbackend decisions: %d of %d correct (%.1f%%; target >= 95%%)\n", v->correct,
            v->decisions, 100.0 * v->correct / v->decisions);
 }
 
 /* What the comparisons above left out, and why: nothing is dropped silently. */
-static void print_left_out(const mcs_validation *v)
+static void print_left_out(FILE *out, const mcs_validation *v)
 {
     if (!v->n_unpredicted && !v->n_unpaired)
         return;
-    printf("\nleft out\n");
+    fprintf(out, "\nleft out\n");
     if (v->n_unpredicted)
-        printf("  %zu of %zu runs: no prediction (%s%s)\n", v->n_unpredicted, v->n_rows,
+        fprintf(out, "  %zu of %zu runs: no prediction (%s%s)\n", v->n_unpredicted, v->n_rows,
                v->unpredicted_why, v->n_unpredicted > 1 ? ", and the like" : "");
     if (v->n_unpaired)
-        printf("  %zu size%s: runs with a prediction on one backend only, so no speedup\n",
+        fprintf(out, "  %zu size%s: runs with a prediction on one backend only, so no speedup\n",
                v->n_unpaired, v->n_unpaired == 1 ? "" : "s");
 }
 
-/* Everything but the report, on stdout. */
-static void print_validation(const mcs_validation *v, const mcs_profile *cp,
+/* Everything but the report, as text. */
+static void print_validation(FILE *out, const mcs_validation *v, const mcs_profile *cp,
                              const mcs_profile *gp, int n_files)
 {
     size_t n_gpu_rows = 0;
     for (size_t i = 0; i < v->n_rows; i++)
         n_gpu_rows += strcmp(v->rows[i].backend, "gpu") == 0;
-    printf("mcsim validate: %zu runs from %d file%s; profiles cpu = %s, gpu = %s\n", v->n_rows,
+    fprintf(out, "mcsim validate: %zu runs from %d file%s; profiles cpu = %s, gpu = %s\n", v->n_rows,
            n_files, n_files == 1 ? "" : "s", cp->name,
            gp->has_gpu ? gp->name : "none (CPU-only profile: CPU predictions only)");
-    printf("\nprofile checks (plausibility bounds: efficiency <= %.2f, repeat spread <= %.0f%%, "
+    fprintf(out, "\nprofile checks (plausibility bounds: efficiency <= %.2f, repeat spread <= %.0f%%, "
            "fits within %.0f%%)\n", MCS_PLAUSIBLE_EFFICIENCY_MAX, 100 * MCS_PLAUSIBLE_SPREAD_MAX,
            100 * MCS_PLAUSIBLE_FIT_MAX);
-    int warned = profile_checks(cp, "cpu");
+    int warned = profile_checks(out, cp, "cpu");
     if (gp->has_gpu && strcmp(gp->origin, cp->origin) != 0)
-        warned += profile_checks(gp, "gpu");
+        warned += profile_checks(out, gp, "gpu");
     if (warned)
-        printf("  the errors below may come from these figures rather than the model: "
+        fprintf(out, "  the errors below may come from these figures rather than the model: "
                "calibrate again on a quiet machine\n");
     else
-        printf("  none outside the bounds\n");
-    print_kernels(v);
-    print_phases(v);
+        fprintf(out, "  none outside the bounds\n");
+    print_kernels(out, v);
+    print_phases(out, v);
     if (v->decisions == 0)
-        printf("\nspeedup, break-even and backend decisions: not judged (%s)\n",
+        fprintf(out, "\nspeedup, break-even and backend decisions: not judged (%s)\n",
                !gp->has_gpu ? "the profile has no GPU: name one with --gpu to compare"
                : n_gpu_rows == 0 ? "the sweep has no GPU runs"
                : n_gpu_rows == v->n_rows ? "the sweep has no CPU runs"
                                          : "no size has both CPU and GPU runs with predictions");
     else
-        print_speedups(v);
-    print_left_out(v);
+        print_speedups(out, v);
+    print_left_out(out, v);
+}
+
+/* The same as JSON strings of an array, `n` written before (for commas). */
+static int json_profile_checks(FILE *out, const mcs_profile *p, const char *side, int n)
+{
+    char lines[2][1024];
+    int k = profile_check_lines(p, side, lines);
+    for (int i = 0; i < k; i++) {
+        fputs(n++ ? ", " : "", out);
+        mcs_json_string(out, lines[i]);
+    }
+    return n;
+}
+
+/* "key": a percentage from a log error (pct), null when not a number. */
+static void json_pct(FILE *out, const char *key, double log_error)
+{
+    fprintf(out, ", \"%s\": ", key);
+    mcs_json_number(out, pct(log_error));
+}
+
+/* The same as print_validation, as one JSON object (docs/estimator.md,
+ * "validate --format json"): percentages as the text shows them. */
+static void json_validation(FILE *out, const mcs_validation *v, const mcs_profile *cp,
+                            const mcs_profile *gp, int n_files, const char *report)
+{
+    static const char *sides[] = {"cpu", "gpu"};
+    size_t n_gpu_rows = 0;
+    for (size_t i = 0; i < v->n_rows; i++)
+        n_gpu_rows += strcmp(v->rows[i].backend, "gpu") == 0;
+    fprintf(out, "{\"mode\": \"validate\", \"runs\": %zu, \"files\": [", v->n_rows);
+    for (int f = 0; f < n_files; f++) {
+        fputs(f ? ", " : "", out);
+        mcs_json_string(out, v->files[f]);
+    }
+    fputs("], \"cpu_profile\": ", out);
+    mcs_json_string(out, cp->name);
+    fputs(", \"gpu_profile\": ", out);
+    if (gp->has_gpu)
+        mcs_json_string(out, gp->name);
+    else
+        fputs("null", out);
+    fputs(", \"profile_warnings\": [", out);
+    int warned = json_profile_checks(out, cp, "cpu", 0);
+    if (gp->has_gpu && strcmp(gp->origin, cp->origin) != 0)
+        json_profile_checks(out, gp, "gpu", warned);
+    fputs("], \"kernels\": [", out);
+    for (int f = 0; f < v->n_files; f++) {
+        const mcs_file_kernel *k = &v->kernels[f];
+        fprintf(out, "%s{\"file\": ", f ? ", " : "");
+        mcs_json_string(out, v->files[f]);
+        fprintf(out, ", \"known\": %s, \"why\": ", k->known ? "true" : "false");
+        if (k->known)
+            fputs("null", out);
+        else
+            mcs_json_string(out, k->why);
+        for (int b = 0; b < 2; b++) {
+            fprintf(out, ", \"%s\": ", sides[b]);
+            if (!k->known || !k->predicted[b]) {
+                fputs("null", out);
+                continue;
+            }
+            fputs("{\"kernel\": ", out);
+            if (k->kernel[b][0])
+                mcs_json_string(out, k->kernel[b]);
+            else
+                fputs("null", out);
+            fprintf(out, ", \"costs\": \"%s\"}",
+                    k->source[b] == MCS_COST_KERNEL ? "measured" : "fallback");
+        }
+        fputc('}', out);
+    }
+    fputs("], \"phases\": [", out);
+    for (int i = 0; i < v->n_phases; i++) {
+        const mcs_phase_error *e = &v->phases[i];
+        fprintf(out, "%s{\"backend\": \"%s\", \"mode\": \"%s\", \"phase\": \"%s\", \"sizes\": %d, "
+                "\"runs\": %d, \"fewest_repeats\": %d", i ? ", " : "", e->backend, e->mode,
+                e->phase, e->n, e->runs, e->min_repeats);
+        json_pct(out, "bias_percent", e->median);
+        json_pct(out, "p90_percent", e->p90);
+        fputs(", \"noise_percent\": ", out);
+        mcs_json_number(out, 100 * e->spread);
+        fputs(", \"share_percent\": ", out);
+        mcs_json_number(out, 100 * e->share);
+        fputc('}', out);
+    }
+    fprintf(out, "], \"sizes\": %zu, \"thin_sizes\": %zu, \"speedups\": [", v->n_sizes,
+            v->n_thin);
+    for (size_t i = 0; i < v->n_speedups; i++) {
+        const mcs_speedup_error *e = &v->speedups[i];
+        fprintf(out, "%s{\"mode\": \"%s\", \"precision\": \"%s\", \"steps\": %u, \"n\": %d",
+                i ? ", " : "", e->mode, e->precision, e->steps, e->n);
+        json_pct(out, "median_percent", e->median);
+        json_pct(out, "p90_percent", e->p90);
+        fputs(", \"noise_percent\": ", out);
+        mcs_json_number(out, 100 * e->spread);
+        fputc('}', out);
+    }
+    fputs("], \"points\": [", out);
+    for (size_t i = 0; i < v->n_points; i++) {
+        const mcs_speedup_point *p = &v->points[i];
+        fprintf(out, "%s{\"mode\": \"%s\", \"precision\": \"%s\", \"steps\": %u, \"paths\": %llu, "
+                "\"measured\": ", i ? ", " : "", p->mode, p->precision, p->steps,
+                (unsigned long long)p->paths);
+        mcs_json_number(out, p->measured);
+        fputs(", \"predicted\": ", out);
+        mcs_json_number(out, p->predicted);
+        fprintf(out, ", \"correct\": %s, \"repeats\": %d", p->correct ? "true" : "false",
+                p->repeats);
+        fputs(", \"cpu_spread_percent\": ", out);
+        mcs_json_number(out, 100 * p->cpu_spread);
+        fputs(", \"gpu_spread_percent\": ", out);
+        mcs_json_number(out, 100 * p->gpu_spread);
+        fputc('}', out);
+    }
+    fputs("], \"break_even\": [", out);
+    for (size_t i = 0; i < v->n_break_even; i++) {
+        const mcs_break_even_pair *b = &v->break_even[i];
+        fprintf(out, "%s{\"mode\": \"%s\", \"precision\": \"%s\", \"steps\": %u, \"predicted\": ",
+                i ? ", " : "", b->mode, b->precision, b->steps);
+        mcs_json_number(out, b->predicted);
+        fputs(", \"measured\": ", out);
+        mcs_json_number(out, b->below || b->above ? NAN : b->measured);
+        fprintf(out, ", \"gpu_faster_at_every_size\": %s, \"cpu_faster_at_every_size\": %s}",
+                b->below ? "true" : "false", b->above ? "true" : "false");
+    }
+    fputs("], \"decisions\": ", out);
+    if (v->decisions)
+        fprintf(out, "{\"correct\": %d, \"total\": %d}", v->correct, v->decisions);
+    else
+        fputs("null", out);
+    fputs(", \"not_judged\": ", out);
+    if (v->decisions)
+        fputs("null", out);
+    else
+        mcs_json_string(out, !gp->has_gpu ? "the profile has no GPU: name one with --gpu to compare"
+                             : n_gpu_rows == 0 ? "the sweep has no GPU runs"
+                             : n_gpu_rows == v->n_rows ? "the sweep has no CPU runs"
+                             : "no size has both CPU and GPU runs with predictions");
+    fprintf(out, ", \"unpredicted_runs\": %zu, \"unpredicted_why\": ", v->n_unpredicted);
+    if (v->n_unpredicted)
+        mcs_json_string(out, v->unpredicted_why);
+    else
+        fputs("null", out);
+    fprintf(out, ", \"unpaired_sizes\": %zu, \"sweep_stopped_early\": ", v->n_unpaired);
+    if (v->failures)
+        mcs_json_string(out, v->failures);
+    else
+        fputs("null", out);
+    fputs(", \"report\": ", out);
+    if (report)
+        mcs_json_string(out, report);
+    else
+        fputs("null", out);
+    fputs("}\n", out);
 }
 
 /* Before any work: the sweep files readable regular files (a missing one
@@ -795,63 +961,92 @@ static mcs_status check_inputs(const char *const *files, int n_files, const char
     return st;
 }
 
-int mcs_cmd_validate(int argc, char **argv)
+mcs_status mcs_validate_command(int argc, char **argv, int command, FILE *out, FILE *notes,
+                                char *err, size_t err_len)
 {
     static const struct option opts[] = {
         {"report", required_argument, NULL, 'r'}, {"profile", required_argument, NULL, 'p'},
         {"cpu", required_argument, NULL, 'c'},    {"gpu", required_argument, NULL, 'g'},
-        {"help", no_argument, NULL, 'h'},         {"quiet", no_argument, NULL, 'q'},
-        {NULL, 0, NULL, 0},
+        {"format", required_argument, NULL, 'f'}, {"help", no_argument, NULL, 'h'},
+        {"quiet", no_argument, NULL, 'q'},        {NULL, 0, NULL, 0},
     };
     const char *report = NULL, *profile = NULL, *cpu = NULL, *gpu = NULL;
-    int quiet = 0;
-    char err[1024] = "";
+    int quiet = 0, json = 0;
     optind = 1;
     opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, ":r:qh", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":r:f:qh", opts, NULL)) != -1) {
         switch (c) {
         case 'r': report = optarg; break;
         case 'p': profile = optarg; break;
         case 'c': cpu = optarg; break;
         case 'g': gpu = optarg; break;
         case 'q': quiet = 1; break;
-        case 'h': mcs_cmd_validate_help(stdout); return 0;
+        case 'f':
+            if (strcmp(optarg, "text") != 0 && strcmp(optarg, "json") != 0) {
+                snprintf(err, err_len, "--format %s: must be text or json", optarg);
+                return MCS_E_USAGE;
+            }
+            json = strcmp(optarg, "json") == 0;
+            break;
+        case 'h': mcs_cmd_validate_help(out); return MCS_OK;
         default:
-            fprintf(stderr, "mcsim validate: %s '%s'\n(see mcsim validate --help)\n",
-                    c == ':' ? "a value is missing after" : "unknown option", argv[optind - 1]);
-            return mcs_status_exit_code(MCS_E_USAGE);
+            snprintf(err, err_len, "%s '%s'",
+                     c == ':' ? "a value is missing after" : "unknown option", argv[optind - 1]);
+            return MCS_E_USAGE;
         }
     }
     int n_files = argc - optind;
     if (n_files < 1 || n_files > 16) {
-        fprintf(stderr, "mcsim validate: name 1 to 16 sweep files\n(see mcsim validate --help)\n");
-        return mcs_status_exit_code(MCS_E_USAGE);
+        snprintf(err, err_len, "name 1 to 16 sweep files");
+        return MCS_E_USAGE;
     }
-    static mcs_validation v;
+    mcs_validation *v = calloc(1, sizeof *v);
+    if (!v) {
+        snprintf(err, err_len, "out of memory");
+        return MCS_E_NOMEM;
+    }
     const char *const *files = (const char *const *)argv + optind;
     mcs_profile cp, gp;
     const char *const profiles[3] = {profile, cpu, gpu};
-    mcs_stop_on_signals(); /* SIGINT, SIGTERM: no report written; no SIGXFSZ kill */
-    mcs_status st = check_inputs(files, n_files, report, profiles, err, sizeof err);
+    if (command)
+        mcs_stop_on_signals(); /* SIGINT, SIGTERM: no report written; no SIGXFSZ kill */
+    mcs_status st = check_inputs(files, n_files, report, profiles, err, err_len);
     if (st == MCS_OK)
-        st = mcs_validate_read(files, n_files, &v, err, sizeof err);
+        st = mcs_validate_read(files, n_files, v, err, err_len);
     if (st == MCS_OK)
-        st = mcs_profiles_choose(profile, cpu, gpu, &cp, &gp, err, sizeof err);
+        st = mcs_profiles_choose(profile, cpu, gpu, &cp, &gp, err, err_len);
     if (st == MCS_OK)
-        st = mcs_validate_compute(&v, &cp, &gp, err, sizeof err);
-    if (st == MCS_OK && v.failures && !quiet)
-        fprintf(stderr, "mcsim validate: note: the sweep stopped early: %s\n", v.failures);
-    if (st == MCS_OK)
-        print_validation(&v, &cp, &gp, n_files);
+        st = mcs_validate_compute(v, &cp, &gp, err, err_len);
+    if (st == MCS_OK && v->failures && !quiet && notes)
+        fprintf(notes, "mcsim validate: note: the sweep stopped early: %s\n", v->failures);
     if (st == MCS_OK && mcs_stop_flag) {
-        snprintf(err, sizeof err, "interrupted%s", report ? "; no report written" : "");
+        snprintf(err, err_len, "interrupted%s", report ? "; no report written" : "");
         st = MCS_E_INTERRUPTED;
     }
-    if (st == MCS_OK && report && (st = mcs_report_html(report, &v, err, sizeof err)) == MCS_OK)
-        printf("report: %s\n", report);
-    if (st != MCS_OK)
+    if (st == MCS_OK && report)
+        st = mcs_report_html(report, v, err, err_len);
+    if (st == MCS_OK && json)
+        json_validation(out, v, &cp, &gp, n_files, report);
+    else if (st == MCS_OK) {
+        print_validation(out, v, &cp, &gp, n_files);
+        if (report)
+            fprintf(out, "report: %s\n", report);
+    }
+    if (report)
+        mcs_output_unlock(report);
+    mcs_validation_free(v);
+    free(v);
+    return st;
+}
+
+int mcs_cmd_validate(int argc, char **argv)
+{
+    char err[1024] = "";
+    mcs_status st = mcs_validate_command(argc, argv, 1, stdout, stderr, err, sizeof err);
+    if (st == MCS_E_USAGE)
+        fprintf(stderr, "mcsim validate: %s\n(see mcsim validate --help)\n", err);
+    else if (st != MCS_OK)
         fprintf(stderr, "mcsim validate: %s\n", err);
-    mcs_validation_free(&v);
     return mcs_status_exit_code(st);
 }

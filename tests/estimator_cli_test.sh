@@ -422,6 +422,41 @@ exit_is $? 0
 need_in "$out" stdout "backend decisions:"
 report "validate reads a schema-1 sweep file (bench/results, unsealed: with MCSIM_ACCEPT_UNSEALED=1 only)"
 
+# --format json: the same figures as the tables, one JSON object
+if [ -n "$py" ]; then
+    h100=$repo/bench/results/estimator/h100/sweep-single.h5
+    MCSIM_ACCEPT_UNSEALED=1 "$mcsim" validate "$h100" --profile h100-reference >text.txt 2>"$err"
+    MCSIM_ACCEPT_UNSEALED=1 "$mcsim" validate "$h100" --profile h100-reference --format json \
+        >"$out" 2>"$err"
+    exit_is $? 0
+    "$py" - "$out" text.txt >check.txt 2>&1 <<'PY' || problems+=("$(cat check.txt)")
+import json, re, sys
+doc = json.load(open(sys.argv[1]))
+text = open(sys.argv[2]).read()
+m = re.search(r"backend decisions: (\d+) of (\d+) correct", text)
+assert doc["mode"] == "validate" and doc["runs"] > 0, doc["runs"]
+assert [doc["decisions"]["correct"], doc["decisions"]["total"]] == [int(m[1]), int(m[2])], doc["decisions"]
+assert doc["not_judged"] is None and doc["gpu_profile"] == "h100-reference"
+rows = re.findall(r"^  (cpu|gpu)\s+(cold|warm)\s+(\S+)\s+(\d+)\s+(-?[\d.]+)%", text, re.M)
+assert len(rows) == len(doc["phases"]) > 0, (len(rows), len(doc["phases"]))
+for (backend, mode, phase, sizes, bias), p in zip(rows, doc["phases"]):
+    assert (backend, mode, phase, int(sizes)) == (p["backend"], p["mode"], p["phase"], p["sizes"]), p
+    assert abs(float(bias) - p["bias_percent"]) <= 0.051, (bias, p["bias_percent"])
+assert len(doc["points"]) == doc["decisions"]["total"]
+assert len(doc["kernels"]) == 1 and doc["report"] is None
+PY
+    MCSIM_PROFILE=$fixtures/cpu-only.ini "$mcsim" validate sw3.h5 -f json >"$out" 2>"$err"
+    exit_is $? 0
+    "$py" -c 'import json, sys; d = json.load(open(sys.argv[1])); assert d["decisions"] is None and "no GPU" in d["not_judged"] and d["gpu_profile"] is None and d["thin_sizes"] == 4, d' \
+        "$out" 2>>check.txt || problems+=("CPU-only JSON: $(cat check.txt)")
+    "$mcsim" validate sw3.h5 --format yaml >"$out" 2>"$err"
+    exit_is $? 64
+    need_in "$err" stderr "--format yaml: must be text or json"
+    report "validate --format json: the tables' figures (decisions, phases with their bias) as one JSON object; CPU-only: not judged; a bad --format exits 64"
+else
+    skip "validate --format json" "no python3"
+fi
+
 # --- reliability (issue 11): every file the estimator writes, every file it reads --------
 ln -s "$work/nowhere" link.out
 mkfifo fifo.out

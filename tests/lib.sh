@@ -1,4 +1,4 @@
-# lib.sh - the prelude the shell tests of shards, checkpoints and MPI share.
+# lib.sh - the prelude the shell tests of shards, checkpoints, MPI and the install share.
 # Source it as `. "$(dirname "$0")/lib.sh" NAME PATH/TO/mcsim`. It sets
 # mcsim (an absolute path) and repo, makes a private folder $tmp (the
 # working directory, removed at exit) with HOME inside it, and clears the

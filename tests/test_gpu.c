@@ -2,7 +2,7 @@
  * every GPU generator and precision, CPU-philox against GPU-philox (the same
  * random numbers: prices agree to float rounding), bit-identical results
  * across launch shapes and chunk sizes, the timing breakdown and device facts,
- * and a bad --device. Exits 77 (ctest: skipped) when no GPU is usable.
+ * a bad --device, and libmcsim's GPU context made once per process. Exits 77 (ctest: skipped) when no GPU is usable.
  * MCSIM_TEST_QUICK=1 uses few paths (for compute-sanitizer, which is slow). */
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,6 +11,7 @@
 #include <cmocka.h>
 #include <stdlib.h>
 #include "mc_test_util.h"
+#include "mcsim.h"
 #include "product_test_util.h"
 
 static int quick; /* MCSIM_TEST_QUICK */
@@ -290,6 +291,46 @@ static void test_missing_device_is_unavailable(void **state)
     assert_non_null(strstr(err, "--device 999"));
 }
 
+/* libmcsim's GPU context rule (docs/api.md): the first GPU run in the
+ * process makes the context (its `context` phase), every later run finds
+ * it, by the same engine or another: its `context` phase is about 0. Runs
+ * first, before any other test makes the context. */
+static void test_api_context_made_once(void **state)
+{
+    (void)state;
+    const char *config = "[model]\nspot = 100\nvolatility = 0.2\n[option]\nstrike = 100\n"
+                         "maturity = 1\n[simulation]\npaths = 100000\nrng = philox\n";
+    mcsim_job *job = NULL;
+    mcsim_engine *engines[2] = {NULL, NULL};
+    mcsim_engine_options options = {"gpu", 0, 0};
+    mcsim_error e;
+    assert_int_equal(mcsim_job_from_text("context.ini", config, NULL, 0, &job, &e), MCSIM_OK);
+    int context = -1;
+    for (int p = 0; p < mcsim_phase_count(); p++)
+        if (strcmp(mcsim_phase_name(p), "context") == 0)
+            context = p;
+    assert_true(context >= 0);
+    double seconds[3];
+    for (int i = 0; i < 3; i++) {
+        mcsim_engine **engine = &engines[i < 2 ? 0 : 1];
+        if (!*engine)
+            assert_int_equal(mcsim_engine_new(&options, engine, &e), MCSIM_OK);
+        mcsim_result *res = NULL;
+        assert_int_equal(mcsim_run(*engine, job, &res, &e), MCSIM_OK);
+        assert_string_equal(mcsim_result_backend(res), "gpu");
+        seconds[i] = mcsim_result_seconds(res, context);
+        mcsim_result_free(res);
+    }
+    print_message("  context: first run %.4f s, second %.6f s, another engine %.6f s\n",
+                  seconds[0], seconds[1], seconds[2]);
+    assert_true(seconds[0] > 0.005);               /* made: tens of ms at least */
+    assert_true(seconds[1] < 0.1 * seconds[0]);    /* found */
+    assert_true(seconds[2] < 0.1 * seconds[0]);
+    mcsim_engine_free(engines[0]);
+    mcsim_engine_free(engines[1]);
+    mcsim_job_free(job);
+}
+
 int main(void)
 {
     char why[512] = "";
@@ -300,6 +341,7 @@ int main(void)
     }
     quick = getenv("MCSIM_TEST_QUICK") && atoi(getenv("MCSIM_TEST_QUICK")) > 0;
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_api_context_made_once), /* first: no context yet */
         cmocka_unit_test(test_philox_prices_match_quantlib),
         cmocka_unit_test(test_mrg32k3a_prices_match_quantlib),
         cmocka_unit_test(test_sobol_prices_match_quantlib),
