@@ -8,6 +8,7 @@ MCSIM_LIBRARY=build/libmcsim.so.0 PYTHONPATH=python python3 -m pytest python/tes
 """
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -43,9 +44,8 @@ def cli_json(*args, **kwargs):
 
 def cli_message(stderr):
     """The mcsim command's error message: its first stderr line without
-    "mcsim: " (what mcsim.Error.message holds)."""
-    line = stderr.strip().splitlines()[0]
-    return line[len("mcsim: "):] if line.startswith("mcsim: ") else line
+    "mcsim: " or "mcsim COMMAND: " (what mcsim.Error.message holds)."""
+    return re.sub(r"^mcsim( [a-z]+)?: ", "", stderr.strip().splitlines()[0])
 
 
 @pytest.fixture
