@@ -13,6 +13,8 @@ The keys a config may hold come from the C library's type tables: see
 help(mcsim.price) or mcsim.keys(). Errors raise mcsim.Error subclasses
 with the mcsim command's status and message.
 """
+import inspect as _inspect
+
 from . import _capi
 from ._core import Config, Engine, Job, Output, Check, Result, engine, price
 from ._errors import (BackendError, ConfigError, DataError, Error, InputError, Interrupted,
@@ -39,7 +41,7 @@ def request_stop() -> None:
 # help(mcsim.price) lists the keys of the library's key table
 _KEY_HELP = key_help()
 for _fn in (price, Engine.price, Job.__init__, price_grid, implied_volatility):
-    _fn.__doc__ = (_fn.__doc__ or "") + "\n" + _KEY_HELP + "\n"
+    _fn.__doc__ = _inspect.cleandoc(_fn.__doc__ or "") + "\n\n" + _KEY_HELP + "\n"
 del _fn
 
 __all__ = [

@@ -49,8 +49,9 @@ def keys() -> List[Key]:
 def key_help(width: int = 78) -> str:
     """The key table as text for docstrings: by section, then by the type a
     key belongs to."""
-    lines = ["Config keys (from the library's type tables; as keywords bare, `strike=105`, "
-             "when one section has the key, else `option__strike=105`):"]
+    lines = textwrap.wrap("Config keys (from the library's type tables; as keywords bare, "
+                          "`strike=105`, when one section has the key, else "
+                          "`option__strike=105`):", width)
     table = keys()
     sections = list(dict.fromkeys(k.section for k in table))
     types = list(dict.fromkeys(k.applies_to for k in table if k.applies_to))
