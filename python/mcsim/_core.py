@@ -14,7 +14,7 @@ import signal
 import threading
 import warnings
 from dataclasses import dataclass
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _capi
 from ._errors import ResultWarning, UsageError

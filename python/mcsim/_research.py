@@ -11,7 +11,7 @@ import math
 import sys
 import warnings
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 
 from . import _capi
 from ._core import Config, Engine, Job, Result, format_value, key_name

@@ -3,7 +3,6 @@
 tables; mcsim.read_sweep reads a sweep file; both check the seal as mcsim
 does and refuse a damaged file with mcsim's message."""
 import json
-import os
 
 import h5py
 import pytest
