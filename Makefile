@@ -16,7 +16,7 @@
 #               GPU module, when built), share/mcsim/configs, share/doc/mcsim,
 #               the man page (when help2man is there) and the bash completion
 #   make gpu-bundle  build in build-gpu and bundle mcsim, its GPU module, test_gpu and test_gpu_math
-#               with their libraries into .gpu/, compressed into .gpupack/gpu.tar.xz,
+#               with their libraries (libmcsim.so among them) into .gpu/, compressed into .gpupack/gpu.tar.xz,
 #               for a GPU machine without them (docs/gpu.md)
 BUILD ?= build
 GPU_BUILD ?= build-gpu
@@ -119,6 +119,9 @@ gpu-bundle: $(TEST_DEPS)
 	@# the module lands in .gpu/bin beside them, where both look for it
 	$(BUNDLE) .gpu $(GPU_BUILD)/mcsim $(GPU_BUILD)/tests/test_gpu $(GPU_BUILD)/tests/test_gpu_math \
 	    $(GPU_BUILD)/libmcsim_gpu.so
+	@# libmcsim.so.0 (in lib/) looks for the module beside itself: a link there lets a
+	@# program or Python process that loads the library find it too
+	ln -s ../bin/libmcsim_gpu.so .gpu/lib/libmcsim_gpu.so
 	@# libcurand is 127 MB, over the device tool's 64 MiB; the GPU machine's
 	@# CUDA toolkit has it (tests/gpu_device_check.sh finds it there)
 	rm -f .gpu/lib/libcurand*

@@ -84,6 +84,8 @@ static void add_key(const char *section, const char *key, const char *dflt, cons
     table.choices[i][0] = '\0';
     if (choices)
         mcs_named_list(choices, table.choices[i], sizeof table.choices[i]);
+    if (strlen(table.choices[i]) + 1 >= sizeof table.choices[i])
+        table.overflow = 1; /* the names may have been cut: refuse, naming the limit */
     table.info[i] = (mcsim_key_info){section, key, dflt, meaning, table.applies[i],
                                       table.choices[i]};
 }
@@ -134,8 +136,9 @@ static int key_table(mcsim_error *err)
 {
     pthread_once(&table.once, fill_table);
     if (table.overflow) {
-        mcs_api_fail(err, MCSIM_E_SOFTWARE, "the type tables declare more than %d keys "
-                     "(KEYS_MAX in api/job.c): raise it", KEYS_MAX);
+        mcs_api_fail(err, MCSIM_E_SOFTWARE, "the type tables declare more than %d keys, or a "
+                     "key more names than %d characters hold (KEYS_MAX, CHOICES_MAX in "
+                     "api/job.c): raise them", KEYS_MAX, CHOICES_MAX);
         return -1;
     }
     return table.n;

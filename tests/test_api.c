@@ -376,6 +376,36 @@ static void run_equals_the_command(void **state)
     mcsim_engine_free(engine);
 }
 
+/* A result its checks distrust (a heavy-tailed lookback below its bound,
+ * tests/cli_test.sh's case): MCSIM_E_DATA with the result, its warnings
+ * and JSON as the command's (which exits 65). */
+static void untrusted_result(void **state)
+{
+    (void)state;
+    const char *heavy = "[model]\nspot = 100\nrate = 0.05\nvolatility = 2\n[option]\n"
+                        "payoff = lookback\nstrike_type = floating\nmonitoring = discrete\n"
+                        "maturity = 10\n[simulation]\npaths = 1e4\nseed = 1\n";
+    mcsim_job *job = job_or_fail(heavy, NULL, 0);
+    mcsim_engine *engine = cpu_engine(1);
+    mcsim_result *res = NULL;
+    mcsim_error e;
+    assert_int_equal(mcsim_run(engine, job, &res, &e), MCSIM_E_DATA);
+    assert_non_null(res);
+    assert_non_null(strstr(e.message, "the result cannot be trusted"));
+    int errors = 0, severity = -1;
+    for (int i = 0; i < mcsim_result_warnings(res); i++) {
+        const char *w = mcsim_result_warning(res, i, &severity);
+        assert_non_null(w);
+        errors += severity == 1;
+    }
+    assert_true(errors >= 2); /* the lower bound and the tail */
+    assert_null(mcsim_result_warning(res, mcsim_result_warnings(res), &severity));
+    assert_non_null(strstr(mcsim_result_json(res), "\"severity\": \"error\""));
+    mcsim_result_free(res);
+    mcsim_engine_free(engine);
+    mcsim_job_free(job);
+}
+
 /* --- two threads ------------------------------------------------------------ */
 
 #define THREAD_JOBS 6
@@ -588,6 +618,7 @@ int main(void)
         cmocka_unit_test(derive),
         cmocka_unit_test(every_key_is_accepted),
         cmocka_unit_test(run_equals_the_command),
+        cmocka_unit_test(untrusted_result),
         cmocka_unit_test(two_threads_equal_serial_runs),
         cmocka_unit_test(stop_request),
         cmocka_unit_test(write_log),
