@@ -118,4 +118,7 @@ def test_gpu_grid_pays_the_context_once():
     t = fresh_grid("gpu")
     assert t["backend"] == "gpu"
     context = np.array(t["context"])
-    assert context[0] > 0 and all(context[1:] == 0), context[:5]
+    # the first point makes the CUDA context (tens of ms at least); the 49
+    # after it find it (docs/api.md): all of theirs together less than it
+    assert context[0] > 0.005, context[:5]
+    assert context[1:].max() < 0.1 * context[0] and context[1:].sum() < context[0], context
