@@ -112,3 +112,16 @@ def test_log_written_and_read_back(tmp_path):
     df = mcsim.read_log(log)
     assert list(df["price"]) == [r.price] and list(df["std_error"]) == [r.std_error]
     assert df["backend"][0] == "cpu" and df["paths"][0] == 20000
+
+
+def test_threads_each_price_with_their_own_engine():
+    """mcsim.price from several threads at once: each thread its own engine
+    (one thread at a time per engine), every result the sequential one's."""
+    from concurrent.futures import ThreadPoolExecutor
+    path = REPO / "configs" / "asian.ini"
+    want = [mcsim.price(path, backend="cpu", threads=1, paths=5000, strike=k).price
+            for k in (90, 100, 110, 120)]
+    with ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(lambda k: mcsim.price(path, backend="cpu", threads=1, paths=5000,
+                                                  strike=k).price, (90, 100, 110, 120) * 3))
+    assert got == want * 3
