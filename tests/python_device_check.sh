@@ -13,10 +13,13 @@ out=${OUT:-/tmp}
 # libcurand is left out of the bundle (make gpu-bundle): use the machine's own
 if ! ldconfig -p 2>/dev/null | grep -q 'libcurand.so.10 '; then
     lib=$(find /usr/local /opt /usr/lib -name 'libcurand.so.10*' 2>/dev/null | head -1)
-    [ -n "$lib" ] && export LD_LIBRARY_PATH=$(dirname "$lib")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+    [ -n "$lib" ] && LD_LIBRARY_PATH=$(dirname "$lib")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 fi
 export LD_LIBRARY_PATH=$gpu/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-library=$(ls "$gpu"/bin/libmcsim.so.0 "$gpu"/lib/libmcsim.so.0 2>/dev/null | head -1)
+library=
+for f in "$gpu"/bin/libmcsim.so.0 "$gpu"/lib/libmcsim.so.0; do
+    [ -z "$library" ] && [ -e "$f" ] && library=$f
+done
 [ -n "$library" ] || { echo "python_device_check: no libmcsim.so.0 in $gpu/bin or $gpu/lib" >&2; exit 1; }
 export MCSIM_LIBRARY=$library MCSIM_CLI=$gpu/bin/mcsim PYTHONPATH=$PWD/python
 {

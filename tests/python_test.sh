@@ -12,7 +12,7 @@ cli=$(cd "$(dirname "$3")" && pwd)/$(basename "$3")
 py=${MCSIM_PYTHON:-/usr/bin/python3}
 [ -x "$py" ] || py=$(command -v python3 || echo python3)
 need="setuptools wheel numpy pandas h5py pytest matplotlib"
-if ! "$py" -c "import $(echo $need | tr ' ' ',')" 2>/dev/null ||
+if ! "$py" -c "import $(echo "$need" | tr ' ' ',')" 2>/dev/null ||
    ! "$py" -m pip --version >/dev/null 2>&1; then
     echo "python_test: $py lacks one of: pip $need (Debian: python3-numpy python3-pandas" \
          "python3-h5py python3-pytest python3-pip python3-setuptools python3-wheel" \
