@@ -22,12 +22,20 @@ for f in "$gpu"/bin/libmcsim.so.0 "$gpu"/lib/libmcsim.so.0; do
 done
 [ -n "$library" ] || { echo "python_device_check: no libmcsim.so.0 in $gpu/bin or $gpu/lib" >&2; exit 1; }
 export MCSIM_LIBRARY=$library MCSIM_CLI=$gpu/bin/mcsim PYTHONPATH=$PWD/python
+py=${MCSIM_PYTHON:-python3}
 {
     nvidia-smi -L
-    python3 -c "import mcsim, sys; print('python', sys.version.split()[0], 'mcsim', mcsim.__version__, mcsim.library_path, 'gpu:', mcsim.Engine('gpu').backend)"
-    python3 -m pytest -q -p no:cacheprovider -rs python/tests
+    "$py" - <<'PY'
+import sys, mcsim
+print("python", sys.version.split()[0], "mcsim", mcsim.__version__, mcsim.library_path)
+try:
+    print("gpu engine:", mcsim.Engine("gpu").backend)
+except mcsim.Error as e:
+    print("no gpu engine:", e.message)
+PY
+    "$py" -m pytest -q -p no:cacheprovider -rs python/tests
     rc=$?
-    python3 bench/python_binding.py --library "$library" --mcsim "$MCSIM_CLI"
+    "$py" bench/python_binding.py --library "$library" --mcsim "$MCSIM_CLI"
     exit $rc
 } 2>&1 | tee "$out/python_device_check.log"
 exit "${PIPESTATUS[0]}"
