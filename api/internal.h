@@ -111,7 +111,8 @@ struct mcsim_result {
     char *config_name;
     char *resolved;       /* the config as run (rng resolved) */
     pthread_mutex_t lock;
-    char *json;           /* the report as `--format json` prints it */
+    char *json;           /* the report as `--format json` prints it, made when first
+                           * asked for (most of a small run's cost: shortest numbers) */
     char *log_path;       /* the last log written through the API, or NULL */
     char **retired;       /* JSON documents replaced by a log's, freed with the result */
     int n_retired;

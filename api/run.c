@@ -237,13 +237,8 @@ mcsim_status mcsim_run(mcsim_engine *engine, const mcsim_job *job, mcsim_result 
     mcs_status st = mcs_run_job(engine, job, NULL, &r, message, sizeof message);
     run_ends();
     if (r && (st == MCS_OK || st == MCS_E_INTERRUPTED)) {
-        /* the run wrote no log: the report's parameters say so */
-        r->job.write_log = 0;
-        if (!(r->json = mcs_result_render_json(r, &r->job, &r->t, NULL))) {
-            mcsim_result_free(r);
-            return mcs_api_fail(err, MCSIM_E_NOMEM, "out of memory for the result's report");
-        }
-        *out = r;
+        r->job.write_log = 0; /* the run wrote no log: the report's parameters say so */
+        *out = r;             /* its JSON is made when first asked for */
     } else {
         mcsim_result_free(r);
     }
@@ -339,10 +334,13 @@ const char *mcsim_result_json(const mcsim_result *res)
 {
     if (!res)
         return NULL;
-    pthread_mutex_lock((pthread_mutex_t *)&res->lock);
-    const char *json = res->json;
-    pthread_mutex_unlock((pthread_mutex_t *)&res->lock);
-    return json;
+    mcsim_result *r = (mcsim_result *)res; /* made once, under its lock */
+    pthread_mutex_lock(&r->lock);
+    if (!r->json)
+        r->json = mcs_result_render_json(r, &r->job, &r->t, NULL);
+    const char *json = r->json;
+    pthread_mutex_unlock(&r->lock);
+    return json; /* NULL only when out of memory */
 }
 
 /* What the run log's command_line says of a log written through the API. */
@@ -389,7 +387,8 @@ mcsim_status mcsim_result_write_log(const mcsim_result *res, const char *path, m
     if (retired)
         r->retired = retired;
     if (json) {
-        r->retired[r->n_retired++] = r->json;
+        if (r->json)
+            r->retired[r->n_retired++] = r->json;
         r->json = json;
         free(r->log_path);
         r->log_path = copy;

@@ -308,7 +308,7 @@ static struct {
     mcsim_result *result;
 } held;
 
-/* The command, once it is not a subcommand's. */
+/* The command and its subcommands; mcsim_cli_main frees what it made. */
 static int command(int argc, char **argv, const mcs_ranks_ops *ranks_given)
 {
     static char resolved[RESOLVED_MAX], command_line[8192], log_path[MCS_PATH_MAX];

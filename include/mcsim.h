@@ -124,7 +124,8 @@ typedef struct {
 } mcsim_engine_options;
 
 /* An engine on a backend. The GPU context is made on the first GPU run in
- * the process and reused by every later run and engine. */
+ * the process and reused by every later run and engine. "auto" is resolved
+ * here, once: the GPU when one is usable, else the CPU. */
 MCSIM_API mcsim_status mcsim_engine_new(const mcsim_engine_options *options,
                                         mcsim_engine **out, mcsim_error *err);
 /* The backend the engine runs on ("cpu" or "gpu"; auto resolved). */
@@ -137,7 +138,9 @@ typedef struct mcsim_result mcsim_result;
 
 /* Run `job` on `engine`. The result holds every output with its standard
  * error, the phase timings and the checks' warnings. A result whose checks
- * found an error still comes back (*out set) with MCSIM_E_DATA. */
+ * found an error still comes back (*out set) with MCSIM_E_DATA, and a run
+ * stopped by mcsim_request_stop with MCSIM_E_INTERRUPTED and the estimate
+ * of the chunks done. */
 MCSIM_API mcsim_status mcsim_run(mcsim_engine *engine, const mcsim_job *job,
                                  mcsim_result **out, mcsim_error *err);
 
@@ -175,7 +178,8 @@ MCSIM_API const char *mcsim_result_warning(const mcsim_result *res, int i, int *
 
 /* The whole result as the JSON document `mcsim CONFIG --format json`
  * prints (its schema: docs/user-guide.md); later fields appear here with no
- * new call. Owned by the result. */
+ * new call. Owned by the result; `log_file` is null until a log is written
+ * through mcsim_result_write_log (the earlier string stays valid). */
 MCSIM_API const char *mcsim_result_json(const mcsim_result *res);
 
 /* Write the run's HDF5 log (docs/hdf5-schema.md) to `path`, as -o does. */
