@@ -51,16 +51,27 @@ def test_bad_ini_text_names_the_line():
     assert bad.exists()
 
 
-@pytest.mark.parametrize("backend,status", [("tpu", 64), ("gpu", None)])
-def test_bad_backend(backend, status):
+@pytest.mark.parametrize("backend", ["tpu", "gpu"])
+def test_bad_backend(backend):
     rc, _, err = run_cli(CFG / "european.ini", "--backend", backend, "--paths", "1000")
     try:
         r = mcsim.price(CFG / "european.ini", backend=backend, paths=1000)
     except mcsim.Error as e:
         assert e.status == rc and type(e) is CLASSES[rc]
-        assert e.message.split(": ", 1)[1] == cli_message(err).split(": ", 1)[1] or rc == 69
+        assert backend in e.message and backend in cli_message(err)
         return
     assert rc == 0 and r.backend == backend  # a GPU here
+
+
+@pytest.mark.xfail(strict=True, reason="the library says \"backend 'tpu': must be cpu, gpu or "
+                   "auto\", the command \"--backend tpu: unknown backend (valid: cpu, gpu, "
+                   "auto)\": one wording for both, from the library (issue 29)")
+def test_unknown_backend_message_is_the_commands():
+    """After the name of the option or argument, the same words."""
+    rc, _, err = run_cli(CFG / "european.ini", "--backend", "tpu", "--paths", "1000")
+    with pytest.raises(mcsim.UsageError) as info:
+        mcsim.price(CFG / "european.ini", backend="tpu", paths=1000)
+    assert info.value.message.split(": ", 1)[1] == cli_message(err).split(": ", 1)[1]
 
 
 def test_bad_arguments_are_usage_errors():
