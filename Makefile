@@ -1,7 +1,10 @@
 # Makefile - thin wrapper around CMake for the everyday commands:
 #   make run    install the missing Debian packages that building needs, build,
 #               price configs/european.ini
-#   make test   the same with the test tools added, then the whole test suite (ctest)
+#   make test   the same with the test tools added, then the whole test suite (ctest,
+#               which runs the Python package's pytest suite too: its entry `python`)
+#   make test-python  only that: a venv in $(BUILD)/python-venv, pip install ./python
+#               (with this build's libmcsim), pytest python/tests (docs/python.md)
 #   make deps   only install the missing packages for building (apt-get, via sudo
 #               if not root); make deps-test: those for testing too
 #   NODEPS=1    (e.g. make run NODEPS=1) installs nothing: with the packages
@@ -28,9 +31,13 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 RUN_PACKAGES = build-essential cmake pkg-config libhdf5-dev libinih-dev libssl-dev libhwloc-dev
 # What the test suite adds: cmocka (unit tests), h5dump, h5py and pandas (the
 # logs read back), Chromium (the report page), clang (fuzzers), Open MPI,
-# Slurm and munge (the cluster tests), help2man (the man page).
+# Slurm and munge (the cluster tests), help2man (the man page); NumPy,
+# pytest, matplotlib, venv, pip, setuptools and wheel (the Python package:
+# pip install ./python in a venv, its tests, its example's plot).
 TEST_PACKAGES = libcmocka-dev hdf5-tools python3 python3-h5py python3-pandas chromium clang \
-                libopenmpi-dev openmpi-bin slurm-wlm munge help2man
+                libopenmpi-dev openmpi-bin slurm-wlm munge help2man \
+                python3-numpy python3-pytest python3-matplotlib python3-venv python3-pip \
+                python3-setuptools python3-wheel
 # What the benchmark's peers need.
 BENCH_PACKAGES = python3-numpy quantlib-python
 
@@ -47,7 +54,7 @@ NVCC ?= $(shell command -v nvcc 2>/dev/null || { [ -x /usr/local/cuda/bin/nvcc ]
 CUDA_FLAGS = $(if $(NVCC),-DCMAKE_CUDA_COMPILER=$(NVCC))
 BUNDLE ?= ../shared/device/bundle
 
-.PHONY: all deps deps-test deps-bench build run test test-sanitize fuzz bench install gpu-bundle clean
+.PHONY: all deps deps-test deps-bench build run test test-python test-sanitize fuzz bench install gpu-bundle clean
 
 all: build
 
@@ -76,6 +83,11 @@ run: build
 test: $(TEST_DEPS)
 	$(call cmake_build,-DBUILD_TESTING=ON)
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# the Python package alone (tests/python_test.sh, ctest's entry `python`)
+test-python: $(TEST_DEPS)
+	$(call cmake_build,-DBUILD_TESTING=ON)
+	cd $(BUILD) && ctest -R '^python$$' --output-on-failure
 
 # Without the GPU backend (the CUDA runtime and ASan do not mix) and without
 # MPI (the MPI test runs in the release build): this is also the test of a

@@ -42,13 +42,16 @@ has "$out" "install-deps"
 for p in build-essential cmake pkg-config libhdf5-dev libinih-dev; do
     grep -q "PACKAGES=\".*\b$p\b" "$out" || problems+=("make run does not install $p")
 done
-for p in libcmocka-dev slurm-wlm munge chromium clang openmpi-bin python3-pandas; do
+for p in libcmocka-dev slurm-wlm munge chromium clang openmpi-bin python3-pandas python3-pytest; do
     grep -q "PACKAGES=\".*\b$p\b" "$out" && problems+=("make run installs $p, a test tool")
 done
 make_n test
-for p in libhdf5-dev libcmocka-dev slurm-wlm chromium clang openmpi-bin python3-pandas; do
+for p in libhdf5-dev libcmocka-dev slurm-wlm chromium clang openmpi-bin python3-pandas \
+         python3-numpy python3-pytest python3-matplotlib python3-pip python3-setuptools python3-wheel; do
     grep -q "PACKAGES=\".*\b$p\b" "$out" || problems+=("make test does not install $p")
 done
+make_n test-python NODEPS=1
+has "$out" "ctest -R '^python\$' --output-on-failure"
 report "make run installs only what building needs; make test adds the test tools"
 
 # --- .ci/install-deps -------------------------------------------------------------
