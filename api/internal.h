@@ -68,6 +68,11 @@ typedef struct {
     char why[4608];
 } mcs_pick;
 
+/* 1 if `name` is a backend choice (cpu, gpu, auto); else 0 with the one
+ * message the command and the library give: "WHAT: unknown backend (valid:
+ * cpu, gpu, auto)", WHAT naming where the name came from ("--backend tpu"). */
+int mcs_backend_choice_ok(const char *name, const char *what, char *err, size_t err_len);
+
 /* Resolve `wanted` ("cpu", "gpu", "auto") to a usable backend. With a job,
  * auto asks the local profile which is faster and keeps to backends that
  * can run the job's generator (the command's choice per job); without one

@@ -98,3 +98,11 @@ mcs_status mcs_backend_pick(const char *wanted, const char *origin, const char *
     out->reason = MCS_PICK_NAMED;
     return MCS_OK;
 }
+
+int mcs_backend_choice_ok(const char *name, const char *what, char *err, size_t err_len)
+{
+    if (!strcmp(name, "cpu") || !strcmp(name, "gpu") || !strcmp(name, "auto"))
+        return 1;
+    snprintf(err, err_len, "%s: unknown backend (valid: cpu, gpu, auto)", what);
+    return 0;
+}

@@ -84,8 +84,10 @@ mcsim_status mcsim_engine_new(const mcsim_engine_options *options, mcsim_engine 
     *out = NULL;
     const char *wanted = options && options->backend ? options->backend : "auto";
     const int threads = options ? options->threads : 0, device = options ? options->device : 0;
-    if (strcmp(wanted, "cpu") != 0 && strcmp(wanted, "gpu") != 0 && strcmp(wanted, "auto") != 0)
-        return mcs_api_fail(err, MCSIM_E_USAGE, "backend '%s': must be cpu, gpu or auto", wanted);
+    char what[512], why[MCSIM_MESSAGE_MAX];
+    snprintf(what, sizeof what, "backend %s", wanted);
+    if (!mcs_backend_choice_ok(wanted, what, why, sizeof why))
+        return mcs_api_fail(err, MCSIM_E_USAGE, "%s", why);
     if (threads < 0 || threads > 4096)
         return mcs_api_fail(err, MCSIM_E_USAGE, "threads %d: must be 0 (OpenMP's default) to "
                             "4096", threads);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "backend.h"
+#include "internal.h"
 #include "shard.h"
 
 static int add_override(mcs_cli *cli, const char *origin, const char *assignment, char *err,
@@ -29,11 +30,6 @@ static int fits(const char *value, size_t max, const char *option, char *err, si
         return 1;
     snprintf(err, err_len, "%s: value longer than %zu characters", option, max);
     return 0;
-}
-
-static int valid_backend(const char *name)
-{
-    return !strcmp(name, "cpu") || !strcmp(name, "gpu") || !strcmp(name, "auto");
 }
 
 /* A whole decimal number in [lo, hi] into *out; 0 if text is anything else. */
@@ -67,11 +63,10 @@ mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t 
     cli->backend_origin = "--backend";
     const char *env = getenv("MCSIM_BACKEND");
     if (env && *env) {
-        if (!valid_backend(env)) {
-            snprintf(err, err_len, "MCSIM_BACKEND=%s: unknown backend (valid: cpu, gpu, auto)",
-                     env);
+        char what[512];
+        snprintf(what, sizeof what, "MCSIM_BACKEND=%s", env);
+        if (!mcs_backend_choice_ok(env, what, err, err_len))
             return MCS_E_USAGE;
-        }
         cli->backend = env;
         cli->backend_origin = "MCSIM_BACKEND";
     }
@@ -81,15 +76,15 @@ mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t 
     int c;
     while ((c = getopt_long(argc, argv, ":b:d:n:s:t:S:o:f:qvhV", opts, NULL)) != -1) {
         switch (c) {
-        case 'b':
-            if (!valid_backend(optarg)) {
-                snprintf(err, err_len, "--backend %s: unknown backend (valid: cpu, gpu, auto)",
-                         optarg);
+        case 'b': {
+            char what[512];
+            snprintf(what, sizeof what, "--backend %s", optarg);
+            if (!mcs_backend_choice_ok(optarg, what, err, err_len))
                 return MCS_E_USAGE;
-            }
             cli->backend = optarg;
             cli->backend_origin = "--backend";
             break;
+        }
         case 'L':
             cli->no_log = 1;
             cli->no_log_origin = "--no-log";

@@ -63,9 +63,6 @@ def test_bad_backend(backend):
     assert rc == 0 and r.backend == backend  # a GPU here
 
 
-@pytest.mark.xfail(strict=True, reason="the library says \"backend 'tpu': must be cpu, gpu or "
-                   "auto\", the command \"--backend tpu: unknown backend (valid: cpu, gpu, "
-                   "auto)\": one wording for both, from the library (issue 29)")
 def test_unknown_backend_message_is_the_commands():
     """After the name of the option or argument, the same words."""
     rc, _, err = run_cli(CFG / "european.ini", "--backend", "tpu", "--paths", "1000")
