@@ -13,14 +13,16 @@ static inline mcs_job product_ref_job(const mcs_product_ref *r, mcs_precision pr
 {
     mcs_job job;
     memset(&job, 0, sizeof job);
-    job.model = (mcs_model_params){MCS_MODEL_GBM, r->spot, r->rate, r->dividend, r->volatility};
+    job.model = (mcs_model_params){.id = MCS_MODEL_GBM, .spot = r->spot,
+        .rate = r->rate, .dividend = r->dividend, .volatility = r->volatility};
     job.option = (mcs_option_params){.payoff = r->payoff, .type = r->type, .strike = r->strike,
                                      .maturity = r->maturity, .digital = r->digital,
                                      .cash = r->cash, .average = r->average,
                                      .fixings = r->fixings, .strike_type = r->strike_type,
                                      .barrier = r->barrier, .barrier_type = r->barrier_type,
                                      .rebate = r->rebate, .monitoring = r->monitoring};
-    job.sim = (mcs_sim_params){paths, r->steps, seed, rng, prec, 65536};
+    job.sim = (mcs_sim_params){.paths = paths, .steps = r->steps, .seed = seed,
+        .rng = rng, .precision = prec, .block_size = 65536};
     return job;
 }
 
