@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "catalog.h"
+#include "config.h"
 #include "product.h"
 #include "report.h"
 
@@ -109,7 +110,9 @@ static void json_type(FILE *f, const char *name, const char *description, const 
             }
             fprintf(f, "]");
         }
-        fprintf(f, ", \"conditional\": %s, \"meaning\": ", p->applies ? "true" : "false");
+        fprintf(f, ", \"applies_with\": ");
+        mcs_json_string(f, p->applies_with ? p->applies_with : "");
+        fprintf(f, ", \"meaning\": ");
         mcs_json_string(f, p->meaning);
         fprintf(f, "}");
     }
@@ -118,7 +121,24 @@ static void json_type(FILE *f, const char *name, const char *description, const 
 
 void mcs_print_key_tables_json(FILE *f)
 {
-    fprintf(f, "{\"models\": [");
+    fprintf(f, "{\"fixed\": [");
+    for (int i = 0; i < mcs_config_fixed_count(); i++) {
+        const char *section, *key, *dflt, *meaning;
+        mcs_config_fixed_key(i, &section, &key, &dflt, &meaning);
+        fprintf(f, "%s\n  {\"section\": ", i ? "," : "");
+        mcs_json_string(f, section);
+        fprintf(f, ", \"key\": ");
+        mcs_json_string(f, key);
+        fprintf(f, ", \"default\": ");
+        if (dflt)
+            mcs_json_string(f, dflt);
+        else
+            fprintf(f, "null");
+        fprintf(f, ", \"meaning\": ");
+        mcs_json_string(f, meaning);
+        fprintf(f, "}");
+    }
+    fprintf(f, "],\n \"models\": [");
     for (int i = 0; mcs_model_types[i]; i++) {
         const mcs_model_type *t = mcs_model_types[i];
         fprintf(f, "%s\n  ", i ? "," : "");

@@ -16,8 +16,9 @@ void mcs_param_valid_text(const mcs_param_spec *p, char *buf, size_t len);
  * docs/user-guide.md). */
 void mcs_print_key_tables_markdown(FILE *f);
 
-/* Every model's and payoff's keys as one JSON object: {"models": [...],
- * "payoffs": [...]}, each type with its name, description, base config
+/* Every key as one JSON object: {"fixed": [...], "models": [...],
+ * "payoffs": [...]}: the keys of every job (section, key, default, meaning),
+ * then each model and payoff type each type with its name, description, base config
  * ("section.key=value ...", a job that runs with the other defaults) and
  * keys (section, key, kind, default, bounds or choices, meaning). */
 void mcs_print_key_tables_json(FILE *f);

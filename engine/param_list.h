@@ -8,7 +8,8 @@
  * libmcsim's key table and the user guide's key tables are all made.
  *
  * A row, the key's name being its field's name:
- *   MCS_REAL(name, lo, hi, lo_open, default, meaning[, .applies = f, .not_applies = "why"])
+ *   MCS_REAL(name, lo, hi, lo_open, default, meaning[, .applies = f, .not_applies = "why",
+ *            .applies_with = "option.x=y"])
  *       a double in [lo, hi] (lo excluded when lo_open)
  *   MCS_COUNT(name, lo, hi, default, meaning[, ...])    a uint32_t in [lo, hi]
  *   MCS_CHOICE(name, enum type, names, default, meaning[, ...])

@@ -35,6 +35,8 @@ typedef struct mcs_param_spec {
      * apply must not be set (e.g. strike with strike_type = floating). */
     int (*applies)(const mcs_job *job);
     const char *not_applies;  /* why not, for the message */
+    const char *applies_with; /* overrides that make it apply ("option.strike_type=fixed"),
+                                 for tests that must reach the key */
 } mcs_param_spec;
 
 typedef struct mcs_model_type {

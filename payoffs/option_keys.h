@@ -10,7 +10,8 @@
 /* asian and lookback: no strike with strike_type = floating (payoff_types.c's fixed_strike) */
 #define MCS_KEY_STRIKE_IF_FIXED                                                                \
     MCS_REAL(strike, 0, INFINITY, 1, NULL, "strike K > 0 (fixed strike only)",                 \
-             .applies = fixed_strike, .not_applies = "strike_type = floating takes no strike")
+             .applies = fixed_strike, .not_applies = "strike_type = floating takes no strike", \
+             .applies_with = "option.strike_type=fixed")
 #define MCS_KEY_MATURITY MCS_REAL(maturity, 0, 100, 1, NULL, "maturity T in years, in (0, 100]")
 #define MCS_KEY_MONITORING                                                                     \
     MCS_CHOICE(monitoring, mcs_monitoring, monitorings, "discrete",                            \
