@@ -639,6 +639,14 @@ static int validate(parse_state *ps, mcs_job *job)
     if (!get_name(ps, "option", "payoff", mcs_payoff_names(), &id)) return 0;
     job->option.payoff = (mcs_payoff_id)id;
     const mcs_payoff_type *pt = mcs_payoff_type_of(job->option.payoff);
+    if (!mcs_pair_compiled(job->model.id, job->option.payoff)) {
+        char pairs[512];
+        mcs_compiled_pairs_text(pairs, sizeof pairs);
+        bad(ps, find_key("option", "payoff"),
+            "[model] type = %s with this payoff is not compiled into this mcsim (compiled, "
+            "kernels/combos.def: %s)", mt->name, pairs);
+        return 0;
+    }
     if (!get_params(ps, "option", "payoff", pt->name, pt->params, job)) return 0;
 
     if (!get_count(ps, "simulation", "paths", 1, MCS_MAX_PATHS, &n)) return 0;
