@@ -44,8 +44,8 @@ typedef enum { MCS_MONITOR_DISCRETE = 0, MCS_MONITOR_CONTINUOUS = 1 } mcs_monito
 #define MCS_PATH_MAX 4096
 
 /* The fields of every model's and payoff's config keys, made from their key
- * lists (engine/param_list.h): a list file per type, included here in the
- * order of the type tables. */
+ * lists (engine/param_list.h): a list file per type, named in
+ * models/params.def and payoffs/params.def. */
 #define MCS_REAL MCS_FIELD_REAL
 #define MCS_COUNT MCS_FIELD_COUNT
 #define MCS_CHOICE MCS_FIELD_CHOICE
@@ -55,20 +55,32 @@ typedef enum { MCS_MONITOR_DISCRETE = 0, MCS_MONITOR_CONTINUOUS = 1 } mcs_monito
  * model reads the ones its list declares or shares; the rest stay zero). */
 typedef struct {
     mcs_model_id id;
-#include "../models/gbm_params.def"
+#include "../models/params.def"
 } mcs_model_params;
 
 /* A product's parameters: the payoff's id, then every payoff's fields side
  * by side (as above). */
 typedef struct {
     mcs_payoff_id payoff;
-#include "../payoffs/european_params.def"
-#include "../payoffs/digital_params.def"
-#include "../payoffs/asian_params.def"
-#include "../payoffs/barrier_params.def"
-#include "../payoffs/lookback_params.def"
+#include "../payoffs/params.def"
 } mcs_option_params;
 
+#undef MCS_REAL
+#undef MCS_COUNT
+#undef MCS_CHOICE
+#undef MCS_SHARED
+
+/* The number of rows of every key list, models' and payoffs' (a key several
+ * types share counts once per type): the room the key tables need. */
+#define MCS_REAL(...) +1
+#define MCS_COUNT(...) +1
+#define MCS_CHOICE(...) +1
+#define MCS_SHARED(row) +1
+enum {
+    MCS_PARAM_ROWS = 0
+#include "../models/params.def"
+#include "../payoffs/params.def"
+};
 #undef MCS_REAL
 #undef MCS_COUNT
 #undef MCS_CHOICE

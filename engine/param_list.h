@@ -19,7 +19,8 @@
  *       this type's default and meaning, is this type's own
  * default is the value as config text, or NULL when the key is required.
  * A field declared twice, or a MCS_SHARED row whose field no list declares,
- * does not compile. */
+ * does not compile. A new type's list is named in models/params.def or
+ * payoffs/params.def (engine/job.h reads those). */
 #ifndef MCS_PARAM_LIST_H
 #define MCS_PARAM_LIST_H
 
