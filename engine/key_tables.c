@@ -54,7 +54,12 @@ static void markdown_table(FILE *f, const char *kind, const char *name,
             snprintf(dflt, sizeof dflt, "`%s`", p->dflt);
         else
             snprintf(dflt, sizeof dflt, "%s", p->dflt);
-        fprintf(f, "| `%s` | %s | %s | %s |\n", p->key, dflt, valid, p->meaning);
+        fprintf(f, "| `%s` | %s | %s | %s", p->key, dflt, valid, p->meaning);
+        /* each name's description, as --help lists them (not call/put's) */
+        if (p->kind == MCS_PARAM_CHOICE && strcmp(p->key, "type") != 0)
+            for (const mcs_named *e = p->choices; e->name; e++)
+                fprintf(f, "%s`%s`: %s", e == p->choices ? " (" : "; ", e->name, e->description);
+        fprintf(f, "%s |\n", p->kind == MCS_PARAM_CHOICE && strcmp(p->key, "type") != 0 ? ")" : "");
     }
     fprintf(f, "<!-- /keys -->\n");
 }
