@@ -27,6 +27,7 @@
 #include "engine.h"
 #include "checkpoint.h"
 #include "h5log.h"
+#include "key_tables.h"
 #include "ranks.h"
 #include "merge.h"
 #include "notice.h"
@@ -131,13 +132,36 @@ static void pick_notice(const mcs_cli *cli, const mcs_job *job, const mcs_pick *
     }
 }
 
-/* `mcsim help [COMMAND]`: the main help, or a subcommand's --help. */
+/* `mcsim help keys [--markdown | --format json]`: every model's and
+ * payoff's keys (engine/key_tables.h); plain: as in --help. */
+static int help_keys(int argc, char **argv)
+{
+    if (argc == 3) {
+        mcs_config_print_keys(stdout);
+        return 0;
+    }
+    if (argc == 4 && strcmp(argv[3], "--markdown") == 0) {
+        mcs_print_key_tables_markdown(stdout);
+        return 0;
+    }
+    if (argc == 5 && strcmp(argv[3], "--format") == 0 && strcmp(argv[4], "json") == 0) {
+        mcs_print_key_tables_json(stdout);
+        return 0;
+    }
+    fprintf(stderr, "mcsim help keys: takes --markdown or --format json, got '%s'\n", argv[3]);
+    return mcs_status_exit_code(MCS_E_USAGE);
+}
+
+/* `mcsim help [COMMAND]`: the main help, or a subcommand's --help;
+ * `mcsim help keys`: the key tables. */
 static int help_command(int argc, char **argv, const char *self)
 {
     if (argc < 3) {
         mcs_cli_print_help(stdout);
         return 0;
     }
+    if (strcmp(argv[2], "keys") == 0)
+        return help_keys(argc, argv);
     char *sub_argv[] = {argv[2], "--help", NULL};
     if (strcmp(argv[2], "estimate") == 0)
         return mcs_cmd_estimate(2, sub_argv);
@@ -157,7 +181,7 @@ static int help_command(int argc, char **argv, const char *self)
         return 0;
     }
     fprintf(stderr, "mcsim help: unknown command '%s' (commands: calibrate, estimate, sweep, "
-                    "validate; `mcsim help` for pricing)\n", argv[2]);
+                    "validate, keys; `mcsim help` for pricing)\n", argv[2]);
     return mcs_status_exit_code(MCS_E_USAGE);
 }
 

@@ -3,6 +3,12 @@
 #include <stdlib.h>
 #include "../engine/product.h"
 #include "../engine/status.h"
+/* the buffers below hold every kernel of kernels/combos.def: checked */
+#include "../kernels/includes.h"
+#include "../kernels/limits.h"
+#define MCS_COMBO MCS_COMBO_LIMITS
+#include "../kernels/combos.def"
+#undef MCS_COMBO
 
 static void *alloc64(size_t bytes)
 {

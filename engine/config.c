@@ -44,10 +44,12 @@ static const key_spec fixed_keys[] = {
     {"output", "log", "yes", "write the HDF5 run log: yes or no (no: the result only)"},
 };
 #define N_FIXED (sizeof fixed_keys / sizeof fixed_keys[0])
-/* Room for every key: the fixed ones and each model's and payoff's
- * parameters; collect_keys refuses to start (every load then fails naming
- * this limit) rather than drop a key the type tables declare. */
-#define MAX_KEYS 64
+_Static_assert(N_FIXED == MCS_CONFIG_FIXED_KEYS, "MCS_CONFIG_FIXED_KEYS (config.h) counts fixed_keys");
+/* Room for every key: the fixed ones and every row of every key list
+ * (engine/job.h counts them; shared keys are stored once, so this is an
+ * upper bound): no key list can outgrow it. collect_keys still refuses to
+ * start, naming it, rather than drop a key. */
+#define MAX_KEYS (MCS_CONFIG_FIXED_KEYS + MCS_PARAM_ROWS)
 
 /* Every key mcsim knows: the fixed ones, then each model's and payoff's
  * parameters once (a key several payoffs share appears once). Made once per
@@ -93,7 +95,8 @@ static mcs_status collect_keys(char *err, size_t err_len)
     if (keys_overflow) {
         if (err)
             snprintf(err, err_len, "the model and payoff types declare more than %d config keys "
-                     "(MAX_KEYS in engine/config.c): raise it", MAX_KEYS);
+                     "(MAX_KEYS in engine/config.c): the key lists' rows miscounted",
+                     (int)MAX_KEYS);
         return MCS_E_SOFTWARE;
     }
     return MCS_OK;
@@ -639,6 +642,14 @@ static int validate(parse_state *ps, mcs_job *job)
     if (!get_name(ps, "option", "payoff", mcs_payoff_names(), &id)) return 0;
     job->option.payoff = (mcs_payoff_id)id;
     const mcs_payoff_type *pt = mcs_payoff_type_of(job->option.payoff);
+    if (!mcs_pair_compiled(job->model.id, job->option.payoff)) {
+        char pairs[512];
+        mcs_compiled_pairs_text(pairs, sizeof pairs);
+        bad(ps, find_key("option", "payoff"),
+            "[model] type = %s with this payoff is not compiled into this mcsim (compiled, "
+            "kernels/combos.def: %s)", mt->name, pairs);
+        return 0;
+    }
     if (!get_params(ps, "option", "payoff", pt->name, pt->params, job)) return 0;
 
     if (!get_count(ps, "simulation", "paths", 1, MCS_MAX_PATHS, &n)) return 0;

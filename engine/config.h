@@ -51,6 +51,7 @@ size_t mcs_config_render(const mcs_job *job, const char *path, char *buf, size_t
  * option.payoff, [simulation], [output]): their number, and key i's parts
  * (default NULL when required). */
 int mcs_config_fixed_count(void);
+#define MCS_CONFIG_FIXED_KEYS 10 /* its value; engine/config.c asserts it */
 void mcs_config_fixed_key(int i, const char **section, const char **key, const char **dflt,
                           const char **meaning);
 

@@ -1,11 +1,14 @@
 /* job.h - one validated pricing job: model, option and simulation settings.
  * Plain data built from the config; it holds no pointers into the parser.
- * The keys that fill it are declared once, in the type tables
- * (models/model_types.c, payoffs/payoff_types.c, engine/sim_params.c). */
+ * The model's and payoff's fields are made from their key lists
+ * (engine/param_list.h: models/<name>_params.def, payoffs/<name>_params.def);
+ * the [simulation] and [output] keys are engine/config.c's. */
 #ifndef MCS_JOB_H
 #define MCS_JOB_H
 
 #include <stdint.h>
+#include "param_list.h"
+#include "../payoffs/option_keys.h"
 
 typedef enum { MCS_MODEL_GBM = 0 } mcs_model_id;
 typedef enum {
@@ -40,34 +43,48 @@ typedef enum { MCS_MONITOR_DISCRETE = 0, MCS_MONITOR_CONTINUOUS = 1 } mcs_monito
 #define MCS_NAME_MAX 64
 #define MCS_PATH_MAX 4096
 
+/* The fields of every model's and payoff's config keys, made from their key
+ * lists (engine/param_list.h): a list file per type, named in
+ * models/params.def and payoffs/params.def. */
+#define MCS_REAL MCS_FIELD_REAL
+#define MCS_COUNT MCS_FIELD_COUNT
+#define MCS_CHOICE MCS_FIELD_CHOICE
+#define MCS_SHARED(row)
+
+/* A model's parameters: its id, then every model's fields side by side (a
+ * model reads the ones its list declares or shares; the rest stay zero). */
 typedef struct {
     mcs_model_id id;
-    double spot;       /* S0 > 0 */
-    double rate;       /* continuously compounded risk-free rate r */
-    double dividend;   /* continuous dividend yield q */
-    double volatility; /* sigma > 0 */
+#include "../models/params.def"
 } mcs_model_params;
 
-/* Every product's parameters side by side; a payoff reads the ones its
- * type table lists (payoffs/payoff_types.c) and the rest stay zero. */
+/* A product's parameters: the payoff's id, then every payoff's fields side
+ * by side (as above). */
 typedef struct {
     mcs_payoff_id payoff;
-    mcs_option_type type;
-    double strike;   /* K > 0; 0 where the payoff has none (floating strike) */
-    double maturity; /* T > 0, years */
-    /* digital: pays `cash` (cash) or S_T (asset) when in the money */
-    mcs_digital_kind digital;
-    double cash;
-    /* asian: average over `fixings` dates T/n, 2T/n, ..., T */
-    mcs_average_kind average;
-    uint32_t fixings;
-    mcs_strike_type strike_type; /* asian and lookback */
-    /* barrier */
-    double barrier;
-    mcs_barrier_type barrier_type;
-    double rebate;             /* paid at expiry when knocked out / never knocked in */
-    mcs_monitoring monitoring; /* barrier and lookback */
+#include "../payoffs/params.def"
 } mcs_option_params;
+
+#undef MCS_REAL
+#undef MCS_COUNT
+#undef MCS_CHOICE
+#undef MCS_SHARED
+
+/* The number of rows of every key list, models' and payoffs' (a key several
+ * types share counts once per type): the room the key tables need. */
+#define MCS_REAL(...) +1
+#define MCS_COUNT(...) +1
+#define MCS_CHOICE(...) +1
+#define MCS_SHARED(row) +1
+enum {
+    MCS_PARAM_ROWS = 0
+#include "../models/params.def"
+#include "../payoffs/params.def"
+};
+#undef MCS_REAL
+#undef MCS_COUNT
+#undef MCS_CHOICE
+#undef MCS_SHARED
 
 typedef struct {
     uint64_t paths;      /* N >= 1 */

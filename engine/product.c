@@ -142,6 +142,55 @@ void mcs_input_text(const mcs_input *in, char *buf, size_t len)
     }
 }
 
+const char *mcs_job_option_type(const mcs_job *job)
+{
+    for (const mcs_param_spec *p = mcs_payoff_type_of(job->option.payoff)->params; p->key; p++)
+        if (strcmp(p->section, "option") == 0 && strcmp(p->key, "type") == 0) {
+            const mcs_named *e = mcs_named_by_id(p->choices, (int)mcs_param_get(p, job));
+            return e ? e->name : "?";
+        }
+    return NULL;
+}
+
+/* The (model, payoff) pairs compiled into the hot loops, in the order of
+ * kernels/combos.def. */
+static const struct {
+    mcs_model_id model;
+    mcs_payoff_id payoff;
+} compiled_pairs[] = {
+#define MCS_COMBO(model, MODEL, payoff, PAYOFF) {MCS_MODEL_##MODEL, MCS_PAYOFF_##PAYOFF},
+#include "../kernels/combos.def"
+#undef MCS_COMBO
+};
+#define N_COMPILED_PAIRS (sizeof compiled_pairs / sizeof compiled_pairs[0])
+
+int mcs_pair_compiled(mcs_model_id model, mcs_payoff_id payoff)
+{
+    for (size_t i = 0; i < N_COMPILED_PAIRS; i++)
+        if (compiled_pairs[i].model == model && compiled_pairs[i].payoff == payoff)
+            return 1;
+    return 0;
+}
+
+void mcs_compiled_pairs_text(char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int m = 0; mcs_model_types[m]; m++) {
+        const char *sep = used ? "; " : "";
+        for (size_t i = 0; i < N_COMPILED_PAIRS && used < len; i++) {
+            if (compiled_pairs[i].model != mcs_model_types[m]->id)
+                continue;
+            const mcs_payoff_type *pt = mcs_payoff_type_of(compiled_pairs[i].payoff);
+            int n = sep[0] == ',' ? snprintf(buf + used, len - used, ", %s", pt->name)
+                                  : snprintf(buf + used, len - used, "%s%s with %s", sep,
+                                             mcs_model_types[m]->name, pt->name);
+            used += n > 0 ? (size_t)n : 0;
+            sep = ",";
+        }
+    }
+}
+
 /* A name table (catalog.h) of a type table, made once on first use
  * (pthread_once: two jobs in two threads may ask at once); its room is the
  * type table's limit, which the type tables assert. */

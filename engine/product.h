@@ -35,6 +35,8 @@ typedef struct mcs_param_spec {
      * apply must not be set (e.g. strike with strike_type = floating). */
     int (*applies)(const mcs_job *job);
     const char *not_applies;  /* why not, for the message */
+    const char *applies_with; /* overrides that make it apply ("option.strike_type=fixed"),
+                                 for tests that must reach the key */
 } mcs_param_spec;
 
 typedef struct mcs_model_type {
@@ -121,6 +123,16 @@ static inline int mcs_job_outputs(const mcs_job *job)
 {
     return mcs_payoff_type_of(job->option.payoff)->outputs;
 }
+
+/* The job's [option] type ("call", "put"), or NULL when its payoff has no
+ * such key (never a "put" read from a field the payoff leaves at zero). */
+const char *mcs_job_option_type(const mcs_job *job);
+
+/* 1 when kernels/combos.def compiles the pair into the hot loops (a job of
+ * another pair is refused when its config is read). */
+int mcs_pair_compiled(mcs_model_id model, mcs_payoff_id payoff);
+/* The compiled pairs for messages: "gbm with european, digital, asian". */
+void mcs_compiled_pairs_text(char *buf, size_t len);
 
 /* The parameter's value in a job, as a double (choices: the enum value). */
 double mcs_param_get(const mcs_param_spec *p, const mcs_job *job);

@@ -59,8 +59,9 @@ void mcs_report_text(FILE *f, const mcs_job *job, const mcs_result *res,
     char paths[40];
     with_commas(res->paths, paths, sizeof paths);
     double sim = t->seconds[MCS_PHASE_SIMULATE];
-    fprintf(f, "%s %s on %s, %s\n", name_of(mcs_payoff_names(), job->option.payoff),
-            name_of(mcs_option_types, job->option.type), name_of(mcs_model_names(), job->model.id),
+    const char *type = mcs_job_option_type(job);
+    fprintf(f, "%s%s%s on %s, %s\n", name_of(mcs_payoff_names(), job->option.payoff),
+            type ? " " : "", type ? type : "", name_of(mcs_model_names(), job->model.id),
             info->config_path);
     char params[512];
     mcs_report_params_line(job, params, sizeof params);
@@ -187,9 +188,14 @@ void mcs_report_json(FILE *f, const mcs_job *job, const mcs_result *res,
     fputs("], \"parameters\": ", f);
     mcs_report_params_json(f, job);
     fputs(", ", f);
-    fprintf(f, "\"model\": \"%s\", \"payoff\": \"%s\", \"type\": \"%s\", ",
-            name_of(mcs_model_names(), job->model.id), name_of(mcs_payoff_names(), job->option.payoff),
-            name_of(mcs_option_types, job->option.type));
+    fprintf(f, "\"model\": \"%s\", \"payoff\": \"%s\", \"type\": ",
+            name_of(mcs_model_names(), job->model.id), name_of(mcs_payoff_names(), job->option.payoff));
+    const char *type = mcs_job_option_type(job);
+    if (type) /* null for a payoff without a type key */
+        mcs_json_string(f, type);
+    else
+        fputs("null", f);
+    fputs(", ", f);
     fprintf(f, "\"seed\": %llu, \"rng\": \"%s\", \"precision\": \"%s\", \"block_size\": %u, ",
             (unsigned long long)job->sim.seed, name_of(mcs_rngs, job->sim.rng),
             name_of(mcs_precisions, job->sim.precision), job->sim.block_size);

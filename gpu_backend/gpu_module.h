@@ -18,9 +18,11 @@
 /* The one symbol the module exports (gpu_backend/module.map). */
 #define MCS_GPU_MODULE_ENTRY "mcs_gpu_module_entry"
 /* Version of this interface: bump it when struct mcs_gpu_module,
- * mcs_gpu_host or mcs_backend change meaning (3: the entry point takes the
- * host's functions, and the table has the occupancy query). */
-#define MCS_GPU_MODULE_ABI 3
+ * mcs_gpu_host, mcs_backend or the job's layout change meaning (2: the
+ * entry point takes the host's functions; 3: the occupancy query; 4:
+ * mcs_option_params' fields in the order of the key lists, same size: the
+ * layout check cannot see it). */
+#define MCS_GPU_MODULE_ABI 4
 
 /* Generators the GPU backend runs (also what a module that cannot load
  * would have offered, so the rng checks say the same either way). */

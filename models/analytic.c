@@ -295,6 +295,12 @@ static double lookback_price(const market *m, const mcs_option_params *o)
 int mcs_analytic_output(const mcs_job *job, int j, double *price, const char **source)
 {
     const mcs_option_params *o = &job->option;
+    switch (job->model.id) { /* every formula here is for GBM */
+    case MCS_MODEL_GBM:
+        break;
+    default:
+        return 0;
+    }
     market m = {job->model.spot, job->model.rate, job->model.dividend, job->model.volatility,
                 o->maturity};
     if (!(m.s > 0.0) || !(m.sigma > 0.0) || !(m.t > 0.0) || !isfinite(m.r) || !isfinite(m.q)
@@ -337,8 +343,9 @@ int mcs_analytic_output(const mcs_job *job, int j, double *price, const char **s
         *price = lookback_price(&m, o);
         *source = fixed ? "Conze-Viswanathan" : "Goldman-Sosin-Gatto";
         return 1;
+    default: /* a payoff without a closed form here */
+        return 0;
     }
-    return 0;
 }
 
 /* ---- the variance of one path's payoff ------------------------------------ */

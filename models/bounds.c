@@ -174,6 +174,8 @@ void mcs_output_bounds(const mcs_job *job, int j, mcs_bounds *b)
     case MCS_PAYOFF_LOOKBACK:
         lookback_bounds(job, df, fwd, b);
         return;
+    default: /* a payoff without bounds here: at least 0 */
+        return;
     }
 }
 

@@ -1,18 +1,19 @@
-/* model_types.c - the model type table: each model's config keys, declared
- * once (engine/product.h). The hot-loop code is models/<name>.h. */
+/* model_types.c - the model type table: each model's config keys (declared
+ * once, in its key list models/<name>_params.def, engine/param_list.h).
+ * The hot-loop code is models/<name>.h. */
 #include <math.h>
 #include <stddef.h>
 #include "product.h"
 
-#define P(key, field, lo, hi, lo_open, dflt, meaning) \
-    {"model", key, MCS_PARAM_REAL, offsetof(mcs_job, model.field), lo, hi, lo_open, dflt, meaning, NULL, NULL, NULL}
+/* Each model's spec rows, from its key list (engine/param_list.h). */
+#define MCS_REAL(...) MCS_ROW_REAL(model, __VA_ARGS__)
+#define MCS_COUNT(...) MCS_ROW_COUNT(model, __VA_ARGS__)
+#define MCS_CHOICE(...) MCS_ROW_CHOICE(model, __VA_ARGS__)
+#define MCS_SHARED(row) row
 
 static const mcs_param_spec gbm_params[] = {
-    P("spot", spot, 0, INFINITY, 1, NULL, "initial price S0 > 0"),
-    P("rate", rate, -1, 1, 0, "0", "risk-free rate r, continuous, in [-1, 1]"),
-    P("dividend", dividend, -1, 1, 0, "0", "dividend yield q, continuous, in [-1, 1]"),
-    P("volatility", volatility, 0, 10, 1, NULL, "volatility sigma, in (0, 10]"),
-    {NULL, NULL, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL, NULL},
+#include "gbm_params.def"
+    MCS_PARAM_END,
 };
 
 static const mcs_model_type gbm = {

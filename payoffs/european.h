@@ -12,7 +12,8 @@
  *                                  monitoring date: the same for every path
  *   MCS_NAME_MODES, mcs_NAME_mode(c)
  *                                  the job's variant of observe (e.g. discrete
- *                                  or continuous monitoring), 0..MODES-1: the
+ *                                  or continuous monitoring), 0..MODES-1 with
+ *                                  MODES 1 or 2 (kernels/limits.h): the
  *                                  CPU compiles observe once per mode, so a
  *                                  loop does only its mode's work
  *   mcs_NAME_observe(c, mode, a, x0, x1, var, u)

@@ -1,5 +1,6 @@
 /* payoff_types.c - the payoff type table: each payoff's config keys
- * (declared once, engine/product.h), outputs, draws and time grid. The
+ * (declared once, in its key list payoffs/<name>_params.def,
+ * engine/param_list.h), outputs, draws and time grid. The
  * hot-loop code is payoffs/<name>.h. */
 #include <math.h>
 #include <stddef.h>
@@ -35,67 +36,36 @@ static const mcs_named monitorings[] = {
     {NULL, 0, NULL},
 };
 
-/* --- keys ----------------------------------------------------------------- */
-#define REAL(key, field, lo, hi, lo_open, dflt, meaning, applies, why)                  \
-    {"option", key, MCS_PARAM_REAL, offsetof(mcs_job, option.field), lo, hi, lo_open, dflt, \
-     meaning, NULL, applies, why}
-#define CHOICE(key, field, table, dflt, meaning)                                       \
-    {"option", key, MCS_PARAM_CHOICE, offsetof(mcs_job, option.field), 0, 0, 0, dflt, \
-     meaning, table, NULL, NULL}
-#define END {NULL, NULL, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL, NULL}
-
+/* --- keys: each payoff's spec rows, from its key list (engine/param_list.h) --- */
 static int fixed_strike(const mcs_job *job)
 {
     return job->option.strike_type == MCS_STRIKE_FIXED;
 }
 
-#define TYPE CHOICE("type", type, mcs_option_types, "call", "call or put")
-#define MATURITY REAL("maturity", maturity, 0, 100, 1, NULL, "maturity T in years, in (0, 100]", NULL, NULL)
-#define STRIKE REAL("strike", strike, 0, INFINITY, 1, NULL, "strike K > 0", NULL, NULL)
-#define STRIKE_IF_FIXED                                                                  \
-    REAL("strike", strike, 0, INFINITY, 1, NULL, "strike K > 0 (fixed strike only)",   \
-         fixed_strike, "strike_type = floating takes no strike")
-#define STRIKE_TYPE(dflt, meaning) CHOICE("strike_type", strike_type, strike_types, dflt, meaning)
-#define MONITORING                                                                         \
-    CHOICE("monitoring", monitoring, monitorings, "discrete",                              \
-           "discrete (at each grid step) or continuous (Brownian bridge between steps)")
+#define MCS_REAL(...) MCS_ROW_REAL(option, __VA_ARGS__)
+#define MCS_COUNT(...) MCS_ROW_COUNT(option, __VA_ARGS__)
+#define MCS_CHOICE(...) MCS_ROW_CHOICE(option, __VA_ARGS__)
+#define MCS_SHARED(row) row
 
-static const mcs_param_spec european_params[] = {TYPE, STRIKE, MATURITY, END};
-
+static const mcs_param_spec european_params[] = {
+#include "european_params.def"
+    MCS_PARAM_END,
+};
 static const mcs_param_spec digital_params[] = {
-    TYPE, STRIKE, MATURITY,
-    CHOICE("digital", digital, digital_kinds, "cash", "cash (pays `cash`) or asset (pays S_T)"),
-    REAL("cash", cash, 0, INFINITY, 1, "1", "the amount a cash digital pays, > 0",
-         NULL, NULL),
-    END,
+#include "digital_params.def"
+    MCS_PARAM_END,
 };
-
 static const mcs_param_spec asian_params[] = {
-    TYPE,
-    STRIKE_TYPE("fixed", "fixed (average price: A vs K) or floating (average strike: S_T vs A)"),
-    STRIKE_IF_FIXED, MATURITY,
-    CHOICE("average", average, averages, "arithmetic", "arithmetic or geometric"),
-    {"option", "fixings", MCS_PARAM_COUNT, offsetof(mcs_job, option.fixings), 1, 100000, 0,
-     "12", "averaging dates T/n, 2T/n, ..., T; 1 to 100000", NULL, NULL, NULL},
-    END,
+#include "asian_params.def"
+    MCS_PARAM_END,
 };
-
 static const mcs_param_spec barrier_params[] = {
-    TYPE, STRIKE, MATURITY,
-    REAL("barrier", barrier, 0, INFINITY, 1, NULL, "barrier level H > 0", NULL, NULL),
-    CHOICE("barrier_type", barrier_type, barrier_types, NULL,
-           "down-out, down-in, up-out or up-in"),
-    REAL("rebate", rebate, 0, INFINITY, 0, "0",
-         "paid at expiry when knocked out / never knocked in, >= 0", NULL, NULL),
-    MONITORING,
-    END,
+#include "barrier_params.def"
+    MCS_PARAM_END,
 };
-
 static const mcs_param_spec lookback_params[] = {
-    TYPE,
-    STRIKE_TYPE("floating", "floating (S_T vs the extreme) or fixed (the extreme vs K)"),
-    STRIKE_IF_FIXED, MATURITY, MONITORING,
-    END,
+#include "lookback_params.def"
+    MCS_PARAM_END,
 };
 
 /* --- behaviour -------------------------------------------------------------- */

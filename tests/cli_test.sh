@@ -724,6 +724,27 @@ rm -f rc.* same.h5*
 [ -s "$out" ] || problems+=("mcsim help sweep printed nothing")
 report "mcsim help and mcsim help sweep"
 expect_fail "mcsim help bogus: exit 64" 64 "unknown command 'bogus'" -- help bogus
+# mcsim help keys: the key tables from the key lists, as --help, markdown
+# (the user guide's, with their marker lines) and JSON (each type's keys and
+# a base config that runs)
+"$mcsim" help keys >"$out" 2>"$err" && need_in "$out" stdout "barrier_type"
+"$mcsim" help keys --markdown >"$out" 2>"$err" &&
+    need_in "$out" stdout "<!-- keys: payoff barrier" && need_in "$out" stdout "| \`spot\` | required | > 0 |"
+"$mcsim" help keys --format json >"$out" 2>"$err" || problems+=("help keys --format json failed")
+python3 - "$out" "$mcsim" <<'PY' || problems+=("help keys --format json: a base config does not run")
+import json, subprocess, sys
+tables = json.load(open(sys.argv[1]))
+assert {k["key"] for k in tables["fixed"]} >= {"paths", "seed", "rng"}, tables["fixed"]
+model = tables["models"][0]
+for payoff in tables["payoffs"]:
+    sets = ["model.type=" + model["name"], "option.payoff=" + payoff["name"]]
+    sets += (model["base"] + " " + payoff["base"]).split()
+    args = [sys.argv[2], "-", "--no-log", "-q", "--paths", "100"]
+    for s in sets:
+        args += ["--set", s]
+    subprocess.run(args, input="", text=True, check=True, capture_output=True)
+PY
+report "mcsim help keys: text, markdown and JSON, every payoff's base config runs"
 expect_fail "--progress fast: exit 64" 64 "--progress fast" -- base.ini --progress fast
 
 # Prints the price of the one JSON object on stdin; fails on anything else.

@@ -1,26 +1,44 @@
 /* product_test_util.h - the job of a product reference case
- * (tests/reference/products_refs.h), shared by the tests that price them. */
+ * (tests/reference/products_refs.h), shared by the tests that price them:
+ * its key=value list loaded through the config code, as the command line
+ * would load it, with the test's simulation settings. */
 #ifndef PRODUCT_TEST_UTIL_H
 #define PRODUCT_TEST_UTIL_H
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include "catalog.h"
+#include "config.h"
 #include "job.h"
 #include "reference/products_refs.h"
 
-/* The job of reference case r on `paths` paths of its time grid. */
+/* The job of reference case r on `paths` paths of its time grid; a list
+ * the config refuses is a broken test: it says why and aborts. */
 static inline mcs_job product_ref_job(const mcs_product_ref *r, mcs_precision prec,
                                       mcs_rng_id rng, uint64_t paths, uint64_t seed)
 {
+    char words[1024], sim[6][64], err[1024], resolved[4096];
+    mcs_override ov[40];
+    int n = 0;
+    snprintf(words, sizeof words, "%s", r->sets);
+    for (char *w = strtok(words, " "); w && n < 32; w = strtok(NULL, " "))
+        ov[n++] = (mcs_override){"--set", w};
+    snprintf(sim[0], sizeof sim[0], "simulation.paths=%llu", (unsigned long long)paths);
+    snprintf(sim[1], sizeof sim[1], "simulation.steps=%u", r->steps);
+    snprintf(sim[2], sizeof sim[2], "simulation.seed=%llu", (unsigned long long)seed);
+    snprintf(sim[3], sizeof sim[3], "simulation.rng=%s", mcs_named_by_id(mcs_rngs, rng)->name);
+    snprintf(sim[4], sizeof sim[4], "simulation.precision=%s",
+             mcs_named_by_id(mcs_precisions, prec)->name);
+    snprintf(sim[5], sizeof sim[5], "output.log=no");
+    for (int i = 0; i < 6; i++)
+        ov[n++] = (mcs_override){"--set", sim[i]};
     mcs_job job;
-    memset(&job, 0, sizeof job);
-    job.model = (mcs_model_params){MCS_MODEL_GBM, r->spot, r->rate, r->dividend, r->volatility};
-    job.option = (mcs_option_params){.payoff = r->payoff, .type = r->type, .strike = r->strike,
-                                     .maturity = r->maturity, .digital = r->digital,
-                                     .cash = r->cash, .average = r->average,
-                                     .fixings = r->fixings, .strike_type = r->strike_type,
-                                     .barrier = r->barrier, .barrier_type = r->barrier_type,
-                                     .rebate = r->rebate, .monitoring = r->monitoring};
-    job.sim = (mcs_sim_params){paths, r->steps, seed, rng, prec, 65536};
+    if (mcs_config_load_text(r->name, "", 0, ov, n, &job, resolved, sizeof resolved, err,
+                             sizeof err) != MCS_OK) {
+        fprintf(stderr, "product_ref_job: reference %s: %s\n", r->name, err);
+        abort();
+    }
     return job;
 }
 

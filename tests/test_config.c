@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "product.h"
 
 #define ERR_MAX 1024
 #define RESOLVED_MAX 4096
@@ -616,6 +617,62 @@ static void test_empty_file_names_first_missing_key(void **state)
     FILE_ERROR("", 0, "[model] spot", "required");
 }
 
+/* Every type's key list is what its spec rows say: each key's field lies in
+ * the job (a unique offset per section) and a conditional key names the
+ * overrides that make it apply (tests/bad_inputs/generate.py needs them). */
+static void test_key_lists_make_sound_spec_rows(void **state)
+{
+    (void)state;
+    const mcs_param_spec *lists[64];
+    int n = 0;
+    for (int i = 0; mcs_model_types[i]; i++)
+        lists[n++] = mcs_model_types[i]->params;
+    for (int i = 0; mcs_payoff_types[i]; i++)
+        lists[n++] = mcs_payoff_types[i]->params;
+    for (int l = 0; l < n; l++)
+        for (const mcs_param_spec *p = lists[l]; p->key; p++) {
+            assert_true(p->offset < sizeof(mcs_job));
+            assert_true(strcmp(p->section, "model") == 0 || strcmp(p->section, "option") == 0);
+            assert_true(p->meaning && p->meaning[0]);
+            assert_true(p->kind != MCS_PARAM_CHOICE || p->choices);
+            if (p->applies)
+                assert_true(p->applies_with && p->not_applies);
+            /* a key shared by two types has one field */
+            for (int m = 0; m < n; m++)
+                for (const mcs_param_spec *q = lists[m]; q->key; q++)
+                    if (strcmp(p->section, q->section) == 0)
+                        assert_int_equal(strcmp(p->key, q->key) == 0, p->offset == q->offset);
+        }
+}
+
+/* A (model, payoff) pair that kernels/combos.def does not compile is known
+ * as such, and the message lists the compiled pairs (config.c refuses such
+ * a job when it reads it, instead of the run exiting 69 later). */
+static void test_pairs_not_compiled_are_known(void **state)
+{
+    (void)state;
+    for (int p = 0; mcs_payoff_types[p]; p++)
+        assert_true(mcs_pair_compiled(MCS_MODEL_GBM, mcs_payoff_types[p]->id));
+    assert_false(mcs_pair_compiled(MCS_MODEL_GBM, (mcs_payoff_id)77));
+    assert_false(mcs_pair_compiled((mcs_model_id)77, MCS_PAYOFF_EUROPEAN));
+    char text[512];
+    mcs_compiled_pairs_text(text, sizeof text);
+    assert_string_equal(text, "gbm with european, digital, asian, barrier, lookback");
+}
+
+/* The option type a job reports is its payoff's `type` key; every payoff
+ * today has one (a payoff without it reports none, never "put"). */
+static void test_option_type_is_the_payoffs_key(void **state)
+{
+    (void)state;
+    outcome o;
+    load(&o, REQUIRED "type = put\n", NULL, 0);
+    assert_int_equal(o.status, MCS_OK);
+    assert_string_equal(mcs_job_option_type(&o.job), "put");
+    load(&o, REQUIRED, NULL, 0);
+    assert_string_equal(mcs_job_option_type(&o.job), "call");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -653,6 +710,9 @@ int main(void)
         cmocka_unit_test(test_malformed_override_is_refused),
         cmocka_unit_test(test_missing_file_gives_noinput_naming_it),
         cmocka_unit_test(test_empty_file_names_first_missing_key),
+        cmocka_unit_test(test_key_lists_make_sound_spec_rows),
+        cmocka_unit_test(test_pairs_not_compiled_are_known),
+        cmocka_unit_test(test_option_type_is_the_payoffs_key),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -125,7 +125,8 @@ static void test_in_plus_out_is_vanilla(void **state)
             for (int p = 0; p < 2; p++) {
                 mcs_job job;
                 memset(&job, 0, sizeof job);
-                job.model = (mcs_model_params){MCS_MODEL_GBM, 100, 0.03, 0.01, 0.25};
+                job.model = (mcs_model_params){.id = MCS_MODEL_GBM, .spot = 100,
+                    .rate = 0.03, .dividend = 0.01, .volatility = 0.25};
                 job.option.payoff = MCS_PAYOFF_BARRIER;
                 job.option.type = b % 2 ? MCS_PUT : MCS_CALL;
                 job.option.strike = 100;
@@ -134,8 +135,9 @@ static void test_in_plus_out_is_vanilla(void **state)
                 job.option.barrier_type = (mcs_barrier_type)b;
                 job.option.rebate = 2;
                 job.option.monitoring = (mcs_monitoring)m;
-                job.sim = (mcs_sim_params){200000, 50, 7, MCS_RNG_PHILOX,
-                                           p ? MCS_DOUBLE : MCS_SINGLE, 65536};
+                job.sim = (mcs_sim_params){.paths = 200000, .steps = 50, .seed = 7,
+                    .rng = MCS_RNG_PHILOX, .precision = p ? MCS_DOUBLE : MCS_SINGLE,
+                    .block_size = 65536};
                 mcs_result bar = run_on("cpu", &job, 2, NULL, NULL);
                 job.option.payoff = MCS_PAYOFF_EUROPEAN;
                 mcs_result eur = run_on("cpu", &job, 2, NULL, NULL);
@@ -158,7 +160,8 @@ static void test_one_fixing_asian_is_european(void **state)
         for (int p = 0; p < 2; p++) {
             mcs_job job;
             memset(&job, 0, sizeof job);
-            job.model = (mcs_model_params){MCS_MODEL_GBM, 100, 0.05, 0, 0.2};
+            job.model = (mcs_model_params){.id = MCS_MODEL_GBM, .spot = 100,
+                .rate = 0.05, .dividend = 0, .volatility = 0.2};
             job.option.payoff = MCS_PAYOFF_ASIAN;
             job.option.type = MCS_CALL;
             job.option.strike = 95;
@@ -166,8 +169,9 @@ static void test_one_fixing_asian_is_european(void **state)
             job.option.average = (mcs_average_kind)a;
             job.option.fixings = 1;
             job.option.strike_type = MCS_STRIKE_FIXED;
-            job.sim = (mcs_sim_params){300000, 1, 11, MCS_RNG_PHILOX,
-                                       p ? MCS_DOUBLE : MCS_SINGLE, 65536};
+            job.sim = (mcs_sim_params){.paths = 300000, .steps = 1, .seed = 11,
+                .rng = MCS_RNG_PHILOX, .precision = p ? MCS_DOUBLE : MCS_SINGLE,
+                .block_size = 65536};
             mcs_result asian = run_on("cpu", &job, 2, NULL, NULL);
             job.option.payoff = MCS_PAYOFF_EUROPEAN;
             mcs_result eur = run_on("cpu", &job, 2, NULL, NULL);
@@ -186,7 +190,8 @@ static void test_breached_barrier_knocks_at_once(void **state)
     for (int m = 0; m < 2; m++) {
         mcs_job job;
         memset(&job, 0, sizeof job);
-        job.model = (mcs_model_params){MCS_MODEL_GBM, 100, 0.05, 0, 0.2};
+        job.model = (mcs_model_params){.id = MCS_MODEL_GBM, .spot = 100,
+            .rate = 0.05, .dividend = 0, .volatility = 0.2};
         job.option.payoff = MCS_PAYOFF_BARRIER;
         job.option.type = MCS_CALL;
         job.option.strike = 100;
@@ -195,7 +200,8 @@ static void test_breached_barrier_knocks_at_once(void **state)
         job.option.barrier_type = MCS_BARRIER_DOWN_OUT;
         job.option.rebate = 3;
         job.option.monitoring = (mcs_monitoring)m;
-        job.sim = (mcs_sim_params){100000, 10, 3, MCS_RNG_PHILOX, MCS_DOUBLE, 65536};
+        job.sim = (mcs_sim_params){.paths = 100000, .steps = 10, .seed = 3,
+            .rng = MCS_RNG_PHILOX, .precision = MCS_DOUBLE, .block_size = 65536};
         mcs_result r = run_on("cpu", &job, 2, NULL, NULL);
         assert_true(fabs(r.price - 3 * exp(-0.05)) < 1e-12);
         assert_true(r.std_error < 1e-12);
@@ -212,7 +218,8 @@ static mcs_job multi_step_job(int i, int g, mcs_precision precision, uint64_t pa
     const mcs_payoff_id payoffs[] = {MCS_PAYOFF_BARRIER, MCS_PAYOFF_ASIAN, MCS_PAYOFF_LOOKBACK};
     mcs_job job;
     memset(&job, 0, sizeof job);
-    job.model = (mcs_model_params){MCS_MODEL_GBM, 100, 0.05, 0, 0.2};
+    job.model = (mcs_model_params){.id = MCS_MODEL_GBM, .spot = 100,
+        .rate = 0.05, .dividend = 0, .volatility = 0.2};
     job.option.payoff = payoffs[i];
     job.option.type = MCS_CALL;
     job.option.strike = 100;
@@ -221,7 +228,8 @@ static mcs_job multi_step_job(int i, int g, mcs_precision precision, uint64_t pa
     job.option.fixings = 12;
     job.option.strike_type = i == 2 ? MCS_STRIKE_FLOATING : MCS_STRIKE_FIXED;
     job.option.monitoring = MCS_MONITOR_CONTINUOUS;
-    job.sim = (mcs_sim_params){paths, 12, 5, g ? MCS_RNG_PCG64 : MCS_RNG_PHILOX, precision, 1000};
+    job.sim = (mcs_sim_params){.paths = paths, .steps = 12, .seed = 5,
+        .rng = g ? MCS_RNG_PCG64 : MCS_RNG_PHILOX, .precision = precision, .block_size = 1000};
     return job;
 }
 

@@ -1,56 +1,88 @@
-#!/usr/bin/env python3
 """generate.py - writes generated.txt: bad values for every config key of
-every model and payoff, read from `mcsim --help` (which is generated from
-the type tables), and for every profile key of every compiled kernel, read
-from `mcsim calibrate --help` (generated from kernels/combos.def), so a key
-or kernel added to mcsim gets its cases by running
+every model and payoff, read from `mcsim help keys --format json` (made from
+the key lists, models/<name>_params.def and payoffs/<name>_params.def), each
+case on the base config of the key's own model and payoff (the type table's
+base, plus what makes a conditional key apply), so that it reaches its key:
+run.py fails a generated case whose message says the key is unknown, of
+another type or does not apply. Also every profile key of every compiled
+kernel, read from `mcsim calibrate --help` (generated from
+kernels/combos.def). A key or kernel added to mcsim gets its cases by running
   tests/bad_inputs/generate.py build/mcsim > tests/bad_inputs/generated.txt
 The ctest `bad_inputs_current` fails when generated.txt is out of date.
 Usage: generate.py PATH/TO/mcsim
 """
-import re
+import json
 import subprocess
 import sys
 
 # values no numeric or named key accepts
 BAD = ["abc", "nan", "inf", "-inf", "1e999", "1,5", "2 3", "--1", "0x", "\uff11\uff12"]
 BAD_IN_FILE = ["abc", "nan", "1e999", "1,5", "\uff11\uff12"]
-# amounts of money (a key without an upper limit, "> 0" or ">= 0" in --help)
-# outside what each precision prices: single from 1e-30 to 1e30, double from
-# 1e-140 (engine/config.c, fits_precision)
+# amounts of money (a real key of lower bound 0 and no upper bound) outside
+# what each precision prices: single from 1e-30 to 1e30, double from 1e-140
+# (engine/config.c, fits_precision)
 OUT_OF_RANGE = [("", "1e-31"), ("", "1e31"), ("--set simulation.precision=double ", "1e-141")]
-AMOUNT = re.compile(r">=? 0\b")
 # keys whose every text is valid (a path)
 FREE_TEXT = {("output", "file")}
-# what each payoff needs besides the good base before its own keys are read
-PAYOFF_BASE = {"barrier": {"barrier": "90", "barrier_type": "down-out"},
-               "lookback": {"strike_type": "fixed"}}
-GOOD = {"model": {"spot": "100", "volatility": "0.2"},
-        "option": {"strike": "100", "maturity": "1"},
-        "simulation": {"paths": "1000"}}
+# every case's simulation: small
+SIMULATION = {"paths": "1000"}
 
 
-def keys_from_help(mcsim):
-    """[(section, key, payoff or None, meaning)] for every key in mcsim --help."""
-    text = subprocess.run([mcsim, "--help"], capture_output=True, text=True).stdout
-    body = text.split("config keys", 1)[1].split("\nreproducibility", 1)[0]
-    section, payoff, keys = None, None, []
-    for line in body.splitlines():
-        m = re.match(r"^  \[(\w+)\]$", line)
-        if m:
-            section, payoff = m.group(1), None
-            continue
-        m = re.match(r"^   payoff = ([\w-]+):", line)
-        if m:
-            payoff = m.group(1)
-            continue
-        m = re.match(r"^    (\w+)\s+(?:= \S+|\(required\))\s+(.*)$", line)
-        if m and section:
-            key = m.group(1)
-            if (section, key) in FREE_TEXT:
-                continue
-            keys.append((section, key, payoff if section == "option" else None, m.group(2)))
-    return keys
+def key_tables(mcsim):
+    """mcsim help keys --format json: the fixed keys, the models and payoffs."""
+    run = subprocess.run([mcsim, "help", "keys", "--format", "json"], capture_output=True,
+                         text=True, check=True)
+    return json.loads(run.stdout)
+
+
+def assignments(text):
+    """[(section, key, value)] of "section.key=value ..." text."""
+    out = []
+    for item in text.split():
+        lhs, value = item.split("=", 1)
+        section, key = lhs.split(".", 1)
+        out.append((section, key, value))
+    return out
+
+
+def base_ini(model, payoff, extra):
+    """{section: {key: value}}: the model's and the payoff's base configs."""
+    sections = {"model": {"type": model["name"]}, "option": {"payoff": payoff["name"]},
+                "simulation": dict(SIMULATION)}
+    for section, key, value in assignments(model["base"] + " " + payoff["base"] + " " + extra):
+        sections.setdefault(section, {})[key] = value
+    return sections
+
+
+def ini_text(sections, section=None, key=None, value=None):
+    """The config as one escaped line (run.py's INI field); with section,
+    key and value set (or replaced) in it."""
+    sections = {s: dict(kv) for s, kv in sections.items()}
+    if section:
+        sections.setdefault(section, {})[key] = value
+    lines = []
+    for s, kv in sections.items():
+        lines.append("[%s]" % s)
+        lines += ["%s = %s" % (k, v) for k, v in kv.items()]
+    return "\\n".join(lines) + "\\n"
+
+
+def cases_of(section, key, sections, amount):
+    """The lines for one key on one base config."""
+    word = "[%s] %s" % (section, key)
+    ini = ini_text(sections)
+    for value in BAD:
+        print("78 | %s | c.ini --no-log --set '%s.%s=%s' | %s" % (word, section, key, value, ini))
+    for value in BAD_IN_FILE:
+        print("78 | %s | c.ini --no-log | %s" % (word, ini_text(sections, section, key, value)))
+    if amount:
+        for precision, value in OUT_OF_RANGE:
+            print("78 | %s | c.ini --no-log %s--set '%s.%s=%s' | %s"
+                  % (word, precision, section, key, value, ini))
+
+
+def is_amount(k):
+    return k.get("kind") == "real" and k["lo"] == 0 and k["hi"] is None
 
 
 # a kernel's profile keys per side, and a generator each side runs
@@ -70,41 +102,27 @@ def kernel_families(mcsim):
     return body.split()
 
 
-def ini_text(section, key, value, payoff):
-    sections = {s: dict(v) for s, v in GOOD.items()}
-    if payoff:
-        sections["option"]["payoff"] = payoff
-        sections["option"].update(PAYOFF_BASE.get(payoff, {}))
-    sections.setdefault(section, {})[key] = value
-    lines = []
-    for s, kv in sections.items():
-        lines.append("[%s]" % s)
-        lines += ["%s = %s" % (k, v) for k, v in kv.items()]
-    return "\\n".join(lines) + "\\n"
-
-
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
-    keys = keys_from_help(sys.argv[1])
-    print("# generated by tests/bad_inputs/generate.py from `mcsim --help`: do not edit;")
-    print("# every key of every model and payoff with values none accepts (exit 78, the")
-    print("# message names [section] key), once through --set and once in the file;")
-    print("# amounts of money also outside the range of each precision")
-    for section, key, payoff, meaning in keys:
-        word = "[%s] %s" % (section, key)
-        pre = ""
-        if payoff:
-            pre = "--set option.payoff=%s " % payoff + "".join(
-                "--set option.%s=%s " % (k, v) for k, v in PAYOFF_BASE.get(payoff, {}).items())
-        for value in BAD:
-            print("78 | %s | c.ini --no-log %s--set '%s.%s=%s'" % (word, pre, section, key, value))
-        for value in BAD_IN_FILE:
-            print("78 | %s | c.ini --no-log | %s" % (word, ini_text(section, key, value, payoff)))
-        if AMOUNT.search(meaning) and "in (" not in meaning and "in [" not in meaning:
-            for precision, value in OUT_OF_RANGE:
-                print("78 | %s | c.ini --no-log %s%s--set '%s.%s=%s'"
-                      % (word, pre, precision, section, key, value))
+    tables = key_tables(sys.argv[1])
+    models, payoffs = tables["models"], tables["payoffs"]
+    print("# generated by tests/bad_inputs/generate.py from `mcsim help keys --format json`:")
+    print("# do not edit; every key of every model and payoff with values none accepts")
+    print("# (exit 78, the message names [section] key), once through --set and once in")
+    print("# the file, on the base config of the key's own model and payoff; amounts of")
+    print("# money also outside the range of each precision")
+    for k in tables["fixed"]:
+        if (k["section"], k["key"]) not in FREE_TEXT:
+            cases_of(k["section"], k["key"], base_ini(models[0], payoffs[0], ""), False)
+    for model in models:
+        for k in model["keys"]:
+            cases_of(k["section"], k["key"], base_ini(model, payoffs[0], k["applies_with"]),
+                     is_amount(k))
+    for payoff in payoffs:
+        for k in payoff["keys"]:
+            cases_of(k["section"], k["key"], base_ini(models[0], payoff, k["applies_with"]),
+                     is_amount(k))
     print("# every profile key of every compiled kernel (mcsim calibrate --help), with")
     print("# values none accepts: exit 78 naming the profile's file, line and key (a count")
     print("# per kernel, blocks_per_sm: also 0, a fraction and one above 4096)")

@@ -13,7 +13,9 @@ A case is one line:  EXIT | WORD | ARGS [| INI]
         FIFO made for the case (nothing writes it: a read of it would hang)
   INI   optional: the text of c.ini, with \\n for newlines and \\0 for a NUL
         byte; without it c.ini is a good European config
-Lines starting with # and blank lines are skipped.
+Lines starting with # and blank lines are skipped. A case of generated.txt
+must also reach its key: its message may not say the key is unknown, of
+another type, or does not apply.
 """
 import os
 import shlex
@@ -25,6 +27,10 @@ GOOD_INI = ("[model]\nspot = 100\nvolatility = 0.2\n"
             "[option]\nstrike = 100\nmaturity = 1\n"
             "[simulation]\npaths = 1000\n")
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# a generated case (generated.txt) must reach the key it tests: refused for
+# its value, not as a key of another type or one that does not apply (a
+# case on the wrong base config would pass on these words and test nothing)
+UNREACHED_MARKS = ("unknown key", "not a key of", "does not apply")
 SANITIZER_MARKS = ("runtime error:", "AddressSanitizer", "LeakSanitizer",
                    "UndefinedBehaviorSanitizer", "Segmentation fault")
 
@@ -69,6 +75,9 @@ def run_case(mcsim, case, env):
             problems.append("exit %d, expected %d" % (p.returncode, code))
         if word not in err:
             problems.append("stderr lacks %r" % word)
+        if where.startswith("generated.txt:"):
+            problems += ["the key was not reached: stderr says %r" % m
+                         for m in UNREACHED_MARKS if m in err]
         for mark in SANITIZER_MARKS:
             if mark in err:
                 problems.append("stderr shows %r" % mark)

@@ -88,6 +88,8 @@ import sys
 
 import QuantLib as ql
 
+from ref_sets import c_sets_field, ref_sets
+
 TODAY = ql.Date(15, ql.January, 2024)
 DC = ql.Actual365Fixed()
 CAL = ql.NullCalendar()
@@ -477,7 +479,8 @@ def c_row(row):
             text = "     " + piece
         else:
             text += ("" if text.endswith("{") else " ") + piece
-    lines.append(text + "},")
+    lines.append(text + ",")
+    lines.append(c_sets_field(ref_sets(row)) + "},")
     return "\n".join(lines)
 
 
@@ -534,6 +537,9 @@ typedef struct {
     double ref_se;       /* the reference's own std error: 0 for closed forms, >0 for QuantLib MC */
     int closed_form;     /* 1 when price is a closed form an analytic C function must reproduce exactly */
     const char *origin;  /* where the number comes from */
+    /* the job as config assignments (tests/reference/ref_sets.py), which
+     * tests/product_test_util.h loads as the command line would */
+    const char *sets;
 } mcs_product_ref;
 
 static const mcs_product_ref mcs_product_refs[] = {

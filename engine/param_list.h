@@ -1,0 +1,55 @@
+/* param_list.h - how a model's or payoff's config keys are declared: once,
+ * as rows of a list file (models/<name>_params.def, payoffs/<name>_params.def),
+ * one row per key, read twice by the C preprocessor (the X-macro pattern):
+ * engine/job.h turns each row into the job's field, and the type table
+ * (models/model_types.c, payoffs/payoff_types.c) into the key's spec row
+ * (engine/product.h), from which config validation, --help, `mcsim help
+ * keys`, the resolved config, the JSON parameters, the HDF5 attributes,
+ * libmcsim's key table and the user guide's key tables are all made.
+ *
+ * A row, the key's name being its field's name:
+ *   MCS_REAL(name, lo, hi, lo_open, default, meaning[, .applies = f, .not_applies = "why",
+ *            .applies_with = "option.x=y"])
+ *       a double in [lo, hi] (lo excluded when lo_open)
+ *   MCS_COUNT(name, lo, hi, default, meaning[, ...])    a uint32_t in [lo, hi]
+ *   MCS_CHOICE(name, enum type, names, default, meaning[, ...])
+ *       an enum, one of the mcs_named table `names`
+ *   MCS_SHARED(row)  the key of a field another type's list declares (a key
+ *       several types share has one field, e.g. strike); its spec row, with
+ *       this type's default and meaning, is this type's own
+ * default is the value as config text, or NULL when the key is required.
+ * A field declared twice, or a MCS_SHARED row whose field no list declares,
+ * does not compile. A new type's list is named in models/params.def or
+ * payoffs/params.def (engine/job.h reads those). */
+#ifndef MCS_PARAM_LIST_H
+#define MCS_PARAM_LIST_H
+
+/* The two readings of a row. A reader defines MCS_REAL, MCS_COUNT,
+ * MCS_CHOICE and MCS_SHARED as one of them, includes the list files, and
+ * undefines them (engine/job.h: fields; the type tables: spec rows). */
+
+/* A field of the job (engine/job.h); MCS_SHARED rows make none. */
+#define MCS_FIELD_REAL(name_, ...) double name_;
+#define MCS_FIELD_COUNT(name_, ...) uint32_t name_;
+#define MCS_FIELD_CHOICE(name_, type_, ...) type_ name_;
+
+/* A spec row (engine/product.h) of `section_` (model or option: the job's
+ * member of that name holds the field). */
+#define MCS_STR_(x) #x
+#define MCS_STR(x) MCS_STR_(x)
+#define MCS_ROW_REAL(section_, name_, lo_, hi_, lo_open_, dflt_, meaning_, ...)                 \
+    {.section = MCS_STR(section_), .key = #name_, .kind = MCS_PARAM_REAL,                        \
+     .offset = offsetof(mcs_job, section_.name_), .lo = lo_, .hi = hi_, .lo_open = lo_open_,     \
+     .dflt = dflt_, .meaning = meaning_, __VA_ARGS__},
+#define MCS_ROW_COUNT(section_, name_, lo_, hi_, dflt_, meaning_, ...)                          \
+    {.section = MCS_STR(section_), .key = #name_, .kind = MCS_PARAM_COUNT,                       \
+     .offset = offsetof(mcs_job, section_.name_), .lo = lo_, .hi = hi_, .dflt = dflt_,           \
+     .meaning = meaning_, __VA_ARGS__},
+#define MCS_ROW_CHOICE(section_, name_, type_, names_, dflt_, meaning_, ...)                    \
+    {.section = MCS_STR(section_), .key = #name_, .kind = MCS_PARAM_CHOICE,                      \
+     .offset = offsetof(mcs_job, section_.name_), .dflt = dflt_, .meaning = meaning_,            \
+     .choices = names_, __VA_ARGS__},
+/* the end of a spec list */
+#define MCS_PARAM_END {.key = NULL}
+
+#endif
