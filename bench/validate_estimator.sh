@@ -23,6 +23,9 @@
 #   --steps "default 252", --precisions "single double", --rngs "auto philox",
 #   --threads "1 all": the matrix's other axes (defaults as shown), to spend a
 #                   small budget on fewer sweeps that reach larger sizes
+# VALIDATE_ARGS (environment) is added to each `mcsim validate`, e.g. the H200
+# predicted from an H100 profile with the host's CPU calibrated:
+#   VALIDATE_ARGS="--profile h100.ini --cpu host.ini --gpu h200"
 # Everything lands in OUT: profile.ini, calibrate.log, sweep-*.h5 and .log,
 # validate-*.txt, plan.txt (the matrix and what was left out), summary.md.
 # docs/estimator.md, "Validation".
@@ -126,7 +129,7 @@ for job in "${jobs[@]}"; do
         $backend "${sets[@]}" -o "sweep-$name.h5" -q 2> "sweep-$name.log" ||
         echo "$name: sweep failed: $(tail -c 200 "sweep-$name.log")" >> plan.txt
     [ -f "sweep-$name.h5" ] &&
-        "$mcsim" validate "sweep-$name.h5" -q > "validate-$name.txt" 2>> "sweep-$name.log" ||
+        "$mcsim" validate "sweep-$name.h5" ${VALIDATE_ARGS:-} -q > "validate-$name.txt" 2>> "sweep-$name.log" ||
         true
 done
 echo "sweeps and validation: $(( $(date +%s) - start )) s in all" >> plan.txt
