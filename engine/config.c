@@ -648,7 +648,7 @@ static int validate(parse_state *ps, mcs_job *job)
         if (!get_count(ps, "simulation", "steps", 1, MCS_MAX_STEPS, &n)) return 0;
         job->sim.steps = (uint32_t)n;
     } else {
-        job->sim.steps = pt->default_steps(job);
+        job->sim.steps = mcs_job_default_steps(job);
     }
     if (!get_text(ps, "simulation", "seed", &t, &k)) return 0;
     if (!parse_u64(t, &n)) {
@@ -678,6 +678,10 @@ static int validate(parse_state *ps, mcs_job *job)
             bad(ps, steps_key, "%s", why);
         else
             fail(ps, "%s: %s", ps->path, why);
+        return 0;
+    }
+    if (!mcs_job_pair_works(job, why, sizeof why)) {
+        fail(ps, "%s: %s", ps->path, why);
         return 0;
     }
 

@@ -21,7 +21,11 @@ static const mcs_model_type gbm = {
     .id = MCS_MODEL_GBM,
     .params = gbm_params,
     .normals_per_step = 1,
+    .uniforms_per_step = 0,
     .exact_steps = 1,
+    .has_log = 1,
+    .has_bridge = 1,
+    .default_steps = 1,
     .calibration_sets = "model.spot=100 model.rate=0.05 model.volatility=0.2",
 };
 

@@ -56,10 +56,12 @@
 #include <stdint.h>
 #include "../models/real.h"
 #include "../engine/job.h"
+#include "../models/view.h"
 
 #define MCS_EUROPEAN_DIM 1
 #define MCS_EUROPEAN_OUTPUTS 1
 #define MCS_EUROPEAN_UNIFORMS 0
+#define MCS_EUROPEAN_NORMALS 0
 #define MCS_EUROPEAN_MODES 2 /* 0 put, 1 call: the sign is fixed at compile time */
 
 typedef struct {
@@ -105,18 +107,17 @@ MC_HD static inline int mcs_european_mode(const mcs_european_coef *c)
 }
 
 MC_HD static inline void mcs_european_observe(const mcs_european_coef *c, int mode, mcs_real a[1],
-                                              mcs_real x0, mcs_real x1, mcs_real var,
-                                              const mcs_real *u)
+                                              const mcs_view *v)
 {
-    (void)c, (void)mode, (void)a, (void)x0, (void)x1, (void)var, (void)u;
+    (void)c, (void)mode, (void)a, (void)v;
 }
 
 MC_HD static inline void mcs_european_finish(const mcs_european_coef *c, int mode, const mcs_real a[1],
-                                             mcs_real x, mcs_real s, mcs_real out[1])
+                                             const mcs_view *v, mcs_real out[1])
 {
     (void)a;
-    (void)x;
-    out[0] = mcs_vanilla(s, c->strike, mode);
+    (void)c;
+    out[0] = mcs_vanilla(v->s1, c->strike, mode);
 }
 
 #endif
