@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-typedef enum { MCS_MODEL_GBM = 0 } mcs_model_id;
+typedef enum { MCS_MODEL_GBM = 0, MCS_MODEL_BACHELIER = 1 } mcs_model_id;
 typedef enum {
     MCS_PAYOFF_EUROPEAN = 0,
     MCS_PAYOFF_DIGITAL = 1,
@@ -42,10 +42,11 @@ typedef enum { MCS_MONITOR_DISCRETE = 0, MCS_MONITOR_CONTINUOUS = 1 } mcs_monito
 
 typedef struct {
     mcs_model_id id;
-    double spot;       /* S0 > 0 */
+    double spot;       /* S0 (> 0 for gbm) */
     double rate;       /* continuously compounded risk-free rate r */
     double dividend;   /* continuous dividend yield q */
-    double volatility; /* sigma > 0 */
+    double volatility; /* sigma > 0 (gbm) */
+    double normal_vol; /* sigma_N > 0 (bachelier): price units per sqrt(year) */
 } mcs_model_params;
 
 /* Every product's parameters side by side; a payoff reads the ones its
