@@ -18,23 +18,7 @@
 #include "analytic.h"
 #include "mc_test_util.h"
 #include "product.h"
-#include "reference/bachelier_refs.h"
-
-/* The job of reference case r. */
-static mcs_job bachelier_job(const mcs_bachelier_ref *r, mcs_precision prec, mcs_rng_id rng,
-                             uint64_t paths, uint64_t seed)
-{
-    mcs_job job;
-    memset(&job, 0, sizeof job);
-    job.model = (mcs_model_params){.id = MCS_MODEL_BACHELIER, .spot = r->spot, .rate = r->rate,
-                                   .dividend = r->dividend, .normal_vol = r->normal_vol};
-    job.option = (mcs_option_params){.payoff = r->payoff, .type = r->type, .strike = r->strike,
-                                     .maturity = r->maturity, .digital = r->digital,
-                                     .cash = r->cash, .average = MCS_AVERAGE_ARITHMETIC,
-                                     .fixings = r->fixings, .strike_type = r->strike_type};
-    job.sim = (mcs_sim_params){paths, r->steps, seed, rng, prec, 65536};
-    return job;
-}
+#include "product_test_util.h"
 
 /* The closed forms of models/analytic.c against the integrated references. */
 static void test_closed_forms_match_references(void **state)
@@ -42,7 +26,7 @@ static void test_closed_forms_match_references(void **state)
     (void)state;
     for (size_t i = 0; i < MCS_BACHELIER_REF_COUNT; i++) {
         const mcs_bachelier_ref *r = &mcs_bachelier_refs[i];
-        mcs_job job = bachelier_job(r, MCS_DOUBLE, MCS_RNG_PHILOX, 1, 1);
+        mcs_job job = bachelier_ref_job(r, MCS_DOUBLE, MCS_RNG_PHILOX, 1, 1);
         double price = 0;
         const char *source = NULL;
         if (!mcs_analytic_output(&job, 0, &price, &source))
@@ -65,7 +49,7 @@ static void test_monte_carlo_matches_references(void **state)
         for (int v = 0; v < 3; v++) {
             mcs_precision prec = v == 2 ? MCS_DOUBLE : MCS_SINGLE;
             mcs_rng_id rng = v == 1 ? MCS_RNG_PCG64 : MCS_RNG_PHILOX;
-            mcs_job job = bachelier_job(r, prec, rng, 200000, 300 + i);
+            mcs_job job = bachelier_ref_job(r, prec, rng, 200000, 300 + i);
             mcs_result res = run_on("cpu", &job, 2, NULL, NULL);
             char what[128];
             snprintf(what, sizeof what, "%s %s %s", r->name, v == 2 ? "double" : "single",
@@ -123,7 +107,7 @@ static void test_pairs_refused_at_config_time(void **state)
 static void test_no_closed_form_borrowed_from_gbm(void **state)
 {
     (void)state;
-    mcs_job job = bachelier_job(&mcs_bachelier_refs[7], MCS_DOUBLE, MCS_RNG_PHILOX, 1, 1);
+    mcs_job job = bachelier_ref_job(&mcs_bachelier_refs[7], MCS_DOUBLE, MCS_RNG_PHILOX, 1, 1);
     double price;
     const char *source;
     job.option.average = MCS_AVERAGE_GEOMETRIC;
@@ -132,7 +116,7 @@ static void test_no_closed_form_borrowed_from_gbm(void **state)
     job.model.volatility = 0.2;
     assert_int_equal(mcs_analytic_output(&job, 0, &price, &source), 1);
     double sd;
-    job = bachelier_job(&mcs_bachelier_refs[0], MCS_DOUBLE, MCS_RNG_PHILOX, 1, 1);
+    job = bachelier_ref_job(&mcs_bachelier_refs[0], MCS_DOUBLE, MCS_RNG_PHILOX, 1, 1);
     assert_int_equal(mcs_analytic_std_dev(&job, &sd, &source), 0); /* log-normal moments */
 }
 
