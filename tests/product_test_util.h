@@ -15,7 +15,8 @@ static inline mcs_job product_ref_job(const mcs_product_ref *r, mcs_precision pr
 {
     mcs_job job;
     memset(&job, 0, sizeof job);
-    job.model = (mcs_model_params){.id = MCS_MODEL_GBM, .spot = r->spot, .rate = r->rate, .dividend = r->dividend, .volatility = r->volatility};
+    job.model = (mcs_model_params){
+        .id = MCS_MODEL_GBM, .spot = r->spot, .rate = r->rate, .dividend = r->dividend, .volatility = r->volatility};
     job.option = (mcs_option_params){.payoff = r->payoff, .type = r->type, .strike = r->strike,
                                      .maturity = r->maturity, .digital = r->digital,
                                      .cash = r->cash, .average = r->average,

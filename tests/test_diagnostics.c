@@ -31,7 +31,8 @@ static mcs_job gbm_job(double spot, double rate, double volatility, mcs_option_p
 {
     mcs_job job;
     memset(&job, 0, sizeof job);
-    job.model = (mcs_model_params){.id = MCS_MODEL_GBM, .spot = spot, .rate = rate, .dividend = 0, .volatility = volatility};
+    job.model = (mcs_model_params){
+        .id = MCS_MODEL_GBM, .spot = spot, .rate = rate, .dividend = 0, .volatility = volatility};
     job.option = option;
     job.sim = (mcs_sim_params){1, 1, 1, MCS_RNG_PHILOX, MCS_SINGLE, 65536};
     return job;
