@@ -5,8 +5,8 @@
  * step is exact in distribution for any dt: the Gaussian part g = sigma_N W
  * takes g += sigma_N sqrt(dt) z, the forward F *= e^{(r - q) dt} (in
  * single precision F's rounding grows to about k 6e-8 of F after k steps,
- * 1.5e-5 at 252: far below a price's std error at any path count that
- * fits single precision's other roundings). The
+ * 1.5e-5 at 252 steps, which moves a price by about that much of the spot:
+ * below the std error up to about 1e8 paths; beyond, use double). The
  * interface is the one models/gbm.h describes. There is no log-spot and no
  * log-space bridge (MCS_BACHELIER_HAS_LOG, HAS_BRIDGE 0): the config
  * refuses the payoffs that read them (geometric averages, barriers,
