@@ -642,6 +642,14 @@ static int validate(parse_state *ps, mcs_job *job)
     if (!get_name(ps, "option", "payoff", mcs_payoff_names(), &id)) return 0;
     job->option.payoff = (mcs_payoff_id)id;
     const mcs_payoff_type *pt = mcs_payoff_type_of(job->option.payoff);
+    if (!get_params(ps, "option", "payoff", pt->name, pt->params, job)) return 0;
+    /* a pair that cannot work says why (engine/pair.c) before one that is
+     * only not compiled */
+    char why[512];
+    if (!mcs_job_pair_works(job, why, sizeof why)) {
+        fail(ps, "%s: %s", ps->path, why);
+        return 0;
+    }
     if (!mcs_pair_compiled(job->model.id, job->option.payoff)) {
         char pairs[512];
         mcs_compiled_pairs_text(pairs, sizeof pairs);
@@ -650,7 +658,6 @@ static int validate(parse_state *ps, mcs_job *job)
             "kernels/combos.def: %s)", mt->name, pairs);
         return 0;
     }
-    if (!get_params(ps, "option", "payoff", pt->name, pt->params, job)) return 0;
 
     if (!get_count(ps, "simulation", "paths", 1, MCS_MAX_PATHS, &n)) return 0;
     job->sim.paths = n;
@@ -659,7 +666,7 @@ static int validate(parse_state *ps, mcs_job *job)
         if (!get_count(ps, "simulation", "steps", 1, MCS_MAX_STEPS, &n)) return 0;
         job->sim.steps = (uint32_t)n;
     } else {
-        job->sim.steps = pt->default_steps(job);
+        job->sim.steps = mcs_job_default_steps(job);
     }
     if (!get_text(ps, "simulation", "seed", &t, &k)) return 0;
     if (!parse_u64(t, &n)) {
@@ -683,7 +690,6 @@ static int validate(parse_state *ps, mcs_job *job)
     if (!fits_precision(ps, pt->params, job)) return 0;
     if (!get_count(ps, "simulation", "block_size", 1, MCS_MAX_BLOCK_SIZE, &n)) return 0;
     job->sim.block_size = (uint32_t)n;
-    char why[512];
     if (pt->check_grid && !pt->check_grid(job, why, sizeof why)) {
         if (ps->slots[steps_key].set)
             bad(ps, steps_key, "%s", why);

@@ -25,7 +25,11 @@ void mcs_param_valid_text(const mcs_param_spec *p, char *buf, size_t len)
 {
     switch (p->kind) {
     case MCS_PARAM_REAL:
-        if (isinf(p->hi))
+        if (isinf(p->lo) && isinf(p->hi))
+            snprintf(buf, len, "any finite number");
+        else if (isinf(p->lo))
+            snprintf(buf, len, "<= %g", p->hi);
+        else if (isinf(p->hi))
             snprintf(buf, len, "%s %g", p->lo_open ? ">" : ">=", p->lo);
         else
             snprintf(buf, len, "%s%g, %g]", p->lo_open ? "(" : "[", p->lo, p->hi);
@@ -101,8 +105,13 @@ static void json_type(FILE *f, const char *name, const char *description, const 
         else
             fprintf(f, "null");
         if (p->kind != MCS_PARAM_CHOICE) {
-            fprintf(f, ", \"lo\": %.17g, \"lo_open\": %s, \"hi\": ", p->lo,
-                    p->lo_open ? "true" : "false");
+            /* an unbounded side is null */
+            fprintf(f, ", \"lo\": ");
+            if (isinf(p->lo))
+                fprintf(f, "null");
+            else
+                fprintf(f, "%.17g", p->lo);
+            fprintf(f, ", \"lo_open\": %s, \"hi\": ", p->lo_open ? "true" : "false");
             if (isinf(p->hi))
                 fprintf(f, "null");
             else

@@ -43,8 +43,15 @@ typedef struct mcs_model_type {
     const char *name, *description;
     mcs_model_id id;
     const mcs_param_spec *params; /* terminated by a NULL key */
-    uint16_t normals_per_step;    /* normal draws per path and step */
+    uint16_t normals_per_step;    /* normal draws per path and step (MCS_NAME_NORMALS) */
+    uint16_t uniforms_per_step;   /* uniform draws per path and step (MCS_NAME_UNIFORMS) */
     int exact_steps;              /* 1: the terminal law does not depend on the steps */
+    /* what its per-step view (models/view.h) holds beyond S: a log-spot
+     * (MCS_NAME_HAS_LOG, so S > 0), the bridge (MCS_NAME_HAS_BRIDGE) */
+    int has_log, has_bridge;
+    /* steps the model needs when [simulation] steps is not given (the job
+     * takes the larger of this and the payoff's) */
+    uint32_t default_steps;
     /* `mcsim calibrate`'s representative job: its [model] keys as overrides,
      * space-separated ("model.spot=100 model.volatility=0.2") */
     const char *calibration_sets;
@@ -57,6 +64,11 @@ typedef struct mcs_payoff_type {
     int path_dependent;           /* 0: looks at the terminal spot only */
     /* uniform draws per path and step the job needs (the bridge's extreme) */
     uint16_t (*uniforms_per_step)(const mcs_job *job);
+    /* normal draws per path and step (MCS_NAME_NORMALS; none needs one yet) */
+    uint16_t normals_per_step;
+    /* what of the model's view the job reads beyond S (MCS_NEEDS_*), so
+     * that a model lacking it is refused at config time; NULL: S only */
+    unsigned (*needs)(const mcs_job *job);
     /* 1: under Philox the payoff's uniform, where it draws one, is drawn
      * split, a byte first (its MCS_NAME_SPLIT_MODE, models/split_uniform.h) */
     int splits_uniform;
@@ -92,19 +104,38 @@ extern const mcs_payoff_type *const mcs_payoff_types[];
 const mcs_model_type *mcs_model_type_of(mcs_model_id id);
 const mcs_payoff_type *mcs_payoff_type_of(mcs_payoff_id id);
 
-/* Random draws per path and step for a job: normals, then uniforms. */
+/* What a payoff reads of the model's view (models/view.h) beyond S. */
+enum { MCS_NEEDS_LOG = 1, MCS_NEEDS_BRIDGE = 2 };
+
+/* Random draws per path and step for a job, in counter slot order
+ * (docs/reproducibility.md): the model's normals, the model's uniforms,
+ * the payoff's normals, the payoff's uniforms. */
 static inline unsigned mcs_job_normals(const mcs_job *job)
 {
     return mcs_model_type_of(job->model.id)->normals_per_step;
 }
+/* The slots before the payoff's uniforms. */
+static inline unsigned mcs_job_lead_draws(const mcs_job *job)
+{
+    return mcs_job_normals(job) + mcs_model_type_of(job->model.id)->uniforms_per_step +
+           mcs_payoff_type_of(job->option.payoff)->normals_per_step;
+}
+/* The payoff's uniforms. */
 static inline unsigned mcs_job_uniforms(const mcs_job *job)
 {
     return mcs_payoff_type_of(job->option.payoff)->uniforms_per_step(job);
 }
 static inline unsigned mcs_job_draws(const mcs_job *job)
 {
-    return mcs_job_normals(job) + mcs_job_uniforms(job);
+    return mcs_job_lead_draws(job) + mcs_job_uniforms(job);
 }
+/* Steps when [simulation] steps is not given: the larger of the model's
+ * and the payoff's need (engine/pair.c). */
+uint32_t mcs_job_default_steps(const mcs_job *job);
+/* 1 when the job's model gives what its payoff reads of the view
+ * (MCS_NEEDS_*); else 0 and a message in why naming both keys
+ * (engine/pair.c). */
+int mcs_job_pair_works(const mcs_job *job, char *why, size_t len);
 /* 1 when the job's uniform is drawn split (models/split_uniform.h): under
  * Philox, for a payoff that asks for it. */
 static inline int mcs_job_splits_uniform(const mcs_job *job)

@@ -70,10 +70,45 @@ static mcs_kernel_family families[MCS_KERNEL_FAMILIES_MAX];
 static int n_families;
 static pthread_once_t built = PTHREAD_ONCE_INIT;
 
+/* Whether the model can run the payoff's mode m: the mode's
+ * keys (its mode_sets entry, choices such as "option.average=geometric")
+ * set on a bare job, then what the payoff reads of the model's view
+ * (engine/pair.c). A mode the pair refuses (a geometric average on a model
+ * without a log-spot) is no family: no job can reach it. */
+int mcs_kernel_mode_runs(mcs_model_id model, mcs_payoff_id payoff, int m)
+{
+    const mcs_payoff_type *pt = mcs_payoff_type_of(payoff);
+    mcs_job job;
+    memset(&job, 0, sizeof job);
+    job.model.id = model;
+    job.option.payoff = payoff;
+    if (pt->mode_sets && pt->mode_sets[m]) {
+        char storage[256];
+        mcs_override ov[8];
+        int n = mcs_overrides_split(pt->mode_sets[m], storage, sizeof storage, ov, 8);
+        for (int i = 0; i < n; i++) {
+            const char *a = ov[i].assignment, *eq = strchr(a, '=');
+            if (strncmp(a, "option.", 7) != 0 || !eq)
+                continue;
+            for (const mcs_param_spec *p = pt->params; p->key; p++) {
+                const mcs_named *choice =
+                    p->kind == MCS_PARAM_CHOICE ? mcs_named_find(p->choices, eq + 1) : NULL;
+                if (choice && strlen(p->key) == (size_t)(eq - a - 7) &&
+                    strncmp(p->key, a + 7, (size_t)(eq - a - 7)) == 0)
+                    *(int *)((char *)&job + p->offset) = choice->id;
+            }
+        }
+    }
+    char why[256];
+    return mcs_job_pair_works(&job, why, sizeof why);
+}
+
 static void build(void)
 {
     for (size_t c = 0; c < N_COMBOS; c++)
         for (int m = 0; m < combos[c].modes; m++) {
+            if (!mcs_kernel_mode_runs(combos[c].model, combos[c].payoff, m))
+                continue;
             mcs_kernel_family *k = &families[n_families++];
             k->model = mcs_model_type_of(combos[c].model);
             k->payoff = mcs_payoff_type_of(combos[c].payoff);

@@ -39,7 +39,12 @@ typedef struct {
 int mcs_kernel_family_count(void);
 const mcs_kernel_family *mcs_kernel_family_get(int f);
 
-/* The family of (model, payoff, mode), or -1 when none is compiled. */
+/* 1 when the model can run the payoff's mode m (the pair does not refuse
+ * the mode's keys, engine/pair.c); a mode it cannot run has no family. */
+int mcs_kernel_mode_runs(mcs_model_id model, mcs_payoff_id payoff, int m);
+
+/* The family of (model, payoff, mode), or -1 when none is compiled (or
+ * the model cannot run the mode). */
 int mcs_kernel_family_index(mcs_model_id model, mcs_payoff_id payoff, int mode);
 
 /* The generators of one side (gpu = 0: the CPU's pcg64, philox; 1: the

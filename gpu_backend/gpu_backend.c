@@ -168,7 +168,7 @@ static void kernel_args(const mcs_job *job, mcs_gpu_kernel_args *a)
     a->model = job->model;
     a->option = job->option;
     a->dt = job->option.maturity / job->sim.steps;
-    a->normals = mcs_job_normals(job);
+    a->normals = mcs_job_lead_draws(job);
     a->uniforms = mcs_job_uniforms(job);
     a->split = (uint32_t)mcs_job_splits_uniform(job);
     a->outputs = mcs_job_outputs(job);

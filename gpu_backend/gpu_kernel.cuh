@@ -23,12 +23,21 @@
 #define MC_(name) MCS_PASTE3(MCS_, MODEL_UC, _##name)
 #define PC_(name) MCS_PASTE3(MCS_, PAYOFF_UC, _##name)
 #define MCS_GPU_NAME(what, model, payoff, prec) MCS_GPU_FN_NAME(what, model, payoff, prec)
+#include "../kernels/step_view.h"
 
 #define MDIM MC_(DIM)
 #define NORMALS MC_(NORMALS)
 #define PDIM PC_(DIM)
 #define OUTS PC_(OUTPUTS)
 #define UNIS PC_(UNIFORMS)
+#define MUNIS MC_(UNIFORMS)
+#define PNORMALS PC_(NORMALS)
+#define ALL_NORMALS (NORMALS + PNORMALS)
+#define PAYOFF_SLOT (NORMALS + MUNIS + PNORMALS) /* the payoff's first uniform */
+/* Model uniforms and payoff normals (docs/reproducibility.md's slots) are
+ * drawn by the CPU kernel only so far: no model or payoff has them yet. */
+static_assert(MUNIS == 0 && PNORMALS == 0,
+              "the GPU kernel draws the model's normals and the payoff's uniforms only");
 #define CROSS (OUTS * (OUTS + 1) / 2)
 #define RECORD (1 + 2 * OUTS + CROSS)
 
@@ -44,7 +53,7 @@ typedef P_(coef) payoff_coef;
 
 /* Draws per step when the payoff draws no uniforms: known at compile time,
  * so the counter arithmetic needs no multiply. */
-#define DRAWS(runtime) (UNIS == 0 ? NORMALS : (runtime))
+#define DRAWS(runtime) (UNIS == 0 ? PAYOFF_SLOT : (runtime))
 
 /* Philox4x32-10: counter ((g*steps + k)*draws + d, block), key = seed; the
  * same words as cuRAND's curand_Philox4x32_10 and the C port in
@@ -237,7 +246,7 @@ __device__ __forceinline__ void simulate_group(Stream &st, const mcs_gpu_kernel_
 #pragma unroll
         for (int d = 0; d < UNIS; d++)
             if (d < (int)a.uniforms)
-                st.uniforms(g, k, NORMALS + d, u[d]);
+                st.uniforms(g, k, PAYOFF_SLOT + d, u[d]);
         const bool watch = LOOP == ONE_ALL || LOOP == MANY_ALL ||
                            (LOOP == MANY_SOME && P_(watches)(&pc, k));
 #pragma unroll
@@ -249,15 +258,22 @@ __device__ __forceinline__ void simulate_group(Stream &st, const mcs_gpu_kernel_
 #pragma unroll
             for (int d = 0; d < UNIS; d++)
                 uu[d] = u[d][j];
-            mcs_real x0 = M_(log)(&mc, s[j]), var = M_(step_var)(&mc, s[j]);
-            M_(step)(&mc, s[j], zz);
-            if (watch)
-                P_(observe)(&pc, MODE, acc[j], x0, M_(log)(&mc, s[j]), var, uu);
+            mcs_real s0[MDIM];
+#pragma unroll
+            for (int i = 0; i < MDIM; i++)
+                s0[i] = s[j][i];
+            M_(step)(&mc, s[j], zz, 0);
+            if (watch) {
+                const mcs_view v = view_step(&mc, s0, s[j], zz, uu);
+                P_(observe)(&pc, MODE, acc[j], &v);
+            }
         }
     }
 #pragma unroll
-    for (int j = 0; j < GROUP; j++)
-        P_(finish)(&pc, MODE, acc[j], M_(log)(&mc, s[j]), M_(spot)(&mc, s[j]), out[j]);
+    for (int j = 0; j < GROUP; j++) {
+        const mcs_view v = view_at(&mc, s[j]);
+        P_(finish)(&pc, MODE, acc[j], &v, out[j]);
+    }
 }
 
 /* Add the first `count` paths of a group to the running shifted sums. */

@@ -17,7 +17,8 @@ typedef struct {
     double dt;            /* maturity / steps */
     int rng;              /* mcs_rng_id: philox, mrg32k3a or sobol */
     uint32_t steps;
-    uint32_t normals;     /* normal draws per step (the model's) */
+    uint32_t normals;     /* draw slots per step before the payoff's uniforms (the
+                             model's normals and uniforms, the payoff's normals) */
     uint32_t uniforms;    /* uniform draws per step (the payoff's, for this job) */
     uint32_t split;       /* 1: Philox draws the uniform split (models/split_uniform.h) */
     uint32_t block_size;

@@ -21,8 +21,11 @@
  * mcs_gpu_host, mcs_backend or the job's layout change meaning (2: the
  * entry point takes the host's functions; 3: the occupancy query; 4:
  * mcs_option_params' fields in the order of the key lists, same size: the
- * layout check cannot see it). */
-#define MCS_GPU_MODULE_ABI 4
+ * layout check cannot see it; 5: the bachelier model's normal_vol in
+ * mcs_model_params, the model's and payoff's declared draws and view
+ * capabilities in their types, the kernel's normals counting every slot
+ * before the payoff's uniforms). */
+#define MCS_GPU_MODULE_ABI 5
 
 /* Generators the GPU backend runs (also what a module that cannot load
  * would have offered, so the rng checks say the same either way). */

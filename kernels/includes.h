@@ -1,6 +1,7 @@
 /* includes.h - every model and payoff header named in kernels/combos.def,
  * for the kernel sources (include models/real.h's precision choice first). */
 #include "../models/gbm.h"
+#include "../models/bachelier.h"
 #include "../payoffs/european.h"
 #include "../payoffs/digital.h"
 #include "../payoffs/asian.h"

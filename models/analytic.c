@@ -1,7 +1,7 @@
-/* analytic.c - closed forms for mcsim's products under GBM (spot S, rate r,
- * dividend yield q, volatility sigma, maturity T; b = r - q the cost of carry).
- *
- * Sources:
+/* analytic.c - closed forms for mcsim's products, dispatched on the model:
+ * a model without a closed form for a product gives none (never another
+ * model's). Under GBM (spot S, rate r, dividend yield q, volatility sigma,
+ * maturity T; b = r - q the cost of carry), sources:
  *   european  Black-Scholes-Merton (models/black_scholes.c).
  *   digital   Reiner & Rubinstein (1991), "Unscrambling the binary code";
  *             Haug, "The Complete Guide to Option Pricing Formulas" (2nd ed.,
@@ -22,7 +22,22 @@
  *             floating strike Goldman, Sosin & Gatto (1979), Haug 4.15.1;
  *             fixed strike Conze & Viswanathan (1991), Haug 4.15.2. Their
  *             sigma^2/(2b) terms are rewritten without the division (see
- *             lookback_term) so that r == q is exact and r ~ q is stable. */
+ *             lookback_term) so that r == q is exact and r ~ q is stable.
+ * Under Bachelier (S_t = F_t + sigma_N W_t, F_t = S e^{(r-q)t}) every
+ * price is Bachelier's formula on a normal variable X with mean m and
+ * standard deviation s: E(X - K)^+ = (m - K) N(d) + s phi(d), d = (m - K)/s
+ * (Bachelier 1900; e.g. Musiela & Rutkowski, "Martingale Methods in
+ * Financial Modelling", 2nd ed., 2.4; Haug 2nd ed., the Bachelier model):
+ *   european  X = S_T: m = F_T, s = sigma_N sqrt(T).
+ *   digital   cash: P(S_T > K) = N(d); asset: E[S_T 1{S_T > K}] =
+ *             F_T N(d) + s phi(d) (and the put's mirror images).
+ *   asian     arithmetic, fixings t_k = k T / n: the average A of a
+ *             Gaussian process is Gaussian, m = (1/n) sum F_{t_k},
+ *             Var A = sigma_N^2 / n^2 sum_{j,k} min(t_j, t_k)
+ *                   = sigma_N^2 / n^2 sum_k (2 (n - k) + 1) t_k;
+ *             floating strike: X = S_T - A, Cov(W_T, sum W_{t_k}) =
+ *             sum t_k, so Var X = sigma_N^2 (T - 2 sum t_k / n) + Var A,
+ *             struck at 0. */
 #include "analytic.h"
 
 #include <math.h>
@@ -290,9 +305,93 @@ static double lookback_price(const market *m, const mcs_option_params *o)
     return value > 0.0 ? value : 0.0;
 }
 
+/* ---- Bachelier ------------------------------------------------------------ */
+
+/* Undiscounted E(X - K)^+ (call) or E(K - X)^+ (put), X ~ N(m, s^2). */
+static double bachelier_formula(double m, double s, double strike, int is_call)
+{
+    double w = is_call ? 1.0 : -1.0, d = w * (m - strike) / s;
+    return w * (m - strike) * mcs_normal_cdf(d) + s * normal_pdf(d);
+}
+
+/* Mean and standard deviation of the arithmetic average of S over the n
+ * fixings k T / n, and those of S_T minus it (floating strike). */
+static void bachelier_average(const mcs_job *job, double *mean, double *sd, double *float_mean,
+                              double *float_sd)
+{
+    const mcs_model_params *p = &job->model;
+    const double t = job->option.maturity, n = (double)job->option.fixings;
+    double sum_f = 0, sum_t = 0, sum_min = 0;
+    for (uint32_t k = 1; k <= job->option.fixings; k++) {
+        double tk = t * k / n;
+        sum_f += p->spot * exp((p->rate - p->dividend) * tk);
+        sum_t += tk;
+        sum_min += (2.0 * (n - k) + 1.0) * tk;
+    }
+    const double var_w = sum_min / (n * n); /* Var of the average of W */
+    *mean = sum_f / n;
+    *sd = p->normal_vol * sqrt(var_w);
+    *float_mean = p->spot * exp((p->rate - p->dividend) * t) - *mean;
+    double v = t - 2.0 * sum_t / n + var_w;
+    *float_sd = p->normal_vol * sqrt(v > 0 ? v : 0);
+}
+
+static int bachelier_output(const mcs_job *job, int j, double *price, const char **source)
+{
+    const mcs_model_params *p = &job->model;
+    const mcs_option_params *o = &job->option;
+    const double t = o->maturity, df = exp(-p->rate * t);
+    const double fwd = p->spot * exp((p->rate - p->dividend) * t), s = p->normal_vol * sqrt(t);
+    const int is_call = o->type == MCS_CALL;
+    if (j != 0 || !isfinite(fwd) || !(s > 0.0) || !isfinite(s) || !(t > 0.0))
+        return 0;
+    *source = "Bachelier";
+    switch (o->payoff) {
+    case MCS_PAYOFF_EUROPEAN:
+        *price = df * bachelier_formula(fwd, s, o->strike, is_call);
+        return 1;
+    case MCS_PAYOFF_DIGITAL: {
+        double d = (is_call ? 1.0 : -1.0) * (fwd - o->strike) / s;
+        if (o->digital == MCS_DIGITAL_CASH)
+            *price = df * o->cash * mcs_normal_cdf(d);
+        else /* E[S_T 1{S_T > K}] = F N(d) + s phi(d); the put: F N(d) - s phi(d) */
+            *price = df * (fwd * mcs_normal_cdf(d) + (is_call ? s : -s) * normal_pdf(d));
+        return 1;
+    }
+    case MCS_PAYOFF_ASIAN: {
+        if (o->average != MCS_AVERAGE_ARITHMETIC || o->fixings < 1)
+            return 0;
+        double m, sd, fm, fsd;
+        bachelier_average(job, &m, &sd, &fm, &fsd);
+        if (o->strike_type == MCS_STRIKE_FIXED)
+            *price = df * bachelier_formula(m, sd, o->strike, is_call);
+        else /* call: (S_T - A)^+, put: (A - S_T)^+ */
+            *price = df * bachelier_formula(fm, fsd, 0.0, is_call);
+        *source = "Bachelier (Gaussian average)";
+        return isfinite(*price);
+    }
+    default:
+        return 0;
+    }
+}
+
 /* ---- dispatch ----------------------------------------------------------- */
 
+static int gbm_output(const mcs_job *job, int j, double *price, const char **source);
+
 int mcs_analytic_output(const mcs_job *job, int j, double *price, const char **source)
+{
+    switch (job->model.id) {
+    case MCS_MODEL_GBM:
+        return gbm_output(job, j, price, source);
+    case MCS_MODEL_BACHELIER:
+        return bachelier_output(job, j, price, source);
+    default:
+        return 0;
+    }
+}
+
+static int gbm_output(const mcs_job *job, int j, double *price, const char **source)
 {
     const mcs_option_params *o = &job->option;
     switch (job->model.id) { /* every formula here is for GBM */
@@ -366,7 +465,8 @@ int mcs_analytic_std_dev(const mcs_job *job, double *sd, const char **source)
     const mcs_option_params *o = &job->option;
     double price;
     const char *price_source;
-    if ((o->payoff != MCS_PAYOFF_EUROPEAN && o->payoff != MCS_PAYOFF_DIGITAL) ||
+    if (job->model.id != MCS_MODEL_GBM || /* the moments below are log-normal ones */
+        (o->payoff != MCS_PAYOFF_EUROPEAN && o->payoff != MCS_PAYOFF_DIGITAL) ||
         !mcs_analytic_output(job, 0, &price, &price_source))
         return 0;
     /* ln S_T ~ N(mu, v) under GBM, whatever the steps (the scheme is exact) */

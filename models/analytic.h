@@ -1,9 +1,11 @@
-/* analytic.h - closed-form values of mcsim's products under GBM, where one
- * exists: the references the Monte Carlo results are reported against.
- * European (Black-Scholes), digital, discrete geometric asian, continuously
- * monitored barrier (Reiner-Rubinstein) and lookback (Goldman-Sosin-Gatto,
- * Conze-Viswanathan). Arithmetic asians and discretely monitored barriers and
- * lookbacks have none. */
+/* analytic.h - closed-form values of mcsim's products, where one exists,
+ * dispatched on the model: the references the Monte Carlo results are
+ * reported against. GBM: European (Black-Scholes), digital, discrete
+ * geometric asian, continuously monitored barrier (Reiner-Rubinstein) and
+ * lookback (Goldman-Sosin-Gatto, Conze-Viswanathan); arithmetic asians and
+ * discretely monitored barriers and lookbacks have none. Bachelier:
+ * European, digital and the discrete arithmetic asian (Bachelier's formula
+ * on a Gaussian). Any other model or product: none. */
 #ifndef MCS_ANALYTIC_H
 #define MCS_ANALYTIC_H
 

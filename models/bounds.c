@@ -146,6 +146,10 @@ void mcs_output_bounds(const mcs_job *job, int j, mcs_bounds *b)
     double df = exp(-job->model.rate * o->maturity);
     double fwd = job->model.spot * exp(-job->model.dividend * o->maturity);
     int is_call = o->type == MCS_CALL;
+    if (job->model.id != MCS_MODEL_GBM) { /* the bounds below are GBM's: none for the others */
+        *b = (mcs_bounds){-INFINITY, INFINITY, NULL, NULL, MCS_TAIL_NONE};
+        return;
+    }
     *b = (mcs_bounds){0, INFINITY, "0 (a payoff is never negative)", NULL, MCS_TAIL_NONE};
     switch (o->payoff) {
     case MCS_PAYOFF_EUROPEAN:
@@ -182,7 +186,7 @@ void mcs_output_bounds(const mcs_job *job, int j, mcs_bounds *b)
 int mcs_outputs_sum(const mcs_job *job, double *sum, const char **source, mcs_tail *tail)
 {
     const mcs_option_params *o = &job->option;
-    if (o->payoff != MCS_PAYOFF_BARRIER)
+    if (o->payoff != MCS_PAYOFF_BARRIER || job->model.id != MCS_MODEL_GBM)
         return 0;
     int is_call = o->type == MCS_CALL;
     *sum = european(job, o->strike, is_call) + o->rebate * exp(-job->model.rate * o->maturity);
@@ -223,7 +227,8 @@ double mcs_tail_unseen(const mcs_job *job, mcs_tail tail, double paths)
 {
     const mcs_model_params *m = &job->model;
     double t = job->option.maturity, sigma = m->volatility;
-    if (tail == MCS_TAIL_NONE || !(paths >= 2))
+    /* the log-normal tail of GBM; other models' bounds give no tail */
+    if (tail == MCS_TAIL_NONE || !(paths >= 2) || m->id != MCS_MODEL_GBM)
         return 0;
     double z = sample_edge(paths);
     double fwd = m->spot * exp(-m->dividend * t);

@@ -1,4 +1,5 @@
-/* bounds.h - what a product's value must satisfy under GBM, closed form or
+/* bounds.h - what a product's value must satisfy under GBM (other models:
+ * no bounds, no tail, until theirs are written), closed form or
  * not: bounds from simpler products (a floating lookback call is worth at
  * least the European call struck at the spot), the relation between outputs
  * (a barrier's in + out = the European + the rebate, path by path), and how

@@ -22,11 +22,34 @@ static const mcs_model_type gbm = {
     .id = MCS_MODEL_GBM,
     .params = gbm_params,
     .normals_per_step = 1,
+    .uniforms_per_step = 0,
     .exact_steps = 1,
+    .has_log = 1,
+    .has_bridge = 1,
+    .default_steps = 1,
     .calibration_sets = "model.spot=100 model.rate=0.05 model.volatility=0.2",
 };
 
-const mcs_model_type *const mcs_model_types[] = {&gbm, NULL};
+static const mcs_param_spec bachelier_params[] = {
+#include "bachelier_params.def"
+    MCS_PARAM_END,
+};
+
+static const mcs_model_type bachelier = {
+    .name = "bachelier",
+    .description = "normal model S_t = F_t + sigma_N W_t, exact step; S may go negative",
+    .id = MCS_MODEL_BACHELIER,
+    .params = bachelier_params,
+    .normals_per_step = 1,
+    .uniforms_per_step = 0,
+    .exact_steps = 1,
+    .has_log = 0,
+    .has_bridge = 0,
+    .default_steps = 1,
+    .calibration_sets = "model.spot=100 model.rate=0.05 model.normal_vol=20",
+};
+
+const mcs_model_type *const mcs_model_types[] = {&gbm, &bachelier, NULL};
 _Static_assert(sizeof mcs_model_types / sizeof mcs_model_types[0] <= MCS_MAX_MODEL_TYPES + 1,
                "more model types than MCS_MAX_MODEL_TYPES (engine/product.h)");
 

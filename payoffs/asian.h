@@ -3,23 +3,28 @@
  * arithmetic or geometric average; fixed strike (average price: A vs K) or
  * floating strike (average strike: S_T vs A). Shared by both backends; the
  * interface is described in payoffs/european.h. The accumulator is the sum
- * of S/S0 (arithmetic) or of ln(S/S0) (geometric) over the fixings. */
+ * of S in the model's unit (the view's rel1: S/S0 for GBM, S for
+ * Bachelier, where S may be negative) for the arithmetic average, or of
+ * ln(S/S0) for the geometric one (models with a log-spot only: the config
+ * refuses the others). */
 #ifndef MCS_ASIAN_H
 #define MCS_ASIAN_H
 
 #include <stdint.h>
 #include "../models/real.h"
 #include "../engine/job.h"
+#include "../models/view.h"
 
 #define MCS_ASIAN_DIM 1
 #define MCS_ASIAN_OUTPUTS 1
 #define MCS_ASIAN_UNIFORMS 0
+#define MCS_ASIAN_NORMALS 0
 #define MCS_ASIAN_MODES 2 /* 0 arithmetic, 1 geometric */
 
 typedef struct {
     uint32_t stride;   /* grid steps between fixings */
     mcs_real inv_n;    /* 1 / fixings */
-    mcs_real strike, spot;
+    mcs_real strike;
     int is_call, arithmetic, fixed;
 } mcs_asian_coef;
 
@@ -31,7 +36,7 @@ MC_HD static inline mcs_asian_coef mcs_asian_coef_make(const mcs_option_params *
     c.stride = steps / o->fixings;
     c.inv_n = (mcs_real)(1.0 / o->fixings);
     c.strike = (mcs_real)o->strike;
-    c.spot = (mcs_real)m->spot;
+    (void)m;
     c.is_call = o->type == MCS_CALL;
     c.arithmetic = o->average == MCS_AVERAGE_ARITHMETIC;
     c.fixed = o->strike_type == MCS_STRIKE_FIXED;
@@ -55,19 +60,18 @@ MC_HD static inline int mcs_asian_mode(const mcs_asian_coef *c)
 }
 
 MC_HD static inline void mcs_asian_observe(const mcs_asian_coef *c, int mode, mcs_real a[1],
-                                           mcs_real x0, mcs_real x1, mcs_real var,
-                                           const mcs_real *u)
+                                           const mcs_view *v)
 {
-    (void)c, (void)x0, (void)var, (void)u;
-    a[0] += mode == 0 ? MCS_EXP(x1) : x1;
+    (void)c;
+    a[0] += mode == 0 ? v->rel1 : v->x1;
 }
 
 MC_HD static inline void mcs_asian_finish(const mcs_asian_coef *c, int mode, const mcs_real a[1],
-                                          mcs_real x, mcs_real s, mcs_real out[1])
+                                          const mcs_view *v, mcs_real out[1])
 {
     (void)mode;
-    (void)x;
-    mcs_real avg = c->spot * (c->arithmetic ? a[0] * c->inv_n : MCS_EXP(a[0] * c->inv_n));
+    const mcs_real s = v->s1;
+    mcs_real avg = v->unit * (c->arithmetic ? a[0] * c->inv_n : MCS_EXP(a[0] * c->inv_n));
     mcs_real d = c->fixed ? (c->is_call ? avg - c->strike : c->strike - avg)
                           : (c->is_call ? s - avg : avg - s);
     out[0] = d > (mcs_real)0 ? d : (mcs_real)0;

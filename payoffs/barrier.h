@@ -23,11 +23,13 @@
 #include <stdint.h>
 #include "../models/real.h"
 #include "../engine/job.h"
+#include "../models/view.h"
 #include "european.h"
 
 #define MCS_BARRIER_DIM 1
 #define MCS_BARRIER_OUTPUTS 2
 #define MCS_BARRIER_UNIFORMS 0
+#define MCS_BARRIER_NORMALS 0
 #define MCS_BARRIER_MODES 2 /* 0 discrete, 1 continuous */
 
 typedef struct {
@@ -73,29 +75,26 @@ MC_HD static inline int mcs_barrier_mode(const mcs_barrier_coef *c)
 }
 
 MC_HD static inline void mcs_barrier_observe(const mcs_barrier_coef *c, int mode, mcs_real a[1],
-                                             mcs_real x0, mcs_real x1, mcs_real var,
-                                             const mcs_real *u)
+                                             const mcs_view *v)
 {
-    (void)u;
-    mcs_real d1 = c->dir * (x1 - c->b);
+    mcs_real d1 = c->dir * (v->x1 - c->b);
     mcs_real keep = (mcs_real)1;
     if (mode == 1) {
-        mcs_real d0 = c->dir * (x0 - c->b);
+        mcs_real d0 = c->dir * (v->x0 - c->b);
         /* -2/var first: with a constant step variance (GBM) it leaves the loop */
-        mcs_real scale = (mcs_real)-2 / var;
+        mcs_real scale = (mcs_real)-2 / v->var;
         keep = (mcs_real)1 - MCS_EXP(scale * d0 * d1);
     }
     a[0] = d1 > (mcs_real)0 ? a[0] * keep : (mcs_real)0;
 }
 
 MC_HD static inline void mcs_barrier_finish(const mcs_barrier_coef *c, int mode, const mcs_real a[1],
-                                            mcs_real x, mcs_real s, mcs_real out[2])
+                                            const mcs_view *v, mcs_real out[2])
 {
     (void)mode;
-    (void)x;
-    mcs_real w = a[0], v = mcs_vanilla(s, c->strike, c->is_call);
-    mcs_real knocked_out = w * v + ((mcs_real)1 - w) * c->rebate;
-    mcs_real knocked_in = ((mcs_real)1 - w) * v + w * c->rebate;
+    mcs_real w = a[0], pay = mcs_vanilla(v->s1, c->strike, c->is_call);
+    mcs_real knocked_out = w * pay + ((mcs_real)1 - w) * c->rebate;
+    mcs_real knocked_in = ((mcs_real)1 - w) * pay + w * c->rebate;
     out[0] = c->knock_out ? knocked_out : knocked_in;
     out[1] = c->knock_out ? knocked_in : knocked_out;
 }

@@ -7,10 +7,12 @@
 #include <stdint.h>
 #include "../models/real.h"
 #include "../engine/job.h"
+#include "../models/view.h"
 
 #define MCS_DIGITAL_DIM 1
 #define MCS_DIGITAL_OUTPUTS 1
 #define MCS_DIGITAL_UNIFORMS 0
+#define MCS_DIGITAL_NORMALS 0
 #define MCS_DIGITAL_MODES 1
 
 typedef struct {
@@ -52,18 +54,17 @@ MC_HD static inline int mcs_digital_mode(const mcs_digital_coef *c)
 }
 
 MC_HD static inline void mcs_digital_observe(const mcs_digital_coef *c, int mode, mcs_real a[1],
-                                             mcs_real x0, mcs_real x1, mcs_real var,
-                                             const mcs_real *u)
+                                             const mcs_view *v)
 {
-    (void)c, (void)mode, (void)a, (void)x0, (void)x1, (void)var, (void)u;
+    (void)c, (void)mode, (void)a, (void)v;
 }
 
 MC_HD static inline void mcs_digital_finish(const mcs_digital_coef *c, int mode, const mcs_real a[1],
-                                            mcs_real x, mcs_real s, mcs_real out[1])
+                                            const mcs_view *v, mcs_real out[1])
 {
     (void)mode;
     (void)a;
-    (void)x;
+    const mcs_real s = v->s1;
     int in_money = c->is_call ? s > c->strike : s < c->strike;
     mcs_real pays = c->asset ? s : c->cash;
     out[0] = in_money ? pays : (mcs_real)0;

@@ -1,10 +1,17 @@
 /* european.h - the European call/put, shared by both backends (the payoff
  * side of the hot loop; its type table entry is in payoffs/payoff_types.c).
  *
- * The payoff interface every payoff header gives (NAME = european here):
- *   MCS_NAME_DIM, MCS_NAME_OUTPUTS, MCS_NAME_UNIFORMS
+ * The payoff interface every payoff header gives (NAME = european here).
+ * A payoff never sees the model's state, only the model's per-step view
+ * (models/view.h: S, S in the model's unit, the log-spot and the bridge
+ * where the model has them, the step's normals and uniforms); what it
+ * reads beyond S its type table entry says (needs), so that a model
+ * lacking it is refused at config time.
+ *   MCS_NAME_DIM, MCS_NAME_OUTPUTS, MCS_NAME_NORMALS, MCS_NAME_UNIFORMS
  *                                  accumulators per path, outputs per path,
- *                                  most uniforms per step it may read
+ *                                  normals per step it draws (after the
+ *                                  model's), most uniforms per step it may
+ *                                  read
  *   mcs_NAME_coef                  per-job coefficients
  *   mcs_NAME_coef_make(o, m, steps)
  *   mcs_NAME_init(c, a)            accumulators at t = 0
@@ -16,16 +23,13 @@
  *                                  MODES 1 or 2 (kernels/limits.h): the
  *                                  CPU compiles observe once per mode, so a
  *                                  loop does only its mode's work
- *   mcs_NAME_observe(c, mode, a, x0, x1, var, u)
- *                                  at a watched step: ln(S/S0) before and
- *                                  after it, the step's log-variance, the
- *                                  step's uniforms
- *   mcs_NAME_finish(c, mode, a, x, s, out)  undiscounted outputs from the
- *                                  accumulators and the terminal state
+ *   mcs_NAME_observe(c, mode, a, v) at a watched step: the view v of it
+ *   mcs_NAME_finish(c, mode, a, v, out)  undiscounted outputs from the
+ *                                  accumulators and the view at expiry
  * Optional (payoffs/lookback.h has them):
  *   MCS_NAME_SPARSE_MODE           a mode >= 1 whose observe changes the
  *                                  accumulators on few steps
- *   mcs_NAME_may_change(c, a, x0, x1, var, u)
+ *   mcs_NAME_may_change(c, a, v)
  *                                  0 only where observe in that mode would
  *                                  leave a as it is (observe on the CPU
  *                                  makes the same test); the AVX-512 CPU
@@ -33,7 +37,7 @@
  *                                  gives 1
  *   MCS_NAME_SPLIT_MODE            a sparse mode whose uniform Philox draws
  *                                  split (models/split_uniform.h), and
- *   mcs_NAME_sample(c, x0, x1, var, u), mcs_NAME_merge(c, a, v)
+ *   mcs_NAME_sample(c, v), mcs_NAME_merge(c, a, value)
  *                                  its observation split in two: a value
  *                                  from the step alone, and its merge into
  *                                  the accumulators, in any order (a
@@ -57,10 +61,12 @@
 #include <stdint.h>
 #include "../models/real.h"
 #include "../engine/job.h"
+#include "../models/view.h"
 
 #define MCS_EUROPEAN_DIM 1
 #define MCS_EUROPEAN_OUTPUTS 1
 #define MCS_EUROPEAN_UNIFORMS 0
+#define MCS_EUROPEAN_NORMALS 0
 #define MCS_EUROPEAN_MODES 2 /* 0 put, 1 call: the sign is fixed at compile time */
 
 typedef struct {
@@ -106,18 +112,17 @@ MC_HD static inline int mcs_european_mode(const mcs_european_coef *c)
 }
 
 MC_HD static inline void mcs_european_observe(const mcs_european_coef *c, int mode, mcs_real a[1],
-                                              mcs_real x0, mcs_real x1, mcs_real var,
-                                              const mcs_real *u)
+                                              const mcs_view *v)
 {
-    (void)c, (void)mode, (void)a, (void)x0, (void)x1, (void)var, (void)u;
+    (void)c, (void)mode, (void)a, (void)v;
 }
 
 MC_HD static inline void mcs_european_finish(const mcs_european_coef *c, int mode, const mcs_real a[1],
-                                             mcs_real x, mcs_real s, mcs_real out[1])
+                                             const mcs_view *v, mcs_real out[1])
 {
     (void)a;
-    (void)x;
-    out[0] = mcs_vanilla(s, c->strike, mode);
+    (void)c;
+    out[0] = mcs_vanilla(v->s1, c->strike, mode);
 }
 
 #endif

@@ -29,17 +29,19 @@
 #include <stdint.h>
 #include "../models/real.h"
 #include "../engine/job.h"
+#include "../models/view.h"
 
 #define MCS_LOOKBACK_DIM 1
 #define MCS_LOOKBACK_OUTPUTS 1
 #define MCS_LOOKBACK_UNIFORMS 1
+#define MCS_LOOKBACK_NORMALS 0
 #define MCS_LOOKBACK_MODES 2 /* 0 discrete, 1 continuous */
 #define MCS_LOOKBACK_SPARSE_MODE 1 /* continuous: see mcs_lookback_may_change */
 #define MCS_LOOKBACK_SPLIT_MODE 1  /* continuous: its uniform split under Philox */
 
 typedef struct {
     mcs_real sgn;   /* +1: tracks the maximum, -1: the minimum */
-    mcs_real strike, spot;
+    mcs_real strike;
     int is_call, fixed, continuous;
 } mcs_lookback_coef;
 
@@ -54,7 +56,7 @@ MC_HD static inline mcs_lookback_coef mcs_lookback_coef_make(const mcs_option_pa
     /* floating call and fixed put need the minimum; the others the maximum */
     c.sgn = (c.is_call != c.fixed) ? (mcs_real)-1 : (mcs_real)1;
     c.strike = (mcs_real)o->strike;
-    c.spot = (mcs_real)m->spot;
+    (void)m;
     c.continuous = o->monitoring == MCS_MONITOR_CONTINUOUS;
     return c;
 }
@@ -84,22 +86,20 @@ MC_HD static inline int mcs_lookback_mode(const mcs_lookback_coef *c)
  * anywhere gives 1. Once a[0] >= y0, y1 (the step's grid points merged),
  * a larger a[0] only rules out more. */
 MC_HD static inline int mcs_lookback_may_change(const mcs_lookback_coef *c, const mcs_real a[1],
-                                                mcs_real x0, mcs_real x1, mcs_real var,
-                                                const mcs_real *u)
+                                                const mcs_view *v)
 {
-    mcs_real y0 = c->sgn * x0, y1 = c->sgn * x1;
+    mcs_real y0 = c->sgn * v->x0, y1 = c->sgn * v->x1;
     mcs_real gap = (mcs_real)2 * (a[0] - y0) * (a[0] - y1);
-    return !(y1 <= a[0] && gap >= var * MCS_NEG_LOG_BOUND(u[0]));
+    return !(y1 <= a[0] && gap >= v->var * MCS_NEG_LOG_BOUND(v->u[0]));
 }
 
 /* Continuous mode's sample of one step: max(y1, the bridge's maximum M)
  * (M >= y1, but rounding could give less). */
-MC_HD static inline mcs_real mcs_lookback_sample(const mcs_lookback_coef *c, mcs_real x0,
-                                                 mcs_real x1, mcs_real var, const mcs_real *u)
+MC_HD static inline mcs_real mcs_lookback_sample(const mcs_lookback_coef *c, const mcs_view *v)
 {
-    mcs_real y0 = c->sgn * x0, y1 = c->sgn * x1, dy = y1 - y0;
-    return mcs_max(y1, (mcs_real)0.5 *
-                           (y0 + y1 + MCS_SQRT(dy * dy - (mcs_real)2 * var * MCS_LOG(u[0]))));
+    mcs_real y0 = c->sgn * v->x0, y1 = c->sgn * v->x1, dy = y1 - y0;
+    return mcs_max(y1, (mcs_real)0.5 * (y0 + y1 + MCS_SQRT(dy * dy - (mcs_real)2 * v->var *
+                                                                          MCS_LOG(v->u[0]))));
 }
 
 /* A sample into the accumulator. */
@@ -110,29 +110,28 @@ MC_HD static inline void mcs_lookback_merge(const mcs_lookback_coef *c, mcs_real
 }
 
 MC_HD static inline void mcs_lookback_observe(const mcs_lookback_coef *c, int mode, mcs_real a[1],
-                                              mcs_real x0, mcs_real x1, mcs_real var,
-                                              const mcs_real *u)
+                                              const mcs_view *v)
 {
     if (mode == 1) {
 #ifndef __CUDA_ARCH__
         /* the GPU computes m on every path: a warp of 32 paths would take
          * this branch on ~90% of the steps anyway, and the test cost it 15%
          * (H100, 252 steps); where the test is 0, m <= a[0] and a[0] stays */
-        if (!mcs_lookback_may_change(c, a, x0, x1, var, u))
+        if (!mcs_lookback_may_change(c, a, v))
             return;
 #endif
-        mcs_lookback_merge(c, a, mcs_lookback_sample(c, x0, x1, var, u));
+        mcs_lookback_merge(c, a, mcs_lookback_sample(c, v));
         return;
     }
-    mcs_lookback_merge(c, a, c->sgn * x1);
+    mcs_lookback_merge(c, a, c->sgn * v->x1);
 }
 
 MC_HD static inline void mcs_lookback_finish(const mcs_lookback_coef *c, int mode, const mcs_real a[1],
-                                             mcs_real x, mcs_real s, mcs_real out[1])
+                                             const mcs_view *v, mcs_real out[1])
 {
     (void)mode;
-    (void)x;
-    mcs_real ext = c->spot * MCS_EXP(c->sgn * a[0]);
+    const mcs_real s = v->s1;
+    mcs_real ext = v->unit * MCS_EXP(c->sgn * a[0]);
     mcs_real d = c->fixed ? (c->is_call ? ext - c->strike : c->strike - ext)
                           : (c->is_call ? s - ext : ext - s);
     out[0] = d > (mcs_real)0 ? d : (mcs_real)0;

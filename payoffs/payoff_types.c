@@ -78,6 +78,17 @@ static uint16_t bridge_uniform(const mcs_job *job)
 {
     return job->option.monitoring == MCS_MONITOR_CONTINUOUS ? 1 : 0;
 }
+/* What of the model's view (models/view.h) a payoff reads beyond S. */
+static unsigned asian_needs(const mcs_job *job)
+{
+    return job->option.average == MCS_AVERAGE_GEOMETRIC ? MCS_NEEDS_LOG : 0;
+}
+/* the barrier and the extreme are tracked in ln S; continuous: the bridge */
+static unsigned log_monitor_needs(const mcs_job *job)
+{
+    return MCS_NEEDS_LOG |
+           (job->option.monitoring == MCS_MONITOR_CONTINUOUS ? MCS_NEEDS_BRIDGE : 0u);
+}
 static const char *price_name(const mcs_job *job, int j)
 {
     (void)job;
@@ -167,6 +178,7 @@ static const mcs_payoff_type asian = {
     .params = asian_params,
     .path_dependent = 1,
     .uniforms_per_step = no_uniforms,
+    .needs = asian_needs,
     .outputs = 1,
     .output_name = price_name,
     .default_steps = fixings_steps,
@@ -182,6 +194,7 @@ static const mcs_payoff_type barrier = {
     .params = barrier_params,
     .path_dependent = 1,
     .uniforms_per_step = no_uniforms,
+    .needs = log_monitor_needs,
     .outputs = 2,
     .output_name = barrier_output_name,
     .default_steps = monitoring_steps,
@@ -196,6 +209,7 @@ static const mcs_payoff_type lookback = {
     .params = lookback_params,
     .path_dependent = 1,
     .uniforms_per_step = bridge_uniform,
+    .needs = log_monitor_needs,
     .splits_uniform = 1, /* MCS_LOOKBACK_SPLIT_MODE */
     .outputs = 1,
     .output_name = price_name,

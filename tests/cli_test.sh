@@ -324,6 +324,24 @@ expect_fail "--paths 1.5: exit 78" 78 "--paths" "[simulation] paths" -- base.ini
 expect_fail "--paths 1e6x: exit 78" 78 "--paths" "[simulation] paths" -- base.ini --paths 1e6x
 expect_fail "--seed 2^64: exit 78" 78 "--seed" "[simulation] seed" -- \
     base.ini --seed 18446744073709551616
+# a payoff that reads what the model's view lacks (models/view.h): refused
+# at config time, naming both keys (engine/pair.c)
+bachelier=$repo/configs/bachelier.ini
+expect_fail "bachelier + geometric asian: exit 78" 78 "type = bachelier" "payoff = asian" \
+    "log-spot" -- "$bachelier" --set option.average=geometric
+printf '[model]\ntype = bachelier\nspot = 100\nnormal_vol = 20\n[option]\npayoff = lookback\nmaturity = 1\nmonitoring = continuous\n' > bach_lookback.ini
+expect_fail "bachelier + continuous lookback: exit 78" 78 "type = bachelier" \
+    "payoff = lookback" "Brownian bridge" "monitoring = discrete" -- bach_lookback.ini
+printf '[model]\ntype = bachelier\nspot = 100\nnormal_vol = 20\n[option]\npayoff = barrier\nstrike = 100\nmaturity = 1\nbarrier = 90\nbarrier_type = down-out\n' > bach_barrier.ini
+expect_fail "bachelier + discrete barrier: exit 78" 78 "type = bachelier" "payoff = barrier" \
+    "log-spot" -- bach_barrier.ini
+# the Bachelier Asian with S < 0 likely: its closed form within 4 std errors
+"$mcsim" "$bachelier" --set model.spot=2 --set model.normal_vol=10 --set option.strike=1 \
+    --paths 200000 --no-log -f json >"$out" 2>"$err"
+"$py" -c 'import json,sys; d=json.load(open(sys.argv[1])); z=(d["price"]-d["analytic"])/d["std_error"]; sys.exit(0 if d["analytic_source"].startswith("Bachelier") and abs(z) < 4 else 1)' "$out" ||
+    problems+=("the Bachelier Asian is not within 4 std errors of its closed form: $(cat "$out" "$err")")
+report "bachelier asian with S < 0 likely: within 4 std errors of the closed form"
+rm -f bach_lookback.ini bach_barrier.ini
 
 # --- usage errors: 64; missing file: 66; I/O: 74 ------------------------------
 expect_fail "no config argument: exit 64" 64 "no config file" --

@@ -1,7 +1,8 @@
 /* product_test_util.h - the job of a product reference case
- * (tests/reference/products_refs.h), shared by the tests that price them:
- * its key=value list loaded through the config code, as the command line
- * would load it, with the test's simulation settings. */
+ * (tests/reference/products_refs.h, bachelier_refs.h), shared by the tests
+ * that price them: a products_refs.h case's key=value list is loaded
+ * through the config code, as the command line would load it, with the
+ * test's simulation settings. */
 #ifndef PRODUCT_TEST_UTIL_H
 #define PRODUCT_TEST_UTIL_H
 
@@ -11,6 +12,7 @@
 #include "catalog.h"
 #include "config.h"
 #include "job.h"
+#include "reference/bachelier_refs.h"
 #include "reference/products_refs.h"
 
 /* The job of reference case r on `paths` paths of its time grid; a list
@@ -39,6 +41,23 @@ static inline mcs_job product_ref_job(const mcs_product_ref *r, mcs_precision pr
         fprintf(stderr, "product_ref_job: reference %s: %s\n", r->name, err);
         abort();
     }
+    return job;
+}
+
+/* The job of Bachelier reference case r. */
+static inline mcs_job bachelier_ref_job(const mcs_bachelier_ref *r, mcs_precision prec,
+                                        mcs_rng_id rng, uint64_t paths, uint64_t seed)
+{
+    mcs_job job;
+    memset(&job, 0, sizeof job);
+    job.model = (mcs_model_params){.id = MCS_MODEL_BACHELIER, .spot = r->spot, .rate = r->rate,
+                                   .dividend = r->dividend, .normal_vol = r->normal_vol};
+    job.option = (mcs_option_params){.payoff = r->payoff, .type = r->type, .strike = r->strike,
+                                     .maturity = r->maturity, .digital = r->digital,
+                                     .cash = r->cash, .average = MCS_AVERAGE_ARITHMETIC,
+                                     .fixings = r->fixings, .strike_type = r->strike_type};
+    job.sim = (mcs_sim_params){.paths = paths, .steps = r->steps, .seed = seed, .rng = rng,
+                               .precision = prec, .block_size = 65536};
     return job;
 }
 

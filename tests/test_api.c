@@ -260,13 +260,17 @@ static void derive(void **state)
     mcsim_job_free(base);
 }
 
-/* The config of configs/ for a key's applies_to (european.ini for the keys
- * of every job and of the model). */
+/* The config of configs/ for a key's applies_to: <payoff>.ini for a
+ * payoff's keys, <model>.ini for a model's other than gbm, european.ini for
+ * the keys of every job and of gbm. */
 static mcsim_job *base_for(const char *applies_to)
 {
     char path[512];
     const char *payoff = strncmp(applies_to, "option.payoff=", 14) == 0 ? applies_to + 14
-                                                                          : "european";
+                         : strncmp(applies_to, "model.type=", 11) == 0 &&
+                                 strcmp(applies_to + 11, "gbm") != 0
+                             ? applies_to + 11
+                             : "european";
     snprintf(path, sizeof path, CONFIGS "%s.ini", payoff);
     mcsim_job *job = NULL;
     mcsim_error e;

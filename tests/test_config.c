@@ -655,9 +655,12 @@ static void test_pairs_not_compiled_are_known(void **state)
         assert_true(mcs_pair_compiled(MCS_MODEL_GBM, mcs_payoff_types[p]->id));
     assert_false(mcs_pair_compiled(MCS_MODEL_GBM, (mcs_payoff_id)77));
     assert_false(mcs_pair_compiled((mcs_model_id)77, MCS_PAYOFF_EUROPEAN));
+    assert_true(mcs_pair_compiled(MCS_MODEL_BACHELIER, MCS_PAYOFF_ASIAN));
+    assert_false(mcs_pair_compiled(MCS_MODEL_BACHELIER, MCS_PAYOFF_BARRIER));
     char text[512];
     mcs_compiled_pairs_text(text, sizeof text);
-    assert_string_equal(text, "gbm with european, digital, asian, barrier, lookback");
+    assert_string_equal(text, "gbm with european, digital, asian, barrier, lookback; "
+                              "bachelier with european, digital, asian");
 }
 
 /* The option type a job reports is its payoff's `type` key; every payoff

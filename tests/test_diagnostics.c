@@ -31,8 +31,8 @@ static mcs_job gbm_job(double spot, double rate, double volatility, mcs_option_p
 {
     mcs_job job;
     memset(&job, 0, sizeof job);
-    job.model = (mcs_model_params){.id = MCS_MODEL_GBM, .spot = spot,
-        .rate = rate, .dividend = 0, .volatility = volatility};
+    job.model = (mcs_model_params){
+        .id = MCS_MODEL_GBM, .spot = spot, .rate = rate, .dividend = 0, .volatility = volatility};
     job.option = option;
     job.sim = (mcs_sim_params){.paths = 1, .steps = 1, .seed = 1,
         .rng = MCS_RNG_PHILOX, .precision = MCS_SINGLE, .block_size = 65536};

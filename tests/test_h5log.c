@@ -50,8 +50,8 @@ static void fill(fixture *f)
     f->info.threads = 8;
 
     memset(&f->job, 0, sizeof f->job);
-    f->job.model = (mcs_model_params){.id = MCS_MODEL_GBM, .spot = 100.0,
-        .rate = 0.05, .dividend = 0.0, .volatility = 0.2};
+    f->job.model = (mcs_model_params){
+        .id = MCS_MODEL_GBM, .spot = 100.0, .rate = 0.05, .dividend = 0.0, .volatility = 0.2};
     f->job.option = (mcs_option_params){.payoff = MCS_PAYOFF_EUROPEAN, .type = MCS_CALL,
                                         .strike = 100.0, .maturity = 1.0};
     f->job.sim = (mcs_sim_params){.paths = 1000000, .steps = 1, .seed = 42,

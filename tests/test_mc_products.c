@@ -125,8 +125,8 @@ static void test_in_plus_out_is_vanilla(void **state)
             for (int p = 0; p < 2; p++) {
                 mcs_job job;
                 memset(&job, 0, sizeof job);
-                job.model = (mcs_model_params){.id = MCS_MODEL_GBM, .spot = 100,
-                    .rate = 0.03, .dividend = 0.01, .volatility = 0.25};
+                job.model = (mcs_model_params){.id = MCS_MODEL_GBM, .spot = 100, .rate = 0.03,
+                                               .dividend = 0.01, .volatility = 0.25};
                 job.option.payoff = MCS_PAYOFF_BARRIER;
                 job.option.type = b % 2 ? MCS_PUT : MCS_CALL;
                 job.option.strike = 100;
@@ -160,8 +160,8 @@ static void test_one_fixing_asian_is_european(void **state)
         for (int p = 0; p < 2; p++) {
             mcs_job job;
             memset(&job, 0, sizeof job);
-            job.model = (mcs_model_params){.id = MCS_MODEL_GBM, .spot = 100,
-                .rate = 0.05, .dividend = 0, .volatility = 0.2};
+            job.model = (mcs_model_params){
+                .id = MCS_MODEL_GBM, .spot = 100, .rate = 0.05, .dividend = 0, .volatility = 0.2};
             job.option.payoff = MCS_PAYOFF_ASIAN;
             job.option.type = MCS_CALL;
             job.option.strike = 95;
@@ -190,8 +190,8 @@ static void test_breached_barrier_knocks_at_once(void **state)
     for (int m = 0; m < 2; m++) {
         mcs_job job;
         memset(&job, 0, sizeof job);
-        job.model = (mcs_model_params){.id = MCS_MODEL_GBM, .spot = 100,
-            .rate = 0.05, .dividend = 0, .volatility = 0.2};
+        job.model = (mcs_model_params){
+            .id = MCS_MODEL_GBM, .spot = 100, .rate = 0.05, .dividend = 0, .volatility = 0.2};
         job.option.payoff = MCS_PAYOFF_BARRIER;
         job.option.type = MCS_CALL;
         job.option.strike = 100;
@@ -218,8 +218,8 @@ static mcs_job multi_step_job(int i, int g, mcs_precision precision, uint64_t pa
     const mcs_payoff_id payoffs[] = {MCS_PAYOFF_BARRIER, MCS_PAYOFF_ASIAN, MCS_PAYOFF_LOOKBACK};
     mcs_job job;
     memset(&job, 0, sizeof job);
-    job.model = (mcs_model_params){.id = MCS_MODEL_GBM, .spot = 100,
-        .rate = 0.05, .dividend = 0, .volatility = 0.2};
+    job.model = (mcs_model_params){
+        .id = MCS_MODEL_GBM, .spot = 100, .rate = 0.05, .dividend = 0, .volatility = 0.2};
     job.option.payoff = payoffs[i];
     job.option.type = MCS_CALL;
     job.option.strike = 100;

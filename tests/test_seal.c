@@ -123,8 +123,8 @@ static int setup_files(void **state)
 
     mcs_job *job = &w.job;
     memset(job, 0, sizeof *job);
-    job->model = (mcs_model_params){.id = MCS_MODEL_GBM, .spot = 100.0,
-        .rate = 0.05, .dividend = 0.0, .volatility = 0.2};
+    job->model = (mcs_model_params){
+        .id = MCS_MODEL_GBM, .spot = 100.0, .rate = 0.05, .dividend = 0.0, .volatility = 0.2};
     job->option = (mcs_option_params){.payoff = MCS_PAYOFF_EUROPEAN, .type = MCS_CALL,
                                       .strike = 100.0, .maturity = 1.0};
     job->sim = (mcs_sim_params){.paths = 100000, .steps = 1, .seed = 42, .rng = MCS_RNG_PCG64,

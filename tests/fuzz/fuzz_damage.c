@@ -83,8 +83,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     (void)argv;
     fh5_init("fuzz_damage");
     fuzz_file_open(&input, "fuzz_damage.h5");
-    job.model = (mcs_model_params){.id = MCS_MODEL_GBM, .spot = 100.0,
-        .rate = 0.05, .dividend = 0.0, .volatility = 0.2};
+    job.model = (mcs_model_params){
+        .id = MCS_MODEL_GBM, .spot = 100.0, .rate = 0.05, .dividend = 0.0, .volatility = 0.2};
     job.option = (mcs_option_params){.payoff = MCS_PAYOFF_EUROPEAN, .type = MCS_CALL,
                                      .strike = 100.0, .maturity = 1.0};
     job.sim = (mcs_sim_params){.paths = 100000, .steps = 1, .seed = 42, .rng = MCS_RNG_PCG64,

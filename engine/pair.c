@@ -1,0 +1,32 @@
+/* pair.c - what a (model, payoff) pair of a job needs of each other: the
+ * steps when none are given (the larger need), and whether the model's
+ * per-step view (models/view.h) holds what the payoff reads (a log-spot, a
+ * bridge), so that a pair that cannot work is refused at config time. */
+#include <stdio.h>
+#include "product.h"
+
+uint32_t mcs_job_default_steps(const mcs_job *job)
+{
+    const uint32_t model = mcs_model_type_of(job->model.id)->default_steps;
+    const uint32_t payoff = mcs_payoff_type_of(job->option.payoff)->default_steps(job);
+    return model > payoff ? model : payoff;
+}
+
+int mcs_job_pair_works(const mcs_job *job, char *why, size_t len)
+{
+    const mcs_model_type *mt = mcs_model_type_of(job->model.id);
+    const mcs_payoff_type *pt = mcs_payoff_type_of(job->option.payoff);
+    const unsigned needs = pt->needs ? pt->needs(job) : 0;
+    const char *lacks = NULL, *hint = "";
+    if ((needs & MCS_NEEDS_BRIDGE) && !mt->has_bridge) {
+        lacks = "a Brownian bridge between steps (continuous monitoring)";
+        hint = "; use monitoring = discrete";
+    } else if ((needs & MCS_NEEDS_LOG) && !mt->has_log) {
+        lacks = "a log-spot (its S may be zero or negative)";
+    }
+    if (!lacks)
+        return 1;
+    snprintf(why, len, "[option] payoff = %s as configured needs %s, which [model] type = %s "
+                       "does not have%s", pt->name, lacks, mt->name, hint);
+    return 0;
+}

@@ -1,0 +1,11 @@
+/* model_keys.h - rows (engine/param_list.h) several models' key lists use
+ * word for word, named once: gbm_params.def declares the fields of rate
+ * and dividend; the other lists refer to them with MCS_SHARED(MCS_KEY_...). */
+#ifndef MCS_MODEL_KEYS_H
+#define MCS_MODEL_KEYS_H
+
+#define MCS_KEY_RATE MCS_REAL(rate, -1, 1, 0, "0", "risk-free rate r, continuous, in [-1, 1]")
+#define MCS_KEY_DIVIDEND \
+    MCS_REAL(dividend, -1, 1, 0, "0", "dividend yield q, continuous, in [-1, 1]")
+
+#endif
