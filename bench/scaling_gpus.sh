@@ -15,8 +15,7 @@ gpu=${1:-.gpu}
 reps=${2:-3}
 out=${OUT:-/tmp}
 G=$(nvidia-smi -L | grep -c '^GPU ')
-lib=$(find /usr/local /opt /usr/lib -name 'libcurand.so.10*' 2>/dev/null | head -1)
-[ -n "$lib" ] && export LD_LIBRARY_PATH=$(dirname "$lib")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+. "$(dirname "$0")/../tests/device_env.sh"  # the machine's libcurand
 export NCCL_NVLS_ENABLE=0
 mcsim() { "$gpu/run" mcsim "$@"; }
 now() { date +%s.%N; }

@@ -10,11 +10,7 @@ gpu=${1:-.gpu}
 out=${OUT:-/tmp}
 log=$out/gpu_check.log
 fail=0
-# libcurand is left out of the bundle (make gpu-bundle): use the machine's own
-if ! ldconfig -p 2>/dev/null | grep -q 'libcurand.so.10 '; then
-    lib=$(find /usr/local /opt /usr/lib -name 'libcurand.so.10*' 2>/dev/null | head -1)
-    [ -n "$lib" ] && export LD_LIBRARY_PATH=$(dirname "$lib")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-fi
+. "$(dirname "$0")/device_env.sh"  # the machine's libcurand
 step() { echo; echo "=== $*"; }
 {
 step "device"

@@ -10,11 +10,7 @@
 set -u
 gpu=$(cd "${1:-.gpu}" && pwd)
 out=${OUT:-/tmp}
-# libcurand is left out of the bundle (make gpu-bundle): use the machine's own
-if ! ldconfig -p 2>/dev/null | grep -q 'libcurand.so.10 '; then
-    lib=$(find /usr/local /opt /usr/lib -name 'libcurand.so.10*' 2>/dev/null | head -1)
-    [ -n "$lib" ] && LD_LIBRARY_PATH=$(dirname "$lib")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-fi
+. "$(dirname "$0")/device_env.sh"  # the machine's libcurand
 export LD_LIBRARY_PATH=$gpu/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 library=
 for f in "$gpu"/bin/libmcsim.so.0 "$gpu"/lib/libmcsim.so.0; do
