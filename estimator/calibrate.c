@@ -202,7 +202,7 @@ static mcs_status fixed_costs(calib *c, const char *backend, const mcs_repeat_ru
                               int warm_only, phase_stats *cold, phase_stats *warm, char *err,
                               size_t len)
 {
-    static double s[2][MCS_PHASE_COUNT + 1][MCS_REPEATS_MAX];
+    double s[2][MCS_PHASE_COUNT + 1][MCS_REPEATS_MAX];
     mcs_run_spec spec = {c->config, {"simulation.paths=1000"}, 1, backend, 0};
     mcs_run_spec larger = {c->config, {"simulation.paths=10000000"}, 1, backend, 0};
     const int gpu = strcmp(backend, "gpu") == 0;
