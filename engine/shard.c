@@ -34,9 +34,11 @@ mcs_block_range mcs_shard_range(uint64_t blocks, int index, int count)
     return r;
 }
 
-hid_t mcs_node_row_type(void)
+hid_t mcs_node_row_type(int width)
 {
-    hsize_t dm[1] = {MCS_MAX_OUTPUTS}, dc[1] = {MCS_MAX_CROSS};
+    hsize_t dm[1] = {(hsize_t)width}, dc[1] = {(hsize_t)(width * (width + 1) / 2)};
+    if (width < 1 || width > MCS_MAX_OUTPUTS)
+        return -1;
     hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(mcs_node_row));
     hid_t am = H5Tarray_create2(H5T_NATIVE_DOUBLE, 1, dm);
     hid_t ac = H5Tarray_create2(H5T_NATIVE_DOUBLE, 1, dc);
@@ -50,25 +52,39 @@ hid_t mcs_node_row_type(void)
     return t;
 }
 
-/* 64-bit FNV-1a of n bytes. */
-static uint64_t fnv1a(const void *data, size_t n)
+/* 64-bit FNV-1a of n bytes, continued from h. */
+static uint64_t fnv1a_more(uint64_t h, const void *data, size_t n)
 {
-    uint64_t h = 1469598103934665603ULL;
     const unsigned char *p = (const unsigned char *)data;
     for (size_t i = 0; i < n; i++)
         h = (h ^ p[i]) * 1099511628211ULL;
     return h;
 }
 
-/* The rows' checksum, stored beside them: a damaged file is refused, not merged. */
-uint64_t mcs_node_rows_checksum(const mcs_node_row *rows, size_t n)
+/* 64-bit FNV-1a of n bytes. */
+static uint64_t fnv1a(const void *data, size_t n)
 {
-    return fnv1a(rows, n * sizeof *rows);
+    return fnv1a_more(1469598103934665603ULL, data, n);
+}
+
+/* The rows' checksum, stored beside them: a damaged file is refused, not merged. */
+uint64_t mcs_node_rows_checksum(const mcs_node_row *rows, size_t n, int width)
+{
+    uint64_t h = 1469598103934665603ULL;
+    const size_t cross = (size_t)(width * (width + 1) / 2);
+    for (size_t i = 0; i < n; i++) {
+        h = fnv1a_more(h, &rows[i].start, sizeof rows[i].start);
+        h = fnv1a_more(h, &rows[i].size, sizeof rows[i].size);
+        h = fnv1a_more(h, &rows[i].n, sizeof rows[i].n);
+        h = fnv1a_more(h, rows[i].mean, (size_t)width * sizeof rows[i].mean[0]);
+        h = fnv1a_more(h, rows[i].cm, cross * sizeof rows[i].cm[0]);
+    }
+    return h;
 }
 
 int mcs_nodes_write(hid_t grp, const mcs_merge_tree *t)
 {
-    hid_t type = -1, space = -1, dset = -1;
+    hid_t type = -1, packed = -1, space = -1, dset = -1;
     int rc = -1, depth = t->depth;
     mcs_node_row *rows = calloc(depth > 0 ? (size_t)depth : 1, sizeof *rows);
     if (!rows)
@@ -80,19 +96,22 @@ int mcs_nodes_write(hid_t grp, const mcs_merge_tree *t)
         memcpy(rows[d].mean, t->node[d].mean, sizeof rows[d].mean);
         memcpy(rows[d].cm, t->node[d].cm, sizeof rows[d].cm);
     }
-    uint64_t sum = mcs_node_rows_checksum(rows, (size_t)depth);
+    uint64_t sum = mcs_node_rows_checksum(rows, (size_t)depth, t->k);
     int32_t k = t->k;
     hsize_t dims[1] = {(hsize_t)depth};
+    /* in the file, the row packed: no room for outputs the job does not have */
     if (mcs_h5_put_num(grp, "outputs", H5T_NATIVE_INT32, &k) < 0 ||
-        mcs_h5_put_num(grp, "checksum", H5T_NATIVE_UINT64, &sum) < 0 || (type = mcs_node_row_type()) < 0 ||
-        (space = H5Screate_simple(1, dims, NULL)) < 0 ||
-        (dset = H5Dcreate2(grp, "nodes", type, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)) < 0 ||
+        mcs_h5_put_num(grp, "checksum", H5T_NATIVE_UINT64, &sum) < 0 ||
+        (type = mcs_node_row_type(t->k)) < 0 || (packed = H5Tcopy(type)) < 0 ||
+        H5Tpack(packed) < 0 || (space = H5Screate_simple(1, dims, NULL)) < 0 ||
+        (dset = H5Dcreate2(grp, "nodes", packed, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)) < 0 ||
         (depth > 0 && H5Dwrite(dset, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows) < 0))
         goto cleanup;
     rc = 0;
 cleanup:
     if (dset >= 0) H5Dclose(dset);
     if (space >= 0) H5Sclose(space);
+    if (packed >= 0) H5Tclose(packed);
     if (type >= 0) H5Tclose(type);
     free(rows);
     return rc;
@@ -115,24 +134,48 @@ int mcs_shard_write_group(hid_t file, const mcs_shard_info *sh)
     return rc;
 }
 
+/* The width of the rows of dataset `dset` (the length of its `mean`
+ * member), or 0 when it has none. */
+static int row_width(hid_t dset)
+{
+    int width = 0;
+    hid_t type = H5Dget_type(dset), member = -1;
+    if (type >= 0 && H5Tget_class(type) == H5T_COMPOUND) {
+        int i = H5Tget_member_index(type, "mean");
+        member = i >= 0 ? H5Tget_member_type(type, (unsigned)i) : -1;
+        hsize_t dims[1];
+        if (member >= 0 && H5Tget_class(member) == H5T_ARRAY && H5Tget_array_ndims(member) == 1 &&
+            H5Tget_array_dims2(member, dims) == 1 && dims[0] >= 1 && dims[0] <= MCS_MAX_OUTPUTS)
+            width = (int)dims[0];
+    }
+    if (member >= 0) H5Tclose(member);
+    if (type >= 0) H5Tclose(type);
+    return width;
+}
+
 int mcs_nodes_read(hid_t grp, int k, int *depth, uint64_t *start, uint64_t *size,
                    mcs_moments *node, char *why, size_t why_len)
 {
     hid_t dset = -1, space = -1, type = -1;
     mcs_node_row *rows = NULL;
     uint64_t sum = 0;
-    int rc = -1;
+    int rc = -1, width = 0;
     H5E_BEGIN_TRY {
         dset = H5Dopen2(grp, "nodes", H5P_DEFAULT);
         space = dset >= 0 ? H5Dget_space(dset) : -1;
+        width = dset >= 0 ? row_width(dset) : 0;
         hssize_t n = space >= 0 ? H5Sget_simple_extent_npoints(space) : -1;
-        if (n < 0 || n > 128 || !mcs_h5_get_num(grp, "checksum", H5T_NATIVE_UINT64, &sum) ||
-            (rows = calloc(n > 0 ? (size_t)n : 1, sizeof *rows)) == NULL ||
-            (type = mcs_node_row_type()) < 0 ||
-            (n > 0 && H5Dread(dset, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows) < 0)) {
+        if (width > 0 && width != k && !(width == MCS_LEGACY_ROW_WIDTH && k <= width)) {
+            snprintf(why, why_len, "its subtrees hold %d outputs a row, its job %d: not this "
+                     "job's file, or a damaged one", width, k);
+        } else if (n < 0 || n > 128 || width == 0 ||
+                   !mcs_h5_get_num(grp, "checksum", H5T_NATIVE_UINT64, &sum) ||
+                   (rows = calloc(n > 0 ? (size_t)n : 1, sizeof *rows)) == NULL ||
+                   (type = mcs_node_row_type(width)) < 0 ||
+                   (n > 0 && H5Dread(dset, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows) < 0)) {
             snprintf(why, why_len, "its subtrees (nodes, checksum) are missing or unreadable: a "
                      "damaged file");
-        } else if (mcs_node_rows_checksum(rows, (size_t)n) != sum) {
+        } else if (mcs_node_rows_checksum(rows, (size_t)n, width) != sum) {
             snprintf(why, why_len, "its subtrees do not match their checksum: a damaged file");
         } else {
             *depth = (int)n;
@@ -148,7 +191,6 @@ int mcs_nodes_read(hid_t grp, int k, int *depth, uint64_t *start, uint64_t *size
         }
     }
     H5E_END_TRY;
-    (void)k;
     if (type >= 0) H5Tclose(type);
     if (space >= 0) H5Sclose(space);
     if (dset >= 0) H5Dclose(dset);

@@ -27,22 +27,35 @@ int mcs_shard_parse(const char *text, int *index, int *count);
 mcs_block_range mcs_shard_range(uint64_t blocks, int index, int count);
 
 /* One row of a `nodes` dataset: an aligned subtree of a merge tree (its
- * first block, its size in blocks, and its moments). */
+ * first block, its size in blocks, and its moments). In memory a row has
+ * room for MCS_MAX_OUTPUTS outputs; in a file its arrays have the row's
+ * width W: `mean` W doubles, `comoments` W (W + 1) / 2, the first k and
+ * k (k + 1) / 2 of them used (k the job's outputs). Files written since
+ * the width followed the job have W = k; earlier ones have W =
+ * MCS_LEGACY_ROW_WIDTH (the MCS_MAX_OUTPUTS of then) and are still read. */
 typedef struct {
     uint64_t start, size, n;
     double mean[MCS_MAX_OUTPUTS];
     double cm[MCS_MAX_CROSS];
 } mcs_node_row;
 
-/* The row's HDF5 compound type (the caller closes it), and the checksum
- * stored beside n rows (FNV-1a over their bytes). */
-hid_t mcs_node_row_type(void);
-uint64_t mcs_node_rows_checksum(const mcs_node_row *rows, size_t n);
+/* The row width of the files written before it followed the job's outputs. */
+#define MCS_LEGACY_ROW_WIDTH 4
+
+/* The HDF5 compound type of a row of width `width` (1..MCS_MAX_OUTPUTS)
+ * laid over mcs_node_row (the caller closes it), and the checksum stored
+ * beside n rows: FNV-1a over each row's start, size, n, its width's means
+ * and co-moments, in that order (for the legacy width, the bytes of the
+ * rows as they were then). */
+hid_t mcs_node_row_type(int width);
+uint64_t mcs_node_rows_checksum(const mcs_node_row *rows, size_t n, int width);
 
 /* The aligned subtrees of a merge tree as dataset `nodes` of group `grp`
- * (with attributes `outputs` and `checksum`), and back: the shared format
- * of shard files and checkpoints. Read: 0, or -1 with why (missing, or a
- * checksum that does not match: a damaged file). */
+ * (with attributes `outputs` and `checksum`; rows of width k), and back:
+ * the shared format of shard files and checkpoints. Read, for a job of k
+ * outputs: rows of width k or, when k <= MCS_LEGACY_ROW_WIDTH, of the
+ * legacy width; 0, or -1 with why (missing, another width, or a checksum
+ * that does not match: a damaged file). */
 int mcs_nodes_write(hid_t grp, const mcs_merge_tree *t);
 int mcs_nodes_read(hid_t grp, int k, int *depth, uint64_t *start, uint64_t *size,
                    mcs_moments *node, char *why, size_t why_len);

@@ -9,8 +9,10 @@
 #include <stdint.h>
 
 /* Outputs per path a payoff may produce (a barrier gives 2: the option and
- * its in/out complement; control variates and Greeks will add more). */
-#define MCS_MAX_OUTPUTS 4
+ * its in/out complement; control variates and Greeks will add more). Shard
+ * files and checkpoints store as many as the job has (engine/shard.h), so
+ * raising it changes no file format. */
+#define MCS_MAX_OUTPUTS 16
 /* Cross-products (i <= j) of MCS_MAX_OUTPUTS outputs. */
 #define MCS_MAX_CROSS (MCS_MAX_OUTPUTS * (MCS_MAX_OUTPUTS + 1) / 2)
 

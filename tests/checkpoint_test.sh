@@ -3,7 +3,8 @@
 # checkpoint and exits 75, and --resume gives the uninterrupted run's bits;
 # SIGKILL between checkpoints, then --resume, the same bits (the blocks after
 # the last checkpoint are redone); SIGTERM during the last chunk exits 75
-# with no result; a checkpoint of another job, a damaged one (its seal), a
+# with no result; a legacy checkpoint (rows of 4 outputs) resumes; a
+# checkpoint of another job, a damaged one (its seal), a
 # forged one (rows no run of the job writes) and a missing one are refused. Usage: tests/checkpoint_test.sh mcsim
 . "$(dirname "$0")/lib.sh" ckpt "$1"
 # this test's bits: price, std error and paths (a resumed run must count them all)
@@ -106,5 +107,17 @@ refuse "a forged row (its path count)" 65 "ck.h5: row 0 of /checkpoint/nodes is 
 cp keep.h5 ck.h5
 /usr/bin/python3 "$repo/tests/h5seal.py" forge ck.h5 checkpoint 0 mean0 nan
 refuse "a forged row (a NaN mean)" 65 "the mean of output 0 is nan" --resume ck.h5 --no-log
+
+# a checkpoint written before the rows' width followed the job's outputs
+# (rows of 4 outputs: tests/fixtures/legacy/barrier_checkpoint.h5, made by
+# mcsim at commit e1f9eaf from this job, stopped by SIGTERM at 2.7e7 paths)
+# resumes to today's uninterrupted bits
+legacy=("$repo/configs/barrier.ini" --paths 30000000 --threads 1 --backend cpu --progress none -f json
+        --set simulation.block_size=16384 --set simulation.steps=64 --no-log)
+want=$("$mcsim" "${legacy[@]}" | bits)
+cp "$repo/tests/fixtures/legacy/barrier_checkpoint.h5" old.h5
+got=$("$mcsim" "${legacy[@]}" --checkpoint old.h5 --resume old.h5 2>err | bits)
+[ -n "$want" ] && [ "$want" = "$got" ] || problems+=("legacy checkpoint: uninterrupted $want, resumed $got: $(cat err)")
+report "a legacy checkpoint (rows of 4 outputs) resumes to today's bits"
 
 finish

@@ -9,7 +9,7 @@ usage: h5seal.py check FILE...            exit 0 if every seal holds
        h5seal.py reseal FILE              seal FILE as it is now
        h5seal.py forge FILE GROUP ROW FIELD VALUE
                  e.g. forge s1.h5 shard 0 n 1001000; FIELD n, start, size,
-                 mean0..mean3, cm0..cm9 (comoments); VALUE a number or nan
+                 mean0.., cm0.. (comoments: as many as the row's width); VALUE a number or nan
 """
 import hashlib
 import sys

@@ -6,7 +6,8 @@
 # (exit 65, naming it, no output file); sweep tasks merge into every size
 # once, and an incomplete or mixed set of tasks is refused; -o one of the
 # shards is refused; --shard and merge share their limit, reached in little
-# memory; a merged result its paths cannot support is reported and exits 65.
+# memory; a merged result its paths cannot support is reported and exits 65;
+# shards of the legacy row width still merge.
 # Usage: tests/shard_test.sh mcsim
 . "$(dirname "$0")/lib.sh" shard "$1"
 run=(--backend cpu -q --set simulation.block_size=4096)
@@ -26,6 +27,21 @@ for cfg in european asian barrier; do
         rm -f all.h5
     done
 done
+
+# shards written before the rows' width followed the job's outputs (rows of
+# 4 outputs: tests/fixtures/legacy, made by mcsim at commit e1f9eaf with
+# `mcsim configs/barrier.ini --paths 200000 --backend cpu --shard i/2`)
+# merge to today's single run, alone and beside a shard written today
+legacy="$repo/tests/fixtures/legacy"
+want=$("$mcsim" "$repo/configs/barrier.ini" --paths 200000 --backend cpu -q -f json --no-log | bits)
+got=$("$mcsim" merge "$legacy/barrier_shard1of2.h5" "$legacy/barrier_shard2of2.h5" -o legacy.h5 -f json -q | bits)
+[ -n "$want" ] && [ "$want" = "$got" ] || problems+=("legacy shards: single $want, merged $got")
+"$mcsim" "$repo/configs/barrier.ini" --paths 200000 --backend cpu -q --shard 2/2 -o new2.h5 >/dev/null
+/usr/bin/python3 -c 'import h5py,sys; w=h5py.File(sys.argv[1])["shard/nodes"].dtype["mean"].shape; sys.exit(w != (2,))' new2.h5 ||
+    problems+=("a barrier shard written today does not hold rows of 2 outputs")
+got=$("$mcsim" merge "$legacy/barrier_shard1of2.h5" new2.h5 -o mixed.h5 -f json -q | bits)
+[ "$want" = "$got" ] || problems+=("a legacy shard and today's: single $want, merged $got")
+report "legacy shards (rows of 4 outputs) merge to today's bits, alone and with a shard of today's rows (2 outputs)"
 
 # 25 blocks in 40 shards: 15 shards hold no block
 want=$("$mcsim" "$repo/configs/european.ini" --paths 100000 "${run[@]}" -f json --no-log | bits)

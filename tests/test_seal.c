@@ -400,6 +400,59 @@ static void rows_checked_against_the_job(void **state)
     assert_true(mcs_node_check(&barrier, 24, 1, &m, why, sizeof why));
 }
 
+/* Rows as wide as the job's outputs: a tree of 9 outputs (more than the 4
+ * every file had room for before) goes out and back bit for bit; the same
+ * rows read for a job of 8 outputs, or rows of width 3 for a job of 2,
+ * are refused naming both counts; rows of the legacy width (4) are read
+ * for a job of 2, not of 5. */
+static void rows_as_wide_as_the_outputs(void **state)
+{
+    (void)state;
+    char path[600], why[256];
+    snprintf(path, sizeof path, "%s/rows.h5", w.dir);
+    static mcs_merge_tree t;
+    static uint64_t start[128], size[128];
+    static mcs_moments node[128];
+    for (int width = 1; width <= MCS_MAX_OUTPUTS; width++) {
+        const int k = width == 3 ? 2 : width; /* width 3: a job of 2 outputs */
+        mcs_tree_init(&t, width);
+        for (int b = 0; b < 5; b++) { /* 5 blocks: subtrees of 4 and 1 */
+            mcs_moments m = {.n = 100 + (uint64_t)b};
+            for (int i = 0; i < width; i++)
+                m.mean[i] = 0.25 * b + i;
+            for (int c = 0; c < width * (width + 1) / 2; c++)
+                m.cm[c] = 1.0 + b + 0.5 * c;
+            mcs_tree_push(&t, &m);
+        }
+        hid_t f = H5Fcreate(path, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+        hid_t g = H5Gcreate2(f, "g", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+        assert_int_equal(mcs_nodes_write(g, &t), 0);
+        int depth = -1;
+        const int got = mcs_nodes_read(g, k, &depth, start, size, node, why, sizeof why);
+        const int legacy = width == MCS_LEGACY_ROW_WIDTH;
+        if (width == k) {
+            assert_int_equal(got, 0);
+            assert_int_equal(depth, t.depth);
+            for (int d = 0; d < depth; d++) {
+                assert_true(start[d] == t.start[d] && size[d] == t.size[d]);
+                assert_memory_equal(&node[d], &t.node[d], sizeof node[d]);
+            }
+            /* for one output fewer: refused, unless the rows are of the legacy width */
+            const int fewer = mcs_nodes_read(g, k - 1 > 0 ? k - 1 : k + 1, &depth, start, size,
+                                             node, why, sizeof why);
+            assert_int_equal(fewer, legacy && k > 1 ? 0 : -1);
+        } else {
+            assert_int_equal(got, -1);
+            assert_non_null(strstr(why, "hold 3 outputs a row, its job 2"));
+        }
+        if (legacy) /* a legacy row is read for fewer outputs, never more */
+            assert_int_equal(mcs_nodes_read(g, 5, &depth, start, size, node, why, sizeof why), -1);
+        H5Gclose(g);
+        H5Fclose(f);
+    }
+    unlink(path);
+}
+
 /* A checkpoint whose rows are forged but whose checksum and seal match
  * (written by mcsim's own writer from a doctored tree) is refused naming
  * the row; a shard's rows likewise, by mcs_shard_check_rows. */
@@ -451,6 +504,7 @@ int main(void)
         cmocka_unit_test(paths_that_are_no_sealed_file),
         cmocka_unit_test(rows_checked_against_the_job),
         cmocka_unit_test(forged_rows_refused),
+        cmocka_unit_test(rows_as_wide_as_the_outputs),
     };
     return cmocka_run_group_tests(tests, setup_files, remove_files);
 }

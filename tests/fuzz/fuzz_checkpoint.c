@@ -319,10 +319,12 @@ static int change_row(src *s)
     if (f < 0)
         fuzz_fail("cannot open the checkpoint just written");
     hid_t g = H5Gopen2(f, "checkpoint", H5P_DEFAULT), d = H5Dopen2(g, "nodes", H5P_DEFAULT);
-    hid_t sp = H5Dget_space(d), type = mcs_node_row_type();
+    const int width = fh5_row_width(d);
+    hid_t sp = H5Dget_space(d), type = mcs_node_row_type(width ? width : 1);
     hssize_t n = H5Sget_simple_extent_npoints(sp);
     int done = 0;
-    if (n > 0 && n <= 128 && H5Dread(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows) >= 0) {
+    if (width > 0 && n > 0 && n <= 128 &&
+        H5Dread(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows) >= 0) {
         unsigned edits = 1 + u8(s) % 3;
         for (unsigned e = 0; e < edits; e++) {
             mcs_node_row *r = &rows[u8(s) % (unsigned)n];
@@ -334,19 +336,19 @@ static int change_row(src *s)
             case 2: r->n = u8(s) % 2 ? r->n + (uint64_t)(int64_t)(int8_t)u8(s) : take(s, 8); break;
             case 3: { /* a mean */
                 uint64_t b = take(s, 8);
-                memcpy(&r->mean[u8(s) % MCS_MAX_OUTPUTS], &b, sizeof b);
+                memcpy(&r->mean[u8(s) % (unsigned)width], &b, sizeof b);
                 break;
             }
             case 4: { /* a co-moment, the sums of squares included */
                 uint64_t b = take(s, 8);
-                memcpy(&r->cm[u8(s) % MCS_MAX_CROSS], &b, sizeof b);
+                memcpy(&r->cm[u8(s) % (unsigned)(width * (width + 1) / 2)], &b, sizeof b);
                 break;
             }
             default: r->cm[0] = -r->cm[0] - 1; /* a negative sum of squares */
             }
         }
         H5Dwrite(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows);
-        uint64_t sum = mcs_node_rows_checksum(rows, (size_t)n);
+        uint64_t sum = mcs_node_rows_checksum(rows, (size_t)n, width);
         hid_t a = H5Aopen(g, "checksum", H5P_DEFAULT);
         H5Awrite(a, H5T_NATIVE_UINT64, &sum);
         H5Aclose(a);
@@ -368,9 +370,11 @@ static int rows_in_file(mcs_merge_tree *t, int k)
     static mcs_node_row rows[128];
     hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
     hid_t d = f >= 0 ? H5Dopen2(f, "checkpoint/nodes", H5P_DEFAULT) : -1;
-    hid_t sp = d >= 0 ? H5Dget_space(d) : -1, type = mcs_node_row_type();
+    const int width = d >= 0 ? fh5_row_width(d) : 0;
+    hid_t sp = d >= 0 ? H5Dget_space(d) : -1, type = mcs_node_row_type(width ? width : 1);
     hssize_t n = sp >= 0 ? H5Sget_simple_extent_npoints(sp) : -1;
-    int ok = n >= 0 && n <= 128 &&
+    memset(rows, 0, sizeof rows);
+    int ok = width > 0 && n >= 0 && n <= 128 &&
              (n == 0 || H5Dread(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows) >= 0);
     memset(t, 0, sizeof *t);
     t->k = k;
@@ -514,7 +518,7 @@ static void hostile(src *s)
             n = fh5_rows(s, rows, 150, start, size, n);
             if (u8(s) % 16 == 15)
                 n = 129 + (int)(u8(s) % 21); /* too many */
-            fh5_put_nodes(g, s, rows, n);
+            fh5_put_nodes(g, s, rows, n, k);
             H5Gclose(g);
         }
         if (H5Fclose(f) < 0)

@@ -318,16 +318,40 @@ static hid_t fh5_other_member(unsigned how)
     }
 }
 
-/* Dataset `nodes` in `grp` with the rows given (n of them, any number),
- * in a shape chosen by the input: mostly the reader's; or members
+/* The width of dataset d's rows as engine/shard.c reads it (its `mean`
+ * member's length), 0 when it has none. */
+static int fh5_row_width(hid_t d)
+{
+    int width = 0;
+    hid_t type = H5Dget_type(d), member = -1;
+    if (type >= 0 && H5Tget_class(type) == H5T_COMPOUND) {
+        int i = H5Tget_member_index(type, "mean");
+        member = i >= 0 ? H5Tget_member_type(type, (unsigned)i) : -1;
+        hsize_t dims[1];
+        if (member >= 0 && H5Tget_class(member) == H5T_ARRAY && H5Tget_array_ndims(member) == 1 &&
+            H5Tget_array_dims2(member, dims) == 1 && dims[0] >= 1 && dims[0] <= MCS_MAX_OUTPUTS)
+            width = (int)dims[0];
+    }
+    if (member >= 0)
+        H5Tclose(member);
+    if (type >= 0)
+        H5Tclose(type);
+    return width;
+}
+
+/* Dataset `nodes` in `grp` with the rows given (n of them, any number) of
+ * a job of k outputs, the rows' width mostly k, or the legacy width or any
+ * other, in a shape chosen by the input: mostly the reader's; or members
  * dropped, renamed or retyped; 2 dimensions, a scalar, an empty dataspace;
  * an integer dataset; a group. Then its `checksum` attribute: mostly the
  * right one (over what the reader will read), or a wrong, absent or
  * mistyped one. Returns the rows the reader will see (-1: unreadable). */
-static int fh5_put_nodes(hid_t grp, src *s, mcs_node_row *rows, int n)
+static int fh5_put_nodes(hid_t grp, src *s, mcs_node_row *rows, int n, int k)
 {
-    unsigned shape = u8(s) % 16;
-    hid_t mem = mcs_node_row_type(), file_type = -1, space = -1, d = -1;
+    unsigned shape = u8(s) % 16, pick = u8(s) % 16;
+    const int width = pick < 12 ? k : pick < 14 ? MCS_LEGACY_ROW_WIDTH
+                                                : 1 + (int)(u8(s) % MCS_MAX_OUTPUTS);
+    hid_t mem = mcs_node_row_type(width), file_type = -1, space = -1, d = -1;
     int readable = n;
     if (shape == 13) { /* a group */
         hid_t g = H5Gcreate2(grp, "nodes", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
@@ -428,6 +452,13 @@ static int fh5_put_nodes(hid_t grp, src *s, mcs_node_row *rows, int n)
             }
         }
     }
+    /* the reader takes rows of the job's width, or the legacy width when
+     * the job's outputs fit in it, and nothing else */
+    if (d >= 0 && readable >= 0) {
+        int w = fh5_row_width(d);
+        if (!(w == k || (w == MCS_LEGACY_ROW_WIDTH && k <= w)))
+            readable = -1;
+    }
     /* the checksum of what the reader will read */
     uint64_t sum = 0;
     if (d >= 0 && readable > 0 && readable <= 128) {
@@ -435,12 +466,12 @@ static int fh5_put_nodes(hid_t grp, src *s, mcs_node_row *rows, int n)
         if (!back)
             abort();
         if (H5Dread(d, mem, H5S_ALL, H5S_ALL, H5P_DEFAULT, back) >= 0)
-            sum = mcs_node_rows_checksum(back, (size_t)readable);
+            sum = mcs_node_rows_checksum(back, (size_t)readable, width);
         else
             readable = -1;
         free(back);
     } else if (readable == 0) {
-        sum = mcs_node_rows_checksum(rows, 0);
+        sum = mcs_node_rows_checksum(rows, 0, width);
     }
     unsigned how = u8(s) % 16;
     if (how == 14) /* wrong */

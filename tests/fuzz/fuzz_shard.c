@@ -374,7 +374,7 @@ static void hostile(src *s)
             n = fh5_rows(s, rows, 150, start, size, n);
             if (u8(s) % 16 == 15)
                 n = 129 + (int)(u8(s) % 21); /* too many */
-            fh5_put_nodes(g, s, rows, n);
+            fh5_put_nodes(g, s, rows, n, k);
             H5Gclose(g);
         }
         if (H5Fclose(f) < 0)
