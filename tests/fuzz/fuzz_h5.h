@@ -583,6 +583,14 @@ static int fh5_row_ok(const mcs_job *job, uint64_t start, uint64_t size, const m
     return 1;
 }
 
+/* Are two moments of k outputs the same: n and the k outputs' means and
+ * co-moments, bit for bit (files store no more than k). */
+static int fh5_same_moments(const mcs_moments *a, const mcs_moments *b, int k)
+{
+    return a->n == b->n && memcmp(a->mean, b->mean, (size_t)k * sizeof(double)) == 0 &&
+           memcmp(a->cm, b->cm, (size_t)(k * (k + 1) / 2) * sizeof(double)) == 0;
+}
+
 /* Are two merge trees the same: k, the blocks and next block, and the
  * subtrees on the stack, bit for bit (what lies past the stack is stale). */
 static int fh5_same_tree(const mcs_merge_tree *a, const mcs_merge_tree *b)
@@ -591,7 +599,7 @@ static int fh5_same_tree(const mcs_merge_tree *a, const mcs_merge_tree *b)
         return 0;
     for (int d = 0; d < a->depth; d++)
         if (a->start[d] != b->start[d] || a->size[d] != b->size[d] ||
-            memcmp(&a->node[d], &b->node[d], sizeof a->node[d]) != 0)
+            !fh5_same_moments(&a->node[d], &b->node[d], a->k))
             return 0;
     return 1;
 }
