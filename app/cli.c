@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "cli.h"
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +57,7 @@ mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t 
         {"shard", required_argument, NULL, 'H'},  {"checkpoint", required_argument, NULL, 'C'},
         {"checkpoint-every", required_argument, NULL, 'E'},
         {"resume", required_argument, NULL, 'R'},
+        {"tolerance", required_argument, NULL, 'T'},
         {NULL, 0, NULL, 0},
     };
     memset(cli, 0, sizeof *cli);
@@ -139,6 +141,17 @@ mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t 
                 return MCS_E_USAGE;
             }
             break;
+        case 'T': {
+            char *end;
+            double v = strtod(optarg, &end);
+            if (end == optarg || *end != '\0' || !(v > 0) || !(v < INFINITY)) {
+                snprintf(err, err_len, "--tolerance %s: must be a standard error, a number > 0 "
+                         "in the price's units (e.g. --tolerance 1e-3)", optarg);
+                return MCS_E_USAGE;
+            }
+            cli->tolerance = v;
+            break;
+        }
         case 'n':
             if (!fits(optarg, sizeof cli->paths_assignment - sizeof "simulation.paths=", "--paths",
                       err, err_len))
@@ -237,6 +250,16 @@ mcs_status mcs_cli_parse(int argc, char **argv, mcs_cli *cli, char *err, size_t 
     }
     if (cli->checkpoint && cli->checkpoint_every == 0)
         cli->checkpoint_every = 60;
+    if (cli->tolerance > 0 && cli->paths_origin[0]) {
+        snprintf(err, err_len, "--tolerance and %s: choose one (--tolerance sets the paths)",
+                 cli->paths_origin);
+        return MCS_E_USAGE;
+    }
+    if (cli->tolerance > 0 && cli->resume) {
+        snprintf(err, err_len, "--tolerance and --resume: resume with --paths N, the paths the "
+                 "interrupted run chose (its [simulation] paths)");
+        return MCS_E_USAGE;
+    }
     if (cli->quiet)
         cli->progress = MCS_PROGRESS_NONE;
     if (!cli->no_log && !cli->output && !cli->shard_count && log_env && !strcmp(log_env, "no")) {
@@ -268,6 +291,10 @@ void mcs_cli_print_help(void *file)
             "                              the GPU when usable; this build: %s)\n"
             "  -n, --paths N               number of paths (1e6, 1_000_000; same as\n"
             "                              --set simulation.paths=N)\n"
+            "      --tolerance SE          as many paths as a standard error of SE needs\n"
+            "                              (the payoff's closed-form variance, else a 0.2 s\n"
+            "                              CPU pilot); --backend auto then picks by the\n"
+            "                              prediction at those paths (not with --paths)\n"
             "  -s, --seed S                seed (same as --set simulation.seed=S)\n"
             "  -t, --threads N             CPU threads (default: OMP_NUM_THREADS or all cores)\n"
             "  -d, --device N              GPU number for --backend gpu (default 0)\n"

@@ -27,6 +27,7 @@ typedef struct {
     const char *checkpoint;       /* --checkpoint FILE, NULL: none */
     double checkpoint_every;      /* --checkpoint-every SECONDS (default 60) */
     const char *resume;           /* --resume FILE, NULL: a fresh run */
+    double tolerance;             /* --tolerance SE: the paths for that std error; 0: none */
     mcs_progress_mode progress;
     int help, version;
     int n_overrides;

@@ -33,6 +33,8 @@
 #include "notice.h"
 #include "shard.h"
 #include "output_path.h"
+#include "pilot.h"
+#include "analytic.h"
 #include "product.h"
 #include "progress.h"
 #include "report.h"
@@ -307,6 +309,52 @@ static int ranks_agree(const mcs_ranks *ranks, mcs_status st, const char *err)
 }
 
 /* Ctrl-C: the partial estimate on stderr (the exit stays 130, no log). */
+/* --tolerance SE: sets the job's paths to those a standard error of SE
+ * needs, from the payoff's closed-form variance, else from a variance
+ * pilot on the CPU (estimator/pilot.h: the job run briefly in this
+ * process); says so on stderr unless -q. `shared`: the job is one share
+ * of several (--shard, MPI ranks), which must all choose the same paths:
+ * only a closed form may choose them. */
+static mcs_status tolerance_paths(const mcs_cli *cli, mcs_job *job, int shared, char *err,
+                                  size_t len)
+{
+    double sd = 0;
+    const char *source = NULL;
+    if (!mcs_analytic_std_dev(job, &sd, &source)) {
+        if (shared || strcmp(cli->config_path, "-") == 0) {
+            snprintf(err, len, "--tolerance: the payoff's variance has no closed form, and %s: "
+                     "give --paths (`mcsim estimate CONFIG --tolerance SE` says how many)",
+                     shared ? "the shares of a job (--shard, MPI ranks) must choose the same "
+                              "paths, which a pilot cannot promise"
+                            : "a pilot cannot read the config again from standard input");
+            return MCS_E_USAGE;
+        }
+        mcs_pilot pilot;
+        mcs_status st = mcs_pilot_run(cli->config_path, cli->overrides, cli->n_overrides, "cpu",
+                                      NULL, MCS_PILOT_DEFAULT_S, &pilot, err, len);
+        if (st != MCS_OK)
+            return st;
+        if (!pilot.ran || !(pilot.std_error > 0)) {
+            snprintf(err, len, "--tolerance: the payoff's variance has no closed form and the "
+                     "CPU pilot could not measure it (%s)", pilot.ran ? "a zero std error" : pilot.why);
+            return MCS_E_UNAVAILABLE;
+        }
+        sd = pilot.std_error * sqrt((double)pilot.paths);
+        source = "a 0.2 s CPU pilot";
+    }
+    const uint64_t paths = mcs_paths_for_tolerance(sd, cli->tolerance);
+    if (paths == 0) {
+        snprintf(err, len, "--tolerance %g: the payoff's standard deviation %.6g (from %s) needs "
+                 "more than 1e15 paths", cli->tolerance, sd, source);
+        return MCS_E_USAGE;
+    }
+    job->sim.paths = paths;
+    if (!cli->quiet)
+        fprintf(stderr, "mcsim: --tolerance %g: %llu paths (the payoff's standard deviation "
+                "%.6g: %s)\n", cli->tolerance, (unsigned long long)paths, sd, source);
+    return MCS_OK;
+}
+
 static void report_interrupted(const mcs_job *job, const mcs_result *res)
 {
     char done[32], all[32];
@@ -424,6 +472,12 @@ static int command(int argc, char **argv, const mcs_ranks_ops *ranks_given)
     held.job = mjob;
     t.seconds[MCS_PHASE_CONFIG] = mcs_now() - c0;
     mcs_job *job = &mjob->job; /* settled here (log, rng), then run as it stands */
+    if (cli.tolerance > 0) { /* choosing the paths is part of reading the job */
+        st = tolerance_paths(&cli, job, ranks.active || cli.shard_count > 0, err, sizeof err);
+        t.seconds[MCS_PHASE_CONFIG] = mcs_now() - c0;
+        if (st != MCS_OK)
+            goto fail;
+    }
     /* -o asks for a log even when the config says log = no */
     const int want_log = !cli.no_log && (job->write_log || cli.output || cli.shard_count);
     job->write_log = want_log; /* echoed as [output] log: what this run did */

@@ -343,6 +343,28 @@ expect_fail "bachelier + discrete barrier: exit 78" 78 "type = bachelier" "payof
 report "bachelier asian with S < 0 likely: within 4 std errors of the closed form"
 rm -f bach_lookback.ini bach_barrier.ini
 
+# --tolerance SE: the paths a standard error of SE needs; the run's std
+# error then lies within 5% of SE (closed-form variance: the European) or
+# 25% (a CPU pilot's estimate: the Asian, which has none)
+for c in european:0.05:"closed form" asian:0.25:"CPU pilot"; do
+    cfg=${c%%:*} rest=${c#*:}
+    within=${rest%%:*} source=${rest#*:}
+    "$mcsim" "$repo/configs/$cfg.ini" --tolerance 0.05 --backend cpu --no-log -f json >"$out" 2>"$err"
+    "$py" -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(abs(d["std_error"] / 0.05 - 1) > float(sys.argv[2]))' "$out" "$within" ||
+        problems+=("$cfg --tolerance 0.05: std error not within $within of it: $(cat "$out")")
+    need_in "$err" stderr "--tolerance 0.05: "
+    need_in "$err" stderr "$source"
+    report "$cfg --tolerance 0.05: its std error within $within of 0.05 ($source)"
+done
+expect_fail "--tolerance and --paths: exit 64" 64 "--tolerance and --paths 100: choose one" -- \
+    "$repo/configs/european.ini" --tolerance 0.1 --paths 100
+expect_fail "--tolerance 0: exit 64" 64 "--tolerance 0: must be a standard error" -- \
+    "$repo/configs/european.ini" --tolerance 0
+expect_fail "--tolerance with --shard and no closed form: exit 64" 64 "no closed form" "--shard" -- \
+    "$repo/configs/asian.ini" --tolerance 0.1 --shard 1/2
+expect_fail "--tolerance with --resume: exit 64" 64 "--tolerance and --resume" -- \
+    "$repo/configs/european.ini" --tolerance 0.1 --resume x.h5
+
 # --- usage errors: 64; missing file: 66; I/O: 74 ------------------------------
 expect_fail "no config argument: exit 64" 64 "no config file" --
 expect_fail "options but no config argument: exit 64" 64 "no config file" -- --paths 5
