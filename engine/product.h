@@ -52,6 +52,10 @@ typedef struct mcs_model_type {
     /* steps the model needs when [simulation] steps is not given (the job
      * takes the larger of this and the payoff's) */
     uint32_t default_steps;
+    /* NULL, or 0 and a message naming the keys involved when the job's
+     * time grid is too coarse for the model (merton: too many jumps a
+     * step for its count table) */
+    int (*check_grid)(const mcs_job *job, char *why, size_t len);
     /* `mcsim calibrate`'s representative job: its [model] keys as overrides,
      * space-separated ("model.spot=100 model.volatility=0.2") */
     const char *calibration_sets;
