@@ -10,7 +10,8 @@
  * references; the path-dependent pairs against what they must equal (an
  * Asian with one fixing and a barrier's in + out are the European); the
  * continuous monitors refused at config time (no bridge through jumps);
- * and a job with too many jumps a step refused, naming its keys. */
+ * and a job with too many jumps a step refused, naming its keys (steps =
+ * auto takes enough). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -212,7 +213,8 @@ static void test_pairs_refused_at_config_time(void **state)
 
 /* More jumps a step than the count table holds with probability over
  * 1e-15: refused at config time naming jump_intensity, maturity and
- * steps, and the steps that would do; those steps are accepted. */
+ * steps, and the steps that would do; those steps are accepted, and are
+ * what steps = auto takes. */
 static void test_too_many_jumps_a_step_refused(void **state)
 {
     (void)state;
@@ -239,6 +241,21 @@ static void test_too_many_jumps_a_step_refused(void **state)
     assert_int_equal(mcs_config_load_text("merton.ini", "", 0, ov, n, &job, resolved,
                                           sizeof resolved, err, sizeof err),
                      MCS_OK);
+    /* steps = auto takes the fewest the table serves: 3 for the European;
+     * for an Asian on 12 fixings with 100 jumps a year, the fewest
+     * multiple of 12 (its dates on the grid): 24 (100 / 24 < 5.4 < 100 / 12) */
+    ov[10] = (mcs_override){"--set", "simulation.steps=auto"};
+    assert_int_equal(mcs_config_load_text("merton.ini", "", 0, ov, n, &job, resolved,
+                                          sizeof resolved, err, sizeof err),
+                     MCS_OK);
+    assert_int_equal(job.sim.steps, 3);
+    ov[n++] = (mcs_override){"--set", "option.payoff=asian"};
+    ov[n++] = (mcs_override){"--set", "option.fixings=12"};
+    ov[3] = (mcs_override){"--set", "model.jump_intensity=100"};
+    assert_int_equal(mcs_config_load_text("merton.ini", "", 0, ov, n, &job, resolved,
+                                          sizeof resolved, err, sizeof err),
+                     MCS_OK);
+    assert_int_equal(job.sim.steps, 24);
 }
 
 int main(void)
