@@ -86,12 +86,16 @@ MC_HD static inline void mcs_merton_count_tails(double mean, double upper[MCS_ME
 }
 
 /* The probability that a step of `mean` = lambda dt expected jumps has more
- * than the table's MCS_MERTON_COUNTS (the config's check). */
+ * than the table's MCS_MERTON_COUNTS (the config's check); 1 for a mean
+ * beyond the table's size (then it is about 1/2 or more, and e^{-mean}
+ * could underflow to a tail of 0). */
 MC_HD static inline double mcs_merton_beyond_table(double mean)
 {
     double upper[MCS_MERTON_COUNTS + 1], lower[MCS_MERTON_COUNTS];
     if (!(mean > 0.0))
         return 0.0;
+    if (mean > MCS_MERTON_COUNTS)
+        return 1.0;
     mcs_merton_count_tails(mean, upper, lower);
     return upper[MCS_MERTON_COUNTS];
 }

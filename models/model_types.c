@@ -89,12 +89,17 @@ static int merton_check_grid(const mcs_job *job, char *why, size_t len)
     double need = ceil(lambda * t / merton_most_per_step());
     while (mcs_merton_beyond_table(lambda * t / need) > MCS_MERTON_TAIL_LIMIT)
         need += 1;
+    char chance[32];
+    if (mean > MCS_MERTON_COUNTS) /* mcs_merton_beyond_table says 1 there */
+        snprintf(chance, sizeof chance, "about 1/2 or more");
+    else
+        snprintf(chance, sizeof chance, "%.2g", beyond);
     snprintf(why, len,
              "[model] jump_intensity = %g with [option] maturity = %g and [simulation] steps = "
              "%u expects %.3g jumps a step; more than %d jumps in a step (the count table of "
-             "models/merton.h) would have probability %.2g, over %g: raise [simulation] steps "
+             "models/merton.h) would have probability %s, over %g: raise [simulation] steps "
              "to at least %.0f",
-             lambda, t, steps, mean, MCS_MERTON_COUNTS, beyond, MCS_MERTON_TAIL_LIMIT, need);
+             lambda, t, steps, mean, MCS_MERTON_COUNTS, chance, MCS_MERTON_TAIL_LIMIT, need);
     return 0;
 }
 

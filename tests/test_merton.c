@@ -64,6 +64,7 @@ static void test_count_thresholds(void **state)
     /* the table's end: lambda dt = 5 is served, 5.5 is not */
     assert_true(mcs_merton_beyond_table(5.0) <= MCS_MERTON_TAIL_LIMIT);
     assert_true(mcs_merton_beyond_table(5.5) > MCS_MERTON_TAIL_LIMIT);
+    assert_true(mcs_merton_beyond_table(1e5) > MCS_MERTON_TAIL_LIMIT); /* e^-mean underflows */
 }
 
 /* models/analytic.c's Merton series against the mpmath references. */
