@@ -13,8 +13,10 @@
  * normal z2: n = the number of thresholds t_j below z2, with
  * t_j = Phi^{-1}(P(n <= j)), j = 0 .. MCS_MERTON_COUNTS - 1, so that
  * P(n > j) = P(z2 > t_j) exactly (monotone in z2; no special function per
- * path). The thresholds are made in double once per job (per CUDA block on
- * the GPU, models/normal_quantile.h). The table ends at
+ * path). The thresholds are made in double with the coefficients (once
+ * per block of paths on the CPU, by each thread of a launch on the GPU:
+ * 32 inverse normals, small beside a block's paths; models/
+ * normal_quantile.h). The table ends at
  * MCS_MERTON_COUNTS jumps a step: the config refuses a job whose
  * lambda maturity / steps leaves more than MCS_MERTON_TAIL_LIMIT of
  * probability beyond it (models/model_types.c, naming the keys and the

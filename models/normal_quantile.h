@@ -4,8 +4,9 @@
  * Distribution", Applied Statistics 37(3), 477-484, 1988), rational
  * approximations in three regions with a relative error of about 1e-16.
  * The coefficients are the paper's, digit for digit. Used off the hot
- * loop (models/merton.h's count thresholds, made once per job or CUDA
- * block); tests/test_merton.c checks it against scipy's ndtri. */
+ * loop (models/merton.h's count thresholds, made with the coefficients);
+ * tests/test_merton.c checks it against the CDF and, through the count
+ * thresholds, scipy's norm.isf. */
 #ifndef MCS_NORMAL_QUANTILE_H
 #define MCS_NORMAL_QUANTILE_H
 
