@@ -192,10 +192,16 @@ static int help_command(int argc, char **argv, const char *self)
 static void steps_notice(const mcs_job *job)
 {
     const mcs_payoff_type *pt = mcs_payoff_type_of(job->option.payoff);
-    if (job->sim.steps > 1 && !pt->path_dependent && mcs_model_type_of(job->model.id)->exact_steps)
+    const mcs_model_type *mt = mcs_model_type_of(job->model.id);
+    mcs_job one = *job; /* a model may need the steps (merton's jumps a step) */
+    one.sim.steps = 1;
+    char why[512];
+    if (mt->check_grid && !mt->check_grid(&one, why, sizeof why))
+        return;
+    if (job->sim.steps > 1 && !pt->path_dependent && mt->exact_steps)
         fprintf(stderr, "mcsim: note: steps = %u does not change the estimate (%s steps exactly, "
                         "and a %s looks at expiry only); steps = 1 gives it faster\n",
-                job->sim.steps, mcs_model_type_of(job->model.id)->name, pt->name);
+                job->sim.steps, mt->name, pt->name);
 }
 
 /* A local profile named or present but unusable: one line, since then

@@ -690,7 +690,8 @@ static int validate(parse_state *ps, mcs_job *job)
     if (!fits_precision(ps, pt->params, job)) return 0;
     if (!get_count(ps, "simulation", "block_size", 1, MCS_MAX_BLOCK_SIZE, &n)) return 0;
     job->sim.block_size = (uint32_t)n;
-    if (pt->check_grid && !pt->check_grid(job, why, sizeof why)) {
+    if ((mt->check_grid && !mt->check_grid(job, why, sizeof why)) ||
+        (pt->check_grid && !pt->check_grid(job, why, sizeof why))) {
         if (ps->slots[steps_key].set)
             bad(ps, steps_key, "%s", why);
         else

@@ -11,7 +11,7 @@
 #include "../models/model_keys.h"
 #include "../payoffs/option_keys.h"
 
-typedef enum { MCS_MODEL_GBM = 0, MCS_MODEL_BACHELIER = 1 } mcs_model_id;
+typedef enum { MCS_MODEL_GBM = 0, MCS_MODEL_BACHELIER = 1, MCS_MODEL_MERTON = 3 } mcs_model_id;
 typedef enum {
     MCS_PAYOFF_EUROPEAN = 0,
     MCS_PAYOFF_DIGITAL = 1,

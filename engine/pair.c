@@ -1,15 +1,31 @@
 /* pair.c - what a (model, payoff) pair of a job needs of each other: the
- * steps when none are given (the larger need), and whether the model's
+ * steps when none are given (the larger need, raised to what the model's
+ * grid check accepts), and whether the model's
  * per-step view (models/view.h) holds what the payoff reads (a log-spot, a
  * bridge), so that a pair that cannot work is refused at config time. */
 #include <stdio.h>
+#include "config.h"
 #include "product.h"
 
 uint32_t mcs_job_default_steps(const mcs_job *job)
 {
-    const uint32_t model = mcs_model_type_of(job->model.id)->default_steps;
+    const mcs_model_type *mt = mcs_model_type_of(job->model.id);
+    const uint32_t model = mt->default_steps;
     const uint32_t payoff = mcs_payoff_type_of(job->option.payoff)->default_steps(job);
-    return model > payoff ? model : payoff;
+    const uint32_t need = model > payoff ? model : payoff;
+    if (!mt->check_grid || need == 0)
+        return need;
+    /* the model limits the steps (merton's jumps a step): the fewest
+     * multiple of the need it accepts, so the payoff's dates stay on the
+     * grid; none up to MCS_MAX_STEPS: the need, which the check refuses */
+    mcs_job grid = *job;
+    char why[512];
+    for (uint64_t steps = need; steps <= MCS_MAX_STEPS; steps += need) {
+        grid.sim.steps = (uint32_t)steps;
+        if (mt->check_grid(&grid, why, sizeof why))
+            return grid.sim.steps;
+    }
+    return need;
 }
 
 int mcs_job_pair_works(const mcs_job *job, char *why, size_t len)

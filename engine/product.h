@@ -52,6 +52,10 @@ typedef struct mcs_model_type {
     /* steps the model needs when [simulation] steps is not given (the job
      * takes the larger of this and the payoff's) */
     uint32_t default_steps;
+    /* NULL, or 0 and a message naming the keys involved when the job's
+     * time grid is too coarse for the model (merton: too many jumps a
+     * step for its count table) */
+    int (*check_grid)(const mcs_job *job, char *why, size_t len);
     /* `mcsim calibrate`'s representative job: its [model] keys as overrides,
      * space-separated ("model.spot=100 model.volatility=0.2") */
     const char *calibration_sets;
@@ -130,7 +134,8 @@ static inline unsigned mcs_job_draws(const mcs_job *job)
     return mcs_job_lead_draws(job) + mcs_job_uniforms(job);
 }
 /* Steps when [simulation] steps is not given: the larger of the model's
- * and the payoff's need (engine/pair.c). */
+ * and the payoff's need, raised to the fewest multiple of it that the
+ * model's check_grid accepts (engine/pair.c). */
 uint32_t mcs_job_default_steps(const mcs_job *job);
 /* 1 when the job's model gives what its payoff reads of the view
  * (MCS_NEEDS_*); else 0 and a message in why naming both keys

@@ -37,7 +37,10 @@
  *                   = sigma_N^2 / n^2 sum_k (2 (n - k) + 1) t_k;
  *             floating strike: X = S_T - A, Cov(W_T, sum W_{t_k}) =
  *             sum t_k, so Var X = sigma_N^2 (T - 2 sum t_k / n) + Var A,
- *             struck at 0. */
+ *             struck at 0.
+ * Under Merton's jump-diffusion, the European and the digital are Poisson
+ * mixtures of the GBM formulas (Merton 1976; merton_output below); the
+ * path-dependent payoffs have none. */
 #include "analytic.h"
 
 #include <math.h>
@@ -375,6 +378,56 @@ static int bachelier_output(const mcs_job *job, int j, double *price, const char
     }
 }
 
+/* ---- Merton jump-diffusion ------------------------------------------------ */
+
+/* Given n jumps by T, ln S_T is normal: mean ln S + (r - q - lambda k -
+ * sigma^2/2) T + n jump_mean, variance v_n = sigma^2 T + n jump_vol^2, so
+ * the forward given n is F_n = S e^{(r - q - lambda k) T} (1 + k)^n, and
+ * every price is the Poisson(lambda T) mixture of Black's formula:
+ *   european  sum_n P(n) Black(F_n, K, v_n)   (Merton 1976, eq. 16, written
+ *             with the true intensity: e^{-lambda T}(lambda T)^n / n! F_n =
+ *             e^{-lambda' T}(lambda' T)^n / n! S e^{(r_n - q) T}, lambda' =
+ *             lambda (1 + k), r_n = r - lambda k + n ln(1 + k) / T, his form)
+ *   digital   cash: e^{-rT} cash sum_n P(n) N(+-d2_n); asset: e^{-rT}
+ *             sum_n P(n) F_n N(+-d1_n)
+ * summed over n = 0 .. lambda T + 12 sqrt(lambda T) + 30 (the Poisson
+ * weight left beyond is below 1e-25 of the whole). */
+static int merton_output(const mcs_job *job, int j, double *price, const char **source)
+{
+    const mcs_model_params *p = &job->model;
+    const mcs_option_params *o = &job->option;
+    const double t = o->maturity, lambda = p->jump_intensity, lt = lambda * t;
+    const double k = expm1(p->jump_mean + 0.5 * p->jump_vol * p->jump_vol);
+    const double df = exp(-p->rate * t), sig2t = p->volatility * p->volatility * t;
+    const int is_call = o->type == MCS_CALL, phi = is_call ? 1 : -1;
+    if (j != 0 || !(t > 0.0) || !(p->spot > 0.0) || !(o->strike > 0.0) || !(sig2t > 0.0) ||
+        !isfinite(lt) || !isfinite(k) || lt > 1e5)
+        return 0;
+    if (o->payoff != MCS_PAYOFF_EUROPEAN && o->payoff != MCS_PAYOFF_DIGITAL)
+        return 0;
+    const double log_f0 = log(p->spot) + (p->rate - p->dividend - lambda * k) * t;
+    const double log_jump = log1p(k); /* ln(1 + k) = jump_mean + jump_vol^2 / 2 */
+    const double terms = lt + 12.0 * sqrt(lt) + 30.0;
+    double sum = 0.0;
+    for (double n = 0; n <= terms; n += 1) {
+        const double w = exp(-lt + (n > 0 ? n * log(lt) : 0.0) - lgamma(n + 1.0));
+        const double fwd = exp(log_f0 + n * log_jump);
+        const double var = sig2t + n * p->jump_vol * p->jump_vol, sd = sqrt(var);
+        const double d1 = log(fwd / o->strike) / sd + 0.5 * sd, d2 = d1 - sd;
+        double v;
+        if (o->payoff == MCS_PAYOFF_EUROPEAN)
+            v = black(fwd, o->strike, var, 1.0, is_call);
+        else if (o->digital == MCS_DIGITAL_CASH)
+            v = o->cash * mcs_normal_cdf(phi * d2);
+        else
+            v = fwd * mcs_normal_cdf(phi * d1);
+        sum += w * v;
+    }
+    *price = df * sum;
+    *source = "Merton (Poisson series)";
+    return isfinite(*price);
+}
+
 /* ---- dispatch ----------------------------------------------------------- */
 
 static int gbm_output(const mcs_job *job, int j, double *price, const char **source);
@@ -386,6 +439,8 @@ int mcs_analytic_output(const mcs_job *job, int j, double *price, const char **s
         return gbm_output(job, j, price, source);
     case MCS_MODEL_BACHELIER:
         return bachelier_output(job, j, price, source);
+    case MCS_MODEL_MERTON:
+        return merton_output(job, j, price, source);
     default:
         return 0;
     }

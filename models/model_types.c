@@ -3,7 +3,9 @@
  * The hot-loop code is models/<name>.h. */
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
 #include "product.h"
+#include "merton.h"
 
 /* Each model's spec rows, from its key list (engine/param_list.h). */
 #define MCS_REAL(...) MCS_ROW_REAL(model, __VA_ARGS__)
@@ -49,7 +51,75 @@ static const mcs_model_type bachelier = {
     .calibration_sets = "model.spot=100 model.rate=0.05 model.normal_vol=20",
 };
 
-const mcs_model_type *const mcs_model_types[] = {&gbm, &bachelier, NULL};
+static const mcs_param_spec merton_params[] = {
+#include "merton_params.def"
+    MCS_PARAM_END,
+};
+
+_Static_assert(MCS_MERTON_COUNTS >= 8 && MCS_MERTON_COUNTS <= 64,
+               "merton's count table (models/merton.h): big enough for about 1 jump a step, "
+               "small enough to scan every step");
+
+/* The most jumps expected per step, lambda dt, that merton's count table
+ * serves: its tail beyond the table is at most MCS_MERTON_TAIL_LIMIT
+ * (about 5.4 for 32 counts; bisection on the tail, which grows with it). */
+static double merton_most_per_step(void)
+{
+    double lo = 0.0, hi = MCS_MERTON_COUNTS;
+    for (int i = 0; i < 100; i++) {
+        double mid = 0.5 * (lo + hi);
+        if (mcs_merton_beyond_table(mid) <= MCS_MERTON_TAIL_LIMIT)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* A job whose steps are too long for merton's count table: more jumps in
+ * a step than the table holds would have a probability over
+ * MCS_MERTON_TAIL_LIMIT. Names the keys and the fewest steps that do. */
+static int merton_check_grid(const mcs_job *job, char *why, size_t len)
+{
+    const double lambda = job->model.jump_intensity, t = job->option.maturity;
+    const uint32_t steps = job->sim.steps;
+    const double mean = lambda * t / steps, beyond = mcs_merton_beyond_table(mean);
+    if (beyond <= MCS_MERTON_TAIL_LIMIT)
+        return 1;
+    double need = ceil(lambda * t / merton_most_per_step());
+    while (mcs_merton_beyond_table(lambda * t / need) > MCS_MERTON_TAIL_LIMIT)
+        need += 1;
+    char chance[32];
+    if (mean > MCS_MERTON_COUNTS) /* mcs_merton_beyond_table says 1 there */
+        snprintf(chance, sizeof chance, "about 1/2 or more");
+    else
+        snprintf(chance, sizeof chance, "%.2g", beyond);
+    snprintf(why, len,
+             "[model] jump_intensity = %g with [option] maturity = %g and [simulation] steps = "
+             "%u expects %.3g jumps a step; more than %d jumps in a step (the count table of "
+             "models/merton.h) would have probability %s, over %g: raise [simulation] steps "
+             "to at least %.0f",
+             lambda, t, steps, mean, MCS_MERTON_COUNTS, chance, MCS_MERTON_TAIL_LIMIT, need);
+    return 0;
+}
+
+static const mcs_model_type merton = {
+    .name = "merton",
+    .description = "Merton jump-diffusion: GBM with log-normal jumps, exact Poisson counts a step",
+    .id = MCS_MODEL_MERTON,
+    .params = merton_params,
+    .normals_per_step = MCS_MERTON_NORMALS,
+    .uniforms_per_step = MCS_MERTON_UNIFORMS,
+    .exact_steps = 1,
+    .has_log = MCS_MERTON_HAS_LOG,
+    .has_bridge = MCS_MERTON_HAS_BRIDGE,
+    .default_steps = 1,
+    .check_grid = merton_check_grid,
+    .calibration_sets = "model.spot=100 model.rate=0.05 model.volatility=0.2 "
+                        "model.jump_intensity=1 model.jump_mean=-0.1 model.jump_vol=0.15",
+};
+
+const mcs_model_type *const mcs_model_types[] = {&gbm, &bachelier, &merton, NULL};
 _Static_assert(sizeof mcs_model_types / sizeof mcs_model_types[0] <= MCS_MAX_MODEL_TYPES + 1,
                "more model types than MCS_MAX_MODEL_TYPES (engine/product.h)");
 

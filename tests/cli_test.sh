@@ -342,6 +342,26 @@ expect_fail "bachelier + discrete barrier: exit 78" 78 "type = bachelier" "payof
     problems+=("the Bachelier Asian is not within 4 std errors of its closed form: $(cat "$out" "$err")")
 report "bachelier asian with S < 0 likely: within 4 std errors of the closed form"
 rm -f bach_lookback.ini bach_barrier.ini
+# merton: the jumps break the log-space bridge, so continuous monitoring is
+# refused naming both keys; a step with too many jumps for the count table
+# (models/merton.h) is refused naming the keys and the steps that would do
+merton=$repo/configs/merton.ini
+expect_fail "merton + continuous barrier: exit 78" 78 "type = merton" "payoff = barrier" \
+    "Brownian bridge" "monitoring = discrete" -- "$merton" --set option.payoff=barrier \
+    --set option.barrier=80 --set option.barrier_type=down-out --set option.monitoring=continuous
+expect_fail "merton + continuous lookback: exit 78" 78 "type = merton" "payoff = lookback" \
+    "monitoring = discrete" -- "$merton" --set option.payoff=lookback --set option.strike_type=fixed \
+    --set option.monitoring=continuous
+expect_fail "merton, 8 jumps a step expected: exit 78" 78 "jump_intensity = 8" "maturity = 1" \
+    "steps = 1" "raise [simulation] steps to at least 2" -- "$merton" --set model.jump_intensity=8
+# a discrete barrier on merton runs; the European is within 4 std errors of the series
+"$mcsim" "$merton" --paths 200000 --no-log -f json >"$out" 2>"$err"
+"$py" -c 'import json,sys; d=json.load(open(sys.argv[1])); z=(d["price"]-d["analytic"])/d["std_error"]; sys.exit(0 if d["analytic_source"].startswith("Merton") and abs(z) < 4 else 1)' "$out" ||
+    problems+=("the Merton European is not within 4 std errors of its series: $(cat "$out" "$err")")
+"$mcsim" "$merton" --paths 20000 --no-log --set option.payoff=barrier --set option.barrier=80 \
+    --set option.barrier_type=down-out --set option.monitoring=discrete --set simulation.steps=12 \
+    -q >"$out" 2>"$err" || problems+=("merton + discrete barrier: exit $?: $(cat "$err")")
+report "merton: the European within 4 std errors of its series; a discrete barrier runs"
 
 # --tolerance SE: the paths a standard error of SE needs; the run's std
 # error then lies within 5% of SE (closed-form variance: the European) or

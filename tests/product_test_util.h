@@ -1,5 +1,5 @@
 /* product_test_util.h - the job of a product reference case
- * (tests/reference/products_refs.h, bachelier_refs.h), shared by the tests
+ * (tests/reference/products_refs.h, bachelier_refs.h, merton_refs.h), shared by the tests
  * that price them: a products_refs.h case's key=value list is loaded
  * through the config code, as the command line would load it, with the
  * test's simulation settings. */
@@ -13,21 +13,24 @@
 #include "config.h"
 #include "job.h"
 #include "reference/bachelier_refs.h"
+#include "reference/merton_refs.h"
 #include "reference/products_refs.h"
 
-/* The job of reference case r on `paths` paths of its time grid; a list
- * the config refuses is a broken test: it says why and aborts. */
-static inline mcs_job product_ref_job(const mcs_product_ref *r, mcs_precision prec,
-                                      mcs_rng_id rng, uint64_t paths, uint64_t seed)
+/* The job of the config assignments `sets` ("model.spot=100 ...") on
+ * `paths` paths of `steps` steps, loaded through the config code as the
+ * command line would; a list the config refuses is a broken test: it says
+ * why (naming the case `name`) and aborts. */
+static inline mcs_job sets_job(const char *name, const char *sets, uint32_t steps,
+                               mcs_precision prec, mcs_rng_id rng, uint64_t paths, uint64_t seed)
 {
     char words[1024], sim[6][64], err[1024], resolved[4096];
     mcs_override ov[40];
     int n = 0;
-    snprintf(words, sizeof words, "%s", r->sets);
+    snprintf(words, sizeof words, "%s", sets);
     for (char *w = strtok(words, " "); w && n < 32; w = strtok(NULL, " "))
         ov[n++] = (mcs_override){"--set", w};
     snprintf(sim[0], sizeof sim[0], "simulation.paths=%llu", (unsigned long long)paths);
-    snprintf(sim[1], sizeof sim[1], "simulation.steps=%u", r->steps);
+    snprintf(sim[1], sizeof sim[1], "simulation.steps=%u", steps);
     snprintf(sim[2], sizeof sim[2], "simulation.seed=%llu", (unsigned long long)seed);
     snprintf(sim[3], sizeof sim[3], "simulation.rng=%s", mcs_named_by_id(mcs_rngs, rng)->name);
     snprintf(sim[4], sizeof sim[4], "simulation.precision=%s",
@@ -36,12 +39,26 @@ static inline mcs_job product_ref_job(const mcs_product_ref *r, mcs_precision pr
     for (int i = 0; i < 6; i++)
         ov[n++] = (mcs_override){"--set", sim[i]};
     mcs_job job;
-    if (mcs_config_load_text(r->name, "", 0, ov, n, &job, resolved, sizeof resolved, err,
+    if (mcs_config_load_text(name, "", 0, ov, n, &job, resolved, sizeof resolved, err,
                              sizeof err) != MCS_OK) {
-        fprintf(stderr, "product_ref_job: reference %s: %s\n", r->name, err);
+        fprintf(stderr, "sets_job: reference %s: %s\n", name, err);
         abort();
     }
     return job;
+}
+
+/* The job of reference case r on `paths` paths of its time grid. */
+static inline mcs_job product_ref_job(const mcs_product_ref *r, mcs_precision prec,
+                                      mcs_rng_id rng, uint64_t paths, uint64_t seed)
+{
+    return sets_job(r->name, r->sets, r->steps, prec, rng, paths, seed);
+}
+
+/* The job of Merton reference case r (tests/reference/merton_refs.h). */
+static inline mcs_job merton_ref_job(const mcs_merton_ref *r, mcs_precision prec,
+                                     mcs_rng_id rng, uint64_t paths, uint64_t seed)
+{
+    return sets_job(r->name, r->sets, r->steps, prec, rng, paths, seed);
 }
 
 /* The job of Bachelier reference case r. */

@@ -2,7 +2,7 @@
  * every GPU generator and precision, CPU-philox against GPU-philox (the same
  * random numbers: prices agree to float rounding), bit-identical results
  * across launch shapes and chunk sizes, the timing breakdown and device facts,
- * the Bachelier model's references and CPU agreement,
+ * the Bachelier and Merton models' references and CPU agreement,
  * a bad --device, and libmcsim's GPU context made once per process. Exits 77 (ctest: skipped) when no GPU is usable.
  * MCSIM_TEST_QUICK=1 uses few paths (for compute-sanitizer, which is slow). */
 #include <stdarg.h>
@@ -14,6 +14,7 @@
 #include "mc_test_util.h"
 #include "mcsim.h"
 #include "product_test_util.h"
+#include "merton.h" /* its count thresholds, for the CPU-GPU tolerance */
 
 static int quick; /* MCSIM_TEST_QUICK */
 
@@ -242,6 +243,73 @@ static void test_bachelier_on_gpu(void **state)
     }
 }
 
+/* The Merton cases (tests/reference/merton_refs.h: one step and many, 5
+ * jumps a step expected, the martingale, lambda = 0) on the GPU: within 4
+ * std errors of Merton's series with every GPU generator in single
+ * precision and Philox in double; and CPU and GPU Philox agreeing to float
+ * rounding, allowing in single precision for a few jump counts that differ
+ * (the GPU's float Box-Muller differs from the CPU's in its last bits, and
+ * a normal that close to a count threshold counts one jump more on one
+ * backend: count_flip_chance; each moves the price by at most about
+ * 2 spot / paths) and for a digital's paths crossing the strike on one
+ * backend only. */
+static double count_flip_chance(const mcs_job *job);
+static void test_merton_on_gpu(void **state)
+{
+    (void)state;
+    const mcs_rng_id rngs[] = {MCS_RNG_PHILOX, MCS_RNG_MRG32K3A, MCS_RNG_SOBOL};
+    for (size_t i = 0; i < MCS_MERTON_REF_COUNT; i++) {
+        const mcs_merton_ref *r = &mcs_merton_refs[i];
+        for (int v = 0; v < 4; v++) {
+            mcs_job job = merton_ref_job(r, v == 3 ? MCS_DOUBLE : MCS_SINGLE, rngs[v == 3 ? 0 : v],
+                                         scaled(1000000), 1700 + i);
+            mcs_result res = run_on("gpu", &job, 1, NULL, NULL);
+            char what[160];
+            snprintf(what, sizeof what, "%.32s gpu %s %s", r->name, rng_name(job.sim.rng),
+                     v == 3 ? "double" : "single");
+            expect_near(what, res.price, res.std_error, r->price);
+        }
+        for (int p = 0; p < 2; p++) {
+            mcs_job job = merton_ref_job(r, p ? MCS_DOUBLE : MCS_SINGLE, MCS_RNG_PHILOX,
+                                         scaled(300007), 1900 + i);
+            mcs_result g = run_on("gpu", &job, 1, NULL, NULL);
+            mcs_result c = run_on("cpu", &job, 2, NULL, NULL);
+            const double spot = job.model.spot, n = (double)c.paths;
+            double tol = (p ? 1e-9 : 2e-6) * sqrt(fmax(1.0, job.sim.steps / 12.0));
+            double flips = p ? 2 : 4 + 3 * n * job.sim.steps * count_flip_chance(&job);
+            double size = job.option.payoff == MCS_PAYOFF_DIGITAL &&
+                                  job.option.digital == MCS_DIGITAL_CASH
+                              ? job.option.cash
+                              : 2 * spot;
+            double limit = tol * fmax(fabs(c.price), spot) + flips * size / n +
+                           (job.option.payoff == MCS_PAYOFF_DIGITAL ? 6 * size / n : 0) + 1e-12;
+            double diff = fabs(g.price - c.price);
+            print_message("  %-36.36s %s: gpu %.10f cpu %.10f diff %.1e (limit %.1e)\n", r->name,
+                          p ? "double" : "single", g.price, c.price, diff, limit);
+            if (!(diff <= limit))
+                fail_msg("%s: cpu and gpu philox differ by %.2e (limit %.1e)", r->name, diff,
+                         limit);
+        }
+    }
+}
+
+/* The chance that a path-step's jump count differs between the CPU's and
+ * the GPU's float normals: the density of z2 at each count threshold t
+ * times the normals' difference there, at most about 1e-6 (1 + |t|) (the
+ * GPU's __sincosf, lg2 and rsqrt approximations, a few 2^-22 each). */
+static double count_flip_chance(const mcs_job *job)
+{
+    const mcs_merton_coef c = mcs_merton_coef_make(&job->model, job->option.maturity /
+                                                                   job->sim.steps);
+    double chance = 0;
+    for (int j = 0; j < MCS_MERTON_COUNTS; j++) {
+        const double t = c.count_at[j];
+        if (t < 40)
+            chance += exp(-0.5 * t * t) / sqrt(2 * M_PI) * 1e-6 * (1 + fabs(t));
+    }
+    return chance;
+}
+
 static void set_shape(const char *threads, const char *grid, const char *chunk)
 {
     setenv("MCSIM_GPU_BLOCK_THREADS", threads, 1);
@@ -391,6 +459,7 @@ int main(void)
         cmocka_unit_test(test_products_match_references),
         cmocka_unit_test(test_products_cpu_philox_agrees_with_gpu),
         cmocka_unit_test(test_bachelier_on_gpu),
+        cmocka_unit_test(test_merton_on_gpu),
         cmocka_unit_test(test_bit_identical_across_launch_shapes),
         cmocka_unit_test(test_timings_and_device_facts),
         cmocka_unit_test(test_missing_device_is_unavailable),
