@@ -24,8 +24,9 @@
  * layout check cannot see it; 5: the bachelier model's normal_vol in
  * mcs_model_params, the model's and payoff's declared draws and view
  * capabilities in their types, the kernel's normals counting every slot
- * before the payoff's uniforms). */
-#define MCS_GPU_MODULE_ABI 5
+ * before the payoff's uniforms; 6: the heston model's fields in
+ * mcs_model_params, mcs_model_type's steps_per_year). */
+#define MCS_GPU_MODULE_ABI 6
 
 /* Generators the GPU backend runs (also what a module that cannot load
  * would have offered, so the rng checks say the same either way). */
