@@ -5,7 +5,8 @@
  * lookback (Goldman-Sosin-Gatto, Conze-Viswanathan); arithmetic asians and
  * discretely monitored barriers and lookbacks have none. Bachelier:
  * European, digital and the discrete arithmetic asian (Bachelier's formula
- * on a Gaussian). Any other model or product: none. */
+ * on a Gaussian). Heston: the European (Heston's semi-closed form, the
+ * little-trap integral). Any other model or product: none. */
 #ifndef MCS_ANALYTIC_H
 #define MCS_ANALYTIC_H
 
