@@ -55,7 +55,7 @@ typedef struct {
     mcs_real m0, m1, s0, s1;
     mcs_real k0, k1, k2, k3, k4; /* Andersen's K0..K4 */
     mcs_real big_a;              /* A = K2 + K4 / 2 */
-    mcs_real k1_k3;              /* K1 + K3 / 2 */
+    mcs_real half_k3;            /* K3 / 2: K0* = ... - (K1 + K3/2) v, plus K1 v */
     /* Euler: */
     mcs_real dt, kappa_dt, kappa_theta_dt, xi_sqrt_dt, sqrt_dt, rho, rho_bar;
 } mcs_heston_coef;
@@ -85,7 +85,7 @@ MC_HD static inline mcs_heston_coef mcs_heston_coef_make(const mcs_model_params 
     c.k3 = (mcs_real)k3;
     c.k4 = (mcs_real)k4;
     c.big_a = (mcs_real)(k2 + 0.5 * k4);
-    c.k1_k3 = (mcs_real)(k1 + 0.5 * k3);
+    c.half_k3 = (mcs_real)(0.5 * k3);
     c.dt = (mcs_real)dt;
     c.kappa_dt = (mcs_real)(k * dt);
     c.kappa_theta_dt = (mcs_real)(k * th * dt);
@@ -106,7 +106,7 @@ MC_HD static inline void mcs_heston_init(const mcs_heston_coef *c, mcs_real s[MC
  * positive. Double: the C library's erfc. Single: Numerical Recipes'
  * erfcc (Chebyshev fit, relative error below 1.2e-7 everywhere, about
  * float's rounding), branch-free so that the CPU loop vectorises. */
-MC_HD static inline mcs_real mcs_heston_upper_tail(mcs_real z)
+MC_HD static inline __attribute__((always_inline)) mcs_real mcs_heston_upper_tail(mcs_real z)
 {
 #ifdef MCS_REAL_DOUBLE
     return 0.5 * erfc(z * 0.70710678118654752440);
@@ -130,48 +130,52 @@ MC_HD static inline mcs_real mcs_heston_upper_tail(mcs_real z)
 }
 
 /* One QE step (the file's comment): v' from z_v, then x with the
- * martingale-corrected K0*. */
-MC_HD static inline void mcs_heston_step_qe(const mcs_heston_coef *c, mcs_real s[MCS_HESTON_DIM],
+ * martingale-corrected K0*. Both branches are computed and one selected
+ * (the CPU loop vectorises over paths), with one logarithm shared by the
+ * two branches' corrections. */
+MC_HD static inline __attribute__((always_inline)) void mcs_heston_step_qe(const mcs_heston_coef *c, mcs_real s[MCS_HESTON_DIM],
                                             mcs_real zv, mcs_real zx)
 {
     const mcs_real tiny = (mcs_real)1e-30;
     const mcs_real v = s[1];
     const mcs_real m = c->m0 + c->m1 * v;
     const mcs_real s2 = c->s0 + c->s1 * v;
-    /* psi in (0, 1e10]: a NaN or infinite ratio (m underflowed) takes 1e10,
+    const mcs_real inv_m = 1 / m;
+    /* psi in [1e-18, 1e10]: an infinite ratio (m underflowed) takes 1e10,
      * the exponential branch with p near 1, v' = 0 */
-    const mcs_real psi = mcs_min(s2 / (m * m), (mcs_real)1e10);
+    const mcs_real psi = mcs_max(mcs_min(s2 * inv_m * inv_m, (mcs_real)1e10), (mcs_real)1e-18);
     const int quadratic = psi <= (mcs_real)MCS_HESTON_PSI_C;
     /* quadratic branch: v' = a (b + z_v)^2 (t >= 1 there; clamped for the
-     * lanes that take the other branch) */
+     * lanes that take the other branch; t (t - 1) < 4e36 fits a float) */
     const mcs_real t = mcs_max(2 / psi, 1);
-    const mcs_real b2 = t - 1 + MCS_SQRT(t) * MCS_SQRT(t - 1);
+    const mcs_real b2 = t - 1 + MCS_SQRT(t * (t - 1));
     const mcs_real a = m / (1 + b2);
     const mcs_real bz = MCS_SQRT(b2) + zv;
-    const mcs_real v_quad = a * bz * bz;
-    const mcs_real one_m_2aa = 1 - 2 * c->big_a * a;
+    const mcs_real w = 1 - 2 * c->big_a * a; /* Andersen's condition: w > 0 */
     /* exponential branch: 1 - p = 2/(psi + 1), beta = (1 - p)/m, and
      * v' = max(0, ln((1 - p)/(1 - U)))/beta, 1 - U = Phi(-z_v) */
     const mcs_real omp = 2 / (psi + 1);
     const mcs_real tail = mcs_max(mcs_heston_upper_tail(zv), tiny);
-    const mcs_real v_exp = mcs_max(MCS_LOG(omp / tail), 0) * (m / omp);
-    const mcs_real exp_den = omp - c->big_a * m; /* (beta - A) m */
-    /* the martingale correction (Andersen's K0*, less the -(K1 + K3/2) v
-     * term added below), or K0 where its condition fails */
-    const mcs_real corr_quad = -c->big_a * b2 * a / mcs_max(one_m_2aa, tiny) +
-                               (mcs_real)0.5 * MCS_LOG(mcs_max(one_m_2aa, tiny));
-    const mcs_real corr_exp =
-        -MCS_LOG((1 - omp) + omp * omp / mcs_max(exp_den, tiny));
-    const int ok = quadratic ? one_m_2aa > 0 : exp_den > 0;
-    const mcs_real k0 = ok ? (quadratic ? corr_quad : corr_exp) - c->k1_k3 * v : c->k0;
-    const mcs_real v1 = quadratic ? v_quad : v_exp;
+    const mcs_real exp_den = omp - c->big_a * m; /* (beta - A) m: condition > 0 */
+    /* K0* + (K1 + K3/2) v = extra + weight ln(arg):
+     *   quadratic   -A b2 a / w + ln(w) / 2,
+     *   exponential -ln(p + beta (1 - p) / (beta - A)),
+     * or K0 + (K1 + K3/2) v where the branch's condition fails */
+    const int ok = quadratic ? w > 0 : exp_den > 0;
+    const mcs_real arg = quadratic ? w : (1 - omp) + omp * omp / mcs_max(exp_den, tiny);
+    const mcs_real weight = quadratic ? (mcs_real)0.5 : (mcs_real)-1;
+    const mcs_real extra = quadratic ? -c->big_a * b2 * a / mcs_max(w, tiny) : 0;
+    const mcs_real k0_k1v = ok ? extra + weight * MCS_LOG(mcs_max(arg, tiny)) - c->half_k3 * v
+                               : c->k0 + c->k1 * v;
+    const mcs_real v1 = quadratic ? a * bz * bz
+                                  : mcs_max(MCS_LOG(omp / tail), 0) * (m * (psi + 1) / 2);
     const mcs_real var_x = mcs_max(c->k3 * v + c->k4 * v1, 0);
-    s[0] = s[0] + (c->drift_dt + k0 + c->k1 * v + c->k2 * v1 + MCS_SQRT(var_x) * zx);
+    s[0] = s[0] + (c->drift_dt + k0_k1v + c->k2 * v1 + MCS_SQRT(var_x) * zx);
     s[1] = v1;
 }
 
 /* One full-truncation Euler step. */
-MC_HD static inline void mcs_heston_step_euler(const mcs_heston_coef *c,
+MC_HD static inline __attribute__((always_inline)) void mcs_heston_step_euler(const mcs_heston_coef *c,
                                                mcs_real s[MCS_HESTON_DIM], mcs_real zv,
                                                mcs_real z1)
 {
@@ -183,7 +187,7 @@ MC_HD static inline void mcs_heston_step_euler(const mcs_heston_coef *c,
     s[1] = v + (c->kappa_theta_dt - c->kappa_dt * vp) + c->xi_sqrt_dt * sv * zv;
 }
 
-MC_HD static inline void mcs_heston_step(const mcs_heston_coef *c, mcs_real s[MCS_HESTON_DIM],
+MC_HD static inline __attribute__((always_inline)) void mcs_heston_step(const mcs_heston_coef *c, mcs_real s[MCS_HESTON_DIM],
                                          const mcs_real z[MCS_HESTON_NORMALS], const mcs_real *u)
 {
     (void)u;
