@@ -660,7 +660,8 @@ static void test_pairs_not_compiled_are_known(void **state)
     char text[512];
     mcs_compiled_pairs_text(text, sizeof text);
     assert_string_equal(text, "gbm with european, digital, asian, barrier, lookback; "
-                              "bachelier with european, digital, asian");
+                              "bachelier with european, digital, asian; "
+                              "heston with european, digital, asian, barrier, lookback");
 }
 
 /* The option type a job reports is its payoff's `type` key; every payoff
