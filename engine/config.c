@@ -35,7 +35,8 @@ static const key_spec fixed_keys[] = {
     {"simulation", "paths", "1000000", "number of paths, 1 to 1e15 (1e6 and 1_000_000 work)"},
     {"simulation", "steps", "auto",
      "time steps per path, 1 to 100000; auto: what the product needs (1 for a European or "
-     "digital, the fixings of an Asian, 252 a year for discrete monitoring, 1 for continuous)"},
+     "digital, the fixings of an Asian, 252 a year for discrete monitoring, 1 for continuous), "
+     "at least the model's (Heston: 252 a year)"},
     {"simulation", "seed", "1", "seed, 0 to 2^64-1 (decimal or 0x hex)"},
     {"simulation", "rng", "auto", "random numbers: auto, pcg64, philox, mrg32k3a, sobol"},
     {"simulation", "precision", "single", "path arithmetic: single or double"},

@@ -11,7 +11,12 @@
 #include "../models/model_keys.h"
 #include "../payoffs/option_keys.h"
 
-typedef enum { MCS_MODEL_GBM = 0, MCS_MODEL_BACHELIER = 1, MCS_MODEL_MERTON = 3 } mcs_model_id;
+typedef enum {
+    MCS_MODEL_GBM = 0,
+    MCS_MODEL_BACHELIER = 1,
+    MCS_MODEL_HESTON = 2,
+    MCS_MODEL_MERTON = 3
+} mcs_model_id;
 typedef enum {
     MCS_PAYOFF_EUROPEAN = 0,
     MCS_PAYOFF_DIGITAL = 1,
@@ -40,6 +45,8 @@ typedef enum {
     MCS_BARRIER_UP_IN = 3
 } mcs_barrier_type;
 typedef enum { MCS_MONITOR_DISCRETE = 0, MCS_MONITOR_CONTINUOUS = 1 } mcs_monitoring;
+/* Heston's variance step (models/heston.h) */
+typedef enum { MCS_HESTON_QE = 0, MCS_HESTON_EULER = 1 } mcs_heston_scheme;
 
 #define MCS_NAME_MAX 64
 #define MCS_PATH_MAX 4096

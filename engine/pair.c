@@ -1,16 +1,34 @@
 /* pair.c - what a (model, payoff) pair of a job needs of each other: the
- * steps when none are given (the larger need, raised to what the model's
- * grid check accepts), and whether the model's
+ * steps when none are given (the larger need: the model's, e.g. Heston's
+ * daily grid, and the payoff's, raised to what the model's grid check
+ * accepts), and whether the model's
  * per-step view (models/view.h) holds what the payoff reads (a log-spot, a
  * bridge), so that a pair that cannot work is refused at config time. */
+#include <math.h>
 #include <stdio.h>
 #include "config.h"
 #include "product.h"
 
+/* The model's need: its default steps, or steps_per_year a year of the
+ * maturity (rounded up, less a hair of rounding so that 252 x 1.0 is 252),
+ * at most MCS_MAX_STEPS. */
+static uint32_t model_steps(const mcs_job *job)
+{
+    const mcs_model_type *mt = mcs_model_type_of(job->model.id);
+    uint32_t steps = mt->default_steps;
+    if (mt->steps_per_year > 0) {
+        const double per_year = ceil(mt->steps_per_year * job->option.maturity - 1e-9);
+        const double capped = per_year < MCS_MAX_STEPS ? per_year : MCS_MAX_STEPS;
+        if (capped > steps)
+            steps = (uint32_t)capped;
+    }
+    return steps;
+}
+
 uint32_t mcs_job_default_steps(const mcs_job *job)
 {
     const mcs_model_type *mt = mcs_model_type_of(job->model.id);
-    const uint32_t model = mt->default_steps;
+    const uint32_t model = model_steps(job);
     const uint32_t payoff = mcs_payoff_type_of(job->option.payoff)->default_steps(job);
     const uint32_t need = model > payoff ? model : payoff;
     if (!mt->check_grid || need == 0)

@@ -50,8 +50,11 @@ typedef struct mcs_model_type {
      * (MCS_NAME_HAS_LOG, so S > 0), the bridge (MCS_NAME_HAS_BRIDGE) */
     int has_log, has_bridge;
     /* steps the model needs when [simulation] steps is not given (the job
-     * takes the larger of this and the payoff's) */
+     * takes the larger of this and the payoff's): at least default_steps,
+     * and at least steps_per_year a year of maturity, rounded up (0: none;
+     * Heston's 252 is daily, engine/pair.c) */
     uint32_t default_steps;
+    uint32_t steps_per_year;
     /* NULL, or 0 and a message naming the keys involved when the job's
      * time grid is too coarse for the model (merton: too many jumps a
      * step for its count table) */

@@ -25,8 +25,8 @@
  * mcs_model_params, the model's and payoff's declared draws and view
  * capabilities in their types, the kernel's normals counting every slot
  * before the payoff's uniforms; 6: MCS_MAX_OUTPUTS 16 in mcs_block_sums,
- * the merton model's fields in mcs_model_params, check_grid in the model
- * type). */
+ * the heston and merton models' fields in mcs_model_params, the model
+ * type's steps_per_year and check_grid). */
 #define MCS_GPU_MODULE_ABI 6
 
 /* Generators the GPU backend runs (also what a module that cannot load

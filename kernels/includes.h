@@ -2,6 +2,7 @@
  * for the kernel sources (include models/real.h's precision choice first). */
 #include "../models/gbm.h"
 #include "../models/bachelier.h"
+#include "../models/heston.h"
 #include "../models/merton.h"
 #include "../payoffs/european.h"
 #include "../payoffs/digital.h"

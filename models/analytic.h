@@ -5,8 +5,10 @@
  * lookback (Goldman-Sosin-Gatto, Conze-Viswanathan); arithmetic asians and
  * discretely monitored barriers and lookbacks have none. Bachelier:
  * European, digital and the discrete arithmetic asian (Bachelier's formula
- * on a Gaussian). Merton: European and digital (Merton's 1976 Poisson
- * series of Black-Scholes terms). Any other model or product: none. */
+ * on a Gaussian). Heston: the European (Heston's semi-closed form, the
+ * little-trap integral). Merton: European and digital (Merton's 1976
+ * Poisson series of Black-Scholes terms). Any other model or product:
+ * none. */
 #ifndef MCS_ANALYTIC_H
 #define MCS_ANALYTIC_H
 

@@ -51,6 +51,33 @@ static const mcs_model_type bachelier = {
     .calibration_sets = "model.spot=100 model.rate=0.05 model.normal_vol=20",
 };
 
+static const mcs_named heston_schemes[] = {
+    {"qe", MCS_HESTON_QE, "Andersen's quadratic-exponential scheme, martingale-corrected"},
+    {"euler", MCS_HESTON_EULER, "full-truncation Euler (biased; the bias shrinks with steps)"},
+    {NULL, 0, NULL},
+};
+
+static const mcs_param_spec heston_params[] = {
+#include "heston_params.def"
+    MCS_PARAM_END,
+};
+
+static const mcs_model_type heston = {
+    .name = "heston",
+    .description = "Heston stochastic volatility (log-spot and variance), QE or Euler step",
+    .id = MCS_MODEL_HESTON,
+    .params = heston_params,
+    .normals_per_step = 2,
+    .uniforms_per_step = 0,
+    .exact_steps = 0,
+    .has_log = 1,
+    .has_bridge = 0,
+    .default_steps = 1,
+    .steps_per_year = 252, /* daily */
+    .calibration_sets = "model.spot=100 model.rate=0.05 model.v0=0.04 model.kappa=1.5 "
+                        "model.theta=0.04 model.xi=0.3 model.rho=-0.7",
+};
+
 static const mcs_param_spec merton_params[] = {
 #include "merton_params.def"
     MCS_PARAM_END,
@@ -119,7 +146,7 @@ static const mcs_model_type merton = {
                         "model.jump_intensity=1 model.jump_mean=-0.1 model.jump_vol=0.15",
 };
 
-const mcs_model_type *const mcs_model_types[] = {&gbm, &bachelier, &merton, NULL};
+const mcs_model_type *const mcs_model_types[] = {&gbm, &bachelier, &heston, &merton, NULL};
 _Static_assert(sizeof mcs_model_types / sizeof mcs_model_types[0] <= MCS_MAX_MODEL_TYPES + 1,
                "more model types than MCS_MAX_MODEL_TYPES (engine/product.h)");
 

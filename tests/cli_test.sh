@@ -342,6 +342,20 @@ expect_fail "bachelier + discrete barrier: exit 78" 78 "type = bachelier" "payof
     problems+=("the Bachelier Asian is not within 4 std errors of its closed form: $(cat "$out" "$err")")
 report "bachelier asian with S < 0 likely: within 4 std errors of the closed form"
 rm -f bach_lookback.ini bach_barrier.ini
+# Heston has a log-spot but no bridge: continuous monitoring is refused
+# naming both keys; its European is within 4 std errors of its closed form
+heston=$repo/configs/heston.ini
+expect_fail "heston + continuous barrier: exit 78" 78 "type = heston" "payoff = barrier" \
+    "Brownian bridge" "monitoring = discrete" -- "$heston" --set option.payoff=barrier \
+    --set option.barrier=80 --set option.barrier_type=down-out --set option.monitoring=continuous
+expect_fail "heston + continuous lookback: exit 78" 78 "type = heston" "payoff = lookback" \
+    "Brownian bridge" "monitoring = discrete" -- "$heston" --set option.payoff=lookback \
+    --set option.strike_type=fixed --set option.monitoring=continuous
+"$mcsim" "$heston" --paths 200000 --no-log -f json >"$out" 2>"$err"
+"$py" -c 'import json,sys; d=json.load(open(sys.argv[1])); z=(d["price"]-d["analytic"])/d["std_error"]; sys.exit(0 if d["analytic_source"].startswith("Heston") and d["steps"] == 252 and abs(z) < 4 else 1)' "$out" ||
+    problems+=("the Heston European (steps = auto: 252) is not within 4 std errors of its closed form: $(cat "$out" "$err")")
+report "heston european at steps = auto (daily): within 4 std errors of the closed form"
+
 # merton: the jumps break the log-space bridge, so continuous monitoring is
 # refused naming both keys; a step with too many jumps for the count table
 # (models/merton.h) is refused naming the keys and the steps that would do

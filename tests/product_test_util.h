@@ -1,5 +1,6 @@
 /* product_test_util.h - the job of a product reference case
- * (tests/reference/products_refs.h, bachelier_refs.h, merton_refs.h), shared by the tests
+ * (tests/reference/products_refs.h, bachelier_refs.h, heston_refs.h,
+ * merton_refs.h), shared by the tests
  * that price them: a products_refs.h case's key=value list is loaded
  * through the config code, as the command line would load it, with the
  * test's simulation settings. */
@@ -12,7 +13,9 @@
 #include "catalog.h"
 #include "config.h"
 #include "job.h"
+#include "product.h"
 #include "reference/bachelier_refs.h"
+#include "reference/heston_refs.h"
 #include "reference/merton_refs.h"
 #include "reference/products_refs.h"
 
@@ -75,6 +78,28 @@ static inline mcs_job bachelier_ref_job(const mcs_bachelier_ref *r, mcs_precisio
                                      .fixings = r->fixings, .strike_type = r->strike_type};
     job.sim = (mcs_sim_params){.paths = paths, .steps = r->steps, .seed = seed, .rng = rng,
                                .precision = prec, .block_size = 65536};
+    return job;
+}
+
+/* The job of Heston reference case r (a European) with `scheme` on `steps`
+ * steps (0: the case's grid; a case's 0 is steps = auto, the model's
+ * daily grid). */
+static inline mcs_job heston_ref_job(const mcs_heston_ref *r, mcs_heston_scheme scheme,
+                                     uint32_t steps, mcs_precision prec, mcs_rng_id rng,
+                                     uint64_t paths, uint64_t seed)
+{
+    mcs_job job;
+    memset(&job, 0, sizeof job);
+    job.model = (mcs_model_params){.id = MCS_MODEL_HESTON, .spot = r->spot, .rate = r->rate,
+                                   .dividend = r->dividend, .v0 = r->v0, .kappa = r->kappa,
+                                   .theta = r->theta, .xi = r->xi, .rho = r->rho,
+                                   .scheme = scheme};
+    job.option = (mcs_option_params){.payoff = MCS_PAYOFF_EUROPEAN, .type = r->type,
+                                     .strike = r->strike, .maturity = r->maturity};
+    job.sim = (mcs_sim_params){.paths = paths, .steps = steps ? steps : r->steps, .seed = seed,
+                               .rng = rng, .precision = prec, .block_size = 65536};
+    if (job.sim.steps == 0)
+        job.sim.steps = mcs_job_default_steps(&job);
     return job;
 }
 

@@ -661,6 +661,7 @@ static void test_pairs_not_compiled_are_known(void **state)
     mcs_compiled_pairs_text(text, sizeof text);
     assert_string_equal(text, "gbm with european, digital, asian, barrier, lookback; "
                               "bachelier with european, digital, asian; "
+                              "heston with european, digital, asian, barrier, lookback; "
                               "merton with european, digital, asian, barrier, lookback");
 }
 

@@ -2,7 +2,7 @@
  * every GPU generator and precision, CPU-philox against GPU-philox (the same
  * random numbers: prices agree to float rounding), bit-identical results
  * across launch shapes and chunk sizes, the timing breakdown and device facts,
- * the Bachelier and Merton models' references and CPU agreement,
+ * the Bachelier, Heston and Merton models' references and CPU agreement,
  * a bad --device, and libmcsim's GPU context made once per process. Exits 77 (ctest: skipped) when no GPU is usable.
  * MCSIM_TEST_QUICK=1 uses few paths (for compute-sanitizer, which is slow). */
 #include <stdarg.h>
@@ -310,6 +310,49 @@ static double count_flip_chance(const mcs_job *job)
     return chance;
 }
 
+/* The Heston cases (tests/reference/heston_refs.h, QuantLib) on the GPU:
+ * QE within 4 std errors of the reference with every GPU generator in
+ * single precision and Philox in double; and for QE and Euler (biased, so
+ * compared with the CPU only) CPU and GPU Philox agreeing to float
+ * rounding, scaled with the steps (a path whose psi rounds across QE's
+ * switch 1.5 on one backend only moves the price by about 1/paths of the
+ * spot). */
+static void test_heston_on_gpu(void **state)
+{
+    (void)state;
+    const mcs_rng_id rngs[] = {MCS_RNG_PHILOX, MCS_RNG_MRG32K3A, MCS_RNG_SOBOL};
+    for (size_t i = 0; i < MCS_HESTON_REF_COUNT; i++) {
+        const mcs_heston_ref *r = &mcs_heston_refs[i];
+        for (int v = 0; v < 4; v++) {
+            mcs_job job = heston_ref_job(r, MCS_HESTON_QE, 0, v == 3 ? MCS_DOUBLE : MCS_SINGLE,
+                                         rngs[v == 3 ? 0 : v], scaled(1000000), 1100 + i);
+            mcs_result res = run_on("gpu", &job, 1, NULL, NULL);
+            char what[160];
+            snprintf(what, sizeof what, "%s qe gpu %s %s", r->name, rng_name(job.sim.rng),
+                     v == 3 ? "double" : "single");
+            expect_near(what, res.price, res.std_error, r->price);
+        }
+        for (int p = 0; p < 4; p++) {
+            mcs_heston_scheme scheme = p >= 2 ? MCS_HESTON_EULER : MCS_HESTON_QE;
+            mcs_job job = heston_ref_job(r, scheme, 0, p % 2 ? MCS_DOUBLE : MCS_SINGLE,
+                                         MCS_RNG_PHILOX, scaled(300007), 1300 + i);
+            mcs_result g = run_on("gpu", &job, 1, NULL, NULL);
+            mcs_result c = run_on("cpu", &job, 2, NULL, NULL);
+            double tol = (p % 2 ? 1e-9 : 5e-6) * sqrt(fmax(1.0, job.sim.steps / 12.0));
+            double diff = fabs(g.price - c.price);
+            /* single: up to 3 paths whose psi rounds across the switch */
+            double flips = p % 2 ? 0 : 3 * r->spot / (double)c.paths;
+            double limit = tol * r->spot + flips + 1e-12;
+            print_message("  %-28s %s %s: gpu %.10f cpu %.10f diff %.1e (limit %.1e)\n",
+                          r->name, scheme == MCS_HESTON_QE ? "qe" : "euler",
+                          p % 2 ? "double" : "single", g.price, c.price, diff, limit);
+            if (!(diff <= limit))
+                fail_msg("%s: cpu and gpu philox differ by %.2e (limit %.1e)", r->name, diff,
+                         limit);
+        }
+    }
+}
+
 static void set_shape(const char *threads, const char *grid, const char *chunk)
 {
     setenv("MCSIM_GPU_BLOCK_THREADS", threads, 1);
@@ -459,6 +502,7 @@ int main(void)
         cmocka_unit_test(test_products_match_references),
         cmocka_unit_test(test_products_cpu_philox_agrees_with_gpu),
         cmocka_unit_test(test_bachelier_on_gpu),
+        cmocka_unit_test(test_heston_on_gpu),
         cmocka_unit_test(test_merton_on_gpu),
         cmocka_unit_test(test_bit_identical_across_launch_shapes),
         cmocka_unit_test(test_timings_and_device_facts),

@@ -1,0 +1,225 @@
+/* heston.h - the Heston stochastic-volatility model, shared by both
+ * backends:
+ *   dS = (r - q) S dt + sqrt(v) S dW_S,
+ *   dv = kappa (theta - v) dt + xi sqrt(v) dW_v,   d<W_S, W_v> = rho dt.
+ * The state is the log-spot x = ln(S/S0) and the variance v (DIM 2); each
+ * step draws two normals (z[0] for v, z[1] for x) and no uniform. The
+ * interface is the one models/gbm.h describes; the step's length dt is the
+ * job's (coef_make(params, dt)), and the coefficients are computed there in
+ * double, then rounded. Two schemes ([model] scheme):
+ *
+ * qe (default): Andersen (2008), "Simple and efficient simulation of the
+ * Heston stochastic volatility model", J. Comp. Finance 11(3). v's step
+ * matches the exact conditional mean m and variance s^2 of v(t+dt) given
+ * v(t); with psi = s^2/m^2, psi <= psi_c = 1.5 takes v' = a (b + z_v)^2,
+ * else the exponential branch v' = 0 with probability p, else
+ * ln((1-p)/(1-U))/beta, with U = Phi(z_v) the variance normal's uniform
+ * (exact in distribution; the kernels draw no model uniform). x takes
+ * Andersen's central discretisation (gamma1 = gamma2 = 1/2),
+ *   x' = x + (r-q) dt + K0* + K1 v + K2 v' + sqrt(K3 v + K4 v') z_x,
+ * with the martingale correction K0* in place of K0, so E[S'|S, v] =
+ * S e^{(r-q) dt} exactly for the scheme's v'. Where the correction's
+ * condition fails (A >= 1/(2a), A >= beta: large positive rho with long
+ * steps) that step takes Andersen's plain K0.
+ *
+ * euler: full truncation (Lord, Koekkoek and van Dijk 2010): v+ = max(v, 0)
+ * in drift and diffusion, v itself kept, x by log-Euler with
+ * z_x = rho z_v + sqrt(1 - rho^2) z_1. Biased: the bias shrinks with the
+ * steps (tests/test_heston.c).
+ *
+ * The Feller condition need not hold (v reaches 0; QE's exponential branch
+ * is there for it). There is a log-spot (S > 0, HAS_LOG 1) but no
+ * Brownian bridge (HAS_BRIDGE 0): continuous monitoring is refused at
+ * config time (engine/pair.c). The model's default steps are daily (its
+ * type table entry: 252 a year). Include models/real.h (with the precision
+ * chosen) first. */
+#ifndef MCS_HESTON_H
+#define MCS_HESTON_H
+
+#include "real.h"
+#include "../engine/job.h"
+
+#define MCS_HESTON_DIM 2 /* s[0] = x = ln(S/S0), s[1] = v */
+#define MCS_HESTON_NORMALS 2 /* z[0] drives v, z[1] (independent) x */
+#define MCS_HESTON_UNIFORMS 0
+#define MCS_HESTON_HAS_LOG 1
+#define MCS_HESTON_HAS_BRIDGE 0
+#define MCS_HESTON_PSI_C 1.5 /* Andersen's switch between the branches */
+
+typedef struct {
+    int euler;            /* 1: full-truncation Euler, 0: QE */
+    mcs_real drift_dt;    /* (r - q) dt */
+    mcs_real spot;        /* S0 */
+    mcs_real v0;          /* v at t = 0 */
+    /* QE: m = m0 + m1 v, s^2 = s1 v + s0 (v's conditional moments) */
+    mcs_real m0, m1, s0, s1;
+    mcs_real k0, k1, k2, k3, k4; /* Andersen's K0..K4 */
+    mcs_real big_a;              /* A = K2 + K4 / 2 */
+    mcs_real half_k3;            /* K3 / 2: K0* = ... - (K1 + K3/2) v, plus K1 v */
+    /* Euler: */
+    mcs_real dt, kappa_dt, kappa_theta_dt, xi_sqrt_dt, sqrt_dt, rho, rho_bar;
+} mcs_heston_coef;
+
+MC_HD static inline mcs_heston_coef mcs_heston_coef_make(const mcs_model_params *m, double dt)
+{
+    mcs_heston_coef c;
+    const double k = m->kappa, th = m->theta, xi = m->xi, rho = m->rho;
+    const double e = exp(-k * dt), one_e = -expm1(-k * dt);
+    const double g1 = 0.5, g2 = 0.5; /* Andersen's central weights */
+    const double k0 = -rho * k * th * dt / xi;
+    const double k1 = g1 * dt * (k * rho / xi - 0.5) - rho / xi;
+    const double k2 = g2 * dt * (k * rho / xi - 0.5) + rho / xi;
+    const double k3 = g1 * dt * (1 - rho * rho);
+    const double k4 = g2 * dt * (1 - rho * rho);
+    c.euler = m->scheme == MCS_HESTON_EULER;
+    c.drift_dt = (mcs_real)((m->rate - m->dividend) * dt);
+    c.spot = (mcs_real)m->spot;
+    c.v0 = (mcs_real)m->v0;
+    c.m0 = (mcs_real)(th * one_e);
+    c.m1 = (mcs_real)e;
+    c.s1 = (mcs_real)(xi * xi * e * one_e / k);
+    c.s0 = (mcs_real)(th * xi * xi * one_e * one_e / (2 * k));
+    c.k0 = (mcs_real)k0;
+    c.k1 = (mcs_real)k1;
+    c.k2 = (mcs_real)k2;
+    c.k3 = (mcs_real)k3;
+    c.k4 = (mcs_real)k4;
+    c.big_a = (mcs_real)(k2 + 0.5 * k4);
+    c.half_k3 = (mcs_real)(0.5 * k3);
+    c.dt = (mcs_real)dt;
+    c.kappa_dt = (mcs_real)(k * dt);
+    c.kappa_theta_dt = (mcs_real)(k * th * dt);
+    c.xi_sqrt_dt = (mcs_real)(xi * sqrt(dt));
+    c.sqrt_dt = (mcs_real)sqrt(dt);
+    c.rho = (mcs_real)rho;
+    c.rho_bar = (mcs_real)sqrt(1 - rho * rho);
+    return c;
+}
+
+MC_HD static inline void mcs_heston_init(const mcs_heston_coef *c, mcs_real s[MCS_HESTON_DIM])
+{
+    s[0] = 0;
+    s[1] = c->v0;
+}
+
+/* Phi(-z) = erfc(z / sqrt 2) / 2, the upper tail of the standard normal,
+ * positive. Double: the C library's erfc. Single: Numerical Recipes'
+ * erfcc (Chebyshev fit, relative error below 1.2e-7 everywhere, about
+ * float's rounding), branch-free so that the CPU loop vectorises. */
+MC_HD static inline __attribute__((always_inline)) mcs_real mcs_heston_upper_tail(mcs_real z)
+{
+#ifdef MCS_REAL_DOUBLE
+    return 0.5 * erfc(z * 0.70710678118654752440);
+#else
+    const float x = z * 0.70710678118654752440f;
+    const float a = x < 0 ? -x : x;
+    const float t = 1.0f / (1.0f + 0.5f * a);
+    float p = 0.17087277f;
+    p = fmaf(t, p, -0.82215223f);
+    p = fmaf(t, p, 1.48851587f);
+    p = fmaf(t, p, -1.13520398f);
+    p = fmaf(t, p, 0.27886807f);
+    p = fmaf(t, p, -0.18628806f);
+    p = fmaf(t, p, 0.09678418f);
+    p = fmaf(t, p, 0.37409196f);
+    p = fmaf(t, p, 1.00002368f);
+    p = fmaf(t, p, -1.26551223f);
+    const float r = t * mcs_exp_f(fmaf(-a, a, p));
+    return 0.5f * (x >= 0 ? r : 2.0f - r);
+#endif
+}
+
+/* One QE step (the file's comment): v' from z_v, then x with the
+ * martingale-corrected K0*. Both branches are computed and one selected
+ * (the CPU loop vectorises over paths), with one logarithm shared by the
+ * two branches' corrections. */
+MC_HD static inline __attribute__((always_inline)) void mcs_heston_step_qe(const mcs_heston_coef *c, mcs_real s[MCS_HESTON_DIM],
+                                            mcs_real zv, mcs_real zx)
+{
+    const mcs_real tiny = (mcs_real)1e-30;
+    const mcs_real v = s[1];
+    const mcs_real m = c->m0 + c->m1 * v;
+    const mcs_real s2 = c->s0 + c->s1 * v;
+    const mcs_real inv_m = 1 / m;
+    /* psi in [1e-18, 1e10]: an infinite ratio (m underflowed) takes 1e10,
+     * the exponential branch with p near 1, v' = 0 */
+    const mcs_real psi = mcs_max(mcs_min(s2 * inv_m * inv_m, (mcs_real)1e10), (mcs_real)1e-18);
+    const int quadratic = psi <= (mcs_real)MCS_HESTON_PSI_C;
+    /* quadratic branch: v' = a (b + z_v)^2 (t >= 1 there; clamped for the
+     * lanes that take the other branch; t (t - 1) < 4e36 fits a float) */
+    const mcs_real t = mcs_max(2 / psi, 1);
+    const mcs_real b2 = t - 1 + MCS_SQRT(t * (t - 1));
+    const mcs_real a = m / (1 + b2);
+    const mcs_real bz = MCS_SQRT(b2) + zv;
+    const mcs_real w = 1 - 2 * c->big_a * a; /* Andersen's condition: w > 0 */
+    /* exponential branch: 1 - p = 2/(psi + 1), beta = (1 - p)/m, and
+     * v' = max(0, ln((1 - p)/(1 - U)))/beta, 1 - U = Phi(-z_v) */
+    const mcs_real omp = 2 / (psi + 1);
+    const mcs_real tail = mcs_max(mcs_heston_upper_tail(zv), tiny);
+    const mcs_real exp_den = omp - c->big_a * m; /* (beta - A) m: condition > 0 */
+    /* K0* + (K1 + K3/2) v = extra + weight ln(arg):
+     *   quadratic   -A b2 a / w + ln(w) / 2,
+     *   exponential -ln(p + beta (1 - p) / (beta - A)),
+     * or K0 + (K1 + K3/2) v where the branch's condition fails */
+    const int ok = quadratic ? w > 0 : exp_den > 0;
+    const mcs_real arg = quadratic ? w : (1 - omp) + omp * omp / mcs_max(exp_den, tiny);
+    const mcs_real weight = quadratic ? (mcs_real)0.5 : (mcs_real)-1;
+    const mcs_real extra = quadratic ? -c->big_a * b2 * a / mcs_max(w, tiny) : 0;
+    const mcs_real k0_k1v = ok ? extra + weight * MCS_LOG(mcs_max(arg, tiny)) - c->half_k3 * v
+                               : c->k0 + c->k1 * v;
+    const mcs_real v1 = quadratic ? a * bz * bz
+                                  : mcs_max(MCS_LOG(omp / tail), 0) * (m * (psi + 1) / 2);
+    const mcs_real var_x = mcs_max(c->k3 * v + c->k4 * v1, 0);
+    s[0] = s[0] + (c->drift_dt + k0_k1v + c->k2 * v1 + MCS_SQRT(var_x) * zx);
+    s[1] = v1;
+}
+
+/* One full-truncation Euler step. */
+MC_HD static inline __attribute__((always_inline)) void mcs_heston_step_euler(const mcs_heston_coef *c,
+                                               mcs_real s[MCS_HESTON_DIM], mcs_real zv,
+                                               mcs_real z1)
+{
+    const mcs_real v = s[1];
+    const mcs_real vp = mcs_max(v, 0);
+    const mcs_real sv = MCS_SQRT(vp);
+    const mcs_real zx = c->rho * zv + c->rho_bar * z1;
+    s[0] = s[0] + (c->drift_dt - (mcs_real)0.5 * vp * c->dt + sv * c->sqrt_dt * zx);
+    s[1] = v + (c->kappa_theta_dt - c->kappa_dt * vp) + c->xi_sqrt_dt * sv * zv;
+}
+
+MC_HD static inline __attribute__((always_inline)) void mcs_heston_step(const mcs_heston_coef *c, mcs_real s[MCS_HESTON_DIM],
+                                         const mcs_real z[MCS_HESTON_NORMALS], const mcs_real *u)
+{
+    (void)u;
+    if (c->euler)
+        mcs_heston_step_euler(c, s, z[0], z[1]);
+    else
+        mcs_heston_step_qe(c, s, z[0], z[1]);
+}
+
+MC_HD static inline mcs_real mcs_heston_log(const mcs_heston_coef *c,
+                                            const mcs_real s[MCS_HESTON_DIM])
+{
+    (void)c;
+    return s[0];
+}
+
+MC_HD static inline mcs_real mcs_heston_spot(const mcs_heston_coef *c,
+                                             const mcs_real s[MCS_HESTON_DIM])
+{
+    return c->spot * MCS_EXP(s[0]);
+}
+
+MC_HD static inline mcs_real mcs_heston_unit(const mcs_heston_coef *c)
+{
+    return c->spot;
+}
+
+MC_HD static inline mcs_real mcs_heston_rel(const mcs_heston_coef *c,
+                                            const mcs_real s[MCS_HESTON_DIM])
+{
+    (void)c;
+    return MCS_EXP(s[0]);
+}
+
+#endif
