@@ -4,11 +4,15 @@
 #include <math.h>
 #include <stddef.h>
 #include "product.h"
+#include "multi_gbm_derive.h"
 
 /* Each model's spec rows, from its key list (engine/param_list.h). */
 #define MCS_REAL(...) MCS_ROW_REAL(model, __VA_ARGS__)
 #define MCS_COUNT(...) MCS_ROW_COUNT(model, __VA_ARGS__)
 #define MCS_CHOICE(...) MCS_ROW_CHOICE(model, __VA_ARGS__)
+#define MCS_LIST(...) MCS_ROW_LIST(model, __VA_ARGS__)
+#define MCS_MATRIX(...) MCS_ROW_MATRIX(model, __VA_ARGS__)
+#define MCS_HIDDEN MCS_ROW_HIDDEN
 #define MCS_SHARED(row) row
 
 static const mcs_param_spec gbm_params[] = {
@@ -49,7 +53,30 @@ static const mcs_model_type bachelier = {
     .calibration_sets = "model.spot=100 model.rate=0.05 model.normal_vol=20",
 };
 
-const mcs_model_type *const mcs_model_types[] = {&gbm, &bachelier, NULL};
+static const mcs_param_spec multi_gbm_params[] = {
+#include "multi_gbm_params.def"
+    MCS_PARAM_END,
+};
+
+static const mcs_model_type multi_gbm = {
+    .name = "multi_gbm",
+    .description = "n correlated geometric Brownian motions (Cholesky), exact log-normal step",
+    .id = MCS_MODEL_MULTI_GBM,
+    .params = multi_gbm_params,
+    .normals_per_step = 0,
+    .normals_per_asset = 1,
+    .uniforms_per_step = 0,
+    .exact_steps = 1,
+    .has_log = 0,
+    .has_bridge = 0,
+    .multi_asset = 1,
+    .derive = mcs_multi_gbm_derive,
+    .default_steps = 1,
+    .calibration_sets = "model.assets=2 model.spots=100,100 model.volatilities=0.2,0.3 "
+                        "model.rate=0.05 model.correlation=0.5",
+};
+
+const mcs_model_type *const mcs_model_types[] = {&gbm, &bachelier, &multi_gbm, NULL};
 _Static_assert(sizeof mcs_model_types / sizeof mcs_model_types[0] <= MCS_MAX_MODEL_TYPES + 1,
                "more model types than MCS_MAX_MODEL_TYPES (engine/product.h)");
 
