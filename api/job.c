@@ -15,7 +15,7 @@
 #include "output_path.h"
 #include "product.h"
 
-#define RESOLVED_MAX 16384
+#define RESOLVED_MAX (256 * 1024) /* a 64 x 64 correlation matrix echoed */
 
 const char *mcsim_version(void)
 {

@@ -24,8 +24,10 @@
  * layout check cannot see it; 5: the bachelier model's normal_vol in
  * mcs_model_params, the model's and payoff's declared draws and view
  * capabilities in their types, the kernel's normals counting every slot
- * before the payoff's uniforms). */
-#define MCS_GPU_MODULE_ABI 5
+ * before the payoff's uniforms; 6: the multi-asset model's lists, matrix and
+ * factor in mcs_model_params, basket weights in mcs_option_params, the
+ * kernel's model and option parameters in device memory). */
+#define MCS_GPU_MODULE_ABI 6
 
 /* Generators the GPU backend runs (also what a module that cannot load
  * would have offered, so the rng checks say the same either way). */

@@ -11,7 +11,7 @@
 #include "fuzz_common.h"
 #include "product.h"
 
-#define RESOLVED_MAX 16384
+#define RESOLVED_MAX (256 * 1024) /* a 64 x 64 correlation matrix echoed */
 
 static fuzz_file roundtrip_file;
 
