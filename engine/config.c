@@ -689,13 +689,6 @@ static int get_params(parse_state *ps, const char *section, const char *selector
         return 0;
     }
     for (const mcs_param_spec *p = list; p->key; p++) {
-        if (p->excludes) {
-            int k = find_key(p->section, p->key), other = find_key(p->section, p->excludes);
-            if (ps->slots[k].set && other >= 0 && ps->slots[other].set) {
-                bad(ps, k, "give either %s or %s, not both", p->excludes, p->key);
-                return 0;
-            }
-        }
         if (mcs_param_applies(p, job)) {
             if (!get_param(ps, p, job))
                 return 0;
@@ -733,7 +726,6 @@ static int fits_precision(parse_state *ps, const mcs_param_spec *params, const m
             const double *v = mcs_param_list_values(p, job);
             mcs_param_spec one = *p;
             one.kind = MCS_PARAM_REAL;
-            one.excludes = NULL;
             mcs_param_spec each[2] = {one, MCS_PARAM_END};
             for (size_t i = 0; i < mcs_param_list_length(p, job); i++) {
                 each[0].offset = (size_t)((const char *)&v[i] - (const char *)job);
@@ -963,13 +955,11 @@ static int apply_override(parse_state *ps, const mcs_override *ov)
     key[lk] = '\0';
     trim(section);
     trim(key);
-    char value[VALUE_MAX];
-    if (strlen(eq + 1) >= sizeof value) {
-        fail(ps, "%s: [%s] %s: value longer than %d characters", ov->origin, section, key,
-             VALUE_MAX - 1);
+    char *value = strdup(eq + 1); /* store() checks its length for the key */
+    if (!value) {
+        fail(ps, "%s: out of memory", ov->origin);
         return 0;
     }
-    snprintf(value, sizeof value, "%s", eq + 1);
     trim(value); /* as inih trims values in the file */
     char origin[VALUE_MAX + 16];
     if (strcmp(ov->origin, "--set") == 0)
@@ -977,9 +967,9 @@ static int apply_override(parse_state *ps, const mcs_override *ov)
     else
         snprintf(origin, sizeof origin, "%s", ov->origin); /* e.g. "--paths 1e6" */
     /* store() replaces a file's value when line is 0 (an override) */
-    if (!store(ps, section, key, value, origin, 0))
-        return 0;
-    return 1;
+    const int ok = store(ps, section, key, value, origin, 0);
+    free(value);
+    return ok;
 }
 
 /* Parse `file` (what messages call `path`), apply the overrides, validate

@@ -43,8 +43,6 @@ typedef struct mcs_param_spec {
      * (a uint32_t parsed before, e.g. model.assets) and its name */
     size_t length_offset;
     const char *length_key;
-    /* a key of the same section that must not be set with this one */
-    const char *excludes;
 } mcs_param_spec;
 
 typedef struct mcs_model_type {

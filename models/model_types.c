@@ -53,6 +53,12 @@ static const mcs_model_type bachelier = {
     .calibration_sets = "model.spot=100 model.rate=0.05 model.normal_vol=20",
 };
 
+/* multi_gbm: one correlation for every pair unless the matrix is given */
+static int no_correlation_matrix(const mcs_job *job)
+{
+    return job->model.correlation_matrix.n == 0;
+}
+
 static const mcs_param_spec multi_gbm_params[] = {
 #include "multi_gbm_params.def"
     MCS_PARAM_END,
