@@ -101,10 +101,13 @@ _Static_assert(sizeof kind_names / sizeof kind_names[0] == MCS_PARAM_MATRIX + 1,
                "a name for every mcs_param_kind");
 
 static void json_type(FILE *f, const char *name, const char *description, const char *base,
-                      const mcs_param_spec *params)
+                      unsigned assets, const mcs_param_spec *params)
 {
     fprintf(f, "{\"name\": ");
     mcs_json_string(f, name);
+    /* a model: 1 when it has several assets; a payoff: the fewest it reads
+     * (0: one asset), so a tool can pick a pair that works */
+    fprintf(f, ", \"assets\": %u", assets);
     fprintf(f, ", \"description\": ");
     mcs_json_string(f, description);
     fprintf(f, ", \"base\": ");
@@ -176,13 +179,14 @@ void mcs_print_key_tables_json(FILE *f)
     for (int i = 0; mcs_model_types[i]; i++) {
         const mcs_model_type *t = mcs_model_types[i];
         fprintf(f, "%s\n  ", i ? "," : "");
-        json_type(f, t->name, t->description, t->calibration_sets, t->params);
+        json_type(f, t->name, t->description, t->calibration_sets, (unsigned)t->multi_asset,
+                  t->params);
     }
     fprintf(f, "],\n \"payoffs\": [");
     for (int i = 0; mcs_payoff_types[i]; i++) {
         const mcs_payoff_type *t = mcs_payoff_types[i];
         fprintf(f, "%s\n  ", i ? "," : "");
-        json_type(f, t->name, t->description, t->calibration_sets, t->params);
+        json_type(f, t->name, t->description, t->calibration_sets, t->min_assets, t->params);
     }
     fprintf(f, "]}\n");
 }
