@@ -547,6 +547,8 @@ static int get_name(parse_state *ps, const char *section, const char *key,
 }
 
 static void trim(char *s);
+static int list_items(parse_state *ps, int k, const mcs_param_spec *p, const char *t, uint32_t n,
+                      double *v, size_t want, size_t room);
 
 /* Key k's text t as the list or matrix parameter p (product.h): n numbers
  * (n x n for a matrix), n from the count key p->length_key, each in
@@ -576,6 +578,39 @@ static int list_in(parse_state *ps, int k, const mcs_param_spec *p, const char *
         for (size_t i = 0; i < want; i++)
             v[i] = x;
     } else {
+        /* "[100, 95]" or "(100, 95)" (as Python or JSON writes a list) reads
+         * as "100, 95" */
+        char *inner = strdup(t);
+        if (!inner) {
+            bad(ps, k, "out of memory");
+            return 0;
+        }
+        trim(inner);
+        size_t last = strlen(inner);
+        if (last >= 2 && ((inner[0] == '[' && inner[last - 1] == ']') ||
+                          (inner[0] == '(' && inner[last - 1] == ')'))) {
+            inner[last - 1] = '\0';
+            memmove(inner, inner + 1, last - 1);
+        }
+        const int ok = list_items(ps, k, p, inner, n, v, want, room);
+        free(inner);
+        if (!ok)
+            return 0;
+    }
+    if (matrix)
+        ((mcs_matrix *)at)->n = n;
+    else
+        ((mcs_list *)at)->n = n;
+    return 1;
+}
+
+/* The comma-separated numbers of text t into v (room for `room`): exactly
+ * `want` of them, each in p's [lo, hi]; else a message for key k. */
+static int list_items(parse_state *ps, int k, const mcs_param_spec *p, const char *t, uint32_t n,
+                      double *v, size_t want, size_t room)
+{
+    const int matrix = p->kind == MCS_PARAM_MATRIX;
+    {
         size_t got = 0;
         const char *c = t;
         for (;;) {
@@ -619,10 +654,6 @@ static int list_in(parse_state *ps, int k, const mcs_param_spec *p, const char *
             return 0;
         }
     }
-    if (matrix)
-        ((mcs_matrix *)at)->n = n;
-    else
-        ((mcs_list *)at)->n = n;
     return 1;
 }
 
