@@ -23,40 +23,7 @@
 #include "config.h"
 #include "mc_test_util.h"
 #include "product.h"
-#include "reference/multi_refs.h"
-
-#define RESOLVED (256 * 1024)
-static char resolved[RESOLVED];
-
-/* Load config text plus space-separated key=value overrides; the status,
- * and the message in err. */
-static mcs_status load_sets(const char *text, const char *sets, mcs_job *job, char *err,
-                            size_t err_len)
-{
-    static char words[256 * 1024];
-    mcs_override ov[64];
-    int n = 0;
-    snprintf(words, sizeof words, "%s", sets);
-    for (char *w = strtok(words, " "); w && n < 64; w = strtok(NULL, " "))
-        ov[n++] = (mcs_override){"--set", w};
-    return mcs_config_load_text("test", text, strlen(text), ov, n, job, resolved, sizeof resolved,
-                                err, err_len);
-}
-
-/* The job of `sets` with the test's simulation settings; a config the
- * loader refuses is a broken test. */
-static void ref_job(mcs_job *job, const char *sets, unsigned steps, mcs_precision prec,
-                    mcs_rng_id rng, uint64_t paths, uint64_t seed)
-{
-    char text[512], err[1024];
-    snprintf(text, sizeof text,
-             "[simulation]\npaths = %llu\nsteps = %u\nseed = %llu\nrng = %s\nprecision = %s\n"
-             "[output]\nlog = no\n",
-             (unsigned long long)paths, steps, (unsigned long long)seed,
-             mcs_named_by_id(mcs_rngs, rng)->name, mcs_named_by_id(mcs_precisions, prec)->name);
-    if (load_sets(text, sets, job, err, sizeof err) != MCS_OK)
-        fail_msg("reference job: %s", err);
-}
+#include "product_test_util.h"
 
 /* Every reference case: philox and pcg64 in single precision, philox in
  * double. */
@@ -69,7 +36,7 @@ static void test_monte_carlo_matches_references(void **state)
         for (int v = 0; v < 3; v++) {
             mcs_precision prec = v == 2 ? MCS_DOUBLE : MCS_SINGLE;
             mcs_rng_id rng = v == 1 ? MCS_RNG_PCG64 : MCS_RNG_PHILOX;
-            ref_job(&job, r->sets, r->steps, prec, rng, 200000, 700 + i);
+            multi_ref_job(&job, r->sets, r->steps, prec, rng, 200000, 700 + i);
             mcs_result res = run_on("cpu", &job, 2, NULL, NULL);
             char what[160];
             snprintf(what, sizeof what, "%s %s %s", r->name, v == 2 ? "double" : "single",
@@ -90,7 +57,7 @@ static void test_basket_64_assets(void **state)
     for (int v = 0; v < 3; v++) {
         mcs_precision prec = v == 2 ? MCS_DOUBLE : MCS_SINGLE;
         mcs_rng_id rng = v == 1 ? MCS_RNG_PCG64 : MCS_RNG_PHILOX;
-        ref_job(&job, MCS_BASKET64_SETS, v == 1 ? 3 : 1, prec, rng, 100000, 64 + v);
+        multi_ref_job(&job, MCS_BASKET64_SETS, v == 1 ? 3 : 1, prec, rng, 100000, 64 + v);
         assert_int_equal(job.model.assets, 64);
         assert_int_equal(mcs_job_draws(&job), 64);
         mcs_result res = run_on("cpu", &job, 2, NULL, NULL);
@@ -121,7 +88,7 @@ static void test_correlation_recovered(void **state)
     assert_true(fabs(MCS_SUMVAR_RHO05 - MCS_SUMVAR_RHO0) > 20 * MCS_SUMVAR_RHO05_SE);
     for (int v = 0; v < 2; v++) {
         mcs_rng_id rng = v ? MCS_RNG_PCG64 : MCS_RNG_PHILOX;
-        ref_job(&job, sets, 1, MCS_DOUBLE, rng, MCS_SUMVAR_PATHS, 11 + v);
+        multi_ref_job(&job, sets, 1, MCS_DOUBLE, rng, MCS_SUMVAR_PATHS, 11 + v);
         mcs_result res = run_on("cpu", &job, 2, NULL, NULL);
         /* the discounted payoff's sample variance, undiscounted */
         const double var = res.std_error * res.std_error * (double)res.paths * exp(2 * 0.05);
@@ -241,8 +208,8 @@ static void test_config_accepts(void **state)
     if (load_sets("", sets, &job, err, sizeof err) != MCS_OK)
         fail_msg("64 x 64: %s", err);
     assert_int_equal(job.model.correlation_matrix.n, 64);
-    static char text[RESOLVED];
-    snprintf(text, sizeof text, "%s", resolved);
+    static char text[MCS_TEST_RESOLVED];
+    snprintf(text, sizeof text, "%s", mcs_test_resolved);
     for (const char *line = text; *line;) { /* every line fits the INI reader */
         const char *end = strchr(line, '\n');
         size_t len = end ? (size_t)(end - line) : strlen(line);
