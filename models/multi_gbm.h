@@ -93,6 +93,40 @@ MC_HD static inline void mcs_multi_gbm_step(const mcs_multi_gbm_coef *c, mcs_rea
     }
 }
 
+#ifndef __CUDACC__
+/* The CPU kernel's step of a batch's paths when no payoff watches it
+ * (cpu_backend/path_kernel.inc, MCS_NAME_BATCH_STEP): nb paths of state
+ * st[i * stride + p] and normals z[j * stride + p], asset by asset over a
+ * tile of paths, so the inner loops run over paths and vectorise; the same
+ * operations in the same order as mcs_multi_gbm_step, so the same bits. */
+#define MCS_MULTI_GBM_BATCH_STEP 1
+#define MCS_MULTI_GBM_TILE 256u
+static inline void mcs_multi_gbm_step_batch(const mcs_multi_gbm_coef *c, uint32_t nb,
+                                            mcs_real *restrict st, const mcs_real *restrict z,
+                                            uint32_t stride)
+{
+    const uint32_t n = c->n;
+    for (uint32_t p0 = 0; p0 < nb; p0 += MCS_MULTI_GBM_TILE) {
+        const uint32_t m = nb - p0 < MCS_MULTI_GBM_TILE ? nb - p0 : MCS_MULTI_GBM_TILE;
+        for (uint32_t i = 0; i < n; i++) {
+            const mcs_real *row = c->a + (size_t)i * n;
+            mcs_real y[MCS_MULTI_GBM_TILE];
+            for (uint32_t p = 0; p < m; p++)
+                y[p] = 0;
+            for (uint32_t j = 0; j <= i; j++) {
+                const mcs_real a = row[j], *restrict zj = z + (size_t)j * stride + p0;
+                for (uint32_t p = 0; p < m; p++)
+                    y[p] += a * zj[p];
+            }
+            const mcs_real drift = c->drift[i] * c->dt, sqrt_dt = c->sqrt_dt;
+            mcs_real *restrict si = st + (size_t)i * stride + p0;
+            for (uint32_t p = 0; p < m; p++)
+                si[p] = si[p] + (drift + sqrt_dt * y[p]);
+        }
+    }
+}
+#endif
+
 /* S of asset 1 (the view's s1; the multi-asset payoffs read every asset) */
 MC_HD static inline mcs_real mcs_multi_gbm_spot(const mcs_multi_gbm_coef *c, const mcs_real *s)
 {
