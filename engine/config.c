@@ -17,7 +17,6 @@
 #include "catalog.h"
 #include "output_path.h"
 #include "product.h"
-#include "key_tables.h"
 
 #define VALUE_MAX 512
 /* the longest list or matrix value (64 x 64 numbers of up to 24 characters) */
@@ -552,8 +551,9 @@ static int list_items(parse_state *ps, int k, const mcs_param_spec *p, const cha
 
 /* Key k's text t as the list or matrix parameter p (product.h): n numbers
  * (n x n for a matrix), n from the count key p->length_key, each in
- * [lo, hi], comma-separated; a default (is_default) of one number gives
- * every element that number, "equal" each 1/n, "" none (n stays 0). */
+ * [lo, hi], comma-separated; for a list one number gives every element
+ * that number, and "equal" (a list whose default it is) each 1/n; ""
+ * where the default is "" leaves it not given (n stays 0). */
 static int list_in(parse_state *ps, int k, const mcs_param_spec *p, const char *t, int is_default,
                    mcs_job *job)
 {
@@ -569,14 +569,10 @@ static int list_in(parse_state *ps, int k, const mcs_param_spec *p, const char *
         ((mcs_list *)at)->n = 0;
     if (t[0] == '\0' && p->dflt && p->dflt[0] == '\0')
         return 1; /* not given */
-    if (is_default && (strcmp(t, "equal") == 0 || !strchr(t, ','))) {
-        double x = 1.0 / n;
-        if (strcmp(t, "equal") != 0 && !parse_real(t, &x)) {
-            bad(ps, k, "the default is not a number (internal error)");
-            return 0;
-        }
-        for (size_t i = 0; i < want; i++)
-            v[i] = x;
+    (void)is_default;
+    if (strcmp(t, "equal") == 0 && p->dflt && strcmp(p->dflt, "equal") == 0) {
+        for (size_t i = 0; i < want; i++) /* the weights' keyword: 1/n each */
+            v[i] = 1.0 / n;
     } else {
         /* "[100, 95]" or "(100, 95)" (as Python or JSON writes a list) reads
          * as "100, 95" */
@@ -632,11 +628,12 @@ static int list_items(parse_state *ps, int k, const mcs_param_spec *p, const cha
             }
             if (got < room) {
                 if ((p->lo_open ? x <= p->lo : x < p->lo) || x > p->hi) {
-                    char valid[96];
-                    mcs_param_spec one = *p;
-                    one.kind = MCS_PARAM_REAL;
-                    mcs_param_valid_text(&one, valid, sizeof valid);
-                    bad(ps, k, "element %zu (%s) must be %s", got + 1, item, valid);
+                    if (isinf(p->hi))
+                        bad(ps, k, "element %zu (%s) must be %s %g", got + 1, item,
+                            p->lo_open ? "greater than" : "at least", p->lo);
+                    else
+                        bad(ps, k, "element %zu (%s) must be in %s%g, %g]", got + 1, item,
+                            p->lo_open ? "(" : "[", p->lo, p->hi);
                     return 0;
                 }
                 v[got] = x;
@@ -645,6 +642,11 @@ static int list_items(parse_state *ps, int k, const mcs_param_spec *p, const cha
             if (!end)
                 break;
             c = end + 1;
+        }
+        if (got == 1 && !matrix && want > 1) { /* one number: every element's */
+            for (size_t i = 1; i < want; i++)
+                v[i] = v[0];
+            got = want;
         }
         if (got != want) {
             bad(ps, k, "has %zu numbers; [%s] %s = %u needs %zu%s", got,

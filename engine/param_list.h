@@ -17,9 +17,10 @@
  *   MCS_LIST(name, lo, hi, lo_open, length, default, meaning[, ...])
  *       comma-separated numbers each in [lo, hi] (an mcs_list: room for
  *       MCS_MOST_ASSETS), exactly as many as the count field `length`
- *       (a member of mcs_job, e.g. model.assets) says; its default, where
- *       it has one, is one number (every element takes it) or "equal"
- *       (each 1/n); a value may continue on indented lines
+ *       (a member of mcs_job, e.g. model.assets) says, or one number that
+ *       every element takes; a default, where it has one, is such text or
+ *       "equal" (each 1/n, a keyword of that key then); a value may
+ *       continue on indented lines
  *   MCS_MATRIX(name, lo, hi, lo_open, length, default, meaning[, ...])
  *       likewise an n x n matrix, row-major (an mcs_matrix), n = `length`;
  *       default "" (not given: the field's n stays 0)

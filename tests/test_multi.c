@@ -8,8 +8,9 @@
  * recovered from the simulated paths (the variance of S1 + S2); the
  * config's refusals (not positive semi-definite, not symmetric, a list of
  * the wrong length, both correlation keys, pairs of one and several
- * assets) and what it takes (correlation = 1, lists over continuation
- * lines, the resolved config of a 64 x 64 matrix read back the same). */
+ * assets) and what it takes (correlation = 1, one number for every
+ * asset, lists over continuation lines, the resolved config of a 64 x 64
+ * matrix read back the same). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -138,6 +139,8 @@ static void test_config_refusals(void **state)
                    "volatilities|has 3 numbers|assets = 2|needs 2");
     expect_refused("matrix of the wrong size", "", TWO "model.correlation_matrix=1,0.5,0.5",
                    "correlation_matrix|has 3 numbers|needs 4");
+    expect_refused("a matrix of one number", "", TWO "model.correlation_matrix=1",
+                   "correlation_matrix|has 1 numbers|needs 4");
     expect_refused("weights of the wrong length", "", THREE "option.weights=0.5,0.5",
                    "weights|has 2 numbers|assets = 3");
     expect_refused("a list element not a number", "", TWO "model.spots=100,abc",
@@ -173,6 +176,13 @@ static void test_config_accepts(void **state)
     char err[2048] = "";
     assert_int_equal(load_sets("", THREE "model.correlation=1", &job, err, sizeof err), MCS_OK);
     assert_int_equal(job.model.factor.rank, 1);
+    /* one number is every asset's; "equal" weights are 1/n; brackets read as a list */
+    assert_int_equal(load_sets("", THREE "model.dividends=0.01 option.weights=equal "
+                                         "model.spots=[100,95,110]", &job, err, sizeof err),
+                     MCS_OK);
+    assert_true(job.model.dividends.n == 3 && job.model.dividends.v[2] == 0.01);
+    assert_true(job.option.weights.n == 3 && job.option.weights.v[1] == 1.0 / 3);
+    assert_true(job.model.spots.v[2] == 110);
     /* rank 2: assets 1 and 3 equal in law */
     assert_int_equal(load_sets("", THREE "model.correlation_matrix=1,0.5,1,0.5,1,0.5,1,0.5,1", &job,
                                err, sizeof err),

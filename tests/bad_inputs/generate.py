@@ -19,9 +19,9 @@ import sys
 BAD = ["abc", "nan", "inf", "-inf", "1e999", "1,5", "2 3", "--1", "0x", "\uff11\uff12"]
 BAD_IN_FILE = ["abc", "nan", "1e999", "1,5", "\uff11\uff12"]
 # values no list or matrix key accepts on a base config of 2 assets: not
-# numbers, an empty element, and the wrong lengths (1 and 3)
-BAD_LIST = ["abc", "nan", "inf", "1e999", "1,abc", "1,,2", "1", "1,2,3", "\uff11\uff12"]
-BAD_LIST_IN_FILE = ["abc", "nan", "1,abc", "1", "1,2,3"]
+# numbers, an empty element, and a wrong length (3; one number is every element)
+BAD_LIST = ["abc", "nan", "inf", "1e999", "1,abc", "1,,2", "1,2,3", "[1,2,3]", "\uff11\uff12"]
+BAD_LIST_IN_FILE = ["abc", "nan", "1,abc", "1,2,3"]
 # amounts of money (a real key of lower bound 0 and no upper bound) outside
 # what each precision prices: single from 1e-30 to 1e30, double from 1e-140
 # (engine/config.c, fits_precision)
