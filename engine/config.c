@@ -554,8 +554,7 @@ static int list_items(parse_state *ps, int k, const mcs_param_spec *p, const cha
  * [lo, hi], comma-separated; for a list one number gives every element
  * that number, and "equal" (a list whose default it is) each 1/n; ""
  * where the default is "" leaves it not given (n stays 0). */
-static int list_in(parse_state *ps, int k, const mcs_param_spec *p, const char *t, int is_default,
-                   mcs_job *job)
+static int list_in(parse_state *ps, int k, const mcs_param_spec *p, const char *t, mcs_job *job)
 {
     char *at = (char *)job + p->offset;
     const uint32_t n = *(const uint32_t *)((const char *)job + p->length_offset);
@@ -569,7 +568,6 @@ static int list_in(parse_state *ps, int k, const mcs_param_spec *p, const char *
         ((mcs_list *)at)->n = 0;
     if (t[0] == '\0' && p->dflt && p->dflt[0] == '\0')
         return 1; /* not given */
-    (void)is_default;
     if (strcmp(t, "equal") == 0 && p->dflt && strcmp(p->dflt, "equal") == 0) {
         for (size_t i = 0; i < want; i++) /* the weights' keyword: 1/n each */
             v[i] = 1.0 / n;
@@ -685,7 +683,7 @@ static int get_param(parse_state *ps, const mcs_param_spec *p, mcs_job *job)
         return real_in(ps, k, t, p->lo, p->lo_open, p->hi, (double *)at);
     case MCS_PARAM_LIST:
     case MCS_PARAM_MATRIX:
-        return list_in(ps, k, p, t, !s->set, job);
+        return list_in(ps, k, p, t, job);
     }
     return 0;
 }

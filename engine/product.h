@@ -190,7 +190,8 @@ int mcs_pair_compiled(mcs_model_id model, mcs_payoff_id payoff);
 /* The compiled pairs for messages: "gbm with european, digital, asian". */
 void mcs_compiled_pairs_text(char *buf, size_t len);
 
-/* The parameter's value in a job, as a double (choices: the enum value). */
+/* The parameter's value in a job, as a double (choices: the enum value;
+ * lists and matrices: how many numbers they hold). */
 double mcs_param_get(const mcs_param_spec *p, const mcs_job *job);
 /* A list or matrix parameter's numbers in a job (a matrix row-major) and
  * how many (a matrix: n x n); other kinds: NULL and 0. */

@@ -9,6 +9,7 @@
  * precisions (models/asset_factor.h). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "multi_gbm_derive.h"
 
@@ -58,17 +59,32 @@ static int cholesky_psd(const double *c, uint32_t n, double *l, uint32_t *rank, 
     return 1;
 }
 
+static int factor(mcs_model_params *m, uint32_t n, double *c, double *l, char *why, size_t len);
+
 int mcs_multi_gbm_derive(mcs_model_params *m, char *why, size_t len)
 {
-    static __thread double c[MCS_MOST_ASSETS * MCS_MOST_ASSETS], l[MCS_MOST_ASSETS * MCS_MOST_ASSETS];
     const uint32_t n = m->assets;
-    const char *key = m->correlation_matrix.n ? "correlation_matrix" : "correlation";
     if (n < 1 || n > MCS_MOST_ASSETS || m->spots.n != n || m->volatilities.n != n ||
         m->dividends.n != n) {
         snprintf(why, len, "assets = %u and its lists' lengths differ (1 to %d assets)", n,
                  MCS_MOST_ASSETS);
         return 0;
     }
+    /* the correlation and its factor, n x n each (on the heap: 64 KB at 64 assets) */
+    double *c = malloc(2 * sizeof(double) * n * n);
+    if (!c) {
+        snprintf(why, len, "out of memory for the correlation of %u assets", n);
+        return 0;
+    }
+    const int ok = factor(m, n, c, c + (size_t)n * n, why, len);
+    free(c);
+    return ok;
+}
+
+/* mcs_multi_gbm_derive's work with its buffers c and l (n x n each). */
+static int factor(mcs_model_params *m, uint32_t n, double *c, double *l, char *why, size_t len)
+{
+    const char *key = m->correlation_matrix.n ? "correlation_matrix" : "correlation";
     for (uint32_t i = 0; i < n; i++)
         for (uint32_t j = 0; j < n; j++)
             c[i * n + j] = m->correlation_matrix.n ? m->correlation_matrix.v[i * n + j]
