@@ -15,7 +15,7 @@
 #include "output_path.h"
 #include "product.h"
 
-#define RESOLVED_MAX (256 * 1024) /* a 64 x 64 correlation matrix echoed */
+#define RESOLVED_MAX MCS_CONFIG_RESOLVED_MAX
 
 const char *mcsim_version(void)
 {

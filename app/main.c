@@ -43,7 +43,7 @@
 #define MCS_VERSION "0.0.0"
 #endif
 
-#define RESOLVED_MAX (256 * 1024) /* a 64 x 64 correlation matrix echoed */
+#define RESOLVED_MAX MCS_CONFIG_RESOLVED_MAX
 #define MCS_MAX_RANKS 4096 /* MPI ranks gathered (about 18 KB each) */
 #define ERR_MAX 1024
 
