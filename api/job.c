@@ -15,7 +15,7 @@
 #include "output_path.h"
 #include "product.h"
 
-#define RESOLVED_MAX 16384
+#define RESOLVED_MAX MCS_CONFIG_RESOLVED_MAX
 
 const char *mcsim_version(void)
 {

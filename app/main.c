@@ -45,7 +45,7 @@
 #define MCS_VERSION "0.0.0"
 #endif
 
-#define RESOLVED_MAX 16384
+#define RESOLVED_MAX MCS_CONFIG_RESOLVED_MAX
 #define MCS_MAX_RANKS 4096 /* MPI ranks gathered (about 18 KB each) */
 #define ERR_MAX 1024
 

@@ -212,7 +212,7 @@ static int merge_sweeps(char **paths, int n, const char *output, const char *com
 /* The job of a shard's resolved config text, loaded as a config file. */
 static mcs_status job_of(const char *text, mcs_job *job, char *err, size_t err_len)
 {
-    static char resolved[8192];
+    static char resolved[MCS_CONFIG_RESOLVED_MAX];
     int fd = memfd_create("mcsim-shard-config", MFD_CLOEXEC);
     if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text)) {
         if (fd >= 0)

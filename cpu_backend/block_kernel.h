@@ -18,15 +18,21 @@
  * (docs/reproducibility.md, "PCG64 streams"). */
 #define MCS_PCG_GROUP 16u
 /* Most draws per step and state or accumulator size a kernel may have (the
- * batch buffers are sized for them). */
-#define MCS_MOST_DRAWS 8u
-#define MCS_MOST_DIM 8u
+ * batch buffers are sized for them): a multi-asset model's state and
+ * normals per asset (MCS_MOST_ASSETS, engine/param_list.h), and 8 more
+ * draws for the model's uniforms, the payoff's and the split slot. Per
+ * thread in double: draws and their bits 72 x 2048 x (8 + 16 + 4) bytes,
+ * 4.1 MB; state, next state and accumulators 3 x 64 x 2048 x 8, 3.1 MB;
+ * pages a job does not reach (a one-asset model's) are never touched. */
+#define MCS_MOST_DRAWS (MCS_MOST_ASSETS + 8u)
+#define MCS_MOST_DIM MCS_MOST_ASSETS
 /* A payoff's split mode (path_kernel.inc) runs MCS_SPLIT_PATHS paths at a
  * time through runs of at most MCS_SPLIT_RUN steps (a multiple of the
  * split uniform's byte span, 8), keeping each run's states: 257 rows of
  * 512 floats, 514 KB, for GBM in single precision. */
 #define MCS_SPLIT_PATHS 512u
 #define MCS_SPLIT_RUN 256u
+#define MCS_SPLIT_MOST_DIM 8u /* the most model state a split-mode kernel has */
 
 /* Where one block's random numbers come from (the generator and seed are the
  * job's): the block index, and for PCG64 the block's stream (stream = block

@@ -33,7 +33,7 @@ int mcs_block_scratch_init(mcs_block_scratch *s, const mcs_job *job)
     int split = mcs_job_splits_uniform(job);
     if (split) { /* pages are touched only as far as the job's rows reach */
         const size_t run = (size_t)MCS_SPLIT_RUN * MCS_SPLIT_PATHS;
-        s->rows = alloc64((MCS_SPLIT_RUN + 1) * MCS_MOST_DIM * MCS_SPLIT_PATHS * real);
+        s->rows = alloc64((MCS_SPLIT_RUN + 1) * MCS_SPLIT_MOST_DIM * MCS_SPLIT_PATHS * real);
         s->kept = alloc64((run + 16) * sizeof(uint32_t));
     }
     if (!s->bits || !s->words || !s->pcg || !s->draws || !s->state || !s->acc || !s->out ||

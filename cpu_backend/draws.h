@@ -1,7 +1,7 @@
 /* draws.h - one time step's random numbers for a batch of paths, step-major:
  * draws[d * MCS_BATCH + p] is path p's draw d at the step (slot d: the
  * model's normals, the model's uniforms, the payoff's normals, the payoff's
- * uniforms; a mask says which slots are normals), so every loop over the
+ * uniforms; mcs_slot_kinds says which slots are normals), so every loop over the
  * batch is contiguous. Precision
  * follows models/real.h. The layouts (docs/reproducibility.md):
  * - Philox: counter i = (g * steps + k) * draws + d of the block, g the path
@@ -27,6 +27,19 @@
 #define MCS_PHILOX_GROUP 4u
 #define MCS_PCG_OUTPUTS 8u
 #endif
+
+/* Which of a step's draw slots are normals (docs/reproducibility.md):
+ * the model's normals, then its uniforms, then the payoff's normals; the
+ * rest (the payoff's uniforms) are uniforms. */
+typedef struct {
+    unsigned model_normals, model_uniforms, payoff_normals;
+} mcs_slot_kinds;
+
+static inline __attribute__((always_inline)) int mcs_slot_is_normal(mcs_slot_kinds k, unsigned d)
+{
+    const unsigned second = k.model_normals + k.model_uniforms;
+    return d < k.model_normals || (d >= second && d < second + k.payoff_normals);
+}
 
 /* Normals for draw slot `z` (nb paths, nb even) from 64-bit words: single
  * precision one word per Box-Muller pair, double two. */
@@ -189,10 +202,10 @@ static inline void mcs_philox_words_at(const uint32_t key[2], uint64_t block,
 
 /* Philox draws of step k for the batch's paths [first, first + nb) of
  * `block` (first a multiple of the group, nb rounded up to it): the first
- * `drawn` of the step's `draws` counter slots (slot d a normal where bit d
- * of normal_slots is set, else a uniform). */
+ * `drawn` of the step's `draws` counter slots (slot d a normal where
+ * normal_slots says so, else a uniform). */
 static inline __attribute__((always_inline)) void mcs_draw_philox(const uint32_t key[2], uint64_t block, uint32_t first,
-                                   uint32_t nb, uint32_t steps, uint32_t k, uint32_t normal_slots,
+                                   uint32_t nb, uint32_t steps, uint32_t k, mcs_slot_kinds normal_slots,
                                    unsigned drawn, unsigned draws, mcs_block_scratch *restrict s,
                                    mcs_real *restrict z)
 {
@@ -202,7 +215,7 @@ static inline __attribute__((always_inline)) void mcs_draw_philox(const uint32_t
     for (unsigned d = 0; d < drawn; d++) {
         const uint64_t base = (g0 * steps + k) * draws + d, stride = (uint64_t)steps * draws;
         mcs_real *restrict zd = z + (size_t)d * MCS_BATCH;
-        if (normal_slots >> d & 1) {
+        if (mcs_slot_is_normal(normal_slots, d)) {
             mcs_philox_words(key, block, base, stride, groups, bits, NULL);
             mcs_normals_from_bits(bits, nb, zd);
             continue;
@@ -235,8 +248,8 @@ static inline void mcs_pcg_groups_start(mcs_pcg64 *restrict g, uint32_t groups,
 
 /* PCG64 draws of the next step for the batch's groups (nb a multiple of 16):
  * each group's generator gives its 16 numbers per draw in stream order;
- * slot d a normal where bit d of normal_slots is set. */
-static inline void mcs_draw_pcg(mcs_pcg64 *restrict g, uint32_t nb, uint32_t normal_slots,
+ * slot d a normal where normal_slots says so. */
+static inline void mcs_draw_pcg(mcs_pcg64 *restrict g, uint32_t nb, mcs_slot_kinds normal_slots,
                                 unsigned draws, mcs_block_scratch *restrict s,
                                 mcs_real *restrict z)
 {
@@ -253,7 +266,7 @@ static inline void mcs_draw_pcg(mcs_pcg64 *restrict g, uint32_t nb, uint32_t nor
         for (uint32_t j = 0; j < groups; j++)
             for (uint32_t o = 0; o < MCS_PCG_OUTPUTS; o++)
                 w[j * MCS_PCG_OUTPUTS + o] = bits[(size_t)(d * MCS_PCG_OUTPUTS + o) * groups + j];
-        if (normal_slots >> d & 1) {
+        if (mcs_slot_is_normal(normal_slots, d)) {
             mcs_normals_from_bits(w, nb, zd);
         } else {
 #ifdef MCS_REAL_DOUBLE

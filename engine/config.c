@@ -19,30 +19,33 @@
 #include "product.h"
 
 #define VALUE_MAX 512
+/* the longest list or matrix value (64 x 64 numbers of up to 24 characters) */
+#define MCS_LIST_TEXT_MAX (MCS_MOST_ASSETS * MCS_MOST_ASSETS * 26)
 
 typedef struct {
     const char *section, *key;
     const char *fallback; /* default as text; NULL = required */
     const char *meaning;
+    int list; /* a list or matrix key: its value may continue on indented lines */
 } key_spec;
 
 /* The keys that are not a model's or a payoff's parameter, in the order the
  * resolved config is written; the parameters come from the type tables
  * (engine/product.h). */
 static const key_spec fixed_keys[] = {
-    {"model", "type", "gbm", "price model"},
-    {"option", "payoff", "european", "payoff"},
-    {"simulation", "paths", "1000000", "number of paths, 1 to 1e15 (1e6 and 1_000_000 work)"},
+    {"model", "type", "gbm", "price model", 0},
+    {"option", "payoff", "european", "payoff", 0},
+    {"simulation", "paths", "1000000", "number of paths, 1 to 1e15 (1e6 and 1_000_000 work)", 0},
     {"simulation", "steps", "auto",
      "time steps per path, 1 to 100000; auto: what the product needs (1 for a European or "
      "digital, the fixings of an Asian, 252 a year for discrete monitoring, 1 for continuous), "
-     "at least the model's (Heston: 252 a year)"},
-    {"simulation", "seed", "1", "seed, 0 to 2^64-1 (decimal or 0x hex)"},
-    {"simulation", "rng", "auto", "random numbers: auto, pcg64, philox, mrg32k3a, sobol"},
-    {"simulation", "precision", "single", "path arithmetic: single or double"},
-    {"simulation", "block_size", "65536", "paths per block (part of the result's identity)"},
-    {"output", "file", "", "HDF5 run log path (empty: output/<config>-<backend>-<UTC>.h5)"},
-    {"output", "log", "yes", "write the HDF5 run log: yes or no (no: the result only)"},
+     "at least the model's (Heston: 252 a year)", 0},
+    {"simulation", "seed", "1", "seed, 0 to 2^64-1 (decimal or 0x hex)", 0},
+    {"simulation", "rng", "auto", "random numbers: auto, pcg64, philox, mrg32k3a, sobol", 0},
+    {"simulation", "precision", "single", "path arithmetic: single or double", 0},
+    {"simulation", "block_size", "65536", "paths per block (part of the result's identity)", 0},
+    {"output", "file", "", "HDF5 run log path (empty: output/<config>-<backend>-<UTC>.h5)", 0},
+    {"output", "log", "yes", "write the HDF5 run log: yes or no (no: the result only)", 0},
 };
 #define N_FIXED (sizeof fixed_keys / sizeof fixed_keys[0])
 _Static_assert(N_FIXED == MCS_CONFIG_FIXED_KEYS, "MCS_CONFIG_FIXED_KEYS (config.h) counts fixed_keys");
@@ -73,7 +76,8 @@ static void add_params(const mcs_param_spec *params)
             keys_overflow = 1;
             return;
         }
-        keys[N_KEYS++] = (key_spec){p->section, p->key, p->dflt, p->meaning};
+        keys[N_KEYS++] = (key_spec){p->section, p->key, p->dflt, p->meaning,
+                                    p->kind == MCS_PARAM_LIST || p->kind == MCS_PARAM_MATRIX};
     }
 }
 
@@ -107,7 +111,7 @@ typedef struct {
     int set;
     int line;                /* 0 for overrides */
     char origin[VALUE_MAX];  /* file path, or the override ("--set a.b=c") */
-    char value[VALUE_MAX];
+    char *value;             /* on the heap (a list's may be long), freed with the state */
 } slot;
 
 typedef struct {
@@ -179,7 +183,7 @@ static void keys_of_section(const char *section, char *buf, size_t len)
  * `config` attribute, written "key = value" and read back by inih): a
  * control character other than a tab, a ';' at its start or after white
  * space (an INI comment), or a line over 199 characters. NULL if safe. */
-static const char *unsafe_value(const char *key, const char *v)
+static const char *unsafe_value(const char *key, const char *v, int list)
 {
     for (const char *c = v; *c; c++) {
         if (((unsigned char)*c < 0x20 && *c != '\t') || *c == 0x7f)
@@ -187,7 +191,7 @@ static const char *unsafe_value(const char *key, const char *v)
         if (*c == ';' && (c == v || c[-1] == ' ' || c[-1] == '\t'))
             return "a ';' at its start or after a space, which starts a comment in an INI file";
     }
-    if (strlen(key) + 3 + strlen(v) > 199)
+    if (!list && strlen(key) + 3 + strlen(v) > 199) /* a list is written over lines */
         return "more than fits a config line (199 characters with 'key = ')";
     return NULL;
 }
@@ -215,6 +219,25 @@ static int store(parse_state *ps, const char *section, const char *key, const ch
         return 0;
     }
     slot *s = &ps->slots[k];
+    if (s->set && line > 0 && keys[k].list && s->line > 0) {
+        /* a list's indented continuation line (inih hands it over under the
+         * same key): joined with a comma unless the last line ended in one */
+        size_t old = strlen(s->value), add = strlen(value);
+        if (old + add + 3 > MCS_LIST_TEXT_MAX) {
+            fail(ps, "%s: [%s] %s: value longer than %d characters", here, section, key,
+                 MCS_LIST_TEXT_MAX - 1);
+            return 0;
+        }
+        char *grown = realloc(s->value, old + add + 3);
+        if (!grown) {
+            fail(ps, "%s: out of memory", here);
+            return 0;
+        }
+        s->value = grown;
+        snprintf(s->value + old, add + 3, "%s%s", old && s->value[old - 1] != ',' ? ", " : " ",
+                 value);
+        return 1;
+    }
     if (s->set && line > 0) {
         if (strchr(value, '='))
             fail(ps, "%s: [%s] %s: this indented line is read as a continuation of '%s' "
@@ -225,21 +248,27 @@ static int store(parse_state *ps, const char *section, const char *key, const ch
                  s->line);
         return 0;
     }
-    if (strlen(value) >= VALUE_MAX) {
-        fail(ps, "%s: [%s] %s: value longer than %d characters", here, section, key,
-             VALUE_MAX - 1);
+    const size_t most = keys[k].list ? MCS_LIST_TEXT_MAX : VALUE_MAX;
+    if (strlen(value) >= most) {
+        fail(ps, "%s: [%s] %s: value longer than %zu characters", here, section, key, most - 1);
         return 0;
     }
-    const char *unsafe = unsafe_value(key, value);
+    const char *unsafe = unsafe_value(key, value, keys[k].list);
     if (unsafe) {
         fail(ps, "%s: [%s] %s = %s: the value holds %s; a config file could not keep it", here,
              section, key, value, unsafe);
         return 0;
     }
+    char *copy = strdup(value);
+    if (!copy) {
+        fail(ps, "%s: out of memory", here);
+        return 0;
+    }
+    free(s->value);
+    s->value = copy;
     s->set = 1;
     s->line = line;
     snprintf(s->origin, sizeof s->origin, "%s", origin);
-    strcpy(s->value, value);
     return 1;
 }
 
@@ -400,7 +429,9 @@ static void bad(parse_state *ps, int k, const char *fmt, ...)
     va_end(ap);
     const slot *s = &ps->slots[k];
     where(ps, s, loc, sizeof loc);
-    if (s->set)
+    if (s->set && strlen(s->value) > 120) /* a long list: its start */
+        fail(ps, "%s: [%s] %s = %.100s...: %s", loc, keys[k].section, keys[k].key, s->value, why);
+    else if (s->set)
         fail(ps, "%s: [%s] %s = %s: %s", loc, keys[k].section, keys[k].key, s->value, why);
     else
         fail(ps, "%s: [%s] %s: %s", loc, keys[k].section, keys[k].key, why);
@@ -515,6 +546,118 @@ static int get_name(parse_state *ps, const char *section, const char *key,
     return get_text(ps, section, key, &t, &k) && name_in(ps, k, t, table, id);
 }
 
+static void trim(char *s);
+static int list_items(parse_state *ps, int k, const mcs_param_spec *p, const char *t, uint32_t n,
+                      double *v, size_t want, size_t room);
+
+/* Key k's text t as the list or matrix parameter p (product.h): n numbers
+ * (n x n for a matrix), n from the count key p->length_key, each in
+ * [lo, hi], comma-separated; for a list one number gives every element
+ * that number, and "equal" (a list whose default it is) each 1/n; ""
+ * where the default is "" leaves it not given (n stays 0). */
+static int list_in(parse_state *ps, int k, const mcs_param_spec *p, const char *t, mcs_job *job)
+{
+    char *at = (char *)job + p->offset;
+    const uint32_t n = *(const uint32_t *)((const char *)job + p->length_offset);
+    const int matrix = p->kind == MCS_PARAM_MATRIX;
+    double *v = matrix ? ((mcs_matrix *)at)->v : ((mcs_list *)at)->v;
+    const size_t want = matrix ? (size_t)n * n : n;
+    const size_t room = matrix ? MCS_MOST_ASSETS * MCS_MOST_ASSETS : MCS_MOST_ASSETS;
+    if (matrix)
+        ((mcs_matrix *)at)->n = 0;
+    else
+        ((mcs_list *)at)->n = 0;
+    if (t[0] == '\0' && p->dflt && p->dflt[0] == '\0')
+        return 1; /* not given */
+    if (strcmp(t, "equal") == 0 && p->dflt && strcmp(p->dflt, "equal") == 0) {
+        for (size_t i = 0; i < want; i++) /* the weights' keyword: 1/n each */
+            v[i] = 1.0 / n;
+    } else {
+        /* "[100, 95]" or "(100, 95)" (as Python or JSON writes a list) reads
+         * as "100, 95" */
+        char *inner = strdup(t);
+        if (!inner) {
+            bad(ps, k, "out of memory");
+            return 0;
+        }
+        trim(inner);
+        size_t last = strlen(inner);
+        if (last >= 2 && ((inner[0] == '[' && inner[last - 1] == ']') ||
+                          (inner[0] == '(' && inner[last - 1] == ')'))) {
+            inner[last - 1] = '\0';
+            memmove(inner, inner + 1, last - 1);
+        }
+        const int ok = list_items(ps, k, p, inner, n, v, want, room);
+        free(inner);
+        if (!ok)
+            return 0;
+    }
+    if (matrix)
+        ((mcs_matrix *)at)->n = n;
+    else
+        ((mcs_list *)at)->n = n;
+    return 1;
+}
+
+/* The comma-separated numbers of text t into v (room for `room`): exactly
+ * `want` of them, each in p's [lo, hi]; else a message for key k. */
+static int list_items(parse_state *ps, int k, const mcs_param_spec *p, const char *t, uint32_t n,
+                      double *v, size_t want, size_t room)
+{
+    const int matrix = p->kind == MCS_PARAM_MATRIX;
+    {
+        size_t got = 0;
+        const char *c = t;
+        for (;;) {
+            const char *end = strchr(c, ',');
+            size_t len = end ? (size_t)(end - c) : strlen(c);
+            char item[64];
+            if (len >= sizeof item) {
+                bad(ps, k, "element %zu is not a number", got + 1);
+                return 0;
+            }
+            memcpy(item, c, len);
+            item[len] = '\0';
+            trim(item);
+            double x;
+            if (got < room && !parse_real(item, &x)) {
+                bad(ps, k, "element %zu ('%s') is not a number (a list is comma-separated "
+                           "numbers: 100, 95, 110)", got + 1, item);
+                return 0;
+            }
+            if (got < room) {
+                if ((p->lo_open ? x <= p->lo : x < p->lo) || x > p->hi) {
+                    if (isinf(p->hi))
+                        bad(ps, k, "element %zu (%s) must be %s %g", got + 1, item,
+                            p->lo_open ? "greater than" : "at least", p->lo);
+                    else
+                        bad(ps, k, "element %zu (%s) must be in %s%g, %g]", got + 1, item,
+                            p->lo_open ? "(" : "[", p->lo, p->hi);
+                    return 0;
+                }
+                v[got] = x;
+            }
+            got++;
+            if (!end)
+                break;
+            c = end + 1;
+        }
+        if (got == 1 && !matrix && want > 1) { /* one number: every element's */
+            for (size_t i = 1; i < want; i++)
+                v[i] = v[0];
+            got = want;
+        }
+        if (got != want) {
+            bad(ps, k, "has %zu numbers; [%s] %s = %u needs %zu%s", got,
+                strncmp(p->length_key, "model.", 6) == 0 ? "model" : "option",
+                strchr(p->length_key, '.') ? strchr(p->length_key, '.') + 1 : p->length_key, n,
+                want, matrix ? " (n x n, row-major)" : "");
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* Parse one model or payoff parameter from its spec (product.h); its
  * default is the spec's (payoffs sharing a key may differ in it). */
 static int get_param(parse_state *ps, const mcs_param_spec *p, mcs_job *job)
@@ -539,6 +682,9 @@ static int get_param(parse_state *ps, const mcs_param_spec *p, mcs_job *job)
     }
     case MCS_PARAM_REAL:
         return real_in(ps, k, t, p->lo, p->lo_open, p->hi, (double *)at);
+    case MCS_PARAM_LIST:
+    case MCS_PARAM_MATRIX:
+        return list_in(ps, k, p, t, job);
     }
     return 0;
 }
@@ -606,7 +752,21 @@ static int fits_precision(parse_state *ps, const mcs_param_spec *params, const m
     const int single = job->sim.precision == MCS_SINGLE;
     const double min_amount = single ? MCS_SINGLE_MIN_AMOUNT : MCS_DOUBLE_MIN_AMOUNT;
     for (const mcs_param_spec *p = params; p->key; p++) {
-        if (p->kind != MCS_PARAM_REAL || !mcs_param_applies(p, job))
+        if (!mcs_param_applies(p, job))
+            continue;
+        if (p->kind == MCS_PARAM_LIST) { /* each element as a real key */
+            const double *v = mcs_param_list_values(p, job);
+            mcs_param_spec one = *p;
+            one.kind = MCS_PARAM_REAL;
+            mcs_param_spec each[2] = {one, MCS_PARAM_END};
+            for (size_t i = 0; i < mcs_param_list_length(p, job); i++) {
+                each[0].offset = (size_t)((const char *)&v[i] - (const char *)job);
+                if (!fits_precision(ps, each, job))
+                    return 0;
+            }
+            continue;
+        }
+        if (p->kind != MCS_PARAM_REAL)
             continue;
         double v = fabs(mcs_param_get(p, job));
         if (single && v > MCS_SINGLE_MAX_PARAM) {
@@ -639,14 +799,23 @@ static int validate(parse_state *ps, mcs_job *job)
     job->model.id = (mcs_model_id)id;
     const mcs_model_type *mt = mcs_model_type_of(job->model.id);
     if (!get_params(ps, "model", "type", mt->name, mt->params, job)) return 0;
+    char why[512];
+    if (mt->derive && !mt->derive(&job->model, why, sizeof why)) {
+        fail(ps, "%s: [model] type = %s: %s", ps->path, mt->name, why);
+        return 0;
+    }
 
     if (!get_name(ps, "option", "payoff", mcs_payoff_names(), &id)) return 0;
     job->option.payoff = (mcs_payoff_id)id;
     const mcs_payoff_type *pt = mcs_payoff_type_of(job->option.payoff);
+    /* the assets the payoff reads, before its keys (a list's length) */
+    if (!mcs_job_pair_assets(job, why, sizeof why)) {
+        fail(ps, "%s: %s", ps->path, why);
+        return 0;
+    }
     if (!get_params(ps, "option", "payoff", pt->name, pt->params, job)) return 0;
     /* a pair that cannot work says why (engine/pair.c) before one that is
      * only not compiled */
-    char why[512];
     if (!mcs_job_pair_works(job, why, sizeof why)) {
         fail(ps, "%s: %s", ps->path, why);
         return 0;
@@ -735,6 +904,31 @@ static void render_param(const mcs_param_spec *p, void *ctx)
     render_state *r = ctx;
     if (strcmp(p->section, r->section) != 0)
         return;
+    if (p->kind == MCS_PARAM_LIST || p->kind == MCS_PARAM_MATRIX) {
+        /* lines of at most 199 characters: the numbers continue on indented
+         * lines, each line but the last ending in a comma (store() joins them) */
+        const double *v = mcs_param_list_values(p, r->job);
+        const size_t n = mcs_param_list_length(p, r->job);
+        if (n == 0)
+            return; /* not given (its default is "") */
+        size_t width = strlen(p->key) + 3;
+        put(r, "%s =", p->key);
+        for (size_t i = 0; i < n; i++) {
+            char one[32];
+            mcs_format_real(v[i], one, sizeof one);
+            if (i > 0 && width + strlen(one) + 3 > 190) {
+                put(r, ",\n   ");
+                width = 3;
+            } else if (i > 0) {
+                put(r, ",");
+                width++;
+            }
+            put(r, " %s", one);
+            width += strlen(one) + 1;
+        }
+        put(r, "\n");
+        return;
+    }
     char text[64];
     mcs_param_text(p, r->job, text, sizeof text);
     put(r, "%s = %s\n", p->key, text);
@@ -794,13 +988,11 @@ static int apply_override(parse_state *ps, const mcs_override *ov)
     key[lk] = '\0';
     trim(section);
     trim(key);
-    char value[VALUE_MAX];
-    if (strlen(eq + 1) >= sizeof value) {
-        fail(ps, "%s: [%s] %s: value longer than %d characters", ov->origin, section, key,
-             VALUE_MAX - 1);
+    char *value = strdup(eq + 1); /* store() checks its length for the key */
+    if (!value) {
+        fail(ps, "%s: out of memory", ov->origin);
         return 0;
     }
-    snprintf(value, sizeof value, "%s", eq + 1);
     trim(value); /* as inih trims values in the file */
     char origin[VALUE_MAX + 16];
     if (strcmp(ov->origin, "--set") == 0)
@@ -808,9 +1000,9 @@ static int apply_override(parse_state *ps, const mcs_override *ov)
     else
         snprintf(origin, sizeof origin, "%s", ov->origin); /* e.g. "--paths 1e6" */
     /* store() replaces a file's value when line is 0 (an override) */
-    if (!store(ps, section, key, value, origin, 0))
-        return 0;
-    return 1;
+    const int ok = store(ps, section, key, value, origin, 0);
+    free(value);
+    return ok;
 }
 
 /* Parse `file` (what messages call `path`), apply the overrides, validate
@@ -868,6 +1060,8 @@ static mcs_status load_stream(const char *path, FILE *file, const mcs_override *
     }
     st = MCS_OK;
 cleanup:
+    for (size_t i = 0; i < MAX_KEYS; i++)
+        free(ps->slots[i].value);
     free(ps);
     return st;
 }

@@ -25,6 +25,10 @@ typedef struct {
 /* What messages call the config read from standard input (CONFIG "-"). */
 #define MCS_STDIN_NAME "<stdin>"
 
+/* Room enough for any resolved config (a 64 x 64 correlation matrix of
+ * 17-digit numbers is about 100 KB). */
+#define MCS_CONFIG_RESOLVED_MAX (256 * 1024)
+
 /* Load `path` ("-": standard input), apply overrides in order, validate, fill `job`, and write the
  * fully resolved config (every key, defaults included) as INI text into
  * `resolved`. Returns MCS_E_NOINPUT if the file cannot be read, MCS_E_CONFIG

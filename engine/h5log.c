@@ -63,6 +63,22 @@ static int attr_i32(hid_t loc, const char *name, int32_t v)
     return mcs_h5_put_as(loc, name, H5T_STD_I32LE, H5T_NATIVE_INT32, &v);
 }
 
+/* A 1-D array of n doubles (a list or matrix parameter, row-major). */
+static int attr_f64_array(hid_t loc, const char *name, const double *v, size_t n)
+{
+    hsize_t dims[1] = {n ? n : 1};
+    double zero = 0;
+    hid_t space = H5Screate_simple(1, dims, NULL);
+    hid_t a = space >= 0 ? H5Acreate2(loc, name, H5T_IEEE_F64LE, space, H5P_DEFAULT, H5P_DEFAULT)
+                         : -1;
+    int rc = a >= 0 && H5Awrite(a, H5T_NATIVE_DOUBLE, n ? v : &zero) >= 0 ? 0 : -1;
+    if (a >= 0)
+        H5Aclose(a);
+    if (space >= 0)
+        H5Sclose(space);
+    return rc;
+}
+
 static const char *rng_name(mcs_rng_id rng)
 {
     const mcs_named *e = mcs_named_by_id(mcs_rngs, (int)rng);
@@ -247,6 +263,8 @@ static void write_input(const mcs_input *in, void *ctx)
         rc = mcs_h5_put_str(w->grp, in->key, in->text);
     else if (in->kind == MCS_INPUT_COUNT)
         rc = attr_u64(w->grp, in->key, in->count);
+    else if (in->kind == MCS_INPUT_LIST)
+        rc = attr_f64_array(w->grp, in->key, in->list, (size_t)in->count);
     else
         rc = attr_f64(w->grp, in->key, in->real);
     w->failed |= rc < 0;

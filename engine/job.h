@@ -10,19 +10,25 @@
 #include "param_list.h"
 #include "../models/model_keys.h"
 #include "../payoffs/option_keys.h"
+#include "../models/asset_factor.h"
 
 typedef enum {
     MCS_MODEL_GBM = 0,
     MCS_MODEL_BACHELIER = 1,
     MCS_MODEL_HESTON = 2,
-    MCS_MODEL_MERTON = 3
+    MCS_MODEL_MERTON = 3,
+    MCS_MODEL_MULTI_GBM = 4
 } mcs_model_id;
 typedef enum {
     MCS_PAYOFF_EUROPEAN = 0,
     MCS_PAYOFF_DIGITAL = 1,
     MCS_PAYOFF_ASIAN = 2,
     MCS_PAYOFF_BARRIER = 3,
-    MCS_PAYOFF_LOOKBACK = 4
+    MCS_PAYOFF_LOOKBACK = 4,
+    MCS_PAYOFF_BASKET = 5,
+    MCS_PAYOFF_BEST_OF = 6,
+    MCS_PAYOFF_WORST_OF = 7,
+    MCS_PAYOFF_SPREAD = 8
 } mcs_payoff_id;
 /* MCS_RNG_AUTO: the backend's default (cpu: pcg64, gpu: philox), resolved
  * before the run; a finished job always names a concrete generator. */
@@ -57,6 +63,9 @@ typedef enum { MCS_HESTON_QE = 0, MCS_HESTON_EULER = 1 } mcs_heston_scheme;
 #define MCS_REAL MCS_FIELD_REAL
 #define MCS_COUNT MCS_FIELD_COUNT
 #define MCS_CHOICE MCS_FIELD_CHOICE
+#define MCS_LIST MCS_FIELD_LIST
+#define MCS_MATRIX MCS_FIELD_MATRIX
+#define MCS_HIDDEN MCS_FIELD_HIDDEN
 #define MCS_SHARED(row)
 
 /* A model's parameters: its id, then every model's fields side by side (a
@@ -76,6 +85,9 @@ typedef struct {
 #undef MCS_REAL
 #undef MCS_COUNT
 #undef MCS_CHOICE
+#undef MCS_LIST
+#undef MCS_MATRIX
+#undef MCS_HIDDEN
 #undef MCS_SHARED
 
 /* The number of rows of every key list, models' and payoffs' (a key several
@@ -83,6 +95,9 @@ typedef struct {
 #define MCS_REAL(...) +1
 #define MCS_COUNT(...) +1
 #define MCS_CHOICE(...) +1
+#define MCS_LIST(...) +1
+#define MCS_MATRIX(...) +1
+#define MCS_HIDDEN(...)
 #define MCS_SHARED(row) +1
 enum {
     MCS_PARAM_ROWS = 0
@@ -92,6 +107,9 @@ enum {
 #undef MCS_REAL
 #undef MCS_COUNT
 #undef MCS_CHOICE
+#undef MCS_LIST
+#undef MCS_MATRIX
+#undef MCS_HIDDEN
 #undef MCS_SHARED
 
 typedef struct {

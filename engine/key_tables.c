@@ -24,6 +24,20 @@ static void code_names(const mcs_named *table, char *buf, size_t len)
 void mcs_param_valid_text(const mcs_param_spec *p, char *buf, size_t len)
 {
     switch (p->kind) {
+    case MCS_PARAM_LIST:
+    case MCS_PARAM_MATRIX: {
+        /* "n numbers, each > 0" (n: the count key, "assets") */
+        const char *n = strrchr(p->length_key, '.');
+        n = n ? n + 1 : p->length_key;
+        char each[96];
+        mcs_param_spec one = *p;
+        one.kind = MCS_PARAM_REAL;
+        mcs_param_valid_text(&one, each, sizeof each);
+        snprintf(buf, len, "%s%s%s comma-separated numbers, each %s",
+                 p->kind == MCS_PARAM_MATRIX ? n : "", p->kind == MCS_PARAM_MATRIX ? " x " : "", n,
+                 each);
+        return;
+    }
     case MCS_PARAM_REAL:
         if (isinf(p->lo) && isinf(p->hi))
             snprintf(buf, len, "any finite number");
@@ -56,6 +70,8 @@ static void markdown_table(FILE *f, const char *kind, const char *name,
             snprintf(dflt, sizeof dflt, "required");
         else if (p->kind == MCS_PARAM_CHOICE)
             snprintf(dflt, sizeof dflt, "`%s`", p->dflt);
+        else if ((p->kind == MCS_PARAM_LIST || p->kind == MCS_PARAM_MATRIX) && !p->dflt[0])
+            snprintf(dflt, sizeof dflt, "none");
         else
             snprintf(dflt, sizeof dflt, "%s", p->dflt);
         fprintf(f, "| `%s` | %s | %s | %s", p->key, dflt, valid, p->meaning);
@@ -80,15 +96,18 @@ void mcs_print_key_tables_markdown(FILE *f)
     }
 }
 
-static const char *const kind_names[] = {"real", "count", "choice"};
-_Static_assert(sizeof kind_names / sizeof kind_names[0] == MCS_PARAM_CHOICE + 1,
+static const char *const kind_names[] = {"real", "count", "choice", "list", "matrix"};
+_Static_assert(sizeof kind_names / sizeof kind_names[0] == MCS_PARAM_MATRIX + 1,
                "a name for every mcs_param_kind");
 
 static void json_type(FILE *f, const char *name, const char *description, const char *base,
-                      const mcs_param_spec *params)
+                      unsigned assets, const mcs_param_spec *params)
 {
     fprintf(f, "{\"name\": ");
     mcs_json_string(f, name);
+    /* a model: 1 when it has several assets; a payoff: the fewest it reads
+     * (0: one asset), so a tool can pick a pair that works */
+    fprintf(f, ", \"assets\": %u", assets);
     fprintf(f, ", \"description\": ");
     mcs_json_string(f, description);
     fprintf(f, ", \"base\": ");
@@ -124,6 +143,10 @@ static void json_type(FILE *f, const char *name, const char *description, const 
             }
             fprintf(f, "]");
         }
+        if (p->kind == MCS_PARAM_LIST || p->kind == MCS_PARAM_MATRIX) {
+            fprintf(f, ", \"length\": ");
+            mcs_json_string(f, p->length_key);
+        }
         fprintf(f, ", \"applies_with\": ");
         mcs_json_string(f, p->applies_with ? p->applies_with : "");
         fprintf(f, ", \"meaning\": ");
@@ -156,13 +179,14 @@ void mcs_print_key_tables_json(FILE *f)
     for (int i = 0; mcs_model_types[i]; i++) {
         const mcs_model_type *t = mcs_model_types[i];
         fprintf(f, "%s\n  ", i ? "," : "");
-        json_type(f, t->name, t->description, t->calibration_sets, t->params);
+        json_type(f, t->name, t->description, t->calibration_sets, (unsigned)t->multi_asset,
+                  t->params);
     }
     fprintf(f, "],\n \"payoffs\": [");
     for (int i = 0; mcs_payoff_types[i]; i++) {
         const mcs_payoff_type *t = mcs_payoff_types[i];
         fprintf(f, "%s\n  ", i ? "," : "");
-        json_type(f, t->name, t->description, t->calibration_sets, t->params);
+        json_type(f, t->name, t->description, t->calibration_sets, t->min_assets, t->params);
     }
     fprintf(f, "]}\n");
 }

@@ -64,3 +64,27 @@ int mcs_job_pair_works(const mcs_job *job, char *why, size_t len)
                        "does not have%s", pt->name, lacks, mt->name, hint);
     return 0;
 }
+
+int mcs_job_pair_assets(const mcs_job *job, char *why, size_t len)
+{
+    const mcs_model_type *mt = mcs_model_type_of(job->model.id);
+    const mcs_payoff_type *pt = mcs_payoff_type_of(job->option.payoff);
+    if (!pt->min_assets && mt->multi_asset) {
+        snprintf(why, len, "[option] payoff = %s prices one asset and [model] type = %s has "
+                           "[model] assets = %u (use basket, best_of, worst_of or spread, or "
+                           "a one-asset model)", pt->name, mt->name, job->model.assets);
+        return 0;
+    }
+    if (pt->min_assets && !mt->multi_asset) {
+        snprintf(why, len, "[option] payoff = %s reads several assets and [model] type = %s "
+                           "has one (use type = multi_gbm)", pt->name, mt->name);
+        return 0;
+    }
+    if (pt->min_assets && job->model.assets < pt->min_assets) {
+        snprintf(why, len, "[option] payoff = %s needs at least %u assets and [model] type = "
+                           "%s has [model] assets = %u", pt->name, pt->min_assets, mt->name,
+                 job->model.assets);
+        return 0;
+    }
+    return 1;
+}

@@ -14,6 +14,19 @@
  *   MCS_COUNT(name, lo, hi, default, meaning[, ...])    a uint32_t in [lo, hi]
  *   MCS_CHOICE(name, enum type, names, default, meaning[, ...])
  *       an enum, one of the mcs_named table `names`
+ *   MCS_LIST(name, lo, hi, lo_open, length, default, meaning[, ...])
+ *       comma-separated numbers each in [lo, hi] (an mcs_list: room for
+ *       MCS_MOST_ASSETS), exactly as many as the count field `length`
+ *       (a member of mcs_job, e.g. model.assets) says, or one number that
+ *       every element takes; a default, where it has one, is such text or
+ *       "equal" (each 1/n, a keyword of that key then); a value may
+ *       continue on indented lines
+ *   MCS_MATRIX(name, lo, hi, lo_open, length, default, meaning[, ...])
+ *       likewise an n x n matrix, row-major (an mcs_matrix), n = `length`;
+ *       default "" (not given: the field's n stays 0)
+ *   MCS_HIDDEN(type, name)  a field of the job that is no key: values the
+ *       type derives from its keys when the config is read (e.g. the
+ *       multi-asset model's Cholesky factor, models/multi_gbm.c)
  *   MCS_SHARED(row)  the key of a field another type's list declares (a key
  *       several types share has one field, e.g. strike); its spec row, with
  *       this type's default and meaning, is this type's own
@@ -24,14 +37,31 @@
 #ifndef MCS_PARAM_LIST_H
 #define MCS_PARAM_LIST_H
 
+#include <stdint.h>
+
+/* Most assets of a multi-asset model: the room of a list key (an
+ * mcs_list) and, squared, of a matrix key (an mcs_matrix). */
+#define MCS_MOST_ASSETS 64
+typedef struct {
+    uint32_t n; /* numbers given (0: not given, where the key allows it) */
+    double v[MCS_MOST_ASSETS];
+} mcs_list;
+typedef struct {
+    uint32_t n; /* side: n x n numbers, row-major (0: not given) */
+    double v[MCS_MOST_ASSETS * MCS_MOST_ASSETS];
+} mcs_matrix;
+
 /* The two readings of a row. A reader defines MCS_REAL, MCS_COUNT,
- * MCS_CHOICE and MCS_SHARED as one of them, includes the list files, and
+ * MCS_CHOICE, MCS_LIST, MCS_MATRIX, MCS_HIDDEN and MCS_SHARED as one of them, includes the list files, and
  * undefines them (engine/job.h: fields; the type tables: spec rows). */
 
 /* A field of the job (engine/job.h); MCS_SHARED rows make none. */
 #define MCS_FIELD_REAL(name_, ...) double name_;
 #define MCS_FIELD_COUNT(name_, ...) uint32_t name_;
 #define MCS_FIELD_CHOICE(name_, type_, ...) type_ name_;
+#define MCS_FIELD_LIST(name_, ...) mcs_list name_;
+#define MCS_FIELD_MATRIX(name_, ...) mcs_matrix name_;
+#define MCS_FIELD_HIDDEN(type_, name_) type_ name_;
 
 /* A spec row (engine/product.h) of `section_` (model or option: the job's
  * member of that name holds the field). */
@@ -49,6 +79,17 @@
     {.section = MCS_STR(section_), .key = #name_, .kind = MCS_PARAM_CHOICE,                      \
      .offset = offsetof(mcs_job, section_.name_), .dflt = dflt_, .meaning = meaning_,            \
      .choices = names_, __VA_ARGS__},
+#define MCS_ROW_LIST(section_, name_, lo_, hi_, lo_open_, length_, dflt_, meaning_, ...)       \
+    {.section = MCS_STR(section_), .key = #name_, .kind = MCS_PARAM_LIST,                        \
+     .offset = offsetof(mcs_job, section_.name_), .lo = lo_, .hi = hi_, .lo_open = lo_open_,     \
+     .length_offset = offsetof(mcs_job, length_), .length_key = MCS_STR(length_),                \
+     .dflt = dflt_, .meaning = meaning_, __VA_ARGS__},
+#define MCS_ROW_MATRIX(section_, name_, lo_, hi_, lo_open_, length_, dflt_, meaning_, ...)     \
+    {.section = MCS_STR(section_), .key = #name_, .kind = MCS_PARAM_MATRIX,                      \
+     .offset = offsetof(mcs_job, section_.name_), .lo = lo_, .hi = hi_, .lo_open = lo_open_,     \
+     .length_offset = offsetof(mcs_job, length_), .length_key = MCS_STR(length_),                \
+     .dflt = dflt_, .meaning = meaning_, __VA_ARGS__},
+#define MCS_ROW_HIDDEN(...)
 /* the end of a spec list */
 #define MCS_PARAM_END {.key = NULL}
 

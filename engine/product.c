@@ -18,8 +18,47 @@ double mcs_param_get(const mcs_param_spec *p, const mcs_job *job)
         return (double)*(const uint32_t *)at;
     case MCS_PARAM_CHOICE:
         return (double)*(const int *)at;
+    case MCS_PARAM_LIST:
+    case MCS_PARAM_MATRIX:
+        return (double)mcs_param_list_length(p, job);
     }
     return 0;
+}
+
+size_t mcs_param_list_length(const mcs_param_spec *p, const mcs_job *job)
+{
+    const char *at = (const char *)job + p->offset;
+    if (p->kind == MCS_PARAM_LIST)
+        return ((const mcs_list *)at)->n;
+    if (p->kind == MCS_PARAM_MATRIX)
+        return (size_t)((const mcs_matrix *)at)->n * ((const mcs_matrix *)at)->n;
+    return 0;
+}
+
+const double *mcs_param_list_values(const mcs_param_spec *p, const mcs_job *job)
+{
+    const char *at = (const char *)job + p->offset;
+    if (p->kind == MCS_PARAM_LIST)
+        return ((const mcs_list *)at)->v;
+    if (p->kind == MCS_PARAM_MATRIX)
+        return ((const mcs_matrix *)at)->v;
+    return NULL;
+}
+
+/* "1, 0.5, 2": n numbers, shortest round-trip form, comma-separated. */
+static void list_text(const double *v, size_t n, char *buf, size_t len)
+{
+    size_t used = 0;
+    if (len)
+        buf[0] = '\0';
+    for (size_t i = 0; i < n && used + 1 < len; i++) {
+        char one[32];
+        mcs_format_real(v[i], one, sizeof one);
+        int w = snprintf(buf + used, len - used, "%s%s", i ? ", " : "", one);
+        if (w < 0)
+            return;
+        used += (size_t)w;
+    }
 }
 
 int mcs_param_applies(const mcs_param_spec *p, const mcs_job *job)
@@ -54,6 +93,10 @@ void mcs_param_text(const mcs_param_spec *p, const mcs_job *job, char *buf, size
         snprintf(buf, len, "%s", e ? e->name : "?");
         return;
     }
+    case MCS_PARAM_LIST:
+    case MCS_PARAM_MATRIX:
+        list_text(mcs_param_list_values(p, job), mcs_param_list_length(p, job), buf, len);
+        return;
     }
 }
 
@@ -77,7 +120,7 @@ typedef struct {
 static void param_input(const mcs_param_spec *p, void *ctx)
 {
     inputs_walk *w = ctx;
-    mcs_input in = {p->section, p->key, MCS_INPUT_REAL, NULL, 0, 0};
+    mcs_input in = {p->section, p->key, MCS_INPUT_REAL, NULL, 0, 0, NULL};
     if (p->kind == MCS_PARAM_CHOICE) {
         const mcs_named *e = mcs_named_by_id(p->choices, (int)mcs_param_get(p, w->job));
         in.kind = MCS_INPUT_TEXT;
@@ -85,6 +128,12 @@ static void param_input(const mcs_param_spec *p, void *ctx)
     } else if (p->kind == MCS_PARAM_COUNT) {
         in.kind = MCS_INPUT_COUNT;
         in.count = (uint64_t)mcs_param_get(p, w->job);
+    } else if (p->kind == MCS_PARAM_LIST || p->kind == MCS_PARAM_MATRIX) {
+        if (mcs_param_list_length(p, w->job) == 0)
+            return; /* not given (correlation_matrix: correlation is) */
+        in.kind = MCS_INPUT_LIST;
+        in.count = mcs_param_list_length(p, w->job);
+        in.list = mcs_param_list_values(p, w->job);
     } else {
         in.real = mcs_param_get(p, w->job);
     }
@@ -95,13 +144,13 @@ static void name_input(inputs_walk *w, const char *section, const char *key,
                        const mcs_named *table, int id)
 {
     const mcs_named *e = mcs_named_by_id(table, id);
-    mcs_input in = {section, key, MCS_INPUT_TEXT, e ? e->name : "?", 0, 0};
+    mcs_input in = {section, key, MCS_INPUT_TEXT, e ? e->name : "?", 0, 0, NULL};
     w->fn(&in, w->ctx);
 }
 
 static void count_input(inputs_walk *w, const char *key, uint64_t v)
 {
-    mcs_input in = {"simulation", key, MCS_INPUT_COUNT, NULL, 0, v};
+    mcs_input in = {"simulation", key, MCS_INPUT_COUNT, NULL, 0, v, NULL};
     w->fn(&in, w->ctx);
 }
 
@@ -138,6 +187,9 @@ void mcs_input_text(const mcs_input *in, char *buf, size_t len)
         return;
     case MCS_INPUT_COUNT:
         snprintf(buf, len, "%llu", (unsigned long long)in->count);
+        return;
+    case MCS_INPUT_LIST:
+        list_text(in->list, (size_t)in->count, buf, len);
         return;
     }
 }

@@ -16,7 +16,9 @@
 typedef enum {
     MCS_PARAM_REAL,   /* double, in [lo, hi] (lo excluded when lo_open) */
     MCS_PARAM_COUNT,  /* uint32_t, whole number in [lo, hi] */
-    MCS_PARAM_CHOICE  /* int (an enum), one of `choices` */
+    MCS_PARAM_CHOICE, /* int (an enum), one of `choices` */
+    MCS_PARAM_LIST,   /* mcs_list: n numbers in [lo, hi], n from length_offset */
+    MCS_PARAM_MATRIX  /* mcs_matrix: n x n numbers in [lo, hi], row-major */
 } mcs_param_kind;
 
 /* One config key of a model or payoff. */
@@ -37,6 +39,10 @@ typedef struct mcs_param_spec {
     const char *not_applies;  /* why not, for the message */
     const char *applies_with; /* overrides that make it apply ("option.strike_type=fixed"),
                                  for tests that must reach the key */
+    /* MCS_PARAM_LIST, MCS_PARAM_MATRIX: where the job holds the count n
+     * (a uint32_t parsed before, e.g. model.assets) and its name */
+    size_t length_offset;
+    const char *length_key;
 } mcs_param_spec;
 
 typedef struct mcs_model_type {
@@ -45,6 +51,16 @@ typedef struct mcs_model_type {
     const mcs_param_spec *params; /* terminated by a NULL key */
     uint16_t normals_per_step;    /* normal draws per path and step (MCS_NAME_NORMALS) */
     uint16_t uniforms_per_step;   /* uniform draws per path and step (MCS_NAME_UNIFORMS) */
+    /* multi-asset: normals per path and step per asset of [model] assets,
+     * on top of normals_per_step (mcs_job_normals) */
+    uint16_t normals_per_asset;
+    /* 1: a model of several assets ([model] assets), which only the
+     * payoffs that read them (multi_asset) price (engine/pair.c) */
+    int multi_asset;
+    /* NULL, or what the model derives from its keys once they are read
+     * (a factor the hot loops read); 0 and a message naming the key when
+     * they do not make a model (a correlation not positive semi-definite) */
+    int (*derive)(mcs_model_params *model, char *why, size_t len);
     int exact_steps;              /* 1: the terminal law does not depend on the steps */
     /* what its per-step view (models/view.h) holds beyond S: a log-spot
      * (MCS_NAME_HAS_LOG, so S > 0), the bridge (MCS_NAME_HAS_BRIDGE) */
@@ -73,6 +89,9 @@ typedef struct mcs_payoff_type {
     uint16_t (*uniforms_per_step)(const mcs_job *job);
     /* normal draws per path and step (MCS_NAME_NORMALS; none needs one yet) */
     uint16_t normals_per_step;
+    /* the fewest assets it reads: 0 for a one-asset payoff (it reads S),
+     * else it reads the view's assets and needs a multi-asset model */
+    uint32_t min_assets;
     /* what of the model's view the job reads beyond S (MCS_NEEDS_*), so
      * that a model lacking it is refused at config time; NULL: S only */
     unsigned (*needs)(const mcs_job *job);
@@ -119,7 +138,8 @@ enum { MCS_NEEDS_LOG = 1, MCS_NEEDS_BRIDGE = 2 };
  * the payoff's normals, the payoff's uniforms. */
 static inline unsigned mcs_job_normals(const mcs_job *job)
 {
-    return mcs_model_type_of(job->model.id)->normals_per_step;
+    const mcs_model_type *mt = mcs_model_type_of(job->model.id);
+    return mt->normals_per_step + mt->normals_per_asset * job->model.assets;
 }
 /* The slots before the payoff's uniforms. */
 static inline unsigned mcs_job_lead_draws(const mcs_job *job)
@@ -144,6 +164,11 @@ uint32_t mcs_job_default_steps(const mcs_job *job);
  * (MCS_NEEDS_*); else 0 and a message in why naming both keys
  * (engine/pair.c). */
 int mcs_job_pair_works(const mcs_job *job, char *why, size_t len);
+/* 1 when the payoff reads as many assets as the model has (a one-asset
+ * payoff on a one-asset model, a multi-asset payoff on a multi-asset model
+ * with at least its min_assets); else 0 and a message naming both keys
+ * (engine/pair.c). Asked before the payoff's keys are read. */
+int mcs_job_pair_assets(const mcs_job *job, char *why, size_t len);
 /* 1 when the job's uniform is drawn split (models/split_uniform.h): under
  * Philox, for a payoff that asks for it. */
 static inline int mcs_job_splits_uniform(const mcs_job *job)
@@ -173,11 +198,18 @@ int mcs_pair_compiled(mcs_model_id model, mcs_payoff_id payoff);
 /* The compiled pairs for messages: "gbm with european, digital, asian". */
 void mcs_compiled_pairs_text(char *buf, size_t len);
 
-/* The parameter's value in a job, as a double (choices: the enum value). */
+/* The parameter's value in a job, as a double (choices: the enum value;
+ * lists and matrices: how many numbers they hold). */
 double mcs_param_get(const mcs_param_spec *p, const mcs_job *job);
+/* A list or matrix parameter's numbers in a job (a matrix row-major) and
+ * how many (a matrix: n x n); other kinds: NULL and 0. */
+const double *mcs_param_list_values(const mcs_param_spec *p, const mcs_job *job);
+size_t mcs_param_list_length(const mcs_param_spec *p, const mcs_job *job);
 /* Does key p apply to this job (its model/payoff chosen)? */
 int mcs_param_applies(const mcs_param_spec *p, const mcs_job *job);
-/* The value as config text ("0.05", "down-out"): shortest round-trip form. */
+/* The value as config text ("0.05", "down-out", "100, 95"): shortest
+ * round-trip form; a list needs up to MCS_PARAM_TEXT_MAX bytes. */
+#define MCS_PARAM_TEXT_MAX (MCS_MOST_ASSETS * MCS_MOST_ASSETS * 26)
 void mcs_param_text(const mcs_param_spec *p, const mcs_job *job, char *buf, size_t len);
 /* Shortest "%.*g" text that reads back as exactly x. */
 void mcs_format_real(double x, char *buf, size_t len);
@@ -191,14 +223,15 @@ void mcs_job_params(const mcs_job *job, void (*fn)(const mcs_param_spec *p, void
  * typed value. The JSON `parameters` object, the HDF5 /parameters
  * attributes and the text report's parameters line are written from the
  * one walk below, so their keys are the same everywhere. */
-typedef enum { MCS_INPUT_TEXT, MCS_INPUT_REAL, MCS_INPUT_COUNT } mcs_input_kind;
+typedef enum { MCS_INPUT_TEXT, MCS_INPUT_REAL, MCS_INPUT_COUNT, MCS_INPUT_LIST } mcs_input_kind;
 typedef struct {
     const char *section; /* "model", "option", "simulation" or "output" */
     const char *key;
     mcs_input_kind kind;
     const char *text;    /* MCS_INPUT_TEXT: a name ("gbm", "down-out") */
     double real;         /* MCS_INPUT_REAL */
-    uint64_t count;      /* MCS_INPUT_COUNT */
+    uint64_t count;      /* MCS_INPUT_COUNT; MCS_INPUT_LIST: how many in `list` */
+    const double *list;  /* MCS_INPUT_LIST: the numbers (a matrix row-major) */
 } mcs_input;
 
 /* Calls fn for every resolved input of the job, in config order: model,

@@ -233,8 +233,17 @@ static void json_input(const mcs_input *in, void *ctx)
 {
     params_state *ps = ctx;
     char text[64];
-    mcs_input_text(in, text, sizeof text);
     fprintf(ps->f, "%s\"%s\": ", ps->used++ ? ", " : "", in->key);
+    if (in->kind == MCS_INPUT_LIST) { /* an array of numbers (a matrix row-major) */
+        fputc('[', ps->f);
+        for (uint64_t i = 0; i < in->count; i++) {
+            mcs_format_real(in->list[i], text, sizeof text);
+            fprintf(ps->f, "%s%s", i ? ", " : "", text);
+        }
+        fputc(']', ps->f);
+        return;
+    }
+    mcs_input_text(in, text, sizeof text);
     if (in->kind == MCS_INPUT_TEXT)
         mcs_json_string(ps->f, text);
     else
@@ -258,7 +267,10 @@ static void text_input(const mcs_input *in, void *ctx)
     if (!product && strcmp(in->key, "steps") != 0)
         return;
     char text[64];
-    mcs_input_text(in, text, sizeof text);
+    if (in->kind == MCS_INPUT_LIST && in->count > 4) /* the line stays a line */
+        snprintf(text, sizeof text, "(%llu numbers)", (unsigned long long)in->count);
+    else
+        mcs_input_text(in, text, sizeof text);
     if (ps->used < ps->len) {
         int n = snprintf(ps->buf + ps->used, ps->len - ps->used, "%s%s %s",
                          ps->used ? ", " : "", in->key, text);

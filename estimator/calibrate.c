@@ -624,7 +624,7 @@ static mcs_status calibrate_kernel(calib *c, mcs_gpu_profile *g, int q, int k, c
     mcs_override ov[2] = {{"calibrate", prec}, {"calibrate", rng}};
     int blocks = 0, sms = 0, e = -1;
     const mcs_gpu_module *module = mcs_gpu_module_get();
-    static char resolved[8192];
+    static char resolved[MCS_CONFIG_RESOLVED_MAX];
     if ((st = mcs_config_load(c->config, ov, 2, &job, resolved, sizeof resolved, err, len)) !=
         MCS_OK)
         return st;

@@ -719,7 +719,7 @@ static void text_accuracy(FILE *out, const accuracy *acc, int has_gpu)
 static mcs_status estimate_config(const options *o, FILE *out, FILE *notes, char *err,
                                   size_t err_len)
 {
-    char resolved[8192];
+    static char resolved[MCS_CONFIG_RESOLVED_MAX];
     const char *config_name = o->config_name ? o->config_name : o->config;
     mcs_job job;
     mcs_status st = mcs_config_load(o->config, o->overrides, o->n_overrides, &job, resolved,

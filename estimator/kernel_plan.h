@@ -19,7 +19,7 @@
 /* The most kernel families (the sum of MCS_NAME_MODES over combos.def's
  * lines; kernel_plan.c asserts it fits), step points per family, and the
  * length of a kernel's name ("gbm_lookback_1_double_mrg32k3a"). */
-#define MCS_KERNEL_FAMILIES_MAX 32
+#define MCS_KERNEL_FAMILIES_MAX 64
 #define MCS_KERNEL_POINTS_MAX 4
 #define MCS_KERNEL_NAME_MAX 64
 #define MCS_PREC_COUNT 2    /* single, double (mcs_precision) */

@@ -44,7 +44,7 @@ mcs_status mcs_run_warm_result(const mcs_run_spec *spec, const char *log_path, m
                                mcs_job *job_out, mcs_gpu_info *gpu_out, mcs_result *res_out,
                                char *err, size_t err_len)
 {
-    static char resolved[8192];
+    static char resolved[MCS_CONFIG_RESOLVED_MAX];
     memset(t, 0, sizeof *t);
     t->start = mcs_now();
     mcs_job job;

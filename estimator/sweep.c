@@ -282,7 +282,7 @@ static mcs_status check_before(options *o, const char *self, const char *log, ch
         st = mcs_output_lock("sweep file", o->output, err, len);
     if (st != MCS_OK)
         return st;
-    static char resolved[8192];
+    static char resolved[MCS_CONFIG_RESOLVED_MAX];
     mcs_job job;
     char paths[64];
     mcs_run_spec base = spec_at(o, "", o->sizes[0], paths, sizeof paths);
@@ -342,7 +342,7 @@ static const char *backend_names[2] = {"cpu", "gpu"};
 static mcs_status measure_one(sweep_run *sr, int b, int warm, int r, int s, char *err,
                               size_t len)
 {
-    static char resolved[8192];
+    static char resolved[MCS_CONFIG_RESOLVED_MAX];
     const options *o = sr->o;
     char paths[64];
     mcs_run_spec spec = spec_at(o, backend_names[b], o->sizes[s], paths, sizeof paths);

@@ -34,6 +34,7 @@ typedef struct {
     mcs_gpu_prepare_fn prepare;
     uint32_t *d_sobol;       /* device: directions (32 per step) then scramble words */
     uint32_t *h_staging;     /* pinned host staging for the Sobol tables */
+    void *d_params;          /* device: the job's model then option parameters */
     mcs_gpu_kernel_args args;
     mcs_gpu_info info;
 } gpu_ctx;
@@ -86,6 +87,7 @@ static void gpu_close(void *p)
         cudaStreamDestroy(c->stream);
     cudaFree(c->d_sums);
     cudaFree(c->d_sobol);
+    cudaFree(c->d_params);
     cudaFreeHost(c->h_sums);
     cudaFreeHost(c->h_staging);
     free(c);
@@ -161,12 +163,43 @@ static void query_device(gpu_ctx *c)
     cudaRuntimeGetVersion(&g->runtime_version);
 }
 
-/* What a kernel is given for a job (the Sobol tables aside). */
+/* Copy the job's model and option parameters to the device, once per run
+ * (the kernels read them there: gpu_kernel.h). */
+static mcs_status upload_params(gpu_ctx *c, mcs_timings *t, char *err, size_t err_len)
+{
+    const size_t model = sizeof c->job->model, bytes = model + sizeof c->job->option;
+    double t0 = mcs_now();
+    cudaError_t e = cudaMalloc(&c->d_params, bytes);
+    if (e != cudaSuccess) {
+        cuda_why(e, "allocating the job's parameters on the GPU", err, err_len);
+        return MCS_E_NOMEM;
+    }
+    double t1 = mcs_now();
+    t->seconds[MCS_PHASE_ALLOC] += t1 - t0;
+    t->bytes[MCS_PHASE_ALLOC] += bytes;
+    t->count[MCS_PHASE_ALLOC] += 1;
+    if ((e = cudaMemcpy(c->d_params, &c->job->model, model, cudaMemcpyHostToDevice)) !=
+            cudaSuccess ||
+        (e = cudaMemcpy((char *)c->d_params + model, &c->job->option, sizeof c->job->option,
+                        cudaMemcpyHostToDevice)) != cudaSuccess) {
+        cuda_why(e, "copying the job's parameters to the GPU", err, err_len);
+        return MCS_E_UNAVAILABLE;
+    }
+    t->seconds[MCS_PHASE_H2D] += mcs_now() - t1;
+    t->bytes[MCS_PHASE_H2D] += bytes;
+    t->count[MCS_PHASE_H2D] += 2;
+    c->args.model = (const mcs_model_params *)c->d_params;
+    c->args.option = (const mcs_option_params *)((char *)c->d_params + model);
+    return MCS_OK;
+}
+
+/* What a kernel is given for a job (the device copies of its parameters
+ * and the Sobol tables aside). */
 static void kernel_args(const mcs_job *job, mcs_gpu_kernel_args *a)
 {
     memset(a, 0, sizeof *a);
-    a->model = job->model;
-    a->option = job->option;
+    a->host_model = &job->model;
+    a->host_option = &job->option;
     a->dt = job->option.maturity / job->sim.steps;
     a->normals = mcs_job_lead_draws(job);
     a->uniforms = mcs_job_uniforms(job);
@@ -288,6 +321,8 @@ static mcs_status gpu_open(const mcs_job *job, const mcs_placement *where, void 
     t->bytes[MCS_PHASE_ALLOC] += 2 * bytes;
     t->count[MCS_PHASE_ALLOC] += 2;
 
+    if ((st = upload_params(c, t, err, err_len)) != MCS_OK)
+        goto fail;
     if (job->sim.rng == MCS_RNG_SOBOL && (st = upload_sobol(c, t, err, err_len)) != MCS_OK)
         goto fail;
     *out = c;

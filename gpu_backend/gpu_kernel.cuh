@@ -25,8 +25,18 @@
 #define MCS_GPU_NAME(what, model, payoff, prec) MCS_GPU_FN_NAME(what, model, payoff, prec)
 #include "../kernels/step_view.h"
 
-#define MDIM MC_(DIM)
-#define NORMALS MC_(NORMALS)
+#define MDIM MC_(DIM)       /* the most state per path */
+#define NORMALS MC_(NORMALS) /* the most normals per step of the model */
+/* the job's: a model of runtime size (MCS_NAME_RUNTIME_DIM, models/
+ * multi_gbm.h) says them through its coefficients; for the others they
+ * are the constants above, so their loops unroll as they did */
+#if MC_(RUNTIME_DIM)
+#define DIM_OF(mc) M_(dim)(mc)
+#define NORMALS_OF(mc) M_(normals)(mc)
+#else
+#define DIM_OF(mc) MDIM
+#define NORMALS_OF(mc) NORMALS
+#endif
 #define PDIM PC_(DIM)
 #define OUTS PC_(OUTPUTS)
 #define UNIS PC_(UNIFORMS)
@@ -51,9 +61,13 @@ typedef P_(coef) payoff_coef;
 #define GROUP 4
 #endif
 
-/* Draws per step when the payoff draws no uniforms: known at compile time,
- * so the counter arithmetic needs no multiply. */
+/* Draws per step when the payoff draws no uniforms: known at compile time
+ * for a model of fixed size, so the counter arithmetic needs no multiply. */
+#if MC_(RUNTIME_DIM)
+#define DRAWS(runtime) (runtime)
+#else
 #define DRAWS(runtime) (UNIS == 0 ? PAYOFF_SLOT : (runtime))
+#endif
 
 /* Philox4x32-10: counter ((g*steps + k)*draws + d, block), key = seed; the
  * same words as cuRAND's curand_Philox4x32_10 and the C port in
@@ -232,6 +246,8 @@ __device__ __forceinline__ void simulate_group(Stream &st, const mcs_gpu_kernel_
                                                uint64_t g, mcs_real out[GROUP][OUTS])
 {
     mcs_real s[GROUP][MDIM], acc[GROUP][PDIM];
+    const int mdim = (int)DIM_OF(&mc), nrm = (int)NORMALS_OF(&mc);
+    (void)mdim;
 #pragma unroll
     for (int j = 0; j < GROUP; j++) {
         M_(init)(&mc, s[j]);
@@ -241,26 +257,26 @@ __device__ __forceinline__ void simulate_group(Stream &st, const mcs_gpu_kernel_
     for (uint32_t k = 0; k < steps; k++) {
         mcs_real z[NORMALS][GROUP], u[UNIS > 0 ? UNIS : 1][GROUP];
 #pragma unroll
-        for (int d = 0; d < NORMALS; d++)
+        for (int d = 0; d < nrm; d++)
             st.normals(g, k, d, z[d]);
 #pragma unroll
         for (int d = 0; d < UNIS; d++)
             if (d < (int)a.uniforms)
-                st.uniforms(g, k, PAYOFF_SLOT + d, u[d]);
+                st.uniforms(g, k, nrm + MUNIS + PNORMALS + d, u[d]);
         const bool watch = LOOP == ONE_ALL || LOOP == MANY_ALL ||
                            (LOOP == MANY_SOME && P_(watches)(&pc, k));
 #pragma unroll
         for (int j = 0; j < GROUP; j++) {
             mcs_real zz[NORMALS], uu[UNIS > 0 ? UNIS : 1];
 #pragma unroll
-            for (int d = 0; d < NORMALS; d++)
+            for (int d = 0; d < nrm; d++)
                 zz[d] = z[d][j];
 #pragma unroll
             for (int d = 0; d < UNIS; d++)
                 uu[d] = u[d][j];
             mcs_real s0[MDIM];
 #pragma unroll
-            for (int i = 0; i < MDIM; i++)
+            for (int i = 0; i < mdim; i++)
                 s0[i] = s[j][i];
             M_(step)(&mc, s[j], zz, 0);
             if (watch) {
@@ -370,8 +386,8 @@ __global__ void __launch_bounds__(MCS_GPU_VTHREADS)
 {
     __shared__ double part[OUTS + CROSS][MCS_GPU_VTHREADS];
     __shared__ double block_shift[OUTS];
-    const model_coef mc = M_(coef_make)(&a.model, a.dt);
-    const payoff_coef pc = P_(coef_make)(&a.option, &a.model, a.steps);
+    const model_coef mc = M_(coef_make)(a.model, a.dt);
+    const payoff_coef pc = P_(coef_make)(a.option, a.model, a.steps);
 
     for (uint64_t i = blockIdx.x; i < count; i += gridDim.x) {
         const uint64_t b = first + i;
@@ -440,7 +456,7 @@ template <class Fn> static int with_kernel(int rng, int loop, int mode, Fn fn)
  * first launch), so that the load counts as set-up, not as kernel time. */
 extern "C" int MCS_GPU_NAME(prepare, MODEL, PAYOFF, MCS_PREC)(mcs_gpu_kernel_args *a)
 {
-    const payoff_coef pc = P_(coef_make)(&a->option, &a->model, a->steps);
+    const payoff_coef pc = P_(coef_make)(a->host_option, a->host_model, a->steps);
     a->loop = plan_loop(*a, pc);
     a->mode = P_(mode)(&pc);
     return with_kernel(a->rng, a->loop, a->mode, [](auto kernel) {

@@ -10,10 +10,17 @@
 #include "../engine/job.h"
 #include "../engine/stats.h"
 
-/* Everything a kernel needs, passed by value as a kernel parameter. */
+/* Everything a kernel needs, passed by value as a kernel parameter. The
+ * model's and option's parameters are not in it (a multi-asset model's
+ * are about 90 KB, over CUDA's kernel-parameter limit): the backend copies
+ * them to device memory once per run (gpu_backend.c) and the kernel reads
+ * them there, once per CUDA block (coef_make), and a multi-asset model's
+ * factor where it lies (every thread of a warp reads the same element). */
 typedef struct {
-    mcs_model_params model;
-    mcs_option_params option;
+    const mcs_model_params *model;   /* device: the job's model parameters */
+    const mcs_option_params *option; /* device: the job's option parameters */
+    const mcs_model_params *host_model;   /* host: the same, for prepare and occupancy */
+    const mcs_option_params *host_option;
     double dt;            /* maturity / steps */
     int rng;              /* mcs_rng_id: philox, mrg32k3a or sobol */
     uint32_t steps;

@@ -25,8 +25,10 @@
  * mcs_model_params, the model's and payoff's declared draws and view
  * capabilities in their types, the kernel's normals counting every slot
  * before the payoff's uniforms; 6: MCS_MAX_OUTPUTS 16 in mcs_block_sums,
- * the heston and merton models' fields in mcs_model_params, the model
- * type's steps_per_year and check_grid). */
+ * the heston, merton and multi-asset models' fields in mcs_model_params
+ * (lists, matrix and factor), basket weights in mcs_option_params, the
+ * model type's steps_per_year and check_grid, the kernel's model and
+ * option parameters in device memory). */
 #define MCS_GPU_MODULE_ABI 6
 
 /* Generators the GPU backend runs (also what a module that cannot load

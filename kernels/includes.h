@@ -9,3 +9,8 @@
 #include "../payoffs/asian.h"
 #include "../payoffs/barrier.h"
 #include "../payoffs/lookback.h"
+#include "../models/multi_gbm.h"
+#include "../payoffs/basket.h"
+#include "../payoffs/best_of.h"
+#include "../payoffs/worst_of.h"
+#include "../payoffs/spread.h"

@@ -33,6 +33,14 @@ view_step(const M_(coef) *mc, const mcs_real *s0, const mcs_real *s1, const mcs_
 #endif
     v.z = z;
     v.u = u;
+#if MC_(ASSETS) /* an undefined MCS_NAME_ASSETS is 0: one asset */
+    v.assets = M_(assets)(mc);
+    v.asset_x = s1;
+    v.asset_s0 = mc->spot;
+#else
+    v.assets = 1;
+    v.asset_x = v.asset_s0 = 0;
+#endif
     return v;
 }
 

@@ -6,11 +6,15 @@
 #include <stdio.h>
 #include "product.h"
 #include "merton.h"
+#include "multi_gbm_derive.h"
 
 /* Each model's spec rows, from its key list (engine/param_list.h). */
 #define MCS_REAL(...) MCS_ROW_REAL(model, __VA_ARGS__)
 #define MCS_COUNT(...) MCS_ROW_COUNT(model, __VA_ARGS__)
 #define MCS_CHOICE(...) MCS_ROW_CHOICE(model, __VA_ARGS__)
+#define MCS_LIST(...) MCS_ROW_LIST(model, __VA_ARGS__)
+#define MCS_MATRIX(...) MCS_ROW_MATRIX(model, __VA_ARGS__)
+#define MCS_HIDDEN MCS_ROW_HIDDEN
 #define MCS_SHARED(row) row
 
 static const mcs_param_spec gbm_params[] = {
@@ -146,7 +150,37 @@ static const mcs_model_type merton = {
                         "model.jump_intensity=1 model.jump_mean=-0.1 model.jump_vol=0.15",
 };
 
-const mcs_model_type *const mcs_model_types[] = {&gbm, &bachelier, &heston, &merton, NULL};
+/* multi_gbm: one correlation for every pair unless the matrix is given */
+static int no_correlation_matrix(const mcs_job *job)
+{
+    return job->model.correlation_matrix.n == 0;
+}
+
+static const mcs_param_spec multi_gbm_params[] = {
+#include "multi_gbm_params.def"
+    MCS_PARAM_END,
+};
+
+static const mcs_model_type multi_gbm = {
+    .name = "multi_gbm",
+    .description = "n correlated geometric Brownian motions (Cholesky), exact log-normal step",
+    .id = MCS_MODEL_MULTI_GBM,
+    .params = multi_gbm_params,
+    .normals_per_step = 0,
+    .normals_per_asset = 1,
+    .uniforms_per_step = 0,
+    .exact_steps = 1,
+    .has_log = 0,
+    .has_bridge = 0,
+    .multi_asset = 1,
+    .derive = mcs_multi_gbm_derive,
+    .default_steps = 1,
+    .calibration_sets = "model.assets=2 model.spots=100,100 model.volatilities=0.2,0.3 "
+                        "model.rate=0.05 model.correlation=0.5",
+};
+
+const mcs_model_type *const mcs_model_types[] = {&gbm, &bachelier, &heston, &merton, &multi_gbm,
+                                                   NULL};
 _Static_assert(sizeof mcs_model_types / sizeof mcs_model_types[0] <= MCS_MAX_MODEL_TYPES + 1,
                "more model types than MCS_MAX_MODEL_TYPES (engine/product.h)");
 

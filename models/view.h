@@ -12,6 +12,7 @@
 #ifndef MCS_VIEW_H
 #define MCS_VIEW_H
 
+#include <stdint.h>
 #include "real.h"
 
 typedef struct {
@@ -24,6 +25,17 @@ typedef struct {
                           bridge (HAS_BRIDGE) */
     const mcs_real *z; /* the step's normals: the model's, then the payoff's */
     const mcs_real *u; /* the payoff's uniforms of the step */
+    /* every asset of the model: 1 and NULL for a one-asset model (S is
+     * s1); a multi-asset model's (MCS_NAME_ASSETS) n, its state x_i =
+     * ln(S_i/S0_i) and its S0_i: read them through mcs_view_asset */
+    uint32_t assets;
+    const mcs_real *asset_x, *asset_s0;
 } mcs_view;
+
+/* S_i of asset i (0-based) after the step (at expiry in finish). */
+MC_HD static inline mcs_real mcs_view_asset(const mcs_view *v, uint32_t i)
+{
+    return v->asset_x ? v->asset_s0[i] * MCS_EXP(v->asset_x[i]) : v->s1;
+}
 
 #endif

@@ -45,6 +45,9 @@ static int fixed_strike(const mcs_job *job)
 #define MCS_REAL(...) MCS_ROW_REAL(option, __VA_ARGS__)
 #define MCS_COUNT(...) MCS_ROW_COUNT(option, __VA_ARGS__)
 #define MCS_CHOICE(...) MCS_ROW_CHOICE(option, __VA_ARGS__)
+#define MCS_LIST(...) MCS_ROW_LIST(option, __VA_ARGS__)
+#define MCS_MATRIX(...) MCS_ROW_MATRIX(option, __VA_ARGS__)
+#define MCS_HIDDEN MCS_ROW_HIDDEN
 #define MCS_SHARED(row) row
 
 static const mcs_param_spec european_params[] = {
@@ -65,6 +68,22 @@ static const mcs_param_spec barrier_params[] = {
 };
 static const mcs_param_spec lookback_params[] = {
 #include "lookback_params.def"
+    MCS_PARAM_END,
+};
+static const mcs_param_spec basket_params[] = {
+#include "basket_params.def"
+    MCS_PARAM_END,
+};
+static const mcs_param_spec best_of_params[] = {
+#include "best_of_params.def"
+    MCS_PARAM_END,
+};
+static const mcs_param_spec worst_of_params[] = {
+#include "worst_of_params.def"
+    MCS_PARAM_END,
+};
+static const mcs_param_spec spread_params[] = {
+#include "spread_params.def"
     MCS_PARAM_END,
 };
 
@@ -218,8 +237,65 @@ static const mcs_payoff_type lookback = {
     .mode_sets = monitoring_modes,
 };
 
-const mcs_payoff_type *const mcs_payoff_types[] = {&european, &digital, &asian, &barrier,
-                                                   &lookback, NULL};
+/* the multi-asset payoffs: European-style on the terminal spots of a
+ * multi-asset model (payoffs/basket.h, best_of.h, worst_of.h, spread.h) */
+static const mcs_payoff_type basket = {
+    .name = "basket",
+    .description = "max(sum w_i S_i(T) - K, 0) (call) or max(K - sum w_i S_i(T), 0) (put)",
+    .id = MCS_PAYOFF_BASKET,
+    .params = basket_params,
+    .uniforms_per_step = no_uniforms,
+    .min_assets = 1,
+    .outputs = 1,
+    .output_name = price_name,
+    .default_steps = one_step,
+    .calibration_sets = "option.strike=100 option.maturity=1",
+    .mode_sets = european_modes,
+};
+static const mcs_payoff_type best_of = {
+    .name = "best_of",
+    .description = "call or put on max_i S_i(T), the best of the assets",
+    .id = MCS_PAYOFF_BEST_OF,
+    .params = best_of_params,
+    .uniforms_per_step = no_uniforms,
+    .min_assets = 1,
+    .outputs = 1,
+    .output_name = price_name,
+    .default_steps = one_step,
+    .calibration_sets = "option.strike=100 option.maturity=1",
+    .mode_sets = european_modes,
+};
+static const mcs_payoff_type worst_of = {
+    .name = "worst_of",
+    .description = "call or put on min_i S_i(T), the worst of the assets",
+    .id = MCS_PAYOFF_WORST_OF,
+    .params = worst_of_params,
+    .uniforms_per_step = no_uniforms,
+    .min_assets = 1,
+    .outputs = 1,
+    .output_name = price_name,
+    .default_steps = one_step,
+    .calibration_sets = "option.strike=100 option.maturity=1",
+    .mode_sets = european_modes,
+};
+static const mcs_payoff_type spread = {
+    .name = "spread",
+    .description = "max(S_1(T) - S_2(T) - K, 0) (call) or max(K - S_1(T) + S_2(T), 0) (put), "
+                   "on the model's first two assets; K = 0: the exchange option",
+    .id = MCS_PAYOFF_SPREAD,
+    .params = spread_params,
+    .uniforms_per_step = no_uniforms,
+    .min_assets = 2,
+    .outputs = 1,
+    .output_name = price_name,
+    .default_steps = one_step,
+    .calibration_sets = "option.strike=0 option.maturity=1",
+    .mode_sets = european_modes,
+};
+
+const mcs_payoff_type *const mcs_payoff_types[] = {&european, &digital, &asian,  &barrier,
+                                                   &lookback, &basket,  &best_of, &worst_of,
+                                                   &spread,   NULL};
 _Static_assert(sizeof mcs_payoff_types / sizeof mcs_payoff_types[0] <= MCS_MAX_PAYOFF_TYPES + 1,
                "more payoff types than MCS_MAX_PAYOFF_TYPES (engine/product.h)");
 

@@ -399,6 +399,32 @@ expect_fail "--tolerance with --shard and no closed form: exit 64" 64 "no closed
 expect_fail "--tolerance with --resume: exit 64" 64 "--tolerance and --resume" -- \
     "$repo/configs/european.ini" --tolerance 0.1 --resume x.h5
 
+# the multi-asset GBM: a correlation matrix not positive semi-definite, a
+# list of the wrong length, both correlation keys, pairs of one and several
+# assets: exit 78 naming the key (models/multi_gbm.c, engine/config.c)
+best_of=$repo/configs/best_of.ini
+printf '[model]\ntype = multi_gbm\nassets = 3\nspots = 100, 95,\n    110\nvolatilities = 0.2, 0.3, 0.25\ncorrelation_matrix = 1, 0.9, -0.9,\n  0.9, 1, 0.9,\n  -0.9, 0.9, 1\n[option]\npayoff = basket\nstrike = 100\nmaturity = 1\n' > multi_npsd.ini
+expect_fail "multi_gbm: matrix not positive semi-definite: exit 78" 78 "correlation_matrix" \
+    "not positive semi-definite" -- multi_npsd.ini
+expect_fail "multi_gbm: not symmetric: exit 78" 78 "correlation_matrix" "not symmetric" -- \
+    multi_npsd.ini --set model.correlation_matrix=1,0.5,0,0.4,1,0,0,0,1
+expect_fail "multi_gbm: spots of the wrong length: exit 78" 78 "[model] spots" "has 3 numbers" \
+    "assets = 2 needs 2" -- "$best_of" --set model.spots=100,95,90
+expect_fail "multi_gbm: weights of the wrong length: exit 78" 78 "[option] weights" \
+    "has 2 numbers" "assets = 3 needs 3" -- multi_npsd.ini --set model.correlation=0.2 \
+    --set model.correlation_matrix= --set option.weights=0.5,0.5
+expect_fail "multi_gbm: both correlation keys: exit 78" 78 "[model] correlation" "not both" -- \
+    multi_npsd.ini --set model.correlation=0.2
+expect_fail "multi_gbm + european: exit 78" 78 "payoff = european" "type = multi_gbm" -- \
+    "$best_of" --set option.payoff=european
+expect_fail "gbm + basket: exit 78" 78 "payoff = basket" "type = gbm" -- \
+    base.ini --set option.payoff=basket
+"$mcsim" "$best_of" --set model.correlation=1 --set option.payoff=spread --set option.strike=0 \
+    --paths 1e5 --no-log -f json >"$out" 2>"$err" ||
+    problems+=("correlation = 1 (semi-definite) refused: $(cat "$err")")
+report "multi_gbm: the config's refusals exit 78 naming the key; correlation = 1 runs"
+rm -f multi_npsd.ini
+
 # --- usage errors: 64; missing file: 66; I/O: 74 ------------------------------
 expect_fail "no config argument: exit 64" 64 "no config file" --
 expect_fail "options but no config argument: exit 64" 64 "no config file" -- --paths 5
@@ -809,8 +835,9 @@ python3 - "$out" "$mcsim" <<'PY' || problems+=("help keys --format json: a base 
 import json, subprocess, sys
 tables = json.load(open(sys.argv[1]))
 assert {k["key"] for k in tables["fixed"]} >= {"paths", "seed", "rng"}, tables["fixed"]
-model = tables["models"][0]
 for payoff in tables["payoffs"]:
+    # the first model of as many assets ("assets": a model's 1 when several)
+    model = next(m for m in tables["models"] if (m["assets"] > 0) == (payoff["assets"] > 0))
     sets = ["model.type=" + model["name"], "option.payoff=" + payoff["name"]]
     sets += (model["base"] + " " + payoff["base"]).split()
     args = [sys.argv[2], "-", "--no-log", "-q", "--paths", "100"]
@@ -818,7 +845,7 @@ for payoff in tables["payoffs"]:
         args += ["--set", s]
     subprocess.run(args, input="", text=True, check=True, capture_output=True)
 PY
-report "mcsim help keys: text, markdown and JSON, every payoff's base config runs"
+report "mcsim help keys: text, markdown and JSON, every payoff's base config runs (on the first model of its assets)"
 expect_fail "--progress fast: exit 64" 64 "--progress fast" -- base.ini --progress fast
 
 # Prints the price of the one JSON object on stdin; fails on anything else.

@@ -34,9 +34,9 @@ with() { # the good pair with one constant replaced
 IFS='
 '
 try "a pair within every limit compiles" ok $(with MCS_TOY_DIM 1)
-try "model state over MCS_MOST_DIM" MCS_MOST_DIM $(with MCS_TOY_DIM 9)
-try "payoff accumulators over MCS_MOST_DIM" MCS_MOST_DIM $(with MCS_PROBE_DIM 9)
-try "draws over MCS_MOST_DRAWS" MCS_MOST_DRAWS $(with MCS_TOY_NORMALS 7)
+try "model state over MCS_MOST_DIM" MCS_MOST_DIM $(with MCS_TOY_DIM 65)
+try "payoff accumulators over MCS_MOST_DIM" MCS_MOST_DIM $(with MCS_PROBE_DIM 65)
+try "draws over MCS_MOST_DRAWS" MCS_MOST_DRAWS $(with MCS_TOY_NORMALS 71)
 most_outputs=$(sed -n 's/^#define MCS_MAX_OUTPUTS \([0-9]*\).*/\1/p' "$repo/engine/stats.h")
 try "outputs over MCS_MAX_OUTPUTS" MCS_MAX_OUTPUTS $(with MCS_PROBE_OUTPUTS $((most_outputs + 1)))
 try "three modes" "modes 0 and 1 only" $(with MCS_PROBE_MODES 3)

@@ -18,6 +18,7 @@
 #include "reference/heston_refs.h"
 #include "reference/merton_refs.h"
 #include "reference/products_refs.h"
+#include "reference/multi_refs.h"
 
 /* The job of the config assignments `sets` ("model.spot=100 ...") on
  * `paths` paths of `steps` steps, loaded through the config code as the
@@ -101,6 +102,44 @@ static inline mcs_job heston_ref_job(const mcs_heston_ref *r, mcs_heston_scheme 
     if (job.sim.steps == 0)
         job.sim.steps = mcs_job_default_steps(&job);
     return job;
+}
+
+
+/* Load config text plus space-separated key=value overrides (lists, a
+ * 64 x 64 matrix among them); the status, and the message in err. The
+ * resolved config is left in mcs_test_resolved. */
+#define MCS_TEST_RESOLVED (256 * 1024)
+static char mcs_test_resolved[MCS_TEST_RESOLVED];
+static inline mcs_status load_sets(const char *text, const char *sets, mcs_job *job, char *err,
+                                   size_t err_len)
+{
+    static char words[256 * 1024];
+    mcs_override ov[64];
+    int n = 0;
+    snprintf(words, sizeof words, "%s", sets);
+    for (char *w = strtok(words, " "); w && n < 64; w = strtok(NULL, " "))
+        ov[n++] = (mcs_override){"--set", w};
+    return mcs_config_load_text("test", text, strlen(text), ov, n, job, mcs_test_resolved,
+                                sizeof mcs_test_resolved, err, err_len);
+}
+
+/* The job of a multi-asset reference case's `sets` (tests/reference/
+ * multi_refs.h) with the test's simulation settings; a config the loader
+ * refuses is a broken test: it says why and aborts. */
+static inline void multi_ref_job(mcs_job *job, const char *sets, unsigned steps,
+                                 mcs_precision prec, mcs_rng_id rng, uint64_t paths,
+                                 uint64_t seed)
+{
+    char text[512], err[1024];
+    snprintf(text, sizeof text,
+             "[simulation]\npaths = %llu\nsteps = %u\nseed = %llu\nrng = %s\nprecision = %s\n"
+             "[output]\nlog = no\n",
+             (unsigned long long)paths, steps, (unsigned long long)seed,
+             mcs_named_by_id(mcs_rngs, rng)->name, mcs_named_by_id(mcs_precisions, prec)->name);
+    if (load_sets(text, sets, job, err, sizeof err) != MCS_OK) {
+        fprintf(stderr, "multi_ref_job: %s\n", err);
+        abort();
+    }
 }
 
 #endif

@@ -261,8 +261,9 @@ static void derive(void **state)
 }
 
 /* The config of configs/ for a key's applies_to: <payoff>.ini for a
- * payoff's keys, <model>.ini for a model's other than gbm, european.ini for
- * the keys of every job and of gbm. */
+ * payoff's keys, <model>.ini for a model's other than gbm (best_of.ini,
+ * with the payoff set, for multi_gbm, worst_of and spread), european.ini
+ * for the keys of every job and of gbm. */
 static mcsim_job *base_for(const char *applies_to)
 {
     char path[512];
@@ -271,10 +272,20 @@ static mcsim_job *base_for(const char *applies_to)
                                  strcmp(applies_to + 11, "gbm") != 0
                              ? applies_to + 11
                              : "european";
+    /* the multi-asset ones without a config of their own: best_of.ini with
+     * the payoff set */
+    char other[128] = "";
+    const char *sets[1] = {other};
+    if (strcmp(payoff, "multi_gbm") == 0 || strcmp(payoff, "worst_of") == 0 ||
+        strcmp(payoff, "spread") == 0) {
+        if (strcmp(payoff, "multi_gbm") != 0)
+            snprintf(other, sizeof other, "option.payoff=%s", payoff);
+        payoff = "best_of";
+    }
     snprintf(path, sizeof path, CONFIGS "%s.ini", payoff);
     mcsim_job *job = NULL;
     mcsim_error e;
-    if (mcsim_job_from_file(path, NULL, 0, &job, &e) != MCSIM_OK)
+    if (mcsim_job_from_file(path, other[0] ? sets : NULL, other[0] ? 1 : 0, &job, &e) != MCSIM_OK)
         fail_msg("%s: %s", path, e.message);
     return job;
 }

@@ -651,8 +651,10 @@ static void test_key_lists_make_sound_spec_rows(void **state)
 static void test_pairs_not_compiled_are_known(void **state)
 {
     (void)state;
-    for (int p = 0; mcs_payoff_types[p]; p++)
-        assert_true(mcs_pair_compiled(MCS_MODEL_GBM, mcs_payoff_types[p]->id));
+    for (int p = 0; mcs_payoff_types[p]; p++) /* gbm prices every one-asset payoff */
+        assert_true(mcs_pair_compiled(MCS_MODEL_GBM, mcs_payoff_types[p]->id) ==
+                    !mcs_payoff_types[p]->min_assets);
+    assert_true(mcs_pair_compiled(MCS_MODEL_MULTI_GBM, MCS_PAYOFF_SPREAD));
     assert_false(mcs_pair_compiled(MCS_MODEL_GBM, (mcs_payoff_id)77));
     assert_false(mcs_pair_compiled((mcs_model_id)77, MCS_PAYOFF_EUROPEAN));
     assert_true(mcs_pair_compiled(MCS_MODEL_BACHELIER, MCS_PAYOFF_ASIAN));
@@ -662,7 +664,8 @@ static void test_pairs_not_compiled_are_known(void **state)
     assert_string_equal(text, "gbm with european, digital, asian, barrier, lookback; "
                               "bachelier with european, digital, asian; "
                               "heston with european, digital, asian, barrier, lookback; "
-                              "merton with european, digital, asian, barrier, lookback");
+                              "merton with european, digital, asian, barrier, lookback; "
+                              "multi_gbm with basket, best_of, worst_of, spread");
 }
 
 /* The option type a job reports is its payoff's `type` key; every payoff

@@ -18,6 +18,10 @@ import sys
 # values no numeric or named key accepts
 BAD = ["abc", "nan", "inf", "-inf", "1e999", "1,5", "2 3", "--1", "0x", "\uff11\uff12"]
 BAD_IN_FILE = ["abc", "nan", "1e999", "1,5", "\uff11\uff12"]
+# values no list or matrix key accepts on a base config of 2 assets: not
+# numbers, an empty element, and a wrong length (3; one number is every element)
+BAD_LIST = ["abc", "nan", "inf", "1e999", "1,abc", "1,,2", "1,2,3", "[1,2,3]", "\uff11\uff12"]
+BAD_LIST_IN_FILE = ["abc", "nan", "1,abc", "1,2,3"]
 # amounts of money (a real key of lower bound 0 and no upper bound) outside
 # what each precision prices: single from 1e-30 to 1e30, double from 1e-140
 # (engine/config.c, fits_precision)
@@ -67,13 +71,13 @@ def ini_text(sections, section=None, key=None, value=None):
     return "\\n".join(lines) + "\\n"
 
 
-def cases_of(section, key, sections, amount):
-    """The lines for one key on one base config."""
+def cases_of(section, key, sections, amount, listed=False):
+    """The lines for one key on one base config (listed: a list or matrix key)."""
     word = "[%s] %s" % (section, key)
     ini = ini_text(sections)
-    for value in BAD:
+    for value in BAD_LIST if listed else BAD:
         print("78 | %s | c.ini --no-log --set '%s.%s=%s' | %s" % (word, section, key, value, ini))
-    for value in BAD_IN_FILE:
+    for value in BAD_LIST_IN_FILE if listed else BAD_IN_FILE:
         print("78 | %s | c.ini --no-log | %s" % (word, ini_text(sections, section, key, value)))
     if amount:
         for precision, value in OUT_OF_RANGE:
@@ -83,6 +87,17 @@ def cases_of(section, key, sections, amount):
 
 def is_amount(k):
     return k.get("kind") == "real" and k["lo"] == 0 and k["hi"] is None
+
+
+def is_list(k):
+    return k.get("kind") in ("list", "matrix")
+
+
+def partner(kind, types):
+    """The first type of the other table that pairs with `kind`: a one-asset
+    model with a one-asset payoff (\"assets\" 0), a multi-asset model
+    (\"assets\" 1) with a payoff of several assets (\"assets\" >= 1)."""
+    return next(t for t in types if (t["assets"] > 0) == (kind["assets"] > 0))
 
 
 # a kernel's profile keys per side, and a generator each side runs
@@ -117,12 +132,14 @@ def main():
             cases_of(k["section"], k["key"], base_ini(models[0], payoffs[0], ""), False)
     for model in models:
         for k in model["keys"]:
-            cases_of(k["section"], k["key"], base_ini(model, payoffs[0], k["applies_with"]),
-                     is_amount(k))
+            cases_of(k["section"], k["key"],
+                     base_ini(model, partner(model, payoffs), k["applies_with"]), is_amount(k),
+                     is_list(k))
     for payoff in payoffs:
         for k in payoff["keys"]:
-            cases_of(k["section"], k["key"], base_ini(models[0], payoff, k["applies_with"]),
-                     is_amount(k))
+            cases_of(k["section"], k["key"],
+                     base_ini(partner(payoff, models), payoff, k["applies_with"]), is_amount(k),
+                     is_list(k))
     print("# every profile key of every compiled kernel (mcsim calibrate --help), with")
     print("# values none accepts: exit 78 naming the profile's file, line and key (a count")
     print("# per kernel, blocks_per_sm: also 0, a fraction and one above 4096)")

@@ -11,7 +11,7 @@
 #include "fuzz_common.h"
 #include "product.h"
 
-#define RESOLVED_MAX 16384
+#define RESOLVED_MAX (256 * 1024) /* a 64 x 64 correlation matrix echoed */
 
 static fuzz_file roundtrip_file;
 
@@ -20,6 +20,14 @@ static void check_param(const mcs_param_spec *p, void *ctx)
     const mcs_job *job = ctx;
     if (p->kind == MCS_PARAM_CHOICE)
         return;
+    if (p->kind == MCS_PARAM_LIST || p->kind == MCS_PARAM_MATRIX) { /* each number */
+        const double *v = mcs_param_list_values(p, job);
+        for (size_t i = 0; i < mcs_param_list_length(p, job); i++)
+            if (!isfinite(v[i]) || (p->lo_open ? v[i] <= p->lo : v[i] < p->lo) || v[i] > p->hi)
+                fuzz_fail("[%s] %s element %zu = %.17g loaded outside its bounds", p->section,
+                          p->key, i + 1, v[i]);
+        return;
+    }
     double v = mcs_param_get(p, job);
     if (!isfinite(v) || (p->lo_open ? v <= p->lo : v < p->lo) || v > p->hi)
         fuzz_fail("[%s] %s = %.17g loaded outside its bounds %s%g, %g]", p->section, p->key, v,

@@ -51,6 +51,11 @@ VARIANTS = {
     "lookback.ini": [[], ["--set", "option.monitoring=continuous"], ["--set", "option.strike_type=fixed",
                      "--set", "option.strike=105"], ["--set", "simulation.precision=double",
                      "--set", "simulation.rng=pcg64", "--set", "option.type=put"]],
+    "basket.ini": [[], ["--set", "simulation.precision=double", "--set", "simulation.rng=pcg64",
+                   "--set", "simulation.steps=3", "--set", "option.type=put"]],
+    "best_of.ini": [[], ["--set", "option.payoff=worst_of", "--set", "simulation.precision=double"],
+                    ["--set", "option.payoff=spread", "--set", "option.strike=0",
+                     "--set", "model.correlation=1", "--set", "simulation.rng=pcg64"]],
 }
 
 

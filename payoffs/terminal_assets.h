@@ -1,0 +1,41 @@
+/* terminal_assets.h - what the multi-asset payoffs (payoffs/basket.h,
+ * best_of.h, worst_of.h, spread.h) share: European-style on the terminal
+ * spots of every asset of the view (models/view.h, mcs_view_asset), a call
+ * or put on one number of them (mode 0 put, 1 call, as payoffs/european.h),
+ * no accumulator, no draw, no monitoring date. A payoff here defines
+ * MCS_NAME_* and its coef and finish; the rest is made by
+ * MCS_TERMINAL_PAYOFF(name). Include models/real.h first. */
+#ifndef MCS_TERMINAL_ASSETS_H
+#define MCS_TERMINAL_ASSETS_H
+
+#include <stdint.h>
+#include "../models/real.h"
+#include "../engine/job.h"
+#include "../models/view.h"
+#include "european.h"
+
+/* init, watches, mode and observe of a terminal payoff NAME whose coef has
+ * is_call */
+#define MCS_TERMINAL_PAYOFF(name)                                                              \
+    MC_HD static inline void mcs_##name##_init(const mcs_##name##_coef *c, mcs_real a[1])      \
+    {                                                                                          \
+        (void)c;                                                                               \
+        a[0] = 0;                                                                              \
+    }                                                                                          \
+    MC_HD static inline int mcs_##name##_watches(const mcs_##name##_coef *c, uint32_t k)       \
+    {                                                                                          \
+        (void)c;                                                                               \
+        (void)k;                                                                               \
+        return 0;                                                                              \
+    }                                                                                          \
+    MC_HD static inline int mcs_##name##_mode(const mcs_##name##_coef *c)                      \
+    {                                                                                          \
+        return c->is_call;                                                                     \
+    }                                                                                          \
+    MC_HD static inline void mcs_##name##_observe(const mcs_##name##_coef *c, int mode,        \
+                                                 mcs_real a[1], const mcs_view *v)             \
+    {                                                                                          \
+        (void)c, (void)mode, (void)a, (void)v;                                                 \
+    }
+
+#endif
