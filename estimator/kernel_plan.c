@@ -351,6 +351,7 @@ mcs_status mcs_kernel_plan_make(int f, mcs_kernel_plan *plan, char *err, size_t 
                  "of mode %d", k->name, k->mode, sets[2], mcs_job_kernel_mode(&job));
         return MCS_E_SOFTWARE;
     }
+    plan->normals = mcs_job_normals(&job);
     const char *const *points = k->payoff->calibration_points;
     if (points) {
         while (points[plan->n_points] && plan->n_points < MCS_KERNEL_POINTS_MAX) {
@@ -390,4 +391,19 @@ mcs_status mcs_kernel_plan_make(int f, mcs_kernel_plan *plan, char *err, size_t 
         }
     }
     return MCS_OK;
+}
+
+unsigned mcs_kernel_family_normals(int f)
+{
+    static unsigned normals[MCS_KERNEL_FAMILIES_MAX]; /* 0: not made yet */
+    if (f < 0 || f >= mcs_kernel_family_count())
+        return 0;
+    if (normals[f] == 0) {
+        mcs_kernel_plan plan;
+        char err[512];
+        if (mcs_kernel_plan_make(f, &plan, err, sizeof err) != MCS_OK)
+            return 0;
+        normals[f] = plan.normals;
+    }
+    return normals[f];
 }

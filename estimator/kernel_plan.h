@@ -75,6 +75,7 @@ uint32_t mcs_job_watched_steps(const mcs_job *job);
 typedef struct {
     int family;
     char config[1024];
+    unsigned normals;     /* the calibration job's normals per step (mcs_job_normals) */
     int n_points;
     char points[MCS_KERNEL_POINTS_MAX][128];
 } mcs_kernel_plan;
@@ -82,6 +83,10 @@ typedef struct {
 /* The plan of family f. MCS_E_SOFTWARE naming the payoff or model when its
  * table entry's calibration keys do not make a job of this family. */
 mcs_status mcs_kernel_plan_make(int f, mcs_kernel_plan *plan, char *err, size_t err_len);
+
+/* The normals per step of family f's calibration job (its plan's), 0 when
+ * it has no plan; made once per family and kept. */
+unsigned mcs_kernel_family_normals(int f);
 
 /* Space-separated overrides ("option.strike=100 simulation.steps=12") as
  * mcs_override entries pointing into `storage` (a copy of the text): at

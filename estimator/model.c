@@ -21,7 +21,8 @@ mcs_workload mcs_workload_of_job(const mcs_job *job, int threads, int cold)
                       .model = job->model.id,
                       .payoff = job->option.payoff,
                       .mode = mode,
-                      .watched = mcs_job_watched_steps(job)};
+                      .watched = mcs_job_watched_steps(job),
+                      .normals = mcs_job_normals(job)};
     return w;
 }
 
@@ -48,6 +49,13 @@ static int measured_cost(const mcs_kernel_cost *table, int rngs, int gpu, const 
     *cost = *k;
     if (isnan(cost->watch))
         cost->watch = 0;
+    /* a model whose draws grow with the job (multi_gbm's assets) was
+     * measured at its calibration job's: its per-step cost scales with the
+     * normals per step, linearly (the factor's n^2 / 2 multiply-adds are
+     * not modelled: docs/estimator.md) */
+    const unsigned at = mcs_kernel_family_normals(f);
+    if (at > 0 && w->normals > 0 && w->normals != at)
+        cost->step *= (double)w->normals / at;
     return 1;
 }
 

@@ -27,6 +27,7 @@ typedef struct {
     mcs_payoff_id payoff;
     int mode;             /* the payoff's hot-loop mode */
     double watched;       /* W: monitored steps per path (the payoff watches them) */
+    unsigned normals;     /* normals per step (a multi-asset model's grow with its assets) */
     /* costs given instead of the profile's (e.g. measured by a pilot run
      * of the job itself): CPU ns, GPU ps; NULL: the profile's */
     const mcs_kernel_cost *cpu_cost, *gpu_cost;
