@@ -1507,6 +1507,51 @@ static void kernel_costs_by_hand(void **state)
     assert_string_equal(c.kernel, "");
 }
 
+/* A model whose normals per step grow with the job (multi_gbm: one per
+ * asset) is calibrated at its calibration job's (2 assets): a job of n
+ * assets costs n / 2 of its per-step cost, its per-path cost unscaled;
+ * a one-asset model's (fixed normals) is unchanged. */
+static void kernel_step_cost_scales_with_normals(void **state)
+{
+    (void)state;
+    static mcs_profile p;
+    load_machine(&p);
+    mcs_job job;
+    char err[512];
+    const char *sets = "model.type=multi_gbm model.assets=8 model.spots=100 "
+                       "model.volatilities=0.2 model.correlation=0.3 option.payoff=basket "
+                       "option.strike=100 option.maturity=1 simulation.steps=10 "
+                       "simulation.rng=philox";
+    char storage[1024];
+    mcs_override ov[16];
+    int n = mcs_overrides_split(sets, storage, sizeof storage, ov, 16);
+    assert_true(n > 0);
+    assert_int_equal(mcs_job_from_text("[model]\n", ov, n, &job, err, sizeof err), MCS_OK);
+    mcs_workload w = mcs_workload_of_job(&job, 1, 0);
+    assert_int_equal(w.normals, 8);
+    const int f = mcs_kernel_family_index(MCS_MODEL_MULTI_GBM, MCS_PAYOFF_BASKET, w.mode);
+    assert_true(f >= 0);
+    assert_int_equal(mcs_kernel_family_normals(f), 2);
+    for (int g = 0; g < MCS_CPU_RNG_COUNT; g++)
+        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0};
+    mcs_kernel_cost cost;
+    char name[128];
+    assert_int_equal(mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name),
+                     MCS_COST_KERNEL);
+    expect_close(cost.path, 5, 1e-12);
+    expect_close(cost.step, 3 * 8 / 2.0, 1e-12);
+    /* a GBM European: 1 normal a step, as calibrated: unscaled */
+    load_config_job("european", NULL, NULL, &job, NULL, 0);
+    w = mcs_workload_of_job(&job, 1, 0);
+    assert_int_equal(w.normals, 1);
+    mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
+    expect_close(cost.step, p.cpu.kernel_ns[mcs_kernel_family_index(MCS_MODEL_GBM,
+                                                                    MCS_PAYOFF_EUROPEAN, w.mode)]
+                                             [MCS_SINGLE][mcs_kernel_rng_index(0, MCS_RNG_PHILOX)]
+                                                 .step,
+                 1e-12);
+}
+
 /* Spec-sheet derivation scales the kernel keys as the per-precision costs
  * (their errors: divisors_and_counts_are_range_checked), per term: GPU
  * kernels by SM count x clock (double also by the FP64 share), copies by the
@@ -1596,6 +1641,7 @@ int main(void)
         cmocka_unit_test(kernel_plans_make_their_jobs),
         cmocka_unit_test(watched_steps_follow_the_payoff),
         cmocka_unit_test(kernel_costs_by_hand),
+        cmocka_unit_test(kernel_step_cost_scales_with_normals),
         cmocka_unit_test(kernel_keys_are_scaled),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
