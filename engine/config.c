@@ -1131,13 +1131,13 @@ static void print_key(FILE *f, const char *key, const char *dflt, const char *me
         snprintf(d, sizeof d, "(required)");
     else
         snprintf(d, sizeof d, "= %s", dflt[0] ? dflt : "\"\"");
-    fprintf(f, "    %-12s %-13s %s\n", key, d, meaning);
+    fprintf(f, "    %-18s %-13s %s\n", key, d, meaning);
 }
 
 static void print_choices(FILE *f, const mcs_named *table)
 {
     for (const mcs_named *e = table; e->name; e++)
-        fprintf(f, "    %-12s %-13s %s\n", "", e->name, e->description);
+        fprintf(f, "    %-18s %-13s %s\n", "", e->name, e->description);
 }
 
 void mcs_config_print_keys(void *file)
@@ -1153,7 +1153,7 @@ void mcs_config_print_keys(void *file)
         if (strcmp(fixed_keys[i].key, "type") == 0) {
             for (int m = 0; mcs_model_types[m]; m++) {
                 const mcs_model_type *mt = mcs_model_types[m];
-                fprintf(f, "    %-12s %-13s %s; its keys:\n", "", mt->name, mt->description);
+                fprintf(f, "    %-18s %-13s %s; its keys:\n", "", mt->name, mt->description);
                 for (const mcs_param_spec *p = mt->params; p->key; p++)
                     print_key(f, p->key, p->dflt, p->meaning);
             }
