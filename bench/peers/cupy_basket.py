@@ -15,7 +15,7 @@ T_START = time.perf_counter()
 import math  # noqa: E402
 import sys  # noqa: E402
 
-from gpu_peer import run_peer  # noqa: E402  (puts bench/ on sys.path)
+from gpu_peer import cupy_device_name, run_peer  # noqa: E402  (puts bench/ on sys.path)
 from model_params import (BASKET_ASSETS, BASKET_VOL, K, Q, R, S0, T,  # noqa: E402
                           basket_cholesky)
 
@@ -54,14 +54,8 @@ def simulate(paths, chunk, seed, steps):
     return float(total), float(total_sq)
 
 
-def device_name():
-    props = cp.cuda.runtime.getDeviceProperties(cp.cuda.Device().id)
-    name = props["name"]
-    return name.decode() if isinstance(name, bytes) else str(name)
-
-
 def facts():
-    return {"device": device_name(), "rng": "cupy.random legacy (cuRAND XORWOW)",
+    return {"device": cupy_device_name(cp), "rng": "cupy.random legacy (cuRAND XORWOW)",
             "cupy": cp.__version__, "cuda_runtime": cp.cuda.runtime.runtimeGetVersion(),
             "assets": BASKET_ASSETS}
 

@@ -38,7 +38,7 @@ T_START = time.perf_counter()
 import math  # noqa: E402
 import sys  # noqa: E402
 
-from gpu_peer import run_peer  # noqa: E402  (puts bench/ on sys.path)
+from gpu_peer import cupy_device_name, run_peer  # noqa: E402  (puts bench/ on sys.path)
 from benchlib import S0, K, R, Q, SIGMA, T  # noqa: E402
 
 try:
@@ -69,14 +69,8 @@ def simulate(paths, chunk, seed):
     return float(total), float(total_sq)
 
 
-def device_name():
-    props = cp.cuda.runtime.getDeviceProperties(cp.cuda.Device().id)
-    name = props["name"]
-    return name.decode() if isinstance(name, bytes) else str(name)
-
-
 def facts():
-    return {"device": device_name(),
+    return {"device": cupy_device_name(cp),
             "rng": "cupy.random legacy (cuRAND XORWOW)",
             "cupy": cp.__version__,
             "cuda_runtime": cp.cuda.runtime.runtimeGetVersion()}

@@ -104,3 +104,10 @@ def run_peer(impl, doc, t_start, simulate, synchronize, facts, check=None,
     record.update(facts())
     print(json.dumps(record), flush=True)
     return 0
+
+
+def cupy_device_name(cp):
+    """The name of CuPy's current device (the CuPy peers' `device` field)."""
+    props = cp.cuda.runtime.getDeviceProperties(cp.cuda.Device().id)
+    name = props["name"]
+    return name.decode() if isinstance(name, bytes) else str(name)
