@@ -134,9 +134,7 @@ int mcs_shard_write_group(hid_t file, const mcs_shard_info *sh)
     return rc;
 }
 
-/* The width of the rows of dataset `dset` (the length of its `mean`
- * member), or 0 when it has none. */
-static int row_width(hid_t dset)
+int mcs_node_rows_width(hid_t dset)
 {
     int width = 0;
     hid_t type = H5Dget_type(dset), member = -1;
@@ -163,7 +161,7 @@ int mcs_nodes_read(hid_t grp, int k, int *depth, uint64_t *start, uint64_t *size
     H5E_BEGIN_TRY {
         dset = H5Dopen2(grp, "nodes", H5P_DEFAULT);
         space = dset >= 0 ? H5Dget_space(dset) : -1;
-        width = dset >= 0 ? row_width(dset) : 0;
+        width = dset >= 0 ? mcs_node_rows_width(dset) : 0;
         hssize_t n = space >= 0 ? H5Sget_simple_extent_npoints(space) : -1;
         if (width > 0 && width != k && !(width == MCS_LEGACY_ROW_WIDTH && k <= width)) {
             snprintf(why, why_len, "its subtrees hold %d outputs a row, its job %d: not this "

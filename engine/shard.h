@@ -48,6 +48,9 @@ typedef struct {
  * and co-moments, in that order (for the legacy width, the bytes of the
  * rows as they were then). */
 hid_t mcs_node_row_type(int width);
+/* The width of the rows of a `nodes` dataset (its `mean` member's length,
+ * 1..MCS_MAX_OUTPUTS), or 0 when it has none: what the reader goes by. */
+int mcs_node_rows_width(hid_t dset);
 uint64_t mcs_node_rows_checksum(const mcs_node_row *rows, size_t n, int width);
 
 /* The aligned subtrees of a merge tree as dataset `nodes` of group `grp`

@@ -319,7 +319,7 @@ static int change_row(src *s)
     if (f < 0)
         fuzz_fail("cannot open the checkpoint just written");
     hid_t g = H5Gopen2(f, "checkpoint", H5P_DEFAULT), d = H5Dopen2(g, "nodes", H5P_DEFAULT);
-    const int width = fh5_row_width(d);
+    const int width = mcs_node_rows_width(d);
     hid_t sp = H5Dget_space(d), type = mcs_node_row_type(width ? width : 1);
     hssize_t n = H5Sget_simple_extent_npoints(sp);
     int done = 0;
@@ -370,7 +370,7 @@ static int rows_in_file(mcs_merge_tree *t, int k)
     static mcs_node_row rows[128];
     hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
     hid_t d = f >= 0 ? H5Dopen2(f, "checkpoint/nodes", H5P_DEFAULT) : -1;
-    const int width = d >= 0 ? fh5_row_width(d) : 0;
+    const int width = d >= 0 ? mcs_node_rows_width(d) : 0;
     hid_t sp = d >= 0 ? H5Dget_space(d) : -1, type = mcs_node_row_type(width ? width : 1);
     hssize_t n = sp >= 0 ? H5Sget_simple_extent_npoints(sp) : -1;
     memset(rows, 0, sizeof rows);

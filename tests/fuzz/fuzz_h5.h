@@ -318,27 +318,6 @@ static hid_t fh5_other_member(unsigned how)
     }
 }
 
-/* The width of dataset d's rows as engine/shard.c reads it (its `mean`
- * member's length), 0 when it has none. */
-static int fh5_row_width(hid_t d)
-{
-    int width = 0;
-    hid_t type = H5Dget_type(d), member = -1;
-    if (type >= 0 && H5Tget_class(type) == H5T_COMPOUND) {
-        int i = H5Tget_member_index(type, "mean");
-        member = i >= 0 ? H5Tget_member_type(type, (unsigned)i) : -1;
-        hsize_t dims[1];
-        if (member >= 0 && H5Tget_class(member) == H5T_ARRAY && H5Tget_array_ndims(member) == 1 &&
-            H5Tget_array_dims2(member, dims) == 1 && dims[0] >= 1 && dims[0] <= MCS_MAX_OUTPUTS)
-            width = (int)dims[0];
-    }
-    if (member >= 0)
-        H5Tclose(member);
-    if (type >= 0)
-        H5Tclose(type);
-    return width;
-}
-
 /* Dataset `nodes` in `grp` with the rows given (n of them, any number) of
  * a job of k outputs, the rows' width mostly k, or the legacy width or any
  * other, in a shape chosen by the input: mostly the reader's; or members
@@ -455,7 +434,7 @@ static int fh5_put_nodes(hid_t grp, src *s, mcs_node_row *rows, int n, int k)
     /* the reader takes rows of the job's width, or the legacy width when
      * the job's outputs fit in it, and nothing else */
     if (d >= 0 && readable >= 0) {
-        int w = fh5_row_width(d);
+        int w = mcs_node_rows_width(d);
         if (!(w == k || (w == MCS_LEGACY_ROW_WIDTH && k <= w)))
             readable = -1;
     }
