@@ -210,6 +210,7 @@ static void kernel_args(const mcs_job *job, mcs_gpu_kernel_args *a)
     a->block_size = job->sim.block_size;
     a->paths = job->sim.paths;
     a->seed = job->sim.seed;
+    a->per_thread = env_long("MCSIM_GPU_WARP_KERNEL", 1, 0, 1) == 0;
 }
 
 int mcs_gpu_kernel_occupancy(const mcs_job *job, int device, int threads, int *blocks_per_sm,

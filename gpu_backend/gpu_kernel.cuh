@@ -398,6 +398,30 @@ __global__ void __launch_bounds__(MCS_GPU_VTHREADS)
     }
 }
 
+/* A linear-factor model under a payoff that watches no step, drawn by a
+ * counter-based generator, in single precision, runs the warp kernel
+ * (gpu_warp_kernel.cuh: same bits, no per-path arrays in local memory);
+ * every other job the per-thread block_kernel. MRG32k3a draws a virtual
+ * thread's numbers in sequence, so its lanes could not draw apart. */
+#if MC_(LINEAR_FACTOR) && !defined(MCS_REAL_DOUBLE)
+#include "gpu_warp_kernel.cuh"
+#define WARP_KERNEL 1
+#else
+#define WARP_KERNEL 0
+#endif
+typedef void (*kernel_fn)(const mcs_gpu_kernel_args, uint64_t, uint64_t, double *);
+template <int L, int M, class Stream> static kernel_fn kernel_for(int per_thread)
+{
+    (void)per_thread;
+#if WARP_KERNEL
+    if constexpr ((L == ONE_NONE || L == MANY_NONE) && UNIS == 0 &&
+                  !std::is_same<Stream, mrg_stream>::value)
+        return per_thread ? block_kernel<L, M, Stream> : warp_kernel<L, M, Stream>;
+    else
+#endif
+        return block_kernel<L, M, Stream>;
+}
+
 /* The loop shape of a job: its steps, and which of them the payoff watches
  * (asked of the same watches() the kernel would call, on the host). */
 static int plan_loop(const mcs_gpu_kernel_args &a, const payoff_coef &pc)
@@ -420,19 +444,20 @@ template <int LOOP, class Fn> static int with_mode(int mode, Fn fn)
     return fn(std::integral_constant<int, LOOP>(), std::integral_constant<int, 0>());
 }
 
-/* Call fn with the kernel for generator `rng`, loop shape and payoff mode;
+/* Call fn with the kernel for generator `rng`, loop shape, payoff mode and
+ * kernel_for's choice (per_thread: MCSIM_GPU_WARP_KERNEL=0);
  * the one place that maps a job to its kernel. */
-template <class Fn> static int with_kernel(int rng, int loop, int mode, Fn fn)
+template <class Fn> static int with_kernel(int rng, int loop, int mode, int per_thread, Fn fn)
 {
     auto pick = [&](auto loop_c, auto mode_c) {
         constexpr int L = decltype(loop_c)::value, M = decltype(mode_c)::value;
         switch (rng) {
         case MCS_RNG_PHILOX:
-            return fn(block_kernel<L, M, philox_stream>);
+            return fn(kernel_for<L, M, philox_stream>(per_thread));
         case MCS_RNG_MRG32K3A:
-            return fn(block_kernel<L, M, mrg_stream>);
+            return fn(kernel_for<L, M, mrg_stream>(per_thread));
         case MCS_RNG_SOBOL:
-            return fn(block_kernel<L, M, sobol_stream>);
+            return fn(kernel_for<L, M, sobol_stream>(per_thread));
         default:
             return (int)cudaErrorInvalidValue;
         }
@@ -459,7 +484,7 @@ extern "C" int MCS_GPU_NAME(prepare, MODEL, PAYOFF, MCS_PREC)(mcs_gpu_kernel_arg
     const payoff_coef pc = P_(coef_make)(a->host_option, a->host_model, a->steps);
     a->loop = plan_loop(*a, pc);
     a->mode = P_(mode)(&pc);
-    return with_kernel(a->rng, a->loop, a->mode, [](auto kernel) {
+    return with_kernel(a->rng, a->loop, a->mode, a->per_thread, [](auto kernel) {
         cudaFuncAttributes attr;
         return (int)cudaFuncGetAttributes(&attr, kernel);
     });
@@ -474,7 +499,7 @@ extern "C" int MCS_GPU_NAME(occupancy, MODEL, PAYOFF, MCS_PREC)(mcs_gpu_kernel_a
     int e = MCS_GPU_NAME(prepare, MODEL, PAYOFF, MCS_PREC)(a);
     if (e)
         return e;
-    return with_kernel(a->rng, a->loop, a->mode, [&](auto kernel) {
+    return with_kernel(a->rng, a->loop, a->mode, a->per_thread, [&](auto kernel) {
         return (int)cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, kernel, threads, 0);
     });
 }
@@ -485,7 +510,7 @@ extern "C" int MCS_GPU_NAME(launch, MODEL, PAYOFF, MCS_PREC)(const mcs_gpu_kerne
                                                              double *d_out, void *stream)
 {
     cudaStream_t s = (cudaStream_t)stream;
-    return with_kernel(a->rng, a->loop, a->mode, [&](auto kernel) {
+    return with_kernel(a->rng, a->loop, a->mode, a->per_thread, [&](auto kernel) {
         kernel<<<grid, threads, 0, s>>>(*a, first, count, d_out);
         return (int)cudaGetLastError();
     });

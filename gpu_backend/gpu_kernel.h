@@ -31,6 +31,8 @@ typedef struct {
     uint32_t block_size;
     int outputs;          /* outputs per path (the record length follows) */
     int loop, mode;       /* the kernel variant: set by the prepare function */
+    int per_thread;       /* 1: the per-thread kernel even where the warp kernel
+                             (gpu_warp_kernel.cuh) fits: MCSIM_GPU_WARP_KERNEL=0 */
     uint64_t paths;
     uint64_t seed;
     const uint32_t *sobol_directions; /* device: 32 words per dimension (sobol only) */

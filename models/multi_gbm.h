@@ -78,6 +78,23 @@ MC_HD static inline void mcs_multi_gbm_init(const mcs_multi_gbm_coef *c, mcs_rea
         s[i] = 0;
 }
 
+/* The linear-factor form of the step (MCS_MULTI_GBM_LINEAR_FACTOR): asset
+ * i moves by its own row's sum y_i = sum_{j<=i} A_ij z_j, A = factor(), the
+ * n x n lower-triangular sigma_i L_ij (row-major), so a kernel may compute
+ * the rows apart (the GPU's warp kernel, gpu_backend/gpu_warp_kernel.cuh,
+ * gives each lane two rows): step_asset is the one update of asset i. */
+#define MCS_MULTI_GBM_LINEAR_FACTOR 1
+MC_HD static inline const mcs_real *mcs_multi_gbm_factor(const mcs_multi_gbm_coef *c)
+{
+    return c->a;
+}
+
+MC_HD static inline mcs_real mcs_multi_gbm_step_asset(const mcs_multi_gbm_coef *c, uint32_t i,
+                                                      mcs_real x, mcs_real y)
+{
+    return x + (c->drift[i] * c->dt + c->sqrt_dt * y);
+}
+
 /* One step: z holds the step's n normals (the model's slots). */
 MC_HD static inline void mcs_multi_gbm_step(const mcs_multi_gbm_coef *c, mcs_real *s,
                                             const mcs_real *z, const mcs_real *u)
@@ -89,7 +106,7 @@ MC_HD static inline void mcs_multi_gbm_step(const mcs_multi_gbm_coef *c, mcs_rea
         mcs_real y = 0;
         for (uint32_t j = 0; j <= i; j++)
             y += row[j] * z[j];
-        s[i] = s[i] + (c->drift[i] * c->dt + c->sqrt_dt * y);
+        s[i] = mcs_multi_gbm_step_asset(c, i, s[i], y);
     }
 }
 

@@ -445,6 +445,41 @@ static void test_bit_identical_across_launch_shapes(void **state)
     unsetenv("MCSIM_GPU_CHUNK_BLOCKS");
 }
 
+/* The warp kernel of a linear-factor model (gpu_backend/gpu_warp_kernel.cuh:
+ * multi_gbm under the terminal payoffs, single precision, Philox or Sobol)
+ * gives the per-thread kernel's bits (MCSIM_GPU_WARP_KERNEL=0), for 2 and
+ * 64 assets, one step and several, a partial last group and block, and
+ * every launch shape. */
+static void test_warp_kernel_same_bits(void **state)
+{
+    (void)state;
+    static mcs_job job;
+    const char *sets[] = {mcs_multi_refs[0].sets, MCS_BASKET64_SETS};
+    const mcs_rng_id rngs[] = {MCS_RNG_PHILOX, MCS_RNG_SOBOL};
+    const char *threads[] = {"256", "32", "64"};
+    for (int c = 0; c < 2; c++)
+        for (int r = 0; r < 2; r++)
+            for (unsigned steps = 1; steps <= 5; steps += 4) {
+                multi_ref_job(&job, sets[c], steps, MCS_SINGLE, rngs[r], 20003, 77);
+                job.sim.block_size = 1000;
+                setenv("MCSIM_GPU_WARP_KERNEL", "0", 1);
+                mcs_result ref = run_on("gpu", &job, 1, NULL, NULL);
+                unsetenv("MCSIM_GPU_WARP_KERNEL");
+                for (int t = 0; t < 3; t++) {
+                    set_shape(threads[t], "2147483647", "7");
+                    mcs_result res = run_on("gpu", &job, 1, NULL, NULL);
+                    print_message("  %u assets %s %u steps threads %s: warp %.17g per-thread "
+                                  "%.17g\n", job.model.assets, rng_name(rngs[r]), steps,
+                                  threads[t], res.price, ref.price);
+                    assert_true(same_bits(res.price, ref.price));
+                    assert_true(same_bits(res.std_error, ref.std_error));
+                }
+                unsetenv("MCSIM_GPU_BLOCK_THREADS");
+                unsetenv("MCSIM_GPU_GRID");
+                unsetenv("MCSIM_GPU_CHUNK_BLOCKS");
+            }
+}
+
 /* The run records its kernels, copies and GPU; one path and a partial last
  * block are counted right. */
 static void test_timings_and_device_facts(void **state)
@@ -556,6 +591,7 @@ int main(void)
         cmocka_unit_test(test_merton_on_gpu),
         cmocka_unit_test(test_multi_asset_on_gpu),
         cmocka_unit_test(test_bit_identical_across_launch_shapes),
+        cmocka_unit_test(test_warp_kernel_same_bits),
         cmocka_unit_test(test_timings_and_device_facts),
         cmocka_unit_test(test_missing_device_is_unavailable),
     };
