@@ -6,8 +6,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "../engine/job.h"
-#include "../engine/stats.h"
+#include "../core/job.h"
+#include "../core/stats.h"
 #include "pcg64.h"
 #include "philox.h"
 
@@ -19,7 +19,7 @@
 #define MCS_PCG_GROUP 16u
 /* Most draws per step and state or accumulator size a kernel may have (the
  * batch buffers are sized for them): a multi-asset model's state and
- * normals per asset (MCS_MOST_ASSETS, engine/param_list.h), and 8 more
+ * normals per asset (MCS_MOST_ASSETS, core/param_list.h), and 8 more
  * draws for the model's uniforms, the payoff's and the split slot. Per
  * thread in double: draws and their bits 72 x 2048 x (8 + 16 + 4) bytes,
  * 4.1 MB; state, next state and accumulators 3 x 64 x 2048 x 8, 3.1 MB;

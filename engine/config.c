@@ -50,7 +50,7 @@ static const key_spec fixed_keys[] = {
 #define N_FIXED (sizeof fixed_keys / sizeof fixed_keys[0])
 _Static_assert(N_FIXED == MCS_CONFIG_FIXED_KEYS, "MCS_CONFIG_FIXED_KEYS (config.h) counts fixed_keys");
 /* Room for every key: the fixed ones and every row of every key list
- * (engine/job.h counts them; shared keys are stored once, so this is an
+ * (core/job.h counts them; shared keys are stored once, so this is an
  * upper bound): no key list can outgrow it. collect_keys still refuses to
  * start, naming it, rather than drop a key. */
 #define MAX_KEYS (MCS_CONFIG_FIXED_KEYS + MCS_PARAM_ROWS)

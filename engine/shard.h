@@ -3,7 +3,7 @@
  * /shard group (its range and the aligned subtrees of its merge tree);
  * `mcsim merge` checks that shard files belong together and replays their
  * subtrees into the whole job's merge tree, giving the single run's result
- * bit for bit (engine/stats.h). */
+ * bit for bit (core/stats.h). */
 #ifndef MCS_SHARD_H
 #define MCS_SHARD_H
 

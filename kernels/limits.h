@@ -2,7 +2,7 @@
  * time against the fixed sizes of the hot loops (no silent limit): the CPU
  * batch buffers (cpu_backend/block_kernel.h: MCS_MOST_DIM state or
  * accumulator values per path, MCS_MOST_DRAWS draws per step, counting the
- * split uniform's slot), the outputs of a result (engine/stats.h:
+ * split uniform's slot), the outputs of a result (core/stats.h:
  * MCS_MAX_OUTPUTS), and the modes the loops compile (0 and 1: a payoff's
  * MCS_NAME_MODES is 1 or 2). cpu_backend/block_scratch.c applies it to
  * every line of combos.def; tests/limits_test.sh shows each check fails. */
@@ -10,7 +10,7 @@
 #define MCS_KERNEL_LIMITS_H
 
 #include "../cpu_backend/block_kernel.h"
-#include "../engine/stats.h"
+#include "../core/stats.h"
 
 #define MCS_COMBO_LIMITS(model, MODEL, payoff, PAYOFF)                                          \
     _Static_assert(MCS_##MODEL##_DIM <= MCS_MOST_DIM,                                           \
@@ -22,7 +22,7 @@
                    #model " with " #payoff ": more draws per step (and the split slot) than "  \
                    "MCS_MOST_DRAWS (cpu_backend/block_kernel.h)");                              \
     _Static_assert(MCS_##PAYOFF##_OUTPUTS >= 1 && MCS_##PAYOFF##_OUTPUTS <= MCS_MAX_OUTPUTS,    \
-                   #payoff ": outputs per path not in 1..MCS_MAX_OUTPUTS (engine/stats.h)");    \
+                   #payoff ": outputs per path not in 1..MCS_MAX_OUTPUTS (core/stats.h)");    \
     _Static_assert(MCS_##PAYOFF##_MODES == 1 || MCS_##PAYOFF##_MODES == 2,                      \
                    #payoff ": MCS_" #PAYOFF "_MODES must be 1 or 2: the hot loops compile "     \
                    "modes 0 and 1 only (cpu_backend/path_kernel.inc, gpu_backend/gpu_kernel.cuh)");

@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 #include "../models/real.h"
-#include "../engine/job.h"
+#include "../core/job.h"
 #include "../models/view.h"
 #include "european.h"
 

@@ -191,7 +191,7 @@ static const mcs_gpu_module module = {.abi = MCS_GPU_MODULE_ABI, .version = MCS_
 const mcs_gpu_module *mcs_gpu_module_entry(void) { return &module; }
 EOF
     version=$("$mcsim" --version | sed -n '1s/^mcsim //p')
-    "$cc" -shared -fPIC -I"$src" -I"$src/engine" -DMCS_VERSION="\"$version\"" -o fake.so fake.c ||
+    "$cc" -shared -fPIC -I"$src" -I"$src/core" -I"$src/engine" -DMCS_VERSION="\"$version\"" -o fake.so fake.c ||
         problems+=("cannot build fake.so")
     export MCSIM_GPU_MODULE=$tmp/fake.so
     auto=("$mcsim" "$european" --paths 20000 --backend auto --no-log)
