@@ -175,7 +175,7 @@ if command -v "$cc" >/dev/null; then
     cat >fake.c <<'EOF'
 #include <stdio.h>
 #include <stdlib.h>
-#include "gpu_backend/gpu_module.h"
+#include "engine/gpu_module.h"
 static mcs_status probe(char *why, size_t len)
 {
     const char *w = getenv("FAKE_GPU_WHY");
