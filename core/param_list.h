@@ -3,7 +3,7 @@
  * one row per key, read twice by the C preprocessor (the X-macro pattern):
  * core/job.h turns each row into the job's field, and the type table
  * (models/model_types.c, payoffs/payoff_types.c) into the key's spec row
- * (engine/product.h), from which config validation, --help, `mcsim help
+ * (core/type_table.h), from which config validation, --help, `mcsim help
  * keys`, the resolved config, the JSON parameters, the HDF5 attributes,
  * libmcsim's key table and the user guide's key tables are all made.
  *
@@ -63,7 +63,7 @@ typedef struct {
 #define MCS_FIELD_MATRIX(name_, ...) mcs_matrix name_;
 #define MCS_FIELD_HIDDEN(type_, name_) type_ name_;
 
-/* A spec row (engine/product.h) of `section_` (model or option: the job's
+/* A spec row (core/type_table.h) of `section_` (model or option: the job's
  * member of that name holds the field). */
 #define MCS_STR_(x) #x
 #define MCS_STR(x) MCS_STR_(x)

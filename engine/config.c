@@ -31,7 +31,7 @@ typedef struct {
 
 /* The keys that are not a model's or a payoff's parameter, in the order the
  * resolved config is written; the parameters come from the type tables
- * (engine/product.h). */
+ * (core/type_table.h). */
 static const key_spec fixed_keys[] = {
     {"model", "type", "gbm", "price model", 0},
     {"option", "payoff", "european", "payoff", 0},
@@ -550,7 +550,7 @@ static void trim(char *s);
 static int list_items(parse_state *ps, int k, const mcs_param_spec *p, const char *t, uint32_t n,
                       double *v, size_t want, size_t room);
 
-/* Key k's text t as the list or matrix parameter p (product.h): n numbers
+/* Key k's text t as the list or matrix parameter p (core/type_table.h): n numbers
  * (n x n for a matrix), n from the count key p->length_key, each in
  * [lo, hi], comma-separated; for a list one number gives every element
  * that number, and "equal" (a list whose default it is) each 1/n; ""
@@ -658,7 +658,7 @@ static int list_items(parse_state *ps, int k, const mcs_param_spec *p, const cha
     return 1;
 }
 
-/* Parse one model or payoff parameter from its spec (product.h); its
+/* Parse one model or payoff parameter from its spec (core/type_table.h); its
  * default is the spec's (payoffs sharing a key may differ in it). */
 static int get_param(parse_state *ps, const mcs_param_spec *p, mcs_job *job)
 {

@@ -182,7 +182,7 @@ static const mcs_model_type multi_gbm = {
 const mcs_model_type *const mcs_model_types[] = {&gbm, &bachelier, &heston, &merton, &multi_gbm,
                                                    NULL};
 _Static_assert(sizeof mcs_model_types / sizeof mcs_model_types[0] <= MCS_MAX_MODEL_TYPES + 1,
-               "more model types than MCS_MAX_MODEL_TYPES (engine/product.h)");
+               "more model types than MCS_MAX_MODEL_TYPES (core/type_table.h)");
 
 const mcs_model_type *mcs_model_type_of(mcs_model_id id)
 {

@@ -297,7 +297,7 @@ const mcs_payoff_type *const mcs_payoff_types[] = {&european, &digital, &asian, 
                                                    &lookback, &basket,  &best_of, &worst_of,
                                                    &spread,   NULL};
 _Static_assert(sizeof mcs_payoff_types / sizeof mcs_payoff_types[0] <= MCS_MAX_PAYOFF_TYPES + 1,
-               "more payoff types than MCS_MAX_PAYOFF_TYPES (engine/product.h)");
+               "more payoff types than MCS_MAX_PAYOFF_TYPES (core/type_table.h)");
 
 const mcs_payoff_type *mcs_payoff_type_of(mcs_payoff_id id)
 {
