@@ -80,7 +80,6 @@ mcs_status mcs_checkpoint_read(const char *path, const mcs_job *job, const char 
 {
     const uint64_t blocks = mcs_job_blocks(job);
     const int k = mcs_job_outputs(job);
-    static char want[16384], got[16384];
     hid_t file = -1, grp = -1;
     char *kind = NULL, *saved = NULL;
     mcs_status st = MCS_E_DATA;
@@ -107,11 +106,8 @@ mcs_status mcs_checkpoint_read(const char *path, const mcs_job *job, const char 
         snprintf(err, err_len, "%s: not an mcsim checkpoint, or a damaged one", path);
         goto done;
     }
-    mcs_config_identity(config, NULL, want, sizeof want);
-    mcs_config_identity(saved, NULL, got, sizeof got);
-    if (strcmp(want, got) != 0) {
-        char diff[512];
-        mcs_config_difference(got, want, diff, sizeof diff);
+    char diff[512];
+    if (!mcs_config_same_job(saved, config, NULL, diff, sizeof diff)) {
         snprintf(err, err_len, "%s is a checkpoint of another job: %s (the checkpoint's, then "
                  "this run's)", path, diff);
         goto done;

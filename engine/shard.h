@@ -72,12 +72,13 @@ int mcs_nodes_read(hid_t grp, int k, int *depth, uint64_t *start, uint64_t *size
 int mcs_node_check(const mcs_job *job, uint64_t start, uint64_t size, const mcs_moments *m,
                    char *why, size_t why_len);
 
-/* A job's identity in its resolved config: every line but comments, the
- * [output] section and key `skip` (NULL: none; "paths" for sweeps, whose
- * tasks start at their own sizes); and the first line where two identities
- * differ, for a message ("'seed = 7' against 'seed = 42'"). */
-void mcs_config_identity(const char *config, const char *skip, char *buf, size_t len);
-void mcs_config_difference(const char *a, const char *b, char *buf, size_t len);
+/* 1 when resolved configs a and b are the same job: their identities,
+ * every line but comments, the [output] section and key `skip` (NULL: none;
+ * "paths" for sweeps, whose tasks start at their own sizes), are equal, of
+ * whatever length (a 64 x 64 correlation matrix is 20 KB of lines); else 0
+ * and in diff the first line where they differ, for a message ("'seed = 7'
+ * against 'seed = 42'": a's, then b's). */
+int mcs_config_same_job(const char *a, const char *b, const char *skip, char *diff, size_t len);
 /* A 64-bit hash (FNV-1a) of a resolved config's identity, for processes
  * that must run the same job to compare (MPI ranks). */
 uint64_t mcs_config_identity_hash(const char *config);
