@@ -84,8 +84,8 @@ mcs_status mcs_checkpoint_read(const char *path, const mcs_job *job, const char 
     char *kind = NULL, *saved = NULL;
     mcs_status st = MCS_E_DATA;
     uint64_t first = 0, end = 0, all = 0, next = 0;
-    static uint64_t start[128], size[128];
-    static mcs_moments node[128];
+    static uint64_t start[MCS_TREE_MOST_NODES], size[MCS_TREE_MOST_NODES];
+    static mcs_moments node[MCS_TREE_MOST_NODES];
     int depth = 0, outputs = 0;
     char why[256];
     if ((st = mcs_h5_open_sealed(path, "checkpoint", &file, err, err_len)) != MCS_OK)

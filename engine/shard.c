@@ -160,7 +160,7 @@ int mcs_nodes_read(hid_t grp, int k, int *depth, uint64_t *start, uint64_t *size
         if (width > 0 && width != k && !(width == MCS_LEGACY_ROW_WIDTH && k <= width)) {
             snprintf(why, why_len, "its subtrees hold %d outputs a row, its job %d: not this "
                      "job's file, or a damaged one", width, k);
-        } else if (n < 0 || n > 128 || width == 0 ||
+        } else if (n < 0 || n > MCS_TREE_MOST_NODES || width == 0 ||
                    !mcs_h5_get_num(grp, "checksum", H5T_NATIVE_UINT64, &sum) ||
                    (rows = calloc(n > 0 ? (size_t)n : 1, sizeof *rows)) == NULL ||
                    (type = mcs_node_row_type(width)) < 0 ||
@@ -266,8 +266,8 @@ void mcs_shard_free(mcs_shard_file *s)
  * number; 0, or -1 with why. */
 static int read_subtrees(hid_t grp, mcs_shard_file *out, char *why, size_t why_len)
 {
-    static uint64_t start[128], size[128];
-    static mcs_moments node[128];
+    static uint64_t start[MCS_TREE_MOST_NODES], size[MCS_TREE_MOST_NODES];
+    static mcs_moments node[MCS_TREE_MOST_NODES];
     if (mcs_nodes_read(grp, out->k, &out->depth, start, size, node, why, why_len) != 0)
         return -1;
     size_t d = (size_t)out->depth;

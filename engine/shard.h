@@ -57,7 +57,8 @@ uint64_t mcs_node_rows_checksum(const mcs_node_row *rows, size_t n, int width);
  * (with attributes `outputs` and `checksum`; rows of width k), and back:
  * the shared format of shard files and checkpoints. Read, for a job of k
  * outputs: rows of width k or, when k <= MCS_LEGACY_ROW_WIDTH, of the
- * legacy width; 0, or -1 with why (missing, another width, or a checksum
+ * legacy width, into arrays of MCS_TREE_MOST_NODES (more rows: refused);
+ * 0, or -1 with why (missing, another width, too many rows, or a checksum
  * that does not match: a damaged file). */
 int mcs_nodes_write(hid_t grp, const mcs_merge_tree *t);
 int mcs_nodes_read(hid_t grp, int k, int *depth, uint64_t *start, uint64_t *size,

@@ -412,8 +412,8 @@ static void rows_as_wide_as_the_outputs(void **state)
     char path[600], why[256];
     snprintf(path, sizeof path, "%s/rows.h5", w.dir);
     static mcs_merge_tree t;
-    static uint64_t start[128], size[128];
-    static mcs_moments node[128];
+    static uint64_t start[MCS_TREE_MOST_NODES], size[MCS_TREE_MOST_NODES];
+    static mcs_moments node[MCS_TREE_MOST_NODES];
     for (int width = 1; width <= MCS_MAX_OUTPUTS; width++) {
         const int k = width == 3 ? 2 : width; /* width 3: a job of 2 outputs */
         mcs_tree_init(&t, width);
