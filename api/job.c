@@ -61,7 +61,7 @@ static mcsim_status ok(mcsim_error *err)
 
 /* ---- the key table ---------------------------------------------------- */
 
-/* every fixed key and every row of every key list (engine/job.h) */
+/* every fixed key and every row of every key list (core/job.h) */
 #define KEYS_MAX (MCS_CONFIG_FIXED_KEYS + MCS_PARAM_ROWS)
 #define CHOICES_MAX 512
 

@@ -138,7 +138,6 @@ static int merge_sweeps(char **paths, int n, const char *output, const char *com
                         int quiet)
 {
     static mcs_sweep_meta meta, first;
-    static char id0[16384], id[16384];
     int given[MCS_SWEEP_SIZES_MAX + 1] = {0}; /* given[t]: 1 + the file of task t */
     char err[4096] = "";
     mcs_sweep_row *all = NULL;
@@ -151,10 +150,8 @@ static int merge_sweeps(char **paths, int n, const char *output, const char *com
             MCS_OK)
             break;
         const mcs_sweep_meta *m = i ? &meta : &first;
-        mcs_config_identity(m->config, "paths", i ? id : id0, sizeof id);
-        if (i && strcmp(id, id0) != 0) {
-            char diff[512];
-            mcs_config_difference(id, id0, diff, sizeof diff);
+        char diff[512];
+        if (i && !mcs_config_same_job(m->config, first.config, "paths", diff, sizeof diff)) {
             snprintf(err, sizeof err, "%s is a sweep of another job than %s: %s", paths[i],
                      paths[0], diff);
             st = MCS_E_DATA;

@@ -1,7 +1,7 @@
 /* ranks.h - MPI ranks (mpirun -np R mcsim CONFIG, srun mcsim CONFIG): each
  * rank computes a contiguous share of the blocks and keeps its merge tree;
  * rank 0 gathers the trees, replays them in rank order (the single run's
- * result, bit for bit: engine/stats.h), and alone writes the log and the
+ * result, bit for bit: core/stats.h), and alone writes the log and the
  * result. Built with MPI when CMake finds it; otherwise (and when not
  * launched by mpirun or srun) one process does everything. */
 #ifndef MCS_RANKS_H

@@ -6,8 +6,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "../engine/job.h"
-#include "../engine/stats.h"
+#include "../core/job.h"
+#include "../core/stats.h"
+#include "../kernels/limits.h"
 #include "pcg64.h"
 #include "philox.h"
 
@@ -17,15 +18,12 @@
 /* Paths per PCG64 group: a group takes its draws 16 at a time, step by step
  * (docs/reproducibility.md, "PCG64 streams"). */
 #define MCS_PCG_GROUP 16u
-/* Most draws per step and state or accumulator size a kernel may have (the
- * batch buffers are sized for them): a multi-asset model's state and
- * normals per asset (MCS_MOST_ASSETS, engine/param_list.h), and 8 more
- * draws for the model's uniforms, the payoff's and the split slot. Per
- * thread in double: draws and their bits 72 x 2048 x (8 + 16 + 4) bytes,
- * 4.1 MB; state, next state and accumulators 3 x 64 x 2048 x 8, 3.1 MB;
- * pages a job does not reach (a one-asset model's) are never touched. */
-#define MCS_MOST_DRAWS (MCS_MOST_ASSETS + 8u)
-#define MCS_MOST_DIM MCS_MOST_ASSETS
+/* The batch buffers are sized for the most draws per step and state or
+ * accumulator values per path a kernel may have, MCS_MOST_DRAWS and
+ * MCS_MOST_DIM (kernels/limits.h). Per thread in double: draws and their
+ * bits 72 x 2048 x (8 + 16 + 4) bytes, 4.1 MB; state, next state and
+ * accumulators 3 x 64 x 2048 x 8, 3.1 MB; pages a job does not reach (a
+ * one-asset model's) are never touched. */
 /* A payoff's split mode (path_kernel.inc) runs MCS_SPLIT_PATHS paths at a
  * time through runs of at most MCS_SPLIT_RUN steps (a multiple of the
  * split uniform's byte span, 8), keeping each run's states: 257 rows of

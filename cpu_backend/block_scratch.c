@@ -2,7 +2,7 @@
 #include "block_kernel.h"
 #include <stdlib.h>
 #include "../engine/product.h"
-#include "../engine/status.h"
+#include "../core/status.h"
 /* the buffers below hold every kernel of kernels/combos.def: checked */
 #include "../kernels/includes.h"
 #include "../kernels/limits.h"

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "../gpu_backend/gpu_module.h"
+#include "gpu_module.h"
 #include "output_path.h"
 
 extern const mcs_backend mcs_cpu_backend;

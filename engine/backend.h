@@ -81,7 +81,7 @@ mcs_gpu_module_status mcs_gpu_module_state(char *why, size_t len);
  * does not load. Starts no GPU context. */
 void mcs_gpu_module_describe(char *line, size_t len);
 
-/* The loaded module's table (gpu_backend/gpu_module.h), or NULL. */
+/* The loaded module's table (engine/gpu_module.h), or NULL. */
 typedef struct mcs_gpu_module mcs_gpu_module;
 const mcs_gpu_module *mcs_gpu_module_get(void);
 

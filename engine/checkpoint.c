@@ -80,13 +80,12 @@ mcs_status mcs_checkpoint_read(const char *path, const mcs_job *job, const char 
 {
     const uint64_t blocks = mcs_job_blocks(job);
     const int k = mcs_job_outputs(job);
-    static char want[16384], got[16384];
     hid_t file = -1, grp = -1;
     char *kind = NULL, *saved = NULL;
     mcs_status st = MCS_E_DATA;
     uint64_t first = 0, end = 0, all = 0, next = 0;
-    static uint64_t start[128], size[128];
-    static mcs_moments node[128];
+    static uint64_t start[MCS_TREE_MOST_NODES], size[MCS_TREE_MOST_NODES];
+    static mcs_moments node[MCS_TREE_MOST_NODES];
     int depth = 0, outputs = 0;
     char why[256];
     if ((st = mcs_h5_open_sealed(path, "checkpoint", &file, err, err_len)) != MCS_OK)
@@ -107,11 +106,8 @@ mcs_status mcs_checkpoint_read(const char *path, const mcs_job *job, const char 
         snprintf(err, err_len, "%s: not an mcsim checkpoint, or a damaged one", path);
         goto done;
     }
-    mcs_config_identity(config, NULL, want, sizeof want);
-    mcs_config_identity(saved, NULL, got, sizeof got);
-    if (strcmp(want, got) != 0) {
-        char diff[512];
-        mcs_config_difference(got, want, diff, sizeof diff);
+    char diff[512];
+    if (!mcs_config_same_job(saved, config, NULL, diff, sizeof diff)) {
         snprintf(err, err_len, "%s is a checkpoint of another job: %s (the checkpoint's, then "
                  "this run's)", path, diff);
         goto done;

@@ -31,7 +31,7 @@ typedef struct {
 
 /* The keys that are not a model's or a payoff's parameter, in the order the
  * resolved config is written; the parameters come from the type tables
- * (engine/product.h). */
+ * (core/type_table.h). */
 static const key_spec fixed_keys[] = {
     {"model", "type", "gbm", "price model", 0},
     {"option", "payoff", "european", "payoff", 0},
@@ -50,7 +50,7 @@ static const key_spec fixed_keys[] = {
 #define N_FIXED (sizeof fixed_keys / sizeof fixed_keys[0])
 _Static_assert(N_FIXED == MCS_CONFIG_FIXED_KEYS, "MCS_CONFIG_FIXED_KEYS (config.h) counts fixed_keys");
 /* Room for every key: the fixed ones and every row of every key list
- * (engine/job.h counts them; shared keys are stored once, so this is an
+ * (core/job.h counts them; shared keys are stored once, so this is an
  * upper bound): no key list can outgrow it. collect_keys still refuses to
  * start, naming it, rather than drop a key. */
 #define MAX_KEYS (MCS_CONFIG_FIXED_KEYS + MCS_PARAM_ROWS)
@@ -550,7 +550,7 @@ static void trim(char *s);
 static int list_items(parse_state *ps, int k, const mcs_param_spec *p, const char *t, uint32_t n,
                       double *v, size_t want, size_t room);
 
-/* Key k's text t as the list or matrix parameter p (product.h): n numbers
+/* Key k's text t as the list or matrix parameter p (core/type_table.h): n numbers
  * (n x n for a matrix), n from the count key p->length_key, each in
  * [lo, hi], comma-separated; for a list one number gives every element
  * that number, and "equal" (a list whose default it is) each 1/n; ""
@@ -658,7 +658,7 @@ static int list_items(parse_state *ps, int k, const mcs_param_spec *p, const cha
     return 1;
 }
 
-/* Parse one model or payoff parameter from its spec (product.h); its
+/* Parse one model or payoff parameter from its spec (core/type_table.h); its
  * default is the spec's (payoffs sharing a key may differ in it). */
 static int get_param(parse_state *ps, const mcs_param_spec *p, mcs_job *job)
 {

@@ -1,5 +1,5 @@
 /* key_tables.h - the model and payoff keys printed for the user guide
- * (markdown) and for tests (JSON), from the type tables (product.h). */
+ * (markdown) and for tests (JSON), from the type tables (core/type_table.h). */
 #ifndef MCS_KEY_TABLES_H
 #define MCS_KEY_TABLES_H
 

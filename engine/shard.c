@@ -61,12 +61,6 @@ static uint64_t fnv1a_more(uint64_t h, const void *data, size_t n)
     return h;
 }
 
-/* 64-bit FNV-1a of n bytes. */
-static uint64_t fnv1a(const void *data, size_t n)
-{
-    return fnv1a_more(1469598103934665603ULL, data, n);
-}
-
 /* The rows' checksum, stored beside them: a damaged file is refused, not merged. */
 uint64_t mcs_node_rows_checksum(const mcs_node_row *rows, size_t n, int width)
 {
@@ -166,7 +160,7 @@ int mcs_nodes_read(hid_t grp, int k, int *depth, uint64_t *start, uint64_t *size
         if (width > 0 && width != k && !(width == MCS_LEGACY_ROW_WIDTH && k <= width)) {
             snprintf(why, why_len, "its subtrees hold %d outputs a row, its job %d: not this "
                      "job's file, or a damaged one", width, k);
-        } else if (n < 0 || n > 128 || width == 0 ||
+        } else if (n < 0 || n > MCS_TREE_MOST_NODES || width == 0 ||
                    !mcs_h5_get_num(grp, "checksum", H5T_NATIVE_UINT64, &sum) ||
                    (rows = calloc(n > 0 ? (size_t)n : 1, sizeof *rows)) == NULL ||
                    (type = mcs_node_row_type(width)) < 0 ||
@@ -272,8 +266,8 @@ void mcs_shard_free(mcs_shard_file *s)
  * number; 0, or -1 with why. */
 static int read_subtrees(hid_t grp, mcs_shard_file *out, char *why, size_t why_len)
 {
-    static uint64_t start[128], size[128];
-    static mcs_moments node[128];
+    static uint64_t start[MCS_TREE_MOST_NODES], size[MCS_TREE_MOST_NODES];
+    static mcs_moments node[MCS_TREE_MOST_NODES];
     if (mcs_nodes_read(grp, out->k, &out->depth, start, size, node, why, why_len) != 0)
         return -1;
     size_t d = (size_t)out->depth;
@@ -339,49 +333,60 @@ mcs_status mcs_shard_read(const char *path, mcs_shard_file *out, char *err, size
     return st;
 }
 
-/* The job's identity in a resolved config: every line but comments and the
- * [output] section (where a shard's log went does not change its sums). */
-void mcs_config_identity(const char *config, const char *skip, char *buf, size_t len)
+/* The next line of a job's identity in config from *at: every line but
+ * comments, the [output] section (where a shard's log went does not change
+ * its sums) and key `skip` (NULL: none). 1 and the line (without its
+ * newline) in *line, *n; 0 at the end. No copy: a config of any length. */
+static int identity_line(const char **at, int *in_output, const char *skip, const char **line,
+                         size_t *n)
 {
-    size_t used = 0, ls = skip ? strlen(skip) : 0;
-    int in_output = 0;
-    buf[0] = '\0';
-    for (const char *line = config; *line;) {
-        const char *eol = strchr(line, '\n');
-        size_t n = eol ? (size_t)(eol - line) : strlen(line);
-        if (line[0] == '[')
-            in_output = strncmp(line, "[output]", 8) == 0;
-        int skipped = skip && strncmp(line, skip, ls) == 0 && strncmp(line + ls, " =", 2) == 0;
-        if (line[0] != ';' && !in_output && !skipped && used + n + 2 < len) {
-            memcpy(buf + used, line, n);
-            used += n;
-            buf[used++] = '\n';
-            buf[used] = '\0';
+    size_t ls = skip ? strlen(skip) : 0;
+    while (**at) {
+        const char *l = *at, *eol = strchr(l, '\n');
+        size_t len = eol ? (size_t)(eol - l) : strlen(l);
+        *at = l + len + (eol ? 1 : 0);
+        if (l[0] == '[')
+            *in_output = strncmp(l, "[output]", 8) == 0;
+        int skipped = skip && strncmp(l, skip, ls) == 0 && strncmp(l + ls, " =", 2) == 0;
+        if (l[0] != ';' && !*in_output && !skipped) {
+            *line = l;
+            *n = len;
+            return 1;
         }
-        line += n + (eol ? 1 : 0);
+    }
+    return 0;
+}
+
+int mcs_config_same_job(const char *a, const char *b, const char *skip, char *diff, size_t len)
+{
+    int out_a = 0, out_b = 0;
+    const char *la, *lb;
+    size_t na, nb;
+    for (;;) {
+        int more_a = identity_line(&a, &out_a, skip, &la, &na);
+        int more_b = identity_line(&b, &out_b, skip, &lb, &nb);
+        if (!more_a && !more_b)
+            return 1;
+        if (more_a != more_b) {
+            snprintf(diff, len, "one config has more keys");
+            return 0;
+        }
+        if (na != nb || memcmp(la, lb, na) != 0) {
+            snprintf(diff, len, "'%.*s' against '%.*s'", (int)na, la, (int)nb, lb);
+            return 0;
+        }
     }
 }
 
 uint64_t mcs_config_identity_hash(const char *config)
 {
-    char id[16384];
-    mcs_config_identity(config, NULL, id, sizeof id);
-    return fnv1a(id, strlen(id));
-}
-
-/* The first line where two identities differ, for the message. */
-void mcs_config_difference(const char *a, const char *b, char *buf, size_t len)
-{
-    while (*a && *b) {
-        size_t na = strcspn(a, "\n"), nb = strcspn(b, "\n");
-        if (na != nb || strncmp(a, b, na) != 0) {
-            snprintf(buf, len, "'%.*s' against '%.*s'", (int)na, a, (int)nb, b);
-            return;
-        }
-        a += na + (a[na] ? 1 : 0);
-        b += nb + (b[nb] ? 1 : 0);
-    }
-    snprintf(buf, len, "one config has more keys");
+    uint64_t h = 1469598103934665603ULL; /* FNV-1a of the identity, each line and a newline */
+    int in_output = 0;
+    const char *line;
+    size_t n;
+    while (identity_line(&config, &in_output, NULL, &line, &n))
+        h = fnv1a_more(fnv1a_more(h, line, n), "\n", 1);
+    return h;
 }
 
 static int by_index(const void *x, const void *y)
@@ -393,13 +398,9 @@ static int by_index(const void *x, const void *y)
 mcs_status mcs_shard_join(mcs_shard_file *shards, int n, mcs_merge_tree *tree, char *err,
                           size_t err_len)
 {
-    static char first_id[16384], id[16384];
     char diff[512];
-    mcs_config_identity(shards[0].config, NULL, first_id, sizeof first_id);
     for (int i = 1; i < n; i++) {
-        mcs_config_identity(shards[i].config, NULL, id, sizeof id);
-        if (strcmp(id, first_id) != 0) {
-            mcs_config_difference(id, first_id, diff, sizeof diff);
+        if (!mcs_config_same_job(shards[i].config, shards[0].config, NULL, diff, sizeof diff)) {
             snprintf(err, err_len, "%s belongs to another job than %s: %s", shards[i].path,
                      shards[0].path, diff);
             return MCS_E_DATA;

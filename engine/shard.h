@@ -3,7 +3,7 @@
  * /shard group (its range and the aligned subtrees of its merge tree);
  * `mcsim merge` checks that shard files belong together and replays their
  * subtrees into the whole job's merge tree, giving the single run's result
- * bit for bit (engine/stats.h). */
+ * bit for bit (core/stats.h). */
 #ifndef MCS_SHARD_H
 #define MCS_SHARD_H
 
@@ -57,7 +57,8 @@ uint64_t mcs_node_rows_checksum(const mcs_node_row *rows, size_t n, int width);
  * (with attributes `outputs` and `checksum`; rows of width k), and back:
  * the shared format of shard files and checkpoints. Read, for a job of k
  * outputs: rows of width k or, when k <= MCS_LEGACY_ROW_WIDTH, of the
- * legacy width; 0, or -1 with why (missing, another width, or a checksum
+ * legacy width, into arrays of MCS_TREE_MOST_NODES (more rows: refused);
+ * 0, or -1 with why (missing, another width, too many rows, or a checksum
  * that does not match: a damaged file). */
 int mcs_nodes_write(hid_t grp, const mcs_merge_tree *t);
 int mcs_nodes_read(hid_t grp, int k, int *depth, uint64_t *start, uint64_t *size,
@@ -72,12 +73,13 @@ int mcs_nodes_read(hid_t grp, int k, int *depth, uint64_t *start, uint64_t *size
 int mcs_node_check(const mcs_job *job, uint64_t start, uint64_t size, const mcs_moments *m,
                    char *why, size_t why_len);
 
-/* A job's identity in its resolved config: every line but comments, the
- * [output] section and key `skip` (NULL: none; "paths" for sweeps, whose
- * tasks start at their own sizes); and the first line where two identities
- * differ, for a message ("'seed = 7' against 'seed = 42'"). */
-void mcs_config_identity(const char *config, const char *skip, char *buf, size_t len);
-void mcs_config_difference(const char *a, const char *b, char *buf, size_t len);
+/* 1 when resolved configs a and b are the same job: their identities,
+ * every line but comments, the [output] section and key `skip` (NULL: none;
+ * "paths" for sweeps, whose tasks start at their own sizes), are equal, of
+ * whatever length (a 64 x 64 correlation matrix is 20 KB of lines); else 0
+ * and in diff the first line where they differ, for a message ("'seed = 7'
+ * against 'seed = 42'": a's, then b's). */
+int mcs_config_same_job(const char *a, const char *b, const char *skip, char *diff, size_t len);
 /* A 64-bit hash (FNV-1a) of a resolved config's identity, for processes
  * that must run the same job to compare (MPI ranks). */
 uint64_t mcs_config_identity_hash(const char *config);

@@ -11,7 +11,7 @@
 #include "../engine/config.h"
 #include "../engine/product.h"
 #include "gpu_kernel.h"
-#include "gpu_module.h"
+#include "../engine/gpu_module.h"
 
 #ifndef MCSIM_CUDA_ARCHS
 #define MCSIM_CUDA_ARCHS "?"

@@ -7,8 +7,8 @@
 
 #include <stdint.h>
 #include "../engine/chunking.h"
-#include "../engine/job.h"
-#include "../engine/stats.h"
+#include "../core/job.h"
+#include "../core/stats.h"
 
 /* Everything a kernel needs, passed by value as a kernel parameter. The
  * model's and option's parameters are not in it (a multi-asset model's

@@ -4,7 +4,7 @@
  * given the host's functions in exchange. */
 #include "gpu_calibrate.h"
 #include "gpu_kernel.h"
-#include "gpu_module.h"
+#include "../engine/gpu_module.h"
 #include "host_calls.h"
 
 #ifndef MCS_VERSION

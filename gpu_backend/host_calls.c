@@ -1,6 +1,6 @@
 /* host_calls.c - the engine's functions as the GPU module sees them: each
  * forwards to the table the host handed to mcs_gpu_module_entry
- * (gpu_module.h). Local to the module (module.map exports the entry point
+ * (engine/gpu_module.h). Local to the module (module.map exports the entry point
  * only), so they never clash with the engine's own. */
 #include "host_calls.h"
 

@@ -12,7 +12,7 @@
 #ifndef MCS_ANALYTIC_H
 #define MCS_ANALYTIC_H
 
-#include "job.h"
+#include "../core/job.h"
 
 /* Discounted closed-form value of output j of the job (0 = the product as configured; for
  * payoff = barrier, 1 = the complementary barrier: the same barrier and direction with in and out

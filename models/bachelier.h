@@ -16,7 +16,7 @@
 #define MCS_BACHELIER_H
 
 #include "real.h"
-#include "../engine/job.h"
+#include "../core/job.h"
 
 #define MCS_BACHELIER_DIM 2 /* s[0] = g = sigma_N W_t, s[1] = F_t */
 #define MCS_BACHELIER_NORMALS 1

@@ -9,7 +9,7 @@
 #ifndef MCS_BOUNDS_H
 #define MCS_BOUNDS_H
 
-#include "job.h"
+#include "../core/job.h"
 
 /* What an output without an upper bound grows with, for its tail: S_T, the
  * average of S over the fixings, or the path's maximum. */

@@ -35,7 +35,7 @@
 #define MCS_GBM_H
 
 #include "real.h"
-#include "../engine/job.h"
+#include "../core/job.h"
 
 #define MCS_GBM_DIM 1
 #define MCS_GBM_NORMALS 1

@@ -37,7 +37,7 @@
 #define MCS_HESTON_H
 
 #include "real.h"
-#include "../engine/job.h"
+#include "../core/job.h"
 
 #define MCS_HESTON_DIM 2 /* s[0] = x = ln(S/S0), s[1] = v */
 #define MCS_HESTON_NORMALS 2 /* z[0] drives v, z[1] (independent) x */

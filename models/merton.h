@@ -30,7 +30,7 @@
 
 #include "real.h"
 #include "normal_quantile.h"
-#include "../engine/job.h"
+#include "../core/job.h"
 
 #define MCS_MERTON_DIM 1
 #define MCS_MERTON_NORMALS 3 /* z1 diffusion, z2 the count, z3 the jump sizes */

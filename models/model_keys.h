@@ -1,4 +1,4 @@
-/* model_keys.h - rows (engine/param_list.h) several models' key lists use
+/* model_keys.h - rows (core/param_list.h) several models' key lists use
  * word for word, named once: gbm_params.def declares the fields of rate
  * and dividend; the other lists refer to them with MCS_SHARED(MCS_KEY_...). */
 #ifndef MCS_MODEL_KEYS_H

@@ -1,14 +1,14 @@
 /* model_types.c - the model type table: each model's config keys (declared
- * once, in its key list models/<name>_params.def, engine/param_list.h).
+ * once, in its key list models/<name>_params.def, core/param_list.h).
  * The hot-loop code is models/<name>.h. */
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
-#include "product.h"
+#include "../core/type_table.h"
 #include "merton.h"
 #include "multi_gbm_derive.h"
 
-/* Each model's spec rows, from its key list (engine/param_list.h). */
+/* Each model's spec rows, from its key list (core/param_list.h). */
 #define MCS_REAL(...) MCS_ROW_REAL(model, __VA_ARGS__)
 #define MCS_COUNT(...) MCS_ROW_COUNT(model, __VA_ARGS__)
 #define MCS_CHOICE(...) MCS_ROW_CHOICE(model, __VA_ARGS__)
@@ -182,7 +182,7 @@ static const mcs_model_type multi_gbm = {
 const mcs_model_type *const mcs_model_types[] = {&gbm, &bachelier, &heston, &merton, &multi_gbm,
                                                    NULL};
 _Static_assert(sizeof mcs_model_types / sizeof mcs_model_types[0] <= MCS_MAX_MODEL_TYPES + 1,
-               "more model types than MCS_MAX_MODEL_TYPES (engine/product.h)");
+               "more model types than MCS_MAX_MODEL_TYPES (core/type_table.h)");
 
 const mcs_model_type *mcs_model_type_of(mcs_model_id id)
 {

@@ -6,7 +6,7 @@
  * a matrix that is not symmetric, has
  * not a unit diagonal or is not positive semi-definite is refused, naming
  * the key. Then a_ij = sigma_i L_ij, the drifts and spots, in both
- * precisions (models/asset_factor.h). */
+ * precisions (core/asset_factor.h). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
  * with x_i = ln(S_i/S0_i), z the step's n independent normals and L the
  * Cholesky factor of the correlation (L L^T = C). The factor, scaled by
  * the volatilities, the drifts and the spots are derived once when the
- * config is read (models/multi_gbm.c, models/asset_factor.h) and the
+ * config is read (models/multi_gbm.c, core/asset_factor.h) and the
  * coefficients only point at them (on the GPU at the device copy of the
  * model's parameters: every thread of a warp reads the same element).
  * The interface is the one models/gbm.h describes, with a runtime size
@@ -20,7 +20,7 @@
 #define MCS_MULTI_GBM_H
 
 #include "real.h"
-#include "../engine/job.h"
+#include "../core/job.h"
 
 #define MCS_MULTI_GBM_DIM MCS_MOST_ASSETS
 #define MCS_MULTI_GBM_NORMALS MCS_MOST_ASSETS

@@ -4,9 +4,9 @@
 #define MCS_MULTI_GBM_DERIVE_H
 
 #include <stddef.h>
-#include "../engine/job.h"
+#include "../core/job.h"
 
-/* m->factor (models/asset_factor.h) from m's assets, lists and correlation:
+/* m->factor (core/asset_factor.h) from m's assets, lists and correlation:
  * 1; or 0 and why (naming the key) when the correlation is not a
  * symmetric positive semi-definite matrix with a unit diagonal. */
 int mcs_multi_gbm_derive(mcs_model_params *m, char *why, size_t len);

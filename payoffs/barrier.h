@@ -22,7 +22,7 @@
 #include <math.h>
 #include <stdint.h>
 #include "../models/real.h"
-#include "../engine/job.h"
+#include "../core/job.h"
 #include "../models/view.h"
 #include "european.h"
 

@@ -60,7 +60,7 @@
 
 #include <stdint.h>
 #include "../models/real.h"
-#include "../engine/job.h"
+#include "../core/job.h"
 #include "../models/view.h"
 
 #define MCS_EUROPEAN_DIM 1

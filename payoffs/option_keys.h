@@ -1,4 +1,4 @@
-/* option_keys.h - rows (engine/param_list.h) several payoffs' key lists
+/* option_keys.h - rows (core/param_list.h) several payoffs' key lists
  * use word for word, named once: european_params.def declares the fields
  * of type, strike and maturity, barrier_params.def that of monitoring; the
  * other lists refer to them with MCS_SHARED(MCS_KEY_...). */

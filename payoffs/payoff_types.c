@@ -1,11 +1,11 @@
 /* payoff_types.c - the payoff type table: each payoff's config keys
  * (declared once, in its key list payoffs/<name>_params.def,
- * engine/param_list.h), outputs, draws and time grid. The
+ * core/param_list.h), outputs, draws and time grid. The
  * hot-loop code is payoffs/<name>.h. */
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
-#include "product.h"
+#include "../core/type_table.h"
 
 /* --- choices ------------------------------------------------------------ */
 static const mcs_named digital_kinds[] = {
@@ -36,7 +36,7 @@ static const mcs_named monitorings[] = {
     {NULL, 0, NULL},
 };
 
-/* --- keys: each payoff's spec rows, from its key list (engine/param_list.h) --- */
+/* --- keys: each payoff's spec rows, from its key list (core/param_list.h) --- */
 static int fixed_strike(const mcs_job *job)
 {
     return job->option.strike_type == MCS_STRIKE_FIXED;
@@ -297,7 +297,7 @@ const mcs_payoff_type *const mcs_payoff_types[] = {&european, &digital, &asian, 
                                                    &lookback, &basket,  &best_of, &worst_of,
                                                    &spread,   NULL};
 _Static_assert(sizeof mcs_payoff_types / sizeof mcs_payoff_types[0] <= MCS_MAX_PAYOFF_TYPES + 1,
-               "more payoff types than MCS_MAX_PAYOFF_TYPES (engine/product.h)");
+               "more payoff types than MCS_MAX_PAYOFF_TYPES (core/type_table.h)");
 
 const mcs_payoff_type *mcs_payoff_type_of(mcs_payoff_id id)
 {

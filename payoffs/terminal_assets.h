@@ -1,16 +1,17 @@
 /* terminal_assets.h - what the multi-asset payoffs (payoffs/basket.h,
- * best_of.h, worst_of.h, spread.h) share: European-style on the terminal
- * spots of every asset of the view (models/view.h, mcs_view_asset), a call
- * or put on one number of them (mode 0 put, 1 call, as payoffs/european.h),
- * no accumulator, no draw, no monitoring date. A payoff here defines
- * MCS_NAME_* and its coef and finish; the rest is made by
- * MCS_TERMINAL_PAYOFF(name). Include models/real.h first. */
+ * best_of.h and worst_of.h through extreme_of.h, spread.h) share:
+ * European-style on the terminal spots of every asset of the view
+ * (models/view.h, mcs_view_asset), a call or put on one number of them
+ * (mode 0 put, 1 call, as payoffs/european.h), no accumulator, no draw, no
+ * monitoring date. A payoff here defines MCS_NAME_* and its coef and
+ * finish; the rest is made by MCS_TERMINAL_PAYOFF(name). Include
+ * models/real.h first. */
 #ifndef MCS_TERMINAL_ASSETS_H
 #define MCS_TERMINAL_ASSETS_H
 
 #include <stdint.h>
 #include "../models/real.h"
-#include "../engine/job.h"
+#include "../core/job.h"
 #include "../models/view.h"
 #include "european.h"
 

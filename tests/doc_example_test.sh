@@ -3,18 +3,17 @@
 # works: the payoff header in its ```c block after the marker
 # "compiled by tests/doc_example_test.sh" is extracted, step 2's key list
 # (the ```c block after "key list `payoffs/range_params.def`") is named in a
-# copy of payoffs/params.def, so that a copy of engine/job.h makes its
-# fields, and a small driver built against a copy of models/, payoffs/ and
-# kernels/ runs one path of each model (gbm, bachelier)
+# copy of payoffs/params.def, so that a copy of core/job.h makes its
+# fields, and a small driver built against a copy of core/, models/,
+# payoffs/ and kernels/ runs one path of each model (gbm, bachelier)
 # through the model's per-step view (kernels/step_view.h) into the payoff,
 # comparing its output with a count made from the model's spot directly.
 # Usage: doc_example_test.sh PATH/TO/mcsim C_COMPILER
 . "$(dirname "$0")/lib.sh" doc_example "$1"
 cc=${2:-cc}
 doc=$repo/docs/architecture.md
-mkdir -p src/engine
-cp -r "$repo/models" "$repo/kernels" "$repo/payoffs" src/
-cp "$repo/engine/job.h" "$repo/engine/param_list.h" src/engine/
+mkdir -p src
+cp -r "$repo/core" "$repo/models" "$repo/kernels" "$repo/payoffs" src/
 awk '/compiled by tests\/doc_example_test.sh/ {on = 1; next}
      on && /^ *```c/ {inside = 1; next}
      inside && /^ *```/ {exit}

@@ -175,7 +175,7 @@ if command -v "$cc" >/dev/null; then
     cat >fake.c <<'EOF'
 #include <stdio.h>
 #include <stdlib.h>
-#include "gpu_backend/gpu_module.h"
+#include "engine/gpu_module.h"
 static mcs_status probe(char *why, size_t len)
 {
     const char *w = getenv("FAKE_GPU_WHY");
@@ -191,7 +191,7 @@ static const mcs_gpu_module module = {.abi = MCS_GPU_MODULE_ABI, .version = MCS_
 const mcs_gpu_module *mcs_gpu_module_entry(void) { return &module; }
 EOF
     version=$("$mcsim" --version | sed -n '1s/^mcsim //p')
-    "$cc" -shared -fPIC -I"$src" -I"$src/engine" -DMCS_VERSION="\"$version\"" -o fake.so fake.c ||
+    "$cc" -shared -fPIC -I"$src" -I"$src/core" -I"$src/engine" -DMCS_VERSION="\"$version\"" -o fake.so fake.c ||
         problems+=("cannot build fake.so")
     export MCSIM_GPU_MODULE=$tmp/fake.so
     auto=("$mcsim" "$european" --paths 20000 --backend auto --no-log)

@@ -17,7 +17,7 @@ try() {
         echo '#include "kernels/limits.h"'
         echo 'MCS_COMBO_LIMITS(toy, TOY, probe, PROBE)'
     } > "$dir/t.c"
-    if "$cc" -std=gnu11 -fsyntax-only -I"$repo" -I"$repo/engine" -I"$repo/cpu_backend" \
+    if "$cc" -std=gnu11 -fsyntax-only -I"$repo" -I"$repo/core" -I"$repo/engine" -I"$repo/cpu_backend" \
         "$dir/t.c" 2> "$dir/err"; then
         [ "$want" = ok ] && { echo "ok - $name"; return; }
         echo "not ok - $name: compiled, expected a static assert naming $want"
@@ -37,7 +37,7 @@ try "a pair within every limit compiles" ok $(with MCS_TOY_DIM 1)
 try "model state over MCS_MOST_DIM" MCS_MOST_DIM $(with MCS_TOY_DIM 65)
 try "payoff accumulators over MCS_MOST_DIM" MCS_MOST_DIM $(with MCS_PROBE_DIM 65)
 try "draws over MCS_MOST_DRAWS" MCS_MOST_DRAWS $(with MCS_TOY_NORMALS 71)
-most_outputs=$(sed -n 's/^#define MCS_MAX_OUTPUTS \([0-9]*\).*/\1/p' "$repo/engine/stats.h")
+most_outputs=$(sed -n 's/^#define MCS_MAX_OUTPUTS \([0-9]*\).*/\1/p' "$repo/core/stats.h")
 try "outputs over MCS_MAX_OUTPUTS" MCS_MAX_OUTPUTS $(with MCS_PROBE_OUTPUTS $((most_outputs + 1)))
 try "three modes" "modes 0 and 1 only" $(with MCS_PROBE_MODES 3)
 exit $fails

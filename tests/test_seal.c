@@ -7,8 +7,9 @@
  * must be refused with MCS_E_DATA and a message naming it, before HDF5
  * parses it (HDF5 1.10 crashes or hangs on some: issue 27). Also: a known
  * answer for the seal's text, files from before seals, FIFOs, folders and
- * files over the size limit, and forged rows (checksum and seal made to
- * match) refused for what the job implies. */
+ * files over the size limit, forged rows (checksum and seal made to
+ * match) refused for what the job implies, and the same-job check of
+ * merge and --resume on configs of any length. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -411,8 +412,8 @@ static void rows_as_wide_as_the_outputs(void **state)
     char path[600], why[256];
     snprintf(path, sizeof path, "%s/rows.h5", w.dir);
     static mcs_merge_tree t;
-    static uint64_t start[128], size[128];
-    static mcs_moments node[128];
+    static uint64_t start[MCS_TREE_MOST_NODES], size[MCS_TREE_MOST_NODES];
+    static mcs_moments node[MCS_TREE_MOST_NODES];
     for (int width = 1; width <= MCS_MAX_OUTPUTS; width++) {
         const int k = width == 3 ? 2 : width; /* width 3: a job of 2 outputs */
         mcs_tree_init(&t, width);
@@ -491,6 +492,45 @@ static void forged_rows_refused(void **state)
     unlink(forgery);
 }
 
+/* Whether two files are of the same job is decided on their whole resolved
+ * configs: a 64 x 64 correlation matrix (about 20 KB of lines) differing
+ * only in its last number is another job (a 16 KB copy of the identity
+ * once dropped the lines past its room and joined such shards); comments,
+ * [output] and the skipped key are not part of it. */
+static void configs_compared_whole(void **state)
+{
+    (void)state;
+    static char a[65536], b[65536], c[65536];
+    size_t n = (size_t)snprintf(a, sizeof a, "; a comment\n[model]\ntype = multi_gbm\nassets = 64\n"
+                                             "correlation_matrix =");
+    for (int i = 0; i < 64 * 64; i++)
+        n += (size_t)snprintf(a + n, sizeof a - n, "%s %s%s", i % 24 == 0 && i ? "\n   " : "",
+                              i / 64 == i % 64 ? "1" : "0.3", i < 64 * 64 - 1 ? "," : "");
+    assert_true(n > 20000);
+    snprintf(a + n, sizeof a - n, "\n\n[simulation]\npaths = 1000\nseed = 7\n\n[output]\nlog = yes\n");
+    char diff[512];
+    memcpy(b, a, sizeof a);
+    char *last = strstr(b, "0.3, 1\n\n[simulation]"); /* element (63, 62), the last 0.3 */
+    assert_non_null(last);
+    memcpy(last, "0.4", 3);
+    assert_int_equal(mcs_config_same_job(a, b, NULL, diff, sizeof diff), 0);
+    assert_non_null(strstr(diff, "0.4"));
+    assert_true(mcs_config_identity_hash(a) != mcs_config_identity_hash(b));
+    memcpy(c, a, sizeof a); /* another log, another comment: the same job */
+    memcpy(strstr(c, "log = yes"), "log = no ", 9);
+    c[2] = 'A';
+    assert_int_equal(mcs_config_same_job(a, c, NULL, diff, sizeof diff), 1);
+    assert_true(mcs_config_identity_hash(a) == mcs_config_identity_hash(c));
+    memcpy(c, a, sizeof a); /* other paths: another job, but the same sweep */
+    memcpy(strstr(c, "paths = 1000"), "paths = 2000", 12);
+    assert_int_equal(mcs_config_same_job(a, c, NULL, diff, sizeof diff), 0);
+    assert_string_equal(diff, "'paths = 1000' against 'paths = 2000'");
+    assert_int_equal(mcs_config_same_job(a, c, "paths", diff, sizeof diff), 1);
+    strcpy(strstr(c, "seed = 7"), "seed = 7\n\nsteps = 2\n"); /* a key more, no [output] */
+    assert_int_equal(mcs_config_same_job(a, c, "paths", diff, sizeof diff), 0);
+    assert_string_equal(diff, "one config has more keys");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -505,6 +545,7 @@ int main(void)
         cmocka_unit_test(rows_checked_against_the_job),
         cmocka_unit_test(forged_rows_refused),
         cmocka_unit_test(rows_as_wide_as_the_outputs),
+        cmocka_unit_test(configs_compared_whole),
     };
     return cmocka_run_group_tests(tests, setup_files, remove_files);
 }

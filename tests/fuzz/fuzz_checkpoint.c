@@ -314,7 +314,7 @@ static int change_attribute(src *s, int *identity_only)
  * match (a damage the checksum cannot see); 0 if there is no row. */
 static int change_row(src *s)
 {
-    static mcs_node_row rows[128];
+    static mcs_node_row rows[MCS_TREE_MOST_NODES];
     hid_t f = H5Fopen(path, H5F_ACC_RDWR, H5P_DEFAULT);
     if (f < 0)
         fuzz_fail("cannot open the checkpoint just written");
@@ -367,7 +367,7 @@ static int change_row(src *s)
  * no checks), into t; 0 when they cannot be read. */
 static int rows_in_file(mcs_merge_tree *t, int k)
 {
-    static mcs_node_row rows[128];
+    static mcs_node_row rows[MCS_TREE_MOST_NODES];
     hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
     hid_t d = f >= 0 ? H5Dopen2(f, "checkpoint/nodes", H5P_DEFAULT) : -1;
     const int width = d >= 0 ? mcs_node_rows_width(d) : 0;

@@ -118,7 +118,7 @@ static void check_read(const mcs_shard_file *f)
         fuzz_fail("read: backend or config_file not terminated");
     if (f->count < 1 || f->index < 1 || f->index > f->count || f->k < 1 ||
         f->k > MCS_MAX_OUTPUTS || f->first > f->end || f->end > f->blocks || f->depth < 0 ||
-        f->depth > 128)
+        f->depth > MCS_TREE_MOST_NODES)
         fuzz_fail("read: shard %d/%d, k %d, blocks %llu to %llu of %llu, depth %d", f->index,
                   f->count, f->k, (unsigned long long)f->first, (unsigned long long)f->end,
                   (unsigned long long)f->blocks, f->depth);

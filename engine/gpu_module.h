@@ -3,13 +3,16 @@
  * engine/backend.c loads with dlopen on first use, so the mcsim binary links
  * no CUDA library and runs where none is installed. The module exports one
  * function, mcs_gpu_module_entry, returning the table below. Plain C, no
- * CUDA types. See docs/gpu.md, "The GPU module". */
+ * CUDA types. It is the loader's side of the contract, so it lives in
+ * engine/ beside the loader: the module (gpu_backend/) includes it, and the
+ * engine includes nothing of gpu_backend/ (tests/layers.py). See
+ * docs/gpu.md, "The GPU module". */
 #ifndef MCS_GPU_MODULE_H
 #define MCS_GPU_MODULE_H
 
 #include <stddef.h>
-#include "../engine/backend.h"
-#include "../engine/product.h"
+#include "backend.h"
+#include "product.h"
 
 /* The module's file name and where an installation keeps it, relative to
  * the installation prefix (CMakeLists.txt installs it there). */

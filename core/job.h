@@ -1,7 +1,7 @@
 /* job.h - one validated pricing job: model, option and simulation settings.
  * Plain data built from the config; it holds no pointers into the parser.
  * The model's and payoff's fields are made from their key lists
- * (engine/param_list.h: models/<name>_params.def, payoffs/<name>_params.def);
+ * (core/param_list.h: models/<name>_params.def, payoffs/<name>_params.def);
  * the [simulation] and [output] keys are engine/config.c's. */
 #ifndef MCS_JOB_H
 #define MCS_JOB_H
@@ -10,7 +10,7 @@
 #include "param_list.h"
 #include "../models/model_keys.h"
 #include "../payoffs/option_keys.h"
-#include "../models/asset_factor.h"
+#include "asset_factor.h"
 
 typedef enum {
     MCS_MODEL_GBM = 0,
@@ -58,7 +58,7 @@ typedef enum { MCS_HESTON_QE = 0, MCS_HESTON_EULER = 1 } mcs_heston_scheme;
 #define MCS_PATH_MAX 4096
 
 /* The fields of every model's and payoff's config keys, made from their key
- * lists (engine/param_list.h): a list file per type, named in
+ * lists (core/param_list.h): a list file per type, named in
  * models/params.def and payoffs/params.def. */
 #define MCS_REAL MCS_FIELD_REAL
 #define MCS_COUNT MCS_FIELD_COUNT

@@ -12,9 +12,8 @@ typedef struct {
     const char *description; /* one line for --help */
 } mcs_named;
 
-/* Models and payoffs: name tables made from their type tables (product.h). */
-const mcs_named *mcs_model_names(void);
-const mcs_named *mcs_payoff_names(void);
+/* The models' and payoffs' name tables are made from their type tables:
+ * mcs_model_names() and mcs_payoff_names() (engine/product.h). */
 extern const mcs_named mcs_option_types[];
 extern const mcs_named mcs_rngs[];
 extern const mcs_named mcs_precisions[];

@@ -110,7 +110,7 @@ int mcs_tree_push_node(mcs_merge_tree *t, const mcs_moments *node, uint64_t star
                        uint64_t size)
 {
     if (start != t->next || size == 0 || (size & (size - 1)) != 0 || start % size != 0 ||
-        start + size < start || t->depth >= 128)
+        start + size < start || t->depth >= MCS_TREE_MOST_NODES)
         return 0;
     push(t, node, start, size);
     return 1;

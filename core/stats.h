@@ -67,15 +67,19 @@ double mcs_moments_std_error(const mcs_moments *m, int k, int j);
  * only on the number of blocks, so any owner of an aligned power-of-two run
  * of blocks (a shard, an MPI rank) can merge it alone and hand over the
  * subtree's root: the result is the same bits. */
+/* Most subtrees a merge tree holds: a range of blocks starting at any block
+ * of a 64-bit index holds at most 2 per bit (a stack of at most one per
+ * size on each side of its largest aligned run). Files of subtrees with
+ * more are refused (engine/shard.c). */
+#define MCS_TREE_MOST_NODES (2 * 64)
 typedef struct {
     int k;                  /* outputs */
     int depth;              /* subtrees on the stack */
     uint64_t blocks;        /* blocks pushed */
     uint64_t next;          /* index of the next block to push */
-    mcs_moments node[128];  /* subtree roots, left to right (a range from a
-                             * block other than 0 holds up to 2 per bit) */
-    uint64_t start[128];    /* first block of each */
-    uint64_t size[128];     /* blocks in each */
+    mcs_moments node[MCS_TREE_MOST_NODES]; /* subtree roots, left to right */
+    uint64_t start[MCS_TREE_MOST_NODES];   /* first block of each */
+    uint64_t size[MCS_TREE_MOST_NODES];    /* blocks in each */
 } mcs_merge_tree;
 
 /* An empty tree for k outputs, for blocks from 0. */

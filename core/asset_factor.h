@@ -8,7 +8,7 @@
 #ifndef MCS_ASSET_FACTOR_H
 #define MCS_ASSET_FACTOR_H
 
-#include "../engine/param_list.h"
+#include "param_list.h"
 
 typedef struct {
     /* a[i * n + j] = sigma_i L_ij for j <= i (0 above the diagonal), L the

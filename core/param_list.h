@@ -1,9 +1,9 @@
 /* param_list.h - how a model's or payoff's config keys are declared: once,
  * as rows of a list file (models/<name>_params.def, payoffs/<name>_params.def),
  * one row per key, read twice by the C preprocessor (the X-macro pattern):
- * engine/job.h turns each row into the job's field, and the type table
+ * core/job.h turns each row into the job's field, and the type table
  * (models/model_types.c, payoffs/payoff_types.c) into the key's spec row
- * (engine/product.h), from which config validation, --help, `mcsim help
+ * (core/type_table.h), from which config validation, --help, `mcsim help
  * keys`, the resolved config, the JSON parameters, the HDF5 attributes,
  * libmcsim's key table and the user guide's key tables are all made.
  *
@@ -33,7 +33,7 @@
  * default is the value as config text, or NULL when the key is required.
  * A field declared twice, or a MCS_SHARED row whose field no list declares,
  * does not compile. A new type's list is named in models/params.def or
- * payoffs/params.def (engine/job.h reads those). */
+ * payoffs/params.def (core/job.h reads those). */
 #ifndef MCS_PARAM_LIST_H
 #define MCS_PARAM_LIST_H
 
@@ -53,9 +53,9 @@ typedef struct {
 
 /* The two readings of a row. A reader defines MCS_REAL, MCS_COUNT,
  * MCS_CHOICE, MCS_LIST, MCS_MATRIX, MCS_HIDDEN and MCS_SHARED as one of them, includes the list files, and
- * undefines them (engine/job.h: fields; the type tables: spec rows). */
+ * undefines them (core/job.h: fields; the type tables: spec rows). */
 
-/* A field of the job (engine/job.h); MCS_SHARED rows make none. */
+/* A field of the job (core/job.h); MCS_SHARED rows make none. */
 #define MCS_FIELD_REAL(name_, ...) double name_;
 #define MCS_FIELD_COUNT(name_, ...) uint32_t name_;
 #define MCS_FIELD_CHOICE(name_, type_, ...) type_ name_;
@@ -63,7 +63,7 @@ typedef struct {
 #define MCS_FIELD_MATRIX(name_, ...) mcs_matrix name_;
 #define MCS_FIELD_HIDDEN(type_, name_) type_ name_;
 
-/* A spec row (engine/product.h) of `section_` (model or option: the job's
+/* A spec row (core/type_table.h) of `section_` (model or option: the job's
  * member of that name holds the field). */
 #define MCS_STR_(x) #x
 #define MCS_STR(x) MCS_STR_(x)
