@@ -24,6 +24,21 @@ static double share_seconds(const mcs_profile *cp, const mcs_profile *gp, const 
     return p.available ? p.seconds[MCS_PHASE_TOTAL] : NAN;
 }
 
+/* The subtree roots a share of blocks [first, end) leaves in its merge tree
+ * (engine/stats.c push: aligned powers of two, each as large as it can be). */
+static double subtree_roots(uint64_t first, uint64_t end)
+{
+    double roots = 0;
+    while (first < end) {
+        uint64_t size = first ? first & -first : UINT64_C(1) << 63;
+        while (size > end - first)
+            size >>= 1;
+        first += size;
+        roots++;
+    }
+    return roots;
+}
+
 mcs_status mcs_split_predict(const mcs_profile *cp, const mcs_profile *gp, const mcs_job *job,
                              int threads, int count, int shards, mcs_split *out, char *err,
                              size_t err_len)
@@ -48,7 +63,14 @@ mcs_status mcs_split_predict(const mcs_profile *cp, const mcs_profile *gp, const
         return MCS_E_USAGE;
     }
     const mcs_cpu_profile *host = &cp->cpu;
-    double r = host->reduce_block_ns * 1e-9;
+    /* the join replays each share's subtree roots, not its blocks (main.c
+     * join_ranks, shard.c mcs_shard_join): a block's merge each */
+    double roots = 0;
+    for (int i = 0; i < count; i++) {
+        mcs_block_range range = mcs_shard_range(b, i + 1, count);
+        roots += subtree_roots(range.first, range.end);
+    }
+    double join = roots * host->reduce_block_ns * 1e-9;
     for (int k = 0; k < 2; k++) {
         if (k == 1 && !gp->has_gpu)
             continue;
@@ -59,21 +81,18 @@ mcs_status mcs_split_predict(const mcs_profile *cp, const mcs_profile *gp, const
             return MCS_E_NOMEM;
         }
         out->available[k] = 1;
-        uint64_t first_share = 0;
         for (int i = 0; i < count; i++) {
             mcs_block_range range = mcs_shard_range(b, i + 1, count);
             double s = share_seconds(cp, gp, job, threads, k, range.first, range.end);
-            if (i == 0)
-                first_share = range.end - range.first;
             out->available[k] &= !isnan(s);
             out->seconds[k][i] = s;
             out->busy[k] += s;
             out->slowest[k] = s > out->slowest[k] ? s : out->slowest[k];
         }
-        if (shards) /* a fresh `mcsim merge`: read each shard file, join the blocks, write */
-            out->combine[k] = host->write_cold_s + count * host->write_warm_s + (double)b * r;
-        else        /* rank 0 reduces the other ranks' blocks into its own */
-            out->combine[k] = (double)(b - first_share) * r;
+        if (shards) /* a fresh `mcsim merge`: read each shard file, join the roots, write */
+            out->combine[k] = host->write_cold_s + count * host->write_warm_s + join;
+        else        /* rank 0 joins the ranks' roots (one rank: the plain run) */
+            out->combine[k] = count > 1 ? join : 0;
         out->busy[k] += shards ? out->combine[k] : 0;
         out->total[k] = out->slowest[k] + out->combine[k];
     }
