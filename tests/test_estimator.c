@@ -35,6 +35,7 @@
 #include "output_path.h"
 #include "profile.h"
 #include "provenance.h"
+#include "runner.h"
 #include "split.h"
 #include "stop.h"
 #include "sweep.h"
@@ -1590,6 +1591,45 @@ static void split_predictions_by_hand(void **state)
     mcs_split_free(&s);
 }
 
+/* Fresh processes started at once (calibrate's start-up contention), on
+ * the cpu backend here (process i gets --device i, which the cpu ignores):
+ * each one's timings come back; a count out of range and a failing
+ * process are errors, the latter naming it. */
+static void processes_run_together(void **state)
+{
+    (void)state;
+#ifdef MCSIM_EXE
+    char dir[4096], log[4200], err[2048] = "";
+    assert_int_equal(mcs_run_folder_make("test", dir, sizeof dir, err, sizeof err), MCS_OK);
+    snprintf(log, sizeof log, "%s/run.h5", dir);
+    char config[4096];
+    snprintf(config, sizeof config, "%s/../../configs/european.ini", FIXTURE_DIR);
+    mcs_run_spec spec = {config, {"simulation.paths=1000"}, 1, "cpu", 1};
+    static mcs_timings t[MCS_TOGETHER_MAX];
+    assert_int_equal(mcs_run_cold_together(MCSIM_EXE, &spec, 3, log, t, err, sizeof err),
+                     MCS_OK);
+    for (int i = 0; i < 3; i++)
+        assert_true(t[i].seconds[MCS_PHASE_TOTAL] > 0 && t[i].seconds[MCS_PHASE_SIMULATE] > 0);
+    assert_int_not_equal(
+        mcs_run_cold_together(MCSIM_EXE, &spec, MCS_TOGETHER_MAX + 1, log, t, err, sizeof err),
+        MCS_OK);
+    spec.overrides[0] = "simulation.paths=abc";
+    assert_int_equal(mcs_run_cold_together(MCSIM_EXE, &spec, 2, log, t, err, sizeof err),
+                     MCS_E_CONFIG);
+    assert_non_null(strstr(err, "process 1 of 2 at once (--device 0)"));
+    DIR *d = opendir(dir); /* every process's log and stderr removed */
+    assert_non_null(d);
+    int entries = 0;
+    while (readdir(d))
+        entries++;
+    closedir(d);
+    assert_int_equal(entries, 2); /* . and .. */
+    mcs_run_folder_remove(dir);
+#else
+    skip();
+#endif
+}
+
 /* A model whose normals per step grow with the job (multi_gbm: one per
  * asset) is calibrated at its calibration job's (2 assets): a job of n
  * assets costs n / 2 of its per-step cost, its per-path cost unscaled;
@@ -1727,6 +1767,7 @@ int main(void)
         cmocka_unit_test(kernel_step_cost_scales_with_normals),
         cmocka_unit_test(kernel_keys_are_scaled),
         cmocka_unit_test(split_predictions_by_hand),
+        cmocka_unit_test(processes_run_together),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
