@@ -187,7 +187,7 @@ void mcs_split_print(FILE *f, const mcs_split *s, int json)
              s->total);
     if (s->shards)
         text_row(f, "machine time (every shard + merge)", s, s->busy);
-    if (s->available[1])
+    if (s->available[1] && s->count > 1)
         fprintf(f, "  gpu: the %d processes start at once, one per GPU: each CUDA context %.3gx "
                 "one's alone (%s)\n", s->count, s->together,
                 s->together != 1 ? "[gpu] context_together_G"
