@@ -9,6 +9,10 @@
 # REPEATS interleaved repeats (the jobs and G values alternate); the table
 # gives the median, the spread (max/min - 1) and the error of the median.
 # Every split's merged price must equal the one-shard price bit for bit.
+# Each shard's JSON result (its phase timings) and its wall time from the
+# common start are kept under $OUT/runs, the merge's time in the raw lines'
+# 6th column, and split.md gives their medians per job and G (what the
+# concurrent start-up and merge terms of docs/estimator.md are checked by).
 # Usage (device machine, bundle from make gpu-bundle):
 #   bench/validate_split.sh [GPUDIR] [REPEATS] [PROFILE]
 #     GPUDIR   the unpacked bundle (default .gpu)
@@ -52,22 +56,28 @@ for name in $names; do
             >"$out/est-$name-$g.json" 2>/dev/null
     done
 done
+mkdir -p "$out/runs"  # each shard's JSON (its phase timings) and its wall from the common start
 for r in $(seq 1 "$reps"); do
     for name in $names; do
         for g in $splits; do
             rm -f "$out"/s-*.h5 "$out/merged.h5"
             t0=$(now)
             for i in $(seq 1 "$g"); do
-                mcsim ${job[$name]} --backend gpu --device $((i - 1)) --shard "$i/$g" -q \
-                    -o "$out/s-$i.h5" >/dev/null 2>"$out/err-$i.txt" &
+                run=$out/runs/$name-$g-$r-$i
+                ( mcsim ${job[$name]} --backend gpu --device $((i - 1)) --shard "$i/$g" -q \
+                      -f json -o "$out/s-$i.h5" >"$run.json" 2>"$out/err-$i.txt"
+                  python3 -c "print(float('$(now)') - float('$t0'))" >"$run.wall" ) &
             done
             wait
+            tm=$(now)
             mcsim merge "$out"/s-*.h5 -o "$out/merged.h5" -f json -q >"$out/m.json" 2>>"$out/err-1.txt"
             t1=$(now)
+            cp "$out/m.json" "$out/runs/$name-$g-$r-merge.json"
             price=$(json "$out/m.json" price 2>/dev/null)
             [ -n "$price" ] || { echo "$name G=$g r$r failed:"; cat "$out"/err-*.txt; fail=1; }
             wall=$(python3 -c "print(float('$t1') - float('$t0'))")
-            echo "$name $g $r $wall $price" | tee -a "$raw"
+            merge=$(python3 -c "print(float('$t1') - float('$tm'))")
+            echo "$name $g $r $wall $price $merge" | tee -a "$raw"
         done
     done
 done
@@ -91,6 +101,24 @@ for n in names:
         err = pred / med - 1
         if g != "1": errs.append(abs(err))
         print(f"| {n} | {g} | {pred:.3f} | {med:.3f} | {max(w)/min(w)-1:.0%} | {err:+.1%} |")
+print("\nEach shard's phases (medians over its shards and repeats, seconds; wall: from the common "
+      "start to its exit; merge: the `mcsim merge` process):\n")
+phases = ["config", "context", "setup", "simulate", "reduce", "write", "total"]
+print("| job | G | " + " | ".join(phases) + " | wall | merge |")
+print("|---|---|" + "---|" * (len(phases) + 2))
+for n in names:
+    for g in splits:
+        runs = [f"{out}/runs/{n}-{g}-{r[2]}-{i}" for r in rows if r[0] == n and r[1] == g
+                for i in range(1, int(g) + 1)]
+        try:
+            t = [json.load(open(x + ".json"))["timings"] for x in runs]
+            w = [float(open(x + ".wall").read()) for x in runs]
+        except (OSError, ValueError, KeyError):
+            continue
+        m = [float(r[5]) for r in rows if r[0] == n and r[1] == g and len(r) > 5]
+        cells = [f"{statistics.median(x[p] for x in t):.3f}" for p in phases]
+        print(f"| {n} | {g} | " + " | ".join(cells) +
+              f" | {statistics.median(w):.3f} | {statistics.median(m) if m else float('nan'):.3f} |")
 if errs:
     print(f"\nmedian |error| over the multi-GPU splits: {statistics.median(errs):.1%}; worst {max(errs):.1%}")
 for b in bad: print("MISMATCH", b)

@@ -692,13 +692,58 @@ static void lanes(int major, int minor, double *fp32, double *fp64)
         *fp64 = 2;
 }
 
+/* Start-up contention (context_together_G): fresh processes started at
+ * once, one per GPU, for G = 2, 4, 8, 16 while the host has G GPUs (a
+ * round that fails, as on a GPU that does not exist, ends the series); 3
+ * rounds (1 with --quick) of one process alone then G at once, interleaved,
+ * and the median of the slowest one's context phase over the median of
+ * the lone one's.
+ * Before anything in this process opens CUDA (fixed_costs says why). */
+static mcs_status calibrate_together(calib *c, mcs_gpu_profile *g, char *err, size_t len)
+{
+    mcs_run_spec spec = {c->config, {"simulation.paths=1000"}, 1, "gpu", 0};
+    static mcs_timings t[MCS_TOGETHER_MAX];
+    double alone[3], slowest[3], spread;
+    const int rounds = c->quick ? 1 : 3;
+    char why[1024];
+    mcs_status st = mcs_run_cold(c->self, &spec, c->log, t, err, len); /* unmeasured */
+    for (int i = 0; i < MCS_CONTEXT_TOGETHER_POINTS && st == MCS_OK; i++) {
+        const int G = 2 << i;
+        for (int r = 0; r < rounds; r++) {
+            if ((st = mcs_run_cold(c->self, &spec, c->log, t, err, len)) != MCS_OK)
+                return st;
+            alone[r] = t[0].seconds[MCS_PHASE_CONTEXT];
+            st = mcs_run_cold_together(c->self, &spec, G, c->log, t, why, sizeof why);
+            if (st == MCS_E_INTERRUPTED) {
+                snprintf(err, len, "%s", why);
+                return st;
+            }
+            if (st != MCS_OK) {
+                progress("gpu: %d processes at once: %s; start-up contention measured up to %d",
+                         G, why, G / 2);
+                return MCS_OK;
+            }
+            slowest[r] = 0;
+            for (int j = 0; j < G; j++)
+                slowest[r] = fmax(slowest[r], t[j].seconds[MCS_PHASE_CONTEXT]);
+        }
+        double one = mcs_trimmed_spread(alone, rounds, &spread);
+        g->context_together[i] = one > 0 ? mcs_trimmed_spread(slowest, rounds, &spread) / one
+                                         : NAN;
+        progress("gpu: %d processes at once, one per GPU: the slowest context %.3gx one's alone",
+                 G, g->context_together[i]);
+    }
+    return st;
+}
+
 static mcs_status calibrate_gpu(calib *c, mcs_profile *p, char *err, size_t len)
 {
     mcs_gpu_profile *g = &p->gpu;
     mcs_status st;
     phase_stats cold, warm;
     p->has_gpu = 1;
-    if ((st = measure_fixed(c, p, 1, &cold, &warm, err, len)) != MCS_OK)
+    if ((st = calibrate_together(c, g, err, len)) != MCS_OK ||
+        (st = measure_fixed(c, p, 1, &cold, &warm, err, len)) != MCS_OK)
         return st;
     g->first_launch_us =
         fmax(0, cold.median[MCS_PHASE_SIMULATE] - warm.median[MCS_PHASE_SIMULATE]) * 1e6;
@@ -715,6 +760,27 @@ static mcs_status calibrate_gpu(calib *c, mcs_profile *p, char *err, size_t len)
     double bytes = 2.0 * MCS_GPU_MAX_CHUNK_BLOCKS * mcs_sums_record_len(1) * sizeof(double);
     g->alloc_ns_per_byte = fmax(0, (t.seconds[MCS_PHASE_ALLOC] - alloc_small) / bytes * 1e9);
     progress("gpu: allocation %.3g s + %.3g ns per byte", g->alloc_s, g->alloc_ns_per_byte);
+    /* the host's work per block of a GPU run (gpu_run unpacks a launch's
+     * records into the engine's block sums, which it merges): the same 2^20
+     * blocks in 4 launches of 2^18, the chunk of a one-step job of
+     * 65536-path blocks, so that a quarter of them (the first launch's)
+     * pay their pages' first touch, as a run's first launch does */
+    const char *chunk_env = getenv("MCSIM_GPU_CHUNK_BLOCKS");
+    char chunk_was[32] = "";
+    if (chunk_env)
+        snprintf(chunk_was, sizeof chunk_was, "%s", chunk_env);
+    setenv("MCSIM_GPU_CHUNK_BLOCKS", "262144", 1);
+    mcs_repeat_rule some = exactly(c->quick ? 1 : 3);
+    st = timed_run(c, "gpu", 0, big, 2, &some, &t, err, len);
+    if (chunk_env)
+        setenv("MCSIM_GPU_CHUNK_BLOCKS", chunk_was, 1);
+    else
+        unsetenv("MCSIM_GPU_CHUNK_BLOCKS");
+    if (st)
+        return st;
+    g->reduce_block_ns = t.seconds[MCS_PHASE_REDUCE] / MCS_GPU_MAX_CHUNK_BLOCKS * 1e9;
+    progress("gpu: reduce %.3g ns per block (the host's unpack and merge, %.0f launches)",
+             g->reduce_block_ns, (double)t.count[MCS_PHASE_SIMULATE]);
     double launch;
     int e = mcs_gpu_module_get()->launch_seconds(0, c->quick ? 50 : 200, &launch);
     if (e) {

@@ -282,10 +282,27 @@ void mcs_predict_gpu(const mcs_gpu_profile *gpu, const mcs_cpu_profile *host,
     out->seconds[MCS_PHASE_SETUP] = w->cold ? gpu->setup_cold_s : gpu->setup_warm_s;
     out->seconds[MCS_PHASE_TEARDOWN] = gpu->teardown_s;
     host_phases(host, w, blocks, out);
+    if (gpu->reduce_block_ns >= 0) /* the GPU path's own per-block cost, when measured */
+        out->seconds[MCS_PHASE_REDUCE] = blocks * gpu->reduce_block_ns * 1e-9;
     double write = w->cold ? gpu->write_cold_s : gpu->write_warm_s;
     if (write >= 0) /* a GPU run's own log cost, when measured */
         out->seconds[MCS_PHASE_WRITE] = write;
     finish(out, w->cold ? host->other_cold_s : host->other_warm_s);
+}
+
+double mcs_gpu_context_together(const mcs_gpu_profile *gpu, int processes)
+{
+    double g0 = 1, k0 = 1; /* one process: itself */
+    for (int i = 0; i < MCS_CONTEXT_TOGETHER_POINTS; i++) {
+        double g1 = 2 << i, k1 = gpu->context_together[i];
+        if (!(k1 > 0))
+            continue; /* not measured: interpolate across it */
+        if (processes <= g1)
+            return k0 + (k1 - k0) * (processes - g0) / (g1 - g0);
+        g0 = g1;
+        k0 = k1;
+    }
+    return k0; /* beyond the host's GPUs: the others start on other hosts */
 }
 
 /* ln(T_cpu / T_gpu) at n paths: > 0 where the GPU is faster. */

@@ -79,7 +79,9 @@ mcs_cost_source mcs_gpu_kernel_cost(const mcs_gpu_profile *gpu, const mcs_worklo
 /* Predicted CPU run. */
 void mcs_predict_cpu(const mcs_cpu_profile *cpu, const mcs_workload *w, mcs_prediction *out);
 
-/* Predicted GPU run; host-side phases (config, reduce, write) use `host`. */
+/* Predicted GPU run; host-side phases (config, reduce, write) use `host`
+ * where the GPU profile has no measurement of its own (reduce_block_ns,
+ * write_cold_s / write_warm_s of the [gpu] section). */
 void mcs_predict_gpu(const mcs_gpu_profile *gpu, const mcs_cpu_profile *host,
                      const mcs_workload *w, mcs_prediction *out);
 
@@ -99,6 +101,15 @@ double mcs_gpu_blocks_per_sm(const mcs_gpu_profile *gpu, const mcs_workload *w,
  * Without them (NAN): N plus one walk per launch (the ramp model). */
 double mcs_gpu_work_paths(const mcs_gpu_profile *gpu, const mcs_workload *w, mcs_rng_id rng,
                           double blocks_per_sm);
+
+/* The context phase of the slowest of `processes` fresh processes started
+ * at once on one host, one per GPU, over one process's alone: 1 for one;
+ * linear in the process count between the profile's measured
+ * context_together points (G = 2, 4, 8, 16; 1 at G = 1; a point not
+ * measured is skipped); beyond the last measured point its value (more
+ * processes than the host's GPUs start on other hosts); 1 when none is
+ * measured. */
+double mcs_gpu_context_together(const mcs_gpu_profile *gpu, int processes);
 
 /* Parallel efficiency at T threads, interpolated in the profile's scaling
  * table (1 when it has none; flat beyond its ends). */

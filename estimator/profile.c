@@ -51,6 +51,8 @@ typedef struct {
 /* spec-sheet peaks and rates, divided by in the generic calculator and in scaling */
 #define PEAK(s, k, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_POSITIVE, 0, 0}
 #define COUNT(s, k, model, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_COUNT, model, 0}
+/* a measured factor (optional): > 0 */
+#define RATIO(s, k, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_POSITIVE, 0, 0}
 /* measured costs the model adds up, and measured rates it divides by */
 #define COST(s, k, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_ANY, 1, 0}
 #define RATE(s, k, field, m) {s, k, K_NUMBER, AT(field), 0, m, NULL, R_POSITIVE, 1, 0}
@@ -151,6 +153,13 @@ static const profile_key keys[] = {
     FIXED_OPTIONAL(gpu, write_warm_s, NULL),
     COST("gpu", "launch_us", gpu.launch_us, "one kernel launch, empty kernel, microseconds"),
     FIXED(gpu, first_launch_us, "extra for the first launch in a fresh process, us"),
+    NUM("gpu", "reduce_block_ns", gpu.reduce_block_ns,
+        "a GPU run's host work per block (unpack, merge), ns; absent: [cpu] reduce_block_ns"),
+    RATIO("gpu", "context_together_2", gpu.context_together[0],
+        "G fresh processes at once, one per GPU: the slowest one's context over one's alone"),
+    RATIO("gpu", "context_together_4", gpu.context_together[1], NULL),
+    RATIO("gpu", "context_together_8", gpu.context_together[2], NULL),
+    RATIO("gpu", "context_together_16", gpu.context_together[3], NULL),
     COST("gpu", "h2d_pinned_alpha_us", gpu.h2d_pinned.alpha_us, "copy = alpha + bytes / beta"),
     RATE("gpu", "h2d_pinned_gbps", gpu.h2d_pinned.gbps, NULL),
     NUM("gpu", "h2d_pageable_alpha_us", gpu.h2d_pageable.alpha_us, NULL),

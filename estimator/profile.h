@@ -13,6 +13,8 @@
 #define MCS_PROFILE_TEXT 256
 #define MCS_PROFILE_SCALING_MAX 64
 #define MCS_PROFILE_SCALING_MAX_TEXT "64"
+/* The process counts of [gpu] context_together_G: G = 2, 4, 8, 16. */
+#define MCS_CONTEXT_TOGETHER_POINTS 4
 /* The most characters a profile line holds (inih's line buffer, less its
  * NUL): a longer line is an error, never split. */
 #define MCS_PROFILE_LINE_MAX 199
@@ -88,6 +90,14 @@ typedef struct {
     double write_cold_s, write_warm_s; /* a GPU run's log (more to write than a CPU run's) */
     double launch_us;                 /* one kernel launch, empty kernel */
     double first_launch_us;           /* extra for the first launch in a fresh process */
+    /* the GPU path's host work per block (gpu_run's unpack of the chunk's
+     * records, then the engine's merge), ns; NAN: [cpu] reduce_block_ns */
+    double reduce_block_ns;
+    /* G fresh processes started at once, one per GPU of this host: the
+     * slowest one's context phase over one process's alone, for G = 2, 4,
+     * 8, 16 (keys context_together_G); NAN: not measured (this host has
+     * fewer GPUs, or an older profile) */
+    double context_together[MCS_CONTEXT_TOGETHER_POINTS];
     mcs_link h2d_pinned, h2d_pageable, d2h_pinned, d2h_pageable;
     /* kernel time = launches x (launch + fixed + ramp) + path-steps x throughput cost:
      * [precision][philox, mrg32k3a, sobol] */

@@ -118,10 +118,12 @@ static void last_line(const char *path, char *buf, size_t len)
         fclose(f);
 }
 
-mcs_status mcs_run_cold(const char *self, const mcs_run_spec *spec, const char *log_path,
-                        mcs_timings *t, char *err, size_t err_len)
+/* Start `self` as a fresh process of spec writing log_path (on GPU `device`
+ * when >= 0), its stderr to log_path.stderr; MCS_OK with its pid. */
+static mcs_status spawn_run(const char *self, const mcs_run_spec *spec, const char *log_path,
+                            int device, pid_t *pid, char *err, size_t err_len)
 {
-    char threads[32];
+    char threads[32], gpu[32], err_path[4200];
     const char *argv[64];
     int n = 0;
     argv[n++] = self;
@@ -136,6 +138,11 @@ mcs_status mcs_run_cold(const char *self, const mcs_run_spec *spec, const char *
         argv[n++] = "--threads";
         argv[n++] = threads;
     }
+    if (device >= 0) {
+        snprintf(gpu, sizeof gpu, "%d", device);
+        argv[n++] = "--device";
+        argv[n++] = gpu;
+    }
     for (int i = 0; i < spec->n_overrides; i++) {
         argv[n++] = "--set";
         argv[n++] = spec->overrides[i];
@@ -143,21 +150,29 @@ mcs_status mcs_run_cold(const char *self, const mcs_run_spec *spec, const char *
     argv[n] = NULL;
     /* the child's stderr (its error message: it runs with -q) goes to a
      * file beside the log, to be quoted if it fails */
-    char err_path[4200], message[512] = "";
     snprintf(err_path, sizeof err_path, "%s.stderr", log_path);
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
     posix_spawn_file_actions_addopen(&fa, 2, err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    pid_t pid;
     int rc = mcs_stop_flag ? ECANCELED
-                           : posix_spawn(&pid, self, &fa, NULL, (char *const *)argv, environ);
+                           : posix_spawn(pid, self, &fa, NULL, (char *const *)argv, environ);
     posix_spawn_file_actions_destroy(&fa);
     if (rc != 0) {
         unlink(err_path);
         snprintf(err, err_len, "cannot start %s: %s", self, strerror(rc));
         return mcs_stop_flag ? MCS_E_INTERRUPTED : MCS_E_SOFTWARE;
     }
+    return MCS_OK;
+}
+
+/* Wait for the spawn_run child pid (a stop request goes on to it), then
+ * read its timings back from log_path. */
+static mcs_status wait_run(const char *self, const mcs_run_spec *spec, const char *log_path,
+                           pid_t pid, mcs_timings *t, char *err, size_t err_len)
+{
+    char err_path[4200], message[512] = "";
+    snprintf(err_path, sizeof err_path, "%s.stderr", log_path);
     mcs_stop_forward_to(pid); /* a stop request ends the child too: no orphan */
     int status;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
@@ -178,6 +193,45 @@ mcs_status mcs_run_cold(const char *self, const mcs_run_spec *spec, const char *
         return WIFEXITED(status) ? status_of_exit_code(WEXITSTATUS(status)) : MCS_E_SOFTWARE;
     }
     return mcs_runlog_read(log_path, t, err, err_len);
+}
+
+mcs_status mcs_run_cold(const char *self, const mcs_run_spec *spec, const char *log_path,
+                        mcs_timings *t, char *err, size_t err_len)
+{
+    pid_t pid;
+    mcs_status st = spawn_run(self, spec, log_path, -1, &pid, err, err_len);
+    return st != MCS_OK ? st : wait_run(self, spec, log_path, pid, t, err, err_len);
+}
+
+mcs_status mcs_run_cold_together(const char *self, const mcs_run_spec *spec, int count,
+                                 const char *log_path, mcs_timings *t, char *err,
+                                 size_t err_len)
+{
+    static char logs[MCS_TOGETHER_MAX][4200];
+    pid_t pid[MCS_TOGETHER_MAX];
+    mcs_status st = MCS_OK;
+    if (count < 1 || count > MCS_TOGETHER_MAX) {
+        snprintf(err, err_len, "%d processes at once: 1 to %d", count, MCS_TOGETHER_MAX);
+        return MCS_E_SOFTWARE;
+    }
+    int started = 0;
+    for (; started < count && st == MCS_OK; started++) {
+        snprintf(logs[started], sizeof logs[started], "%s.%d", log_path, started);
+        st = spawn_run(self, spec, logs[started], started, &pid[started], err, err_len);
+    }
+    if (st != MCS_OK)
+        started--; /* the one that did not start */
+    char why[1024];
+    for (int i = 0; i < started; i++) { /* every child waited for; the first error kept */
+        mcs_status one = wait_run(self, spec, logs[i], pid[i], &t[i], why, sizeof why);
+        unlink(logs[i]);
+        if (one != MCS_OK && st == MCS_OK) {
+            st = one;
+            snprintf(err, err_len, "process %d of %d at once (--device %d): %s", i + 1, count,
+                     i, why);
+        }
+    }
+    return st;
 }
 
 mcs_status mcs_run_folder_make(const char *command, char *dir, size_t len, char *err,

@@ -44,6 +44,17 @@ mcs_status mcs_run_warm_result(const mcs_run_spec *spec, const char *log_path, m
 mcs_status mcs_run_cold(const char *self, const mcs_run_spec *spec, const char *log_path,
                         mcs_timings *t, char *err, size_t err_len);
 
+/* The most processes mcs_run_cold_together starts. */
+#define MCS_TOGETHER_MAX 16
+
+/* `count` fresh processes of spec started at once, process i on GPU i
+ * (--device i) writing log_path.i (removed after), all waited for; their
+ * timings in t[0..count-1]. The first failure's status, its message naming
+ * the process (a GPU that does not exist: the child's exit 69 or 64). */
+mcs_status mcs_run_cold_together(const char *self, const mcs_run_spec *spec, int count,
+                                 const char *log_path, mcs_timings *t, char *err,
+                                 size_t err_len);
+
 /* A new private folder for the runs' logs and files, $TMPDIR (default
  * /tmp) /mcsim-COMMAND-XXXXXX, into dir; MCS_E_IO with a message if it
  * cannot be made. Remove it, with the files in it, by

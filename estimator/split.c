@@ -8,20 +8,39 @@
 #include "report.h"
 #include "shard.h"
 
-/* The cold run of blocks [first, end) of the job on one backend (0 cpu, 1 gpu):
- * its total seconds, NAN when that backend cannot run it. */
+/* The cold run of blocks [first, end) of the job on one backend (0 cpu, 1 gpu),
+ * the GPU's context phase `together` times one process's alone: its total
+ * seconds, NAN when that backend cannot run it. */
 static double share_seconds(const mcs_profile *cp, const mcs_profile *gp, const mcs_job *job,
-                            int threads, int backend, uint64_t first, uint64_t end)
+                            int threads, int backend, double together, uint64_t first,
+                            uint64_t end)
 {
     mcs_workload w = mcs_workload_of_job(job, threads, 1);
     uint64_t last = end * w.block_size < w.paths ? end * w.block_size : w.paths;
     w.paths = last - first * w.block_size;
     mcs_prediction p;
-    if (backend)
-        mcs_predict_gpu(&gp->gpu, &cp->cpu, &w, &p);
-    else
+    if (!backend) {
         mcs_predict_cpu(&cp->cpu, &w, &p);
-    return p.available ? p.seconds[MCS_PHASE_TOTAL] : NAN;
+        return p.available ? p.seconds[MCS_PHASE_TOTAL] : NAN;
+    }
+    mcs_predict_gpu(&gp->gpu, &cp->cpu, &w, &p);
+    return p.available ? p.seconds[MCS_PHASE_TOTAL] + (together - 1) * p.seconds[MCS_PHASE_CONTEXT]
+                       : NAN;
+}
+
+/* The subtree roots a share of blocks [first, end) leaves in its merge tree
+ * (engine/stats.c push: aligned powers of two, each as large as it can be). */
+static double subtree_roots(uint64_t first, uint64_t end)
+{
+    double roots = 0;
+    while (first < end) {
+        uint64_t size = first ? first & -first : UINT64_C(1) << 63;
+        while (size > end - first)
+            size >>= 1;
+        first += size;
+        roots++;
+    }
+    return roots;
 }
 
 mcs_status mcs_split_predict(const mcs_profile *cp, const mcs_profile *gp, const mcs_job *job,
@@ -48,7 +67,16 @@ mcs_status mcs_split_predict(const mcs_profile *cp, const mcs_profile *gp, const
         return MCS_E_USAGE;
     }
     const mcs_cpu_profile *host = &cp->cpu;
-    double r = host->reduce_block_ns * 1e-9;
+    /* the join replays each share's subtree roots, not its blocks (main.c
+     * join_ranks, shard.c mcs_shard_join): a block's merge each */
+    double roots = 0;
+    for (int i = 0; i < count; i++) {
+        mcs_block_range range = mcs_shard_range(b, i + 1, count);
+        roots += subtree_roots(range.first, range.end);
+    }
+    double join = roots * host->reduce_block_ns * 1e-9;
+    /* the shares start at once, one per GPU: their CUDA contexts contend */
+    out->together = gp->has_gpu ? mcs_gpu_context_together(&gp->gpu, count) : 1;
     for (int k = 0; k < 2; k++) {
         if (k == 1 && !gp->has_gpu)
             continue;
@@ -59,21 +87,19 @@ mcs_status mcs_split_predict(const mcs_profile *cp, const mcs_profile *gp, const
             return MCS_E_NOMEM;
         }
         out->available[k] = 1;
-        uint64_t first_share = 0;
         for (int i = 0; i < count; i++) {
             mcs_block_range range = mcs_shard_range(b, i + 1, count);
-            double s = share_seconds(cp, gp, job, threads, k, range.first, range.end);
-            if (i == 0)
-                first_share = range.end - range.first;
+            double s = share_seconds(cp, gp, job, threads, k, out->together, range.first,
+                                     range.end);
             out->available[k] &= !isnan(s);
             out->seconds[k][i] = s;
             out->busy[k] += s;
             out->slowest[k] = s > out->slowest[k] ? s : out->slowest[k];
         }
-        if (shards) /* a fresh `mcsim merge`: read each shard file, join the blocks, write */
-            out->combine[k] = host->write_cold_s + count * host->write_warm_s + (double)b * r;
-        else        /* rank 0 reduces the other ranks' blocks into its own */
-            out->combine[k] = (double)(b - first_share) * r;
+        if (shards) /* a fresh `mcsim merge`: read each shard file, join the roots, write */
+            out->combine[k] = host->write_cold_s + count * host->write_warm_s + join;
+        else        /* rank 0 joins the ranks' roots (one rank: the plain run) */
+            out->combine[k] = count > 1 ? join : 0;
         out->busy[k] += shards ? out->combine[k] : 0;
         out->total[k] = out->slowest[k] + out->combine[k];
     }
@@ -106,6 +132,10 @@ static void json_backend(FILE *f, const mcs_split *s, int k)
     mcs_json_number(f, s->combine[k]);
     fprintf(f, ", \"total\": ");
     mcs_json_number(f, s->total[k]);
+    if (k == 1) {
+        fprintf(f, ", \"context_together\": ");
+        mcs_json_number(f, s->together);
+    }
     fprintf(f, ", \"busy\": ");
     mcs_json_number(f, s->busy[k]);
     fputs("}", f);
@@ -157,4 +187,9 @@ void mcs_split_print(FILE *f, const mcs_split *s, int json)
              s->total);
     if (s->shards)
         text_row(f, "machine time (every shard + merge)", s, s->busy);
+    if (s->available[1] && s->count > 1)
+        fprintf(f, "  gpu: the %d processes start at once, one per GPU: each CUDA context %.3gx "
+                "one's alone (%s)\n", s->count, s->together,
+                s->together != 1 ? "[gpu] context_together_G"
+                                 : "no context_together_G in the profile: no contention");
 }

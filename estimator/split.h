@@ -27,6 +27,8 @@ typedef struct {
     double busy[2];       /* their sum: the machine time a job array is billed */
     double combine[2];    /* ranks: the gather at rank 0; shards: `mcsim merge` */
     double total[2];      /* wall time: slowest + combine */
+    double together;      /* the GPU shares' context phase over one process's alone
+                             (mcs_gpu_context_together of the count): they start at once */
 } mcs_split;
 
 /* Predict `job` split `count` ways (shards = 1: a job array and a merge,

@@ -208,6 +208,8 @@ if [ -n "$py" ]; then
         "$mcsim" estimate "$config" --profile "$fixtures/test-machine.ini" --paths 1e9 -f json \
             $args >"${name// /}.json" 2>"$err" || problems+=("$name: exit $?")
     done
+    "$mcsim" estimate "$config" --profile "$fixtures/test-machine.ini" --paths 1e12 -f json \
+        --shards 4 >shards4-1e12.json 2>"$err" || problems+=("--shards 4 at 1e12: exit $?")
     "$py" - <<'EOF' || problems+=("JSON checks failed")
 import json
 j = {n: json.load(open(n + ".json")) for n in ("plain", "--ranks1", "--ranks2", "--shards1", "--shards4")}
@@ -230,6 +232,11 @@ for side in ("cpu", "gpu"):
     assert 1 <= (runs - total) / (3 * fixed) < 1.15, (side, runs, total, fixed)
     assert four["busy"] == runs + four["merge"] and four["total"] == four["slowest"] + four["merge"]
     assert four["merge"] > 0 and four["slowest"] == max(four["per_shard"]) < total, four
+# the merge joins the shards' subtree roots, not their blocks: 1000 times the blocks, the same
+# merge (to the roots' few merges); the test machine has no context_together: no contention
+big = json.load(open("shards4-1e12.json"))["shards"]
+assert abs(big["gpu"]["merge"] - j["--shards4"]["shards"]["gpu"]["merge"]) < 1e-5, big
+assert big["gpu"]["context_together"] == 1 and "context_together" not in big["cpu"], big
 EOF
 else
     skip "estimate --ranks and --shards (JSON)" "no python3"
@@ -238,7 +245,9 @@ fi
     >"$out" 2>"$err"
 exit_is $? 0
 for want in "shards: 8 shards" "shard 1 " "... 2 more" "shard 8 " "merge (read, join, write)" \
-            "wall (slowest shard + merge)" "machine time"; do need_in "$out" stdout "$want"; done
+            "wall (slowest shard + merge)" "machine time" "start at once, one per GPU"; do
+    need_in "$out" stdout "$want"
+done
 report "estimate --ranks R / --shards N: R=1 is the plain run, R=2 halves simulate, shards pay N starts"
 
 "$mcsim" estimate "$config" --profile "$fixtures/test-machine.ini" --gpu h200 -f json \

@@ -35,6 +35,8 @@
 #include "output_path.h"
 #include "profile.h"
 #include "provenance.h"
+#include "runner.h"
+#include "split.h"
 #include "stop.h"
 #include "sweep.h"
 #include "sysinfo.h"
@@ -608,10 +610,13 @@ static void random_gpu(mcs_gpu_profile *g)
                      &g->setup_warm_s, &g->alloc_s, &g->alloc_ns_per_byte, &g->teardown_s,
                      &g->write_cold_s, &g->write_warm_s, &g->launch_us, &g->first_launch_us,
                      &g->h2d_pinned.alpha_us, &g->h2d_pageable.alpha_us, &g->d2h_pinned.alpha_us,
-                     &g->d2h_pageable.alpha_us, &g->copy_fit_error, &g->kernel_fit_error};
-    double *positive[] = {&g->boost_clock_mhz, &g->fp32_tflops, &g->fp64_tflops, &g->fp16_tflops,
-                          &g->pcie_gbps, &g->h2d_pinned.gbps, &g->h2d_pageable.gbps,
-                          &g->d2h_pinned.gbps, &g->d2h_pageable.gbps};
+                     &g->d2h_pageable.alpha_us, &g->copy_fit_error, &g->kernel_fit_error,
+                     &g->reduce_block_ns};
+    double *positive[] = {&g->boost_clock_mhz,      &g->fp32_tflops,          &g->fp64_tflops,
+                          &g->fp16_tflops,          &g->pcie_gbps,            &g->h2d_pinned.gbps,
+                          &g->h2d_pageable.gbps,    &g->d2h_pinned.gbps,      &g->d2h_pageable.gbps,
+                          &g->context_together[0],  &g->context_together[1],
+                          &g->context_together[2],  &g->context_together[3]};
     for (size_t i = 0; i < sizeof any / sizeof any[0]; i++)
         *any[i] = next_u64() % 4 ? random_number(0) : NAN;
     for (size_t i = 0; i < sizeof positive / sizeof positive[0]; i++)
@@ -1507,6 +1512,124 @@ static void kernel_costs_by_hand(void **state)
     assert_string_equal(c.kernel, "");
 }
 
+/* The shares of `estimate --shards` / `--ranks` (split.c) on the test
+ * machine with reduce_block_ns 100 ns: the merge and the gather join each
+ * share's subtree roots (aligned powers of two), never its blocks, so a
+ * thousand times the blocks costs the same join; the GPU column's reduce
+ * is the [gpu] section's per-block cost where measured, else the CPU's;
+ * G processes started at once pay context x context_together(G), linear
+ * between the measured G = 2, 4, 8, 16 and flat beyond the last. */
+static void split_predictions_by_hand(void **state)
+{
+    (void)state;
+    static mcs_profile p;
+    load_machine(&p);
+    p.cpu.reduce_block_ns = 100;
+    mcs_job job;
+    load_config_job("european", "simulation.paths=1000000000", NULL, &job, NULL, 0);
+    mcs_split s;
+    char err[256];
+    /* 15259 blocks = 0b11101110011011: 10 roots in one share; two shares of
+     * 7629 (0 .. 7628: 9 roots) and 7630 (7629 .. 15258: 14 roots) */
+    assert_int_equal(mcs_split_predict(&p, &p, &job, 4, 1, 1, &s, err, sizeof err), MCS_OK);
+    assert_int_equal(s.blocks, 15259);
+    expect_close(s.combine[0], 0.002 + 0.0005 + 10 * 100e-9, 1e-12);
+    expect_close(s.together, 1, 0); /* no context_together in the profile */
+    mcs_workload w = mcs_workload_of_job(&job, 4, 1);
+    mcs_prediction g;
+    mcs_predict_gpu(&p.gpu, &p.cpu, &w, &g);
+    expect_close(g.seconds[MCS_PHASE_REDUCE], 15259 * 100e-9, 1e-12); /* the CPU's r */
+    expect_close(s.seconds[1][0], g.seconds[MCS_PHASE_TOTAL], 1e-12);
+    mcs_split_free(&s);
+    assert_int_equal(mcs_split_predict(&p, &p, &job, 4, 2, 0, &s, err, sizeof err), MCS_OK);
+    expect_close(s.combine[1], (9 + 14) * 100e-9, 1e-12); /* the gather */
+    mcs_split_free(&s);
+    load_config_job("european", "simulation.paths=1000000000000", NULL, &job, NULL, 0);
+    assert_int_equal(mcs_split_predict(&p, &p, &job, 4, 1, 1, &s, err, sizeof err), MCS_OK);
+    assert_true(s.combine[0] < 0.0025 + 64 * 100e-9); /* 15258790 blocks: at most 64 roots */
+    mcs_split_free(&s);
+
+    /* the GPU path's own per-block cost: the GPU column only */
+    load_config_job("european", "simulation.paths=1000000000", NULL, &job, NULL, 0);
+    w = mcs_workload_of_job(&job, 4, 1);
+    p.gpu.reduce_block_ns = 300;
+    mcs_predict_gpu(&p.gpu, &p.cpu, &w, &g);
+    expect_close(g.seconds[MCS_PHASE_REDUCE], 15259 * 300e-9, 1e-12);
+    mcs_prediction c;
+    mcs_predict_cpu(&p.cpu, &w, &c);
+    expect_close(c.seconds[MCS_PHASE_REDUCE], 15259 * 100e-9, 1e-12);
+
+    /* start-up contention: G = 2 at 1.5, G = 4 at 2, 8 not measured, 16 at 3 */
+    expect_close(mcs_gpu_context_together(&p.gpu, 4), 1, 0);
+    p.gpu.context_together[0] = 1.5;
+    p.gpu.context_together[1] = 2;
+    p.gpu.context_together[3] = 3;
+    expect_close(mcs_gpu_context_together(&p.gpu, 1), 1, 0);
+    expect_close(mcs_gpu_context_together(&p.gpu, 2), 1.5, 1e-15);
+    expect_close(mcs_gpu_context_together(&p.gpu, 3), 1.75, 1e-15);
+    expect_close(mcs_gpu_context_together(&p.gpu, 10), 2 + 6.0 / 12, 1e-15);
+    expect_close(mcs_gpu_context_together(&p.gpu, 64), 3, 0); /* beyond the host's 16 GPUs */
+    for (int G = 1; G <= 4; G *= 2) { /* G shards, the GPU's context 0.2 s */
+        assert_int_equal(mcs_split_predict(&p, &p, &job, 4, G, 1, &s, err, sizeof err), MCS_OK);
+        w.paths = 0; /* the share of most paths */
+        for (int i = 1; i <= G; i++) {
+            mcs_block_range r = mcs_shard_range(15259, i, G);
+            uint64_t end = r.end == 15259 ? 1000000000 : r.end * 65536;
+            w.paths = end - r.first * 65536 > w.paths ? end - r.first * 65536 : w.paths;
+        }
+        mcs_predict_gpu(&p.gpu, &p.cpu, &w, &g);
+        double k = mcs_gpu_context_together(&p.gpu, G);
+        expect_close(s.together, k, 0);
+        expect_close(s.slowest[1], g.seconds[MCS_PHASE_TOTAL] + (k - 1) * 0.2, 1e-12);
+        mcs_split_free(&s);
+    }
+    /* the CPU column has no contention term: G CPU shares on G hosts */
+    assert_int_equal(mcs_split_predict(&p, &p, &job, 4, 4, 1, &s, err, sizeof err), MCS_OK);
+    w.paths = 3815 * 65536;
+    mcs_predict_cpu(&p.cpu, &w, &c);
+    expect_close(s.slowest[0], c.seconds[MCS_PHASE_TOTAL], 1e-12);
+    mcs_split_free(&s);
+}
+
+/* Fresh processes started at once (calibrate's start-up contention), on
+ * the cpu backend here (process i gets --device i, which the cpu ignores):
+ * each one's timings come back; a count out of range and a failing
+ * process are errors, the latter naming it. */
+static void processes_run_together(void **state)
+{
+    (void)state;
+#ifdef MCSIM_EXE
+    char dir[4096], log[4200], err[2048] = "";
+    assert_int_equal(mcs_run_folder_make("test", dir, sizeof dir, err, sizeof err), MCS_OK);
+    snprintf(log, sizeof log, "%s/run.h5", dir);
+    char config[4096];
+    snprintf(config, sizeof config, "%s/../../configs/european.ini", FIXTURE_DIR);
+    mcs_run_spec spec = {config, {"simulation.paths=1000"}, 1, "cpu", 1};
+    static mcs_timings t[MCS_TOGETHER_MAX];
+    assert_int_equal(mcs_run_cold_together(MCSIM_EXE, &spec, 3, log, t, err, sizeof err),
+                     MCS_OK);
+    for (int i = 0; i < 3; i++)
+        assert_true(t[i].seconds[MCS_PHASE_TOTAL] > 0 && t[i].seconds[MCS_PHASE_SIMULATE] > 0);
+    assert_int_not_equal(
+        mcs_run_cold_together(MCSIM_EXE, &spec, MCS_TOGETHER_MAX + 1, log, t, err, sizeof err),
+        MCS_OK);
+    spec.overrides[0] = "simulation.paths=abc";
+    assert_int_equal(mcs_run_cold_together(MCSIM_EXE, &spec, 2, log, t, err, sizeof err),
+                     MCS_E_CONFIG);
+    assert_non_null(strstr(err, "process 1 of 2 at once (--device 0)"));
+    DIR *d = opendir(dir); /* every process's log and stderr removed */
+    assert_non_null(d);
+    int entries = 0;
+    while (readdir(d))
+        entries++;
+    closedir(d);
+    assert_int_equal(entries, 2); /* . and .. */
+    mcs_run_folder_remove(dir);
+#else
+    skip();
+#endif
+}
+
 /* A model whose normals per step grow with the job (multi_gbm: one per
  * asset) is calibrated at its calibration job's (2 assets): a job of n
  * assets costs n / 2 of its per-step cost, its per-path cost unscaled;
@@ -1643,6 +1766,8 @@ int main(void)
         cmocka_unit_test(kernel_costs_by_hand),
         cmocka_unit_test(kernel_step_cost_scales_with_normals),
         cmocka_unit_test(kernel_keys_are_scaled),
+        cmocka_unit_test(split_predictions_by_hand),
+        cmocka_unit_test(processes_run_together),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
