@@ -7,16 +7,19 @@
  * per-thread kernel of gpu_kernel.cuh keeps a 64-asset path's 64 states and
  * normals there). Lane l draws the group's normals of slots l and l + 32
  * with the same counters as the per-thread kernel, the step's normals meet
- * in shared memory, and every row sums in the same order (j = 0, 1, ...,
- * with zeros past the diagonal, which add nothing), so the outputs are the
+ * in shared memory, read in runs of 8 slots whose loads go out together;
+ * every row sums in the same order (j = 0, 1, ..., with zeros past the
+ * diagonal and past the job's assets, which add nothing), so the outputs are the
  * per-thread kernel's bits; the block's virtual threads (warp w takes v = w,
  * w + warps, ...) and the fixed tree are those of block_sums. Double
  * precision keeps the per-thread kernel: its two rows would take 192
  * registers a lane. Included by gpu_kernel.cuh, which defines what is used
- * here; with_kernel picks this kernel (warp_kernel_fits). */
+ * here; kernel_for picks this kernel. */
 
 #define WARP_ROWS_MOST 64 /* two rows a lane */
 #define WARPS_MOST (MCS_GPU_VTHREADS / 32)
+#define ZRUN 8 /* slots whose normals a lane loads at once */
+static_assert(WARP_ROWS_MOST % ZRUN == 0, "the slots come in whole runs");
 static_assert(MDIM <= WARP_ROWS_MOST, "the warp kernel holds two rows a lane: at most 64 assets");
 static_assert(MDIM == NORMALS, "a linear-factor model draws one normal per state variable");
 static_assert(GROUP == 4, "the warp kernel's normals of a slot are a float4: single precision");
@@ -56,17 +59,27 @@ __device__ __forceinline__ void warp_group(Stream &st, const mcs_gpu_kernel_args
             zs[r2] = make_float4(z[0], z[1], z[2], z[3]);
         }
         __syncwarp();
+        /* slots in runs of ZRUN, whose loads are issued together; the
+         * slots past n are zero (warp_kernel), and so are their factor
+         * entries: they add nothing */
         float y1[GROUP] = {0, 0, 0, 0}, y2[GROUP] = {0, 0, 0, 0};
 #pragma unroll
-        for (int j = 0; j < WARP_ROWS_MOST; j++) {
-            if (j < n) {
-                const float4 zj = zs[j];
-                const float zz[GROUP] = {zj.x, zj.y, zj.z, zj.w};
+        for (int j0 = 0; j0 < WARP_ROWS_MOST; j0 += ZRUN) {
+            if (j0 < n) {
+                float4 zr[ZRUN];
 #pragma unroll
-                for (int p = 0; p < GROUP; p++) {
-                    if (j < 32)
-                        y1[p] += a1[j < 32 ? j : 0] * zz[p];
-                    y2[p] += a2[j] * zz[p];
+                for (int t = 0; t < ZRUN; t++)
+                    zr[t] = zs[j0 + t];
+#pragma unroll
+                for (int t = 0; t < ZRUN; t++) {
+                    const int j = j0 + t;
+                    const float zz[GROUP] = {zr[t].x, zr[t].y, zr[t].z, zr[t].w};
+#pragma unroll
+                    for (int p = 0; p < GROUP; p++) {
+                        if (j < 32)
+                            y1[p] += a1[j < 32 ? j : 0] * zz[p];
+                        y2[p] += a2[j] * zz[p];
+                    }
                 }
             }
         }
@@ -191,6 +204,10 @@ __global__ void __launch_bounds__(MCS_GPU_VTHREADS, 1)
 #pragma unroll
     for (int j = 0; j < 64; j++)
         a2[j] = lane + 32 < n && j <= lane + 32 ? f[(size_t)(lane + 32) * n + j] : 0.0f;
+
+    for (int j = lane; j < WARP_ROWS_MOST; j += 32) /* the slots no lane draws stay 0 */
+        zs[w][j] = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    __syncwarp();
 
     for (uint64_t i = blockIdx.x; i < count; i += gridDim.x) {
         const uint64_t b = first + i;
