@@ -91,10 +91,12 @@ test-python: $(TEST_DEPS)
 
 # Without the GPU backend (the CUDA runtime and ASan do not mix) and without
 # MPI (the MPI test runs in the release build): this is also the test of a
-# build that has neither.
+# build that has neither. The CPU kernels for x86-64 v1 and v4 only: the
+# kernel's portable and AVX-512 sources (v3 compiles the portable ones again);
+# the statistical tests on fewer paths (MCS_TEST_LIGHT, tests/CMakeLists.txt).
 test-sanitize: $(TEST_DEPS)
 	cmake -S . -B $(BUILD)-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMCSIM_SANITIZE=ON \
-	      -DMCSIM_CUDA=OFF -DMCSIM_MPI=OFF -DBUILD_TESTING=ON $(CMAKE_FLAGS)
+	      -DMCSIM_CUDA=OFF -DMCSIM_MPI=OFF -DBUILD_TESTING=ON "-DMCSIM_CPU_ISAS=v1;v4" $(CMAKE_FLAGS)
 	cmake --build $(BUILD)-sanitize -j $(JOBS)
 	cd $(BUILD)-sanitize && ctest --output-on-failure -j $(JOBS)
 

@@ -5,7 +5,8 @@
 #include <string.h>
 #include "block_kernel.h"
 
-/* Declare every instantiation CMake generates (CMakeLists.txt). */
+/* Declare every instantiation CMake generates (CMakeLists.txt): v1 always,
+ * v3 and v4 where MCSIM_CPU_ISAS names them (MCSIM_CPU_v3, MCSIM_CPU_v4). */
 #define MCS_DECLARE(model, payoff, isa)                                                       \
     void MCS_BLOCK_FN_NAME(model, payoff, single, isa)(const mcs_job *, mcs_block_stream *,   \
                                                        uint32_t, mcs_block_scratch *,         \
@@ -16,8 +17,13 @@
 #define MCS_COMBO(model, MODEL, payoff, PAYOFF) MCS_DECLARE(model, payoff, v1)
 #include "../kernels/combos.def"
 #undef MCS_COMBO
-#ifdef MCSIM_CPU_DISPATCH
-#define MCS_COMBO(model, MODEL, payoff, PAYOFF) MCS_DECLARE(model, payoff, v3) MCS_DECLARE(model, payoff, v4)
+#ifdef MCSIM_CPU_v3
+#define MCS_COMBO(model, MODEL, payoff, PAYOFF) MCS_DECLARE(model, payoff, v3)
+#include "../kernels/combos.def"
+#undef MCS_COMBO
+#endif
+#ifdef MCSIM_CPU_v4
+#define MCS_COMBO(model, MODEL, payoff, PAYOFF) MCS_DECLARE(model, payoff, v4)
 #include "../kernels/combos.def"
 #undef MCS_COMBO
 #endif
@@ -36,12 +42,14 @@ static const combo_kernel kernels_v1[] = {
 #include "../kernels/combos.def"
     {0, 0, NULL, NULL}};
 #undef MCS_COMBO
-#ifdef MCSIM_CPU_DISPATCH
+#ifdef MCSIM_CPU_v3
 #define MCS_COMBO(model, MODEL, payoff, PAYOFF) MCS_COMBO_ENTRY(model, MODEL, payoff, PAYOFF, v3)
 static const combo_kernel kernels_v3[] = {
 #include "../kernels/combos.def"
     {0, 0, NULL, NULL}};
 #undef MCS_COMBO
+#endif
+#ifdef MCSIM_CPU_v4
 #define MCS_COMBO(model, MODEL, payoff, PAYOFF) MCS_COMBO_ENTRY(model, MODEL, payoff, PAYOFF, v4)
 static const combo_kernel kernels_v4[] = {
 #include "../kernels/combos.def"
@@ -56,8 +64,10 @@ typedef struct {
 } isa_variant;
 
 static const isa_variant variants[] = {
-#ifdef MCSIM_CPU_DISPATCH
+#ifdef MCSIM_CPU_v4
     {"v4", "x86-64-v4", kernels_v4},
+#endif
+#ifdef MCSIM_CPU_v3
     {"v3", "x86-64-v3", kernels_v3},
 #endif
     {"v1", "x86-64", kernels_v1},

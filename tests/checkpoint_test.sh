@@ -11,19 +11,21 @@
 bits() {
     /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); print(repr((d["price"], d["std_error"], d["paths"])))'
 }
-# the job lasts at least 4 s in any build, so that a signal sent 0.3 s after
-# the first checkpoint (written after 1 s) always finds it running: its size
-# comes from a probe of 1.2e8 paths (about 1.6 s in a release build)
+# the job lasts about 5 s (at least 4) in any build, so that a signal sent
+# 0.3 s after the first checkpoint (written after 1 s) always finds it
+# running, and no longer: its size comes from a probe of 1.2e7 paths (about
+# 0.16 s in a release build, 1 to 2 s under the sanitizers, where a job
+# sized for the release build ran 40 s)
 job_of() {
     job=("$repo/configs/asian.ini" --paths "$1" --threads 1 --backend cpu --progress none -f json
          --set simulation.block_size=16384)
 }
-job_of 1.2e8
+job_of 1.2e7
 start=$(date +%s.%N)
 want=$("$mcsim" "${job[@]}" --no-log | bits)
-scale=$(/usr/bin/python3 -c "import math,sys; t=float(sys.argv[2])-float(sys.argv[1]); print(max(1, math.ceil(4 / t)))" "$start" "$(date +%s.%N)")
+scale=$(/usr/bin/python3 -c "import math,sys; t=float(sys.argv[2])-float(sys.argv[1]); print(max(1, math.ceil(5 / t)))" "$start" "$(date +%s.%N)")
 if [ "$scale" -gt 1 ]; then
-    job_of "$((120000000 * scale))"
+    job_of "$((12000000 * scale))"
     want=$("$mcsim" "${job[@]}" --no-log | bits)
 fi
 

@@ -5,12 +5,28 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "backend.h"
 #include "engine.h"
 #include "reference/european_refs.h"
 
 #define K_SE 4.0 /* a statistical check passes within 4 standard errors */
+
+/* The path count of a statistical check: n as written, or n divided by
+ * MCS_TEST_LIGHT (never below 10000 paths) where that environment variable
+ * holds a divisor: the sanitizer suite sets 4 (tests/CMakeLists.txt), since
+ * ASan and UBSan check memory, not statistics. The same kernels and code
+ * paths run on fewer paths, and each check is the same comparison within
+ * K_SE of its (wider) standard error; `make test` runs the full sizes. */
+static inline uint64_t mcs_test_paths(uint64_t n)
+{
+    const char *light = getenv("MCS_TEST_LIGHT");
+    unsigned long k = light && *light ? strtoul(light, NULL, 10) : 0;
+    if (k <= 1 || n <= 10000)
+        return n;
+    return n / k < 10000 ? 10000 : n / k;
+}
 
 /* One-step European job for reference case c. */
 static inline mcs_job job_for_case(const mcs_ref_case *c, mcs_option_type type,

@@ -58,14 +58,14 @@ static void qe_cases_match(int feller, uint64_t paths, uint64_t seed)
 static void test_qe_standard_cases(void **state)
 {
     (void)state;
-    qe_cases_match(1, 400000, 100);
+    qe_cases_match(1, mcs_test_paths(400000), 100);
 }
 
 /* (b) 2 kappa theta < xi^2: v reaches 0; QE at 50 steps a year is right. */
 static void test_qe_feller_fails_at_50_steps(void **state)
 {
     (void)state;
-    qe_cases_match(0, 1000000, 200);
+    qe_cases_match(0, mcs_test_paths(1000000), 200);
 }
 
 /* (c) Full-truncation Euler on a Feller-failing case: biased, the bias
@@ -82,7 +82,7 @@ static void test_euler_bias_shrinks_with_steps(void **state)
     double bias[3], se[3];
     for (int k = 0; k < 3; k++) {
         mcs_job job = heston_ref_job(r, MCS_HESTON_EULER, steps[k], MCS_SINGLE, MCS_RNG_PHILOX,
-                                     1000000, 300 + k);
+                                     mcs_test_paths(1000000), 300 + k);
         mcs_result res = run_on("cpu", &job, 2, NULL, NULL);
         bias[k] = res.price - r->price;
         se[k] = res.std_error;
@@ -112,7 +112,7 @@ static void test_martingale(void **state)
             mcs_heston_scheme scheme = v == 2 ? MCS_HESTON_EULER : MCS_HESTON_QE;
             uint32_t steps = v == 1 ? 4 : 0;
             mcs_job job = heston_ref_job(r, scheme, steps, v ? MCS_SINGLE : MCS_DOUBLE,
-                                         MCS_RNG_PHILOX, 200000, 400 + 3 * i + v);
+                                         MCS_RNG_PHILOX, mcs_test_paths(200000), 400 + 3 * i + v);
             job.option.payoff = MCS_PAYOFF_DIGITAL;
             job.option.digital = MCS_DIGITAL_ASSET;
             job.option.strike = 1e-9;
@@ -136,8 +136,8 @@ static void test_barrier_in_out_parity(void **state)
     const mcs_barrier_type types[] = {MCS_BARRIER_DOWN_OUT, MCS_BARRIER_UP_IN};
     const double barriers[] = {85, 120};
     for (int k = 0; k < 2; k++) {
-        mcs_job job = heston_ref_job(r, MCS_HESTON_QE, 0, MCS_SINGLE, MCS_RNG_PHILOX, 400000,
-                                     500 + k);
+        mcs_job job = heston_ref_job(r, MCS_HESTON_QE, 0, MCS_SINGLE, MCS_RNG_PHILOX,
+                                     mcs_test_paths(400000), 500 + k);
         job.option.payoff = MCS_PAYOFF_BARRIER;
         job.option.barrier_type = types[k];
         job.option.barrier = barriers[k];

@@ -42,7 +42,7 @@ static void test_products_match_references(void **state)
                 continue;
             mcs_precision prec = v == 2 ? MCS_DOUBLE : MCS_SINGLE;
             mcs_rng_id rng = v == 1 ? MCS_RNG_PCG64 : MCS_RNG_PHILOX;
-            uint64_t paths = r->steps > 12 ? 100000 : 400000;
+            uint64_t paths = mcs_test_paths(r->steps > 12 ? 100000 : 400000);
             mcs_job job = product_ref_job(r, prec, rng, paths, 100 + i);
             mcs_result res = run_on("cpu", &job, 2, NULL, NULL);
             double se = sqrt(res.std_error * res.std_error + r->ref_se * r->ref_se);
@@ -135,7 +135,7 @@ static void test_in_plus_out_is_vanilla(void **state)
                 job.option.barrier_type = (mcs_barrier_type)b;
                 job.option.rebate = 2;
                 job.option.monitoring = (mcs_monitoring)m;
-                job.sim = (mcs_sim_params){.paths = 200000, .steps = 50, .seed = 7,
+                job.sim = (mcs_sim_params){.paths = mcs_test_paths(200000), .steps = 50, .seed = 7,
                     .rng = MCS_RNG_PHILOX, .precision = p ? MCS_DOUBLE : MCS_SINGLE,
                     .block_size = 65536};
                 mcs_result bar = run_on("cpu", &job, 2, NULL, NULL);

@@ -29,7 +29,7 @@
 #include "product.h"
 #include "product_test_util.h"
 
-#define PATHS 200000
+#define PATHS mcs_test_paths(200000) /* a quarter under the sanitizers: mc_test_util.h */
 
 /* The inverse normal CDF (models/normal_quantile.h) inverts the CDF, and
  * the count table's thresholds are scipy's (norm.isf of poisson.sf). */

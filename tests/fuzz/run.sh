@@ -1,7 +1,9 @@
 #!/bin/sh
 # run.sh [SECONDS] [HARNESS...] - build the libFuzzer harnesses and, for
 # each (all by default), replay its regressions and then fuzz it for
-# SECONDS (default 60), one process at a time.
+# SECONDS (default 60): FUZZ_PARALLEL harnesses at a time (default: the
+# number of cores), each one process on one core, so each still gets
+# SECONDS of a core; the reports are printed in the harnesses' order.
 # Exit 0: all clean; 1: a regression still fails, or fuzzing found an input
 # that crashes, breaks a property, leaks, hangs (25 s) or takes over 2 GB:
 # that input is copied to tests/fuzz/regressions/HARNESS/ (commit it with
@@ -22,16 +24,22 @@ if ! why=$(fuzz_toolchain); then
 fi
 fuzz_build "$build" || exit 1
 harnesses=${*:-$(fuzz_harnesses)}
-status=0
-for h in $harnesses; do
-    [ -x "$build/$h" ] || { echo "fuzz: no harness $h" >&2; status=1; continue; }
+lanes=${FUZZ_PARALLEL:-$(nproc 2>/dev/null || echo 1)}
+case $lanes in *[!0-9]* | '' | 0) echo "fuzz: FUZZ_PARALLEL=$lanes is not a count of processes" >&2; exit 64 ;; esac
+
+# fuzz_one HARNESS: its regressions, then SECONDS of fuzzing; prints its
+# report and returns 1 on any failure
+fuzz_one() {
+    h=$1
+    [ -x "$build/$h" ] || { echo "fuzz: no harness $h" >&2; return 1; }
+    one=0
     mkdir -p "$here/regressions/$h"
     # the regressions first, each on its own: an open one fails the run but
     # does not stop the fuzzing below (it is not among its seeds)
     for f in "$here/regressions/$h"/*; do
         [ -f "$f" ] || continue
         if ! out=$(fuzz_replay_file "$h" "$f"); then
-            status=1
+            one=1
             echo "fuzz: $h: regression ${f#$root/} still fails:"
             printf '%s\n' "$out"
         fi
@@ -52,9 +60,8 @@ for h in $harnesses; do
     cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1)
     if [ $rc -eq 0 ]; then
         echo "fuzz: $h ok: ${runs:-?} runs, ${rate:-?}/s, ${cov:-cov: ?}"
-        continue
+        return $one
     fi
-    status=1
     echo "fuzz: $h FAILED (exit $rc) after ${runs:-?} runs:"
     fuzz_summary "$log"
     for f in "$art"/crash-* "$art"/leak-* "$art"/timeout-* "$art"/oom-* "$art"/slow-unit-*; do
@@ -71,5 +78,33 @@ for h in $harnesses; do
         fi
         rm -f "$f"
     done
+    return 1
+}
+
+# lane K of N: every Nth harness from the Kth, one after another, each
+# report in $build/HARNESS.report and its status in $build/HARNESS.status
+lane() {
+    i=0
+    for h in $harnesses; do
+        if [ $((i % lanes)) -eq "$1" ]; then
+            fuzz_one "$h" >"$build/$h.report" 2>&1
+            echo $? >"$build/$h.status"
+        fi
+        i=$((i + 1))
+    done
+}
+for h in $harnesses; do rm -f "$build/$h.report" "$build/$h.status"; done
+k=0
+pids=
+while [ $k -lt "$lanes" ]; do
+    lane $k &
+    pids="$pids $!"
+    k=$((k + 1))
+done
+for p in $pids; do wait "$p"; done
+status=0
+for h in $harnesses; do
+    cat "$build/$h.report" 2>/dev/null
+    [ "$(cat "$build/$h.status" 2>/dev/null)" = 0 ] || status=1
 done
 exit $status
