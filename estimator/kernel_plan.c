@@ -284,10 +284,11 @@ mcs_status mcs_job_from_text(const char *text, const mcs_override *ov, int n_ov,
         snprintf(err, err_len, "%s", path);
         return MCS_E_IO;
     }
-    char *resolved = malloc(16384);
+    char *resolved = malloc(MCS_CONFIG_RESOLVED_MAX);
     mcs_status st = MCS_E_NOMEM;
     if (resolved)
-        st = mcs_config_load(path, ov, n_ov, job, resolved, 16384, err, err_len);
+        st = mcs_config_load(path, ov, n_ov, job, resolved, MCS_CONFIG_RESOLVED_MAX, err,
+                             err_len);
     else
         snprintf(err, err_len, "out of memory");
     free(resolved);

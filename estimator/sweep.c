@@ -398,8 +398,8 @@ static void measure_backend(sweep_run *sr, int b)
 }
 
 /* The sweep file's facts about the sweep as a whole (command_line is set
- * before measuring). */
-static void describe(const options *o, mcs_sweep_meta *meta)
+ * before measuring); an error (the resolved config not had) in err. */
+static mcs_status describe(const options *o, mcs_sweep_meta *meta, char *err, size_t len)
 {
     snprintf(meta->config_file, sizeof meta->config_file, "%s", o->config);
     meta->task = o->task;
@@ -408,7 +408,11 @@ static void describe(const options *o, mcs_sweep_meta *meta)
     char paths[64], why[256];
     mcs_run_spec base = spec_at(o, "", o->sizes[0], paths, sizeof paths);
     base.n_overrides--; /* the config with the --set overrides, no size */
-    mcs_run_spec_job(&base, &job, meta->config, sizeof meta->config, why, sizeof why);
+    if (mcs_run_spec_job(&base, &job, meta->config, sizeof meta->config, why, sizeof why) !=
+        MCS_OK) {
+        snprintf(err, len, "the resolved config of %s: %s", o->config, why);
+        return MCS_E_SOFTWARE;
+    }
     mcs_sysinfo_host(meta->host, sizeof meta->host);
     mcs_sysinfo_cpu_model(meta->cpu_model, sizeof meta->cpu_model);
     time_t now = time(NULL);
@@ -416,6 +420,7 @@ static void describe(const options *o, mcs_sweep_meta *meta)
     gmtime_r(&now, &tm);
     strftime(meta->created_utc, sizeof meta->created_utc, "%Y-%m-%dT%H:%M:%SZ", &tm);
     snprintf(meta->version, sizeof meta->version, "%s", MCS_VERSION);
+    return MCS_OK;
 }
 
 /* After measuring: the rows written (unless interrupted or out of memory),
@@ -428,8 +433,9 @@ static int finish(const options *o, sweep_run *sr)
     int keep = sr->n > 0 && failed != MCS_E_INTERRUPTED && failed != MCS_E_NOMEM;
     mcs_status st = MCS_OK;
     if (keep) {
-        describe(o, meta);
-        st = mcs_sweep_write(o->output, meta, sr->rows, sr->n, err, sizeof err);
+        st = describe(o, meta, err, sizeof err);
+        if (st == MCS_OK)
+            st = mcs_sweep_write(o->output, meta, sr->rows, sr->n, err, sizeof err);
     }
     if (st != MCS_OK) { /* the file could not be written */
         fprintf(stderr, "mcsim sweep: %s%s%s; no sweep file written\n", err,

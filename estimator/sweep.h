@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "config.h"
 #include "status.h"
 #include "timing.h"
 
@@ -25,7 +26,8 @@ typedef struct {
 /* Facts about the sweep as a whole (root attributes). */
 typedef struct {
     char config_file[4096];
-    char config[8192];     /* the resolved config (INI text) */
+    char config[MCS_CONFIG_RESOLVED_MAX]; /* the resolved config (INI text): as much as
+                                             a config may resolve to (a 64 x 64 matrix) */
     char command_line[4096];
     char host[256], cpu_model[256], gpu_name[256];
     char created_utc[32];

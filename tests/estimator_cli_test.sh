@@ -416,6 +416,32 @@ else
     skip "sweep file read by pandas or h5py" "no python3 with h5py here"
 fi
 
+# --- a sweep of a job whose resolved config is long (64 assets, a 64 x 64 matrix: 23 KB) ---------
+"$py" - big.ini <<'EOF' || problems+=("could not write big.ini")
+import sys
+n = 64
+def listed(values):  # 8 numbers a line: a config line holds at most 199 characters
+    return ",\n    ".join(", ".join(values[i:i + 8]) for i in range(0, len(values), 8))
+matrix = ["1" if i == j else "0.3" for i in range(n) for j in range(n)]
+with open(sys.argv[1], "w") as f:
+    f.write("[model]\ntype = multi_gbm\nassets = %d\nrate = 0.05\n" % n)
+    f.write("spots = " + listed(["100"] * n) + "\n")
+    f.write("volatilities = " + listed(["0.2"] * n) + "\n")
+    f.write("correlation_matrix = " + listed(matrix) + "\n")
+    f.write("[option]\ntype = call\npayoff = basket\nstrike = 100\nmaturity = 1\n")
+    f.write("[simulation]\nsteps = 1\n")
+EOF
+"$mcsim" sweep big.ini --paths 1e3:2e3 --backend cpu --mode warm --repeat 1 -o swbig.h5 \
+    >"$out" 2>"$err"
+exit_is $? 0
+need_in "$err" stderr "1 runs written to swbig.h5"
+MCSIM_PROFILE=$fixtures/cpu-only.ini "$mcsim" validate swbig.h5 >"$out" 2>"$err"
+exit_is $? 0
+need_in "$out" stdout "cpu  warm  total"
+need_in "$out" stdout "multi_gbm_basket_1_single"  # the job is known: its whole config read back
+not_in "$out" stdout "does not load"
+report "sweep and validate of a 64-asset job with a 64 x 64 matrix (a resolved config over 16 KB)"
+
 # --- validate with a CPU-only profile -----------------------------------------------------------
 MCSIM_PROFILE=$fixtures/cpu-only.ini "$mcsim" validate sw3.h5 --report cpu-only.html \
     >"$out" 2>"$err"
