@@ -317,7 +317,7 @@ mcs_status mcs_kernel_plan_make(int f, mcs_kernel_plan *plan, char *err, size_t 
         modes++;
     if (k->mode >= modes || !k->model->calibration_sets || !k->payoff->calibration_sets) {
         snprintf(err, err_len, "payoff %s or model %s: its type table entry lacks calibration "
-                 "keys for mode %d (calibration_sets, mode_sets; engine/product.h)",
+                 "keys for mode %d (calibration_sets, mode_sets; core/type_table.h)",
                  k->payoff->name, k->model->name, k->mode);
         return MCS_E_SOFTWARE;
     }

@@ -5,7 +5,7 @@
  * loop); a kernel is a family in one precision with one generator. A model
  * or payoff added to combos.def and its type table is calibrated with no
  * estimator code: its representative job, modes and step points come from
- * its table entry (engine/product.h). */
+ * its table entry (core/type_table.h). */
 #ifndef MCS_KERNEL_PLAN_H
 #define MCS_KERNEL_PLAN_H
 
