@@ -316,6 +316,45 @@ __device__ __forceinline__ void accumulate(const mcs_real out[GROUP][OUTS], int 
     }
 }
 
+/* Virtual thread v's sums into column v of the block's partials. */
+__device__ __forceinline__ void store_part(double (*part)[MCS_GPU_VTHREADS], int v,
+                                           const double sum[OUTS], const double cross[CROSS])
+{
+#pragma unroll
+    for (int i = 0; i < OUTS; i++)
+        part[i][v] = sum[i];
+#pragma unroll
+    for (int c = 0; c < CROSS; c++)
+        part[OUTS + c][v] = cross[c];
+}
+
+/* The fixed tree over the 256 partials (every thread of the block calls
+ * it), then the block's record of n paths with its shift into rec. */
+__device__ __forceinline__ void tree_to_record(double (*part)[MCS_GPU_VTHREADS],
+                                               const double shift[OUTS], uint32_t n, double *rec)
+{
+    __syncthreads();
+    for (int half = MCS_GPU_VTHREADS / 2; half > 0; half >>= 1) {
+        for (int v = threadIdx.x; v < half; v += blockDim.x)
+#pragma unroll
+            for (int r = 0; r < OUTS + CROSS; r++)
+                part[r][v] += part[r][v + half];
+        __syncthreads();
+    }
+    if (threadIdx.x == 0) {
+        rec[0] = (double)n;
+#pragma unroll
+        for (int i = 0; i < OUTS; i++) {
+            rec[1 + i] = shift[i];
+            rec[1 + OUTS + i] = part[i][0];
+        }
+#pragma unroll
+        for (int c = 0; c < CROSS; c++)
+            rec[1 + 2 * OUTS + c] = part[OUTS + c][0];
+    }
+    __syncthreads(); /* the shared arrays are reused by the next block */
+}
+
 /* Shifted sums of block b's n paths into rec: virtual thread v sums its
  * groups v, v+256, ... in order (the partial last group, if any, is its
  * last), then a fixed tree adds the 256 partial sums. */
@@ -351,33 +390,9 @@ __device__ void block_sums(const mcs_gpu_kernel_args &a, const model_coef &mc,
             simulate_group<LOOP, MODE>(st, a, mc, pc, g, out);
             accumulate(out, (int)rest, shift, sum, cross);
         }
-#pragma unroll
-        for (int i = 0; i < OUTS; i++)
-            part[i][v] = sum[i];
-#pragma unroll
-        for (int c = 0; c < CROSS; c++)
-            part[OUTS + c][v] = cross[c];
+        store_part(part, v, sum, cross);
     }
-    __syncthreads();
-    for (int half = MCS_GPU_VTHREADS / 2; half > 0; half >>= 1) {
-        for (int v = threadIdx.x; v < half; v += blockDim.x)
-#pragma unroll
-            for (int r = 0; r < OUTS + CROSS; r++)
-                part[r][v] += part[r][v + half];
-        __syncthreads();
-    }
-    if (threadIdx.x == 0) {
-        rec[0] = (double)n;
-#pragma unroll
-        for (int i = 0; i < OUTS; i++) {
-            rec[1 + i] = shift[i];
-            rec[1 + OUTS + i] = part[i][0];
-        }
-#pragma unroll
-        for (int c = 0; c < CROSS; c++)
-            rec[1 + 2 * OUTS + c] = part[OUTS + c][0];
-    }
-    __syncthreads(); /* the shared arrays are reused by the next block */
+    tree_to_record(part, shift, n, rec);
 }
 
 template <int LOOP, int MODE, class Stream>

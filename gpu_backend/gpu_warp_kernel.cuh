@@ -111,7 +111,8 @@ __device__ __forceinline__ void warp_group(Stream &st, const mcs_gpu_kernel_args
     __syncwarp();
 }
 
-/* block_sums of gpu_kernel.cuh with a warp per group (same sums, same tree) */
+/* block_sums of gpu_kernel.cuh with a warp per group (same sums, the same
+ * store_part and tree_to_record) */
 template <int LOOP, int MODE, class Stream>
 __device__ void warp_block_sums(const mcs_gpu_kernel_args &a, const model_coef &mc,
                                 const payoff_coef &pc, const float a1[32], const float a2[64],
@@ -152,35 +153,10 @@ __device__ void warp_block_sums(const mcs_gpu_kernel_args &a, const model_coef &
             }
             __syncwarp(); /* outs is rewritten by the next group */
         }
-        if (lane == 0) {
-#pragma unroll
-            for (int i = 0; i < OUTS; i++)
-                part[i][v] = sum[i];
-#pragma unroll
-            for (int c = 0; c < CROSS; c++)
-                part[OUTS + c][v] = cross[c];
-        }
+        if (lane == 0)
+            store_part(part, v, sum, cross);
     }
-    __syncthreads();
-    for (int half = MCS_GPU_VTHREADS / 2; half > 0; half >>= 1) {
-        for (int v = threadIdx.x; v < half; v += blockDim.x)
-#pragma unroll
-            for (int r = 0; r < OUTS + CROSS; r++)
-                part[r][v] += part[r][v + half];
-        __syncthreads();
-    }
-    if (threadIdx.x == 0) {
-        rec[0] = (double)n;
-#pragma unroll
-        for (int i = 0; i < OUTS; i++) {
-            rec[1 + i] = shift[i];
-            rec[1 + OUTS + i] = part[i][0];
-        }
-#pragma unroll
-        for (int c = 0; c < CROSS; c++)
-            rec[1 + 2 * OUTS + c] = part[OUTS + c][0];
-    }
-    __syncthreads(); /* the shared arrays are reused by the next block */
+    tree_to_record(part, shift, n, rec);
 }
 
 template <int LOOP, int MODE, class Stream>
