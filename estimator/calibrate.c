@@ -997,7 +997,7 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
             }
         }
     }
-    mcs_kernel_calibration kernels = {c.log, c.quick, progress,
+    mcs_kernel_calibration kernels = {c.quick, progress,
                                       c.quick ? 0 : stage_budget_s[STAGE_CPU_KERNELS],
                                       c.extras_until};
     if (st == MCS_OK && c.cpu)

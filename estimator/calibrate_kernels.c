@@ -1,10 +1,11 @@
 /* calibrate_kernels.c - `mcsim calibrate`'s costs of every compiled kernel
  * (calibrate_kernels.h). For each kernel of the plan (kernel_plan.h) its
  * family's representative job runs warm, in this process, at each of the
- * family's step points: one run sizes the paths so that simulate takes
- * about the target time, then REPEATS runs per point, interleaved over the
- * points (as many again where they spread too far), give a median cost per
- * path at each. Those are fitted to
+ * family's step points: sizing runs find the paths at which simulate takes
+ * about the target time (the first guess from the family's last kernel
+ * measured, so that a heavy kernel does not run long), then rounds of runs,
+ * interleaved over the points until each point's median settles, give a
+ * median cost per path at each. The runs write no log. Those are fitted to
  *   cost per path = path + S step + W watch
  * (S steps, W monitored steps) by least squares in relative error, every
  * coefficient >= 0 (docs/estimator.md, "Calibration"). */
@@ -24,16 +25,19 @@
 #include "validate.h"
 
 /* The simulate time a run aims at: long enough that timer and start-up
- * costs stay under 1%, short enough that every kernel fits the time cap
+ * costs stay under 1% (the GPU's are event-timed, per launch, and
+ * subtracted), short enough that every kernel fits the time cap
  * (docs/estimator.md); the rounds of repeats: mcs_repeat_rule. */
 #define TARGET_S 0.010
+#define TARGET_GPU_S 0.005
 #define TARGET_QUICK_S 0.003
 /* GPU: a run should fill the GPU, its paths at least SATURATE times those
  * whose cost one thread's walk (the ramp) equals, so that the saturated
- * cost is measured rather than inferred through the ramp; unless that
- * takes longer than the cap (a heavy kernel at many steps). */
-#define SATURATE 4
-#define GPU_CAP_S 0.1
+ * cost is measured rather than inferred through the ramp; unless its
+ * simulate then takes longer than the cap (a heavy kernel at many steps:
+ * sized down to the cap once measured). */
+#define SATURATE 2
+#define GPU_CAP_S 0.03
 #define GPU_CAP_QUICK_S 0.01
 /* Sizing: at most this many runs, growing the paths by at most 64x each. */
 #define SIZING_RUNS 10
@@ -48,12 +52,22 @@ typedef struct {
     char config[256];         /* the family's job, a memory file */
     int q, g_index;           /* precision, generator index of the side */
     mcs_rng_id rng;
+    unsigned normals;         /* the family's normals per step */
+    /* the family's last kernel measured: simulate seconds per path at each
+     * plan point (0: none yet) and its one-step European's cost per
+     * path-step (base_cost), by which a guess moves to another precision or
+     * generator */
+    double known[MCS_KERNEL_POINTS_MAX], known_base;
+    int runs;                 /* runs so far, and their seconds: */
+    double run_s, simulate_s; /* wall, and the simulate phase's */
 } kernel_ctx;
 
 typedef struct {
     const char *sets;         /* the point's overrides */
+    int at;                   /* its index in the plan */
     double paths;
     double steps, watched;    /* S and W of its job */
+    double sim_per_path;      /* simulate seconds per path of its last sizing run */
     double per_path[MCS_REPEATS_MAX]; /* measured seconds per path, one per round */
     int rounds;                       /* how many */
 } point;
@@ -100,7 +114,7 @@ double mcs_gpu_seconds_per_path(const mcs_gpu_profile *g, const mcs_job *job,
 }
 
 /* One run of the point at `paths`: its simulate seconds and cost per path. */
-static mcs_status run_point(const kernel_ctx *c, point *pt, double paths, double *simulate,
+static mcs_status run_point(kernel_ctx *c, point *pt, double paths, double *simulate,
                             double *per_path, char *err, size_t len)
 {
     char prec[64], rng[64], n[64], storage[256];
@@ -119,9 +133,12 @@ static mcs_status run_point(const kernel_ctx *c, point *pt, double paths, double
         spec.overrides[spec.n_overrides++] = ov[i].assignment;
     mcs_timings t;
     mcs_job job;
-    mcs_status st = mcs_run_warm(&spec, c->kc->log, &t, &job, NULL, err, len);
+    mcs_status st = mcs_run_warm(&spec, NULL, &t, &job, NULL, err, len);
     if (st != MCS_OK)
         return st;
+    c->runs++;
+    c->run_s += t.seconds[MCS_PHASE_TOTAL];
+    c->simulate_s += t.seconds[MCS_PHASE_SIMULATE];
     pt->steps = job.sim.steps;
     pt->watched = mcs_job_watched_steps(&job);
     *simulate = t.seconds[MCS_PHASE_SIMULATE];
@@ -143,32 +160,58 @@ static double round_paths(const kernel_ctx *c, double n)
     return n < 1 ? 1 : n > most ? floor(most / bs) * bs : n;
 }
 
-/* The paths at which the point's simulate takes about the target time and,
- * on the GPU, fills it (these sizing runs also bring the kernel's code and
- * data in); the first guess from the one-step European's cost per path-step. */
-static mcs_status size_point(const kernel_ctx *c, point *pt, double target, char *err,
+/* The side's cost per path-step of a one-step European in this
+ * precision and generator (seconds): the profile's fallback cost. */
+static double base_cost(const kernel_ctx *c)
+{
+    return c->gpu ? c->g->kernel_path_step_ps[c->q][c->g_index] * 1e-12
+                  : c->cpu->path_step_ns[c->q][c->g_index] * 1e-9;
+}
+
+/* The first guess of a point's simulate seconds per path: the family's
+ * last kernel's at this point, moved to this precision and generator by
+ * the ratio of their base costs; else this kernel's previous point's,
+ * times the ratio of steps when it has more; else the base cost times the
+ * family's normals per step and the steps (a model with more work per
+ * step is guessed low: the sizing runs correct it). */
+static double first_guess(const kernel_ctx *c, const point *pts, int p)
+{
+    double base = base_cost(c);
+    if (c->known[pts[p].at] > 0 && c->known_base > 0)
+        return c->known[pts[p].at] * base / c->known_base;
+    if (p > 0 && pts[p - 1].sim_per_path > 0)
+        return pts[p - 1].sim_per_path * fmax(1, pts[p].steps / pts[p - 1].steps);
+    return base * (c->normals > 1 ? c->normals : 1) * pts[p].steps;
+}
+
+/* The paths at which point p's simulate takes about the target time and,
+ * on the GPU, fills it within the cap (these sizing runs also bring the
+ * kernel's code and data in): from the first guess, each run moves the
+ * paths to where its own measurement says, up or down, until a run lands
+ * within 1.5x of its aim. */
+static mcs_status size_point(kernel_ctx *c, point *pts, int p, double target, char *err,
                              size_t len)
 {
-    double guess = c->gpu ? c->g->kernel_path_step_ps[c->q][c->g_index] * 1e-12
-                          : c->cpu->path_step_ns[c->q][c->g_index] * 1e-9;
+    point *pt = &pts[p];
+    double guess = first_guess(c, pts, p), base = base_cost(c);
     double full = 0, cap = c->kc->quick ? GPU_CAP_QUICK_S : GPU_CAP_S;
-    if (c->gpu) /* the paths whose saturated cost equals one launch's ramp, SATURATE times */
+    if (c->gpu && base > 0) /* the paths whose saturated cost equals one launch's ramp, SATURATE times */
         full = SATURATE * ceil((double)MCS_DEFAULT_BLOCK_SIZE / MCS_GPU_VTHREADS) *
-               c->g->kernel_ramp_path_step_ns[c->q][c->g_index] * 1e-9 / guess;
-    double n = guess > 0 ? fmax(0.5 * target, fmin(full * guess * pt->steps, cap)) /
-                               (guess * pt->steps)
-                         : 4096;
+               c->g->kernel_ramp_path_step_ns[c->q][c->g_index] * 1e-9 / base;
+    double n = guess > 0 ? fmax(target, fmin(full * guess, cap)) / guess : 4096;
     n = round_paths(c, n);
     for (int i = 0; i < SIZING_RUNS; i++) {
         double sim = 0, per_path;
         mcs_status st = run_point(c, pt, n, &sim, &per_path, err, len);
         if (st != MCS_OK)
             return st;
-        double grow = sim > 0 ? target / sim : 64; /* to the target time */
-        if (n < full && sim > 0) /* to a full GPU, within the cap */
-            grow = fmax(grow, fmin(full / n, cap / sim));
-        double next = round_paths(c, n * fmin(64, grow));
-        if (next <= n * 1.5)
+        if (sim > 0)
+            pt->sim_per_path = sim / n;
+        double want = sim > 0 ? n * target / sim : n * 64; /* to the target time */
+        if (c->gpu && sim > 0) /* to a full GPU, within the cap */
+            want = fmax(want, fmin(full, n * cap / sim));
+        double next = round_paths(c, fmin(n * 64, fmax(n / 64, want)));
+        if (next <= n * 1.5 && next >= n / 1.5)
             break;
         n = next;
     }
@@ -256,14 +299,15 @@ static double medians(const kernel_ctx *c, const point *pts, int n, int runs, do
  * 1 in *negative_step when the fit wanted a negative per-step cost. With
  * `given` (--quick's other generators): its path and watch costs, and the
  * step cost from the last point's median. */
-static mcs_status measure(const kernel_ctx *c, point *pts, int n, const mcs_repeat_rule *rule,
+static mcs_status measure(kernel_ctx *c, point *pts, int n, const mcs_repeat_rule *rule,
                           const mcs_kernel_cost *given, mcs_kernel_cost *cost, double *spread,
                           int *negative_step, char *err, size_t len)
 {
-    double target = c->kc->quick ? TARGET_QUICK_S : TARGET_S, sim, y[MCS_KERNEL_POINTS_MAX];
+    double target = c->kc->quick ? TARGET_QUICK_S : c->gpu ? TARGET_GPU_S : TARGET_S, sim,
+           y[MCS_KERNEL_POINTS_MAX];
     mcs_status st;
     for (int p = 0; p < n; p++)
-        if ((st = size_point(c, &pts[p], target, err, len)) != MCS_OK)
+        if ((st = size_point(c, pts, p, target, err, len)) != MCS_OK)
             return st;
     int runs = 0, settled = 0;
     while (!settled) {
@@ -303,6 +347,7 @@ static mcs_status point_job(const mcs_kernel_plan *plan, const char *sets, point
     if (n < 0)
         snprintf(err, len, "kernel step point '%s': more than 8 keys", sets);
     pt->sets = sets;
+    pt->sim_per_path = 0;
     pt->steps = st == MCS_OK ? job->sim.steps : 1;
     pt->watched = st == MCS_OK ? mcs_job_watched_steps(job) : 0;
     return st;
@@ -326,6 +371,9 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
         mcs_status st = mcs_kernel_plan_make(f, &plan, err, len);
         if (st != MCS_OK)
             return st;
+        c.normals = plan.normals;
+        memset(c.known, 0, sizeof c.known); /* a new family: no guess from the last */
+        c.known_base = 0;
         int fd = mcs_text_as_file(plan.config, c.config, sizeof c.config);
         if (fd < 0) {
             snprintf(err, len, "kernel %s: %s", mcs_kernel_family_get(f)->name, c.config);
@@ -355,8 +403,12 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                 point pts[MCS_KERNEL_POINTS_MAX];
                 memset(pts, 0, sizeof pts);
                 mcs_job job;
-                for (int p = first; p < plan.n_points && st == MCS_OK; p++)
+                for (int p = first; p < plan.n_points && st == MCS_OK; p++) {
                     st = point_job(&plan, plan.points[p], &pts[p - first], &job, err, len);
+                    pts[p - first].at = p;
+                }
+                const double t_kernel = mcs_now();
+                const int runs_before = c.runs;
                 /* rounds beyond the minimum while this kernel's share of the budget lasts */
                 mcs_repeat_rule rule = mcs_repeat_rule_make(kc->quick, 0);
                 rule.deadline = fmin(t0 + kc->budget * (kernels + 1) / planned, kc->until);
@@ -373,6 +425,9 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                 }
                 if (st != MCS_OK)
                     break;
+                for (int p = 0; p < plan.n_points - first; p++) /* the next kernel's guesses */
+                    c.known[pts[p].at] = pts[p].sim_per_path;
+                c.known_base = base_cost(&c);
                 *slot = kept;
                 *worst_spread = fmax(*worst_spread, best);
                 kernels++;
@@ -381,8 +436,9 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                     snprintf(occupancy, sizeof occupancy, "; %g blocks per SM",
                              g->blocks_per_sm[f][c.q][c.g_index]);
                 kc->progress("%s: kernel %s: %.4g %s per path + %.4g per step + %.4g per "
-                             "monitored step (%d rounds, within %.0f%%)%s%s%s", side, name,
-                             kept.path, unit, kept.step, kept.watch, pts[0].rounds, 100 * best,
+                             "monitored step (%d rounds, within %.0f%%; %d runs in %.2f s)%s%s%s",
+                             side, name, kept.path, unit, kept.step, kept.watch, pts[0].rounds,
+                             100 * best, c.runs - runs_before, mcs_now() - t_kernel,
                              infer ? "; path and watch inferred, one step point" : "", occupancy,
                              negative ? "; per-step cost negative, written 0" : "");
             }
@@ -390,8 +446,9 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
         if (st != MCS_OK)
             return st;
     }
-    kc->progress("%s: %d kernels measured in %.1f s (%.0f s for rounds beyond the first %d)%s",
-                 side, kernels, mcs_now() - t0, kc->budget,
+    kc->progress("%s: %d kernels measured in %.1f s: %d runs, %.1f s of them simulating "
+                 "(%.0f s for rounds beyond the first %d)%s",
+                 side, kernels, mcs_now() - t0, c.runs, c.simulate_s, kc->budget,
                  kc->quick ? MCS_REPEATS_QUICK : MCS_REPEATS_MIN,
                  inferred ? "; --quick: the other generators' at their last step point, their "
                             "per-path costs inferred" : "");

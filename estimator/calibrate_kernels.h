@@ -44,7 +44,6 @@ double mcs_trimmed_spread(const double *x, int n, double *spread);
 
 /* How calibrate runs the kernels' jobs. */
 typedef struct {
-    const char *log; /* where each run writes its log */
     int quick;       /* --quick: shorter runs, fewer rounds, other generators at one point */
     void (*progress)(const char *fmt, ...);
     double budget;   /* seconds the side's kernels may take beyond their minimum rounds */

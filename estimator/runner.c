@@ -71,20 +71,24 @@ mcs_status mcs_run_warm_result(const mcs_run_spec *spec, const char *log_path, m
                         err_len);
     if (st != MCS_OK)
         return st;
-    mcs_run_info info;
-    memset(&info, 0, sizeof info);
-    info.backend = be->name;
-    info.command_line = "(in-process run by mcsim calibrate/sweep)";
-    info.config_file = spec->config;
-    mcs_config_render(&job, spec->config, resolved, sizeof resolved);
-    info.config_text = resolved;
-    mcs_sysinfo_host(info.host, sizeof info.host);
-    mcs_sysinfo_cpu_model(info.cpu_model, sizeof info.cpu_model);
-    info.cores = mcs_sysinfo_cores();
-    info.threads = threads_used;
-    info.cpu_isa = mcs_backend_find("cpu")->variant();
-    info.gpu = be->describe_gpu ? &gpu : NULL;
-    st = mcs_h5log_write(log_path, &info, &job, &res, t, err, err_len);
+    if (log_path) {
+        mcs_run_info info;
+        memset(&info, 0, sizeof info);
+        info.backend = be->name;
+        info.command_line = "(in-process run by mcsim calibrate/sweep)";
+        info.config_file = spec->config;
+        mcs_config_render(&job, spec->config, resolved, sizeof resolved);
+        info.config_text = resolved;
+        mcs_sysinfo_host(info.host, sizeof info.host);
+        mcs_sysinfo_cpu_model(info.cpu_model, sizeof info.cpu_model);
+        info.cores = mcs_sysinfo_cores();
+        info.threads = threads_used;
+        info.cpu_isa = mcs_backend_find("cpu")->variant();
+        info.gpu = be->describe_gpu ? &gpu : NULL;
+        st = mcs_h5log_write(log_path, &info, &job, &res, t, err, err_len);
+    } else { /* no log wanted: the run ends here */
+        t->seconds[MCS_PHASE_TOTAL] = mcs_now() - t->start;
+    }
     if (job_out)
         *job_out = job;
     if (gpu_out)

@@ -26,8 +26,9 @@ typedef struct {
 mcs_status mcs_run_spec_job(const mcs_run_spec *spec, mcs_job *job, char *resolved,
                             size_t resolved_len, char *err, size_t err_len);
 
-/* Run in this process and write the run log to log_path; fills t (total
- * included) and, when given, job and gpu. */
+/* Run in this process and write the run log to log_path (NULL: no log, as
+ * calibrate's kernel runs, which read only t; t's write phase stays 0);
+ * fills t (total included) and, when given, job and gpu. */
 mcs_status mcs_run_warm(const mcs_run_spec *spec, const char *log_path, mcs_timings *t,
                         mcs_job *job, mcs_gpu_info *gpu, char *err, size_t err_len);
 
