@@ -57,6 +57,13 @@ typedef struct mcs_model_type {
     /* 1: a model of several assets ([model] assets), which only the
      * payoffs that read them (multi_asset) price (engine/pair.c) */
     int multi_asset;
+    /* 1: its step is linear in a lower-triangular factor of its n assets
+     * (MCS_NAME_LINEAR_FACTOR): n (n + 1) / 2 multiply-adds a step on top
+     * of its normals. The estimator scales a kernel's measured per-step
+     * cost to another n by that work (estimator/model.c), and the GPU runs
+     * such a job on its warp kernel from MCS_WARP_KERNEL_MIN_ASSETS assets
+     * (kernels/limits.h). */
+    int linear_factor;
     /* NULL, or what the model derives from its keys once they are read
      * (a factor the hot loops read); 0 and a message naming the key when
      * they do not make a model (a correlation not positive semi-definite) */

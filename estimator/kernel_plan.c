@@ -170,18 +170,30 @@ void mcs_kernel_name(int f, int q, mcs_rng_id rng, char *buf, size_t len)
 
 int mcs_kernel_parse_name(int gpu, const char *name, int *f, int *q, int *g)
 {
-    char buf[MCS_KERNEL_NAME_MAX];
-    for (int i = 0; i < mcs_kernel_family_count(); i++)
-        for (int p = 0; p < MCS_PREC_COUNT; p++)
-            for (int r = 0; r < mcs_kernel_rng_count(gpu); r++) {
-                mcs_kernel_name(i, p, mcs_kernel_rng(gpu, r), buf, sizeof buf);
-                if (strcmp(buf, name) == 0) {
+    /* FAMILY_PRECISION_GENERATOR, read part by part (a profile has a line
+     * per kernel and key: making every name to compare each line with took
+     * 20-60 ms of every run that loads a profile) */
+    for (int i = 0; i < mcs_kernel_family_count(); i++) {
+        const char *family = mcs_kernel_family_get(i)->name;
+        const size_t n = strlen(family);
+        if (strncmp(name, family, n) != 0 || name[n] != '_')
+            continue;
+        const char *rest = name + n + 1;
+        for (int p = 0; p < MCS_PREC_COUNT; p++) {
+            const char *prec = mcs_named_by_id(mcs_precisions, p)->name;
+            const size_t m = strlen(prec);
+            if (strncmp(rest, prec, m) != 0 || rest[m] != '_')
+                continue;
+            for (int r = 0; r < mcs_kernel_rng_count(gpu); r++)
+                if (strcmp(rest + m + 1,
+                           mcs_named_by_id(mcs_rngs, (int)mcs_kernel_rng(gpu, r))->name) == 0) {
                     *f = i;
                     *q = p;
                     *g = r;
                     return 1;
                 }
-            }
+        }
+    }
     return 0;
 }
 

@@ -6,6 +6,7 @@
 #include "engine.h"
 #include "stats.h"
 #include "chunking.h"
+#include "../kernels/limits.h"
 
 mcs_workload mcs_workload_of_job(const mcs_job *job, int threads, int cold)
 {
@@ -22,13 +23,40 @@ mcs_workload mcs_workload_of_job(const mcs_job *job, int threads, int cold)
                       .payoff = job->option.payoff,
                       .mode = mode,
                       .watched = mcs_job_watched_steps(job),
-                      .normals = mcs_job_normals(job)};
+                      .normals = mcs_job_normals(job),
+                      .assets = job->model.assets};
     return w;
 }
 
 const char *mcs_cost_source_name(mcs_cost_source s)
 {
     return s == MCS_COST_KERNEL ? "kernel" : s == MCS_COST_GIVEN ? "pilot" : "fallback";
+}
+
+/* The work of one step of a job of `normals` normals per step and `assets`
+ * assets, in the unit a kernel's per-step cost scales by: its normals, and a
+ * linear-factor model's n (n + 1) / 2 multiply-adds on top. */
+static double step_work(const mcs_model_type *mt, double normals, double assets)
+{
+    return normals + (mt->linear_factor ? assets * (assets + 1) / 2 : 0);
+}
+
+/* How much more w's step costs than its family's calibration job's, whose
+ * normals per step were `at` (docs/estimator.md, "Multi-asset jobs"): the
+ * ratio of their step_work; but a job the GPU runs on its warp kernel
+ * (MCS_WARP_KERNEL_MIN_ASSETS and its conditions, gpu_backend/gpu_kernel.cuh)
+ * scales by its normals alone, the lanes sharing the factor's rows (about
+ * linear in the assets on the H100: docs/gpu.md's table). */
+static double step_work_ratio(const mcs_workload *w, int gpu, mcs_rng_id rng, unsigned at)
+{
+    const mcs_model_type *mt = mcs_model_type_of(w->model);
+    const double per = mt->normals_per_asset ? mt->normals_per_asset : 1;
+    const double at_assets = ((double)at - mt->normals_per_step) / per;
+    const int warp = gpu && mt->linear_factor && w->assets >= MCS_WARP_KERNEL_MIN_ASSETS &&
+                     w->precision == MCS_SINGLE && rng != MCS_RNG_MRG32K3A && w->watched == 0;
+    if (warp)
+        return (double)w->normals / at;
+    return step_work(mt, w->normals, w->assets) / step_work(mt, at, at_assets);
 }
 
 /* The profile's costs of w's kernel in `table` (a side's [family][precision]
@@ -50,12 +78,11 @@ static int measured_cost(const mcs_kernel_cost *table, int rngs, int gpu, const 
     if (isnan(cost->watch))
         cost->watch = 0;
     /* a model whose draws grow with the job (multi_gbm's assets) was
-     * measured at its calibration job's: its per-step cost scales with the
-     * normals per step, linearly (the factor's n^2 / 2 multiply-adds are
-     * not modelled: docs/estimator.md) */
+     * measured at its calibration job's size: its per-step cost scales by
+     * the step's work (step_work) */
     const unsigned at = mcs_kernel_family_normals(f);
     if (at > 0 && w->normals > 0 && w->normals != at)
-        cost->step *= (double)w->normals / at;
+        cost->step *= step_work_ratio(w, gpu, rng, at);
     return 1;
 }
 

@@ -173,6 +173,7 @@ static const mcs_model_type multi_gbm = {
     .has_log = 0,
     .has_bridge = 0,
     .multi_asset = 1,
+    .linear_factor = 1, /* MCS_MULTI_GBM_LINEAR_FACTOR, models/multi_gbm.h */
     .derive = mcs_multi_gbm_derive,
     .default_steps = 1,
     .calibration_sets = "model.assets=2 model.spots=100,100 model.volatilities=0.2,0.3 "

@@ -1632,8 +1632,11 @@ static void processes_run_together(void **state)
 
 /* A model whose normals per step grow with the job (multi_gbm: one per
  * asset) is calibrated at its calibration job's (2 assets): a job of n
- * assets costs n / 2 of its per-step cost, its per-path cost unscaled;
- * a one-asset model's (fixed normals) is unchanged. */
+ * assets costs (n + n (n + 1) / 2) / (2 + 3) of its per-step cost (its
+ * normals and the linear factor's multiply-adds), its per-path cost
+ * unscaled; on the GPU's warp kernel (from MCS_WARP_KERNEL_MIN_ASSETS, in
+ * single precision, not mrg32k3a) n / 2, by its normals alone; a one-asset
+ * model's (fixed normals) is unchanged. */
 static void kernel_step_cost_scales_with_normals(void **state)
 {
     (void)state;
@@ -1662,7 +1665,26 @@ static void kernel_step_cost_scales_with_normals(void **state)
     assert_int_equal(mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name),
                      MCS_COST_KERNEL);
     expect_close(cost.path, 5, 1e-12);
-    expect_close(cost.step, 3 * 8 / 2.0, 1e-12);
+    expect_close(cost.step, 3 * (8 + 36) / 5.0, 1e-12);
+    /* the GPU: 8 assets run the per-thread kernel, by the work too; 64
+     * assets the warp kernel in single precision (by the normals), the
+     * per-thread kernel in double (by the work) */
+    for (int q = 0; q < MCS_PREC_COUNT; q++)
+        for (int g = 0; g < MCS_GPU_RNG_COUNT; g++)
+            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 2, 0};
+    assert_int_equal(mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name),
+                     MCS_COST_KERNEL);
+    expect_close(cost.step, 2 * (8 + 36) / 5.0, 1e-12);
+    w.assets = 64;
+    w.normals = 64;
+    mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
+    expect_close(cost.step, 2 * 64 / 2.0, 1e-12);
+    expect_close(cost.path, 7, 1e-12);
+    mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_MRG32K3A, &cost, name, sizeof name);
+    expect_close(cost.step, 2 * (64 + 64 * 65 / 2) / 5.0, 1e-12);
+    w.precision = MCS_DOUBLE;
+    mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
+    expect_close(cost.step, 2 * (64 + 64 * 65 / 2) / 5.0, 1e-12);
     /* a GBM European: 1 normal a step, as calibrated: unscaled */
     load_config_job("european", NULL, NULL, &job, NULL, 0);
     w = mcs_workload_of_job(&job, 1, 0);

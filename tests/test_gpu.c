@@ -447,7 +447,8 @@ static void test_bit_identical_across_launch_shapes(void **state)
 
 /* The warp kernel of a linear-factor model (gpu_backend/gpu_warp_kernel.cuh:
  * multi_gbm under the terminal payoffs, single precision, Philox or Sobol)
- * gives the per-thread kernel's bits (MCSIM_GPU_WARP_KERNEL=0), for 2 and
+ * (MCSIM_GPU_WARP_KERNEL=1: a job of fewer than 20 assets would not choose
+ * it) gives the per-thread kernel's bits (MCSIM_GPU_WARP_KERNEL=0), for 2 and
  * 64 assets, one step and several, a partial last group and block, and
  * every launch shape. */
 static void test_warp_kernel_same_bits(void **state)
@@ -464,7 +465,7 @@ static void test_warp_kernel_same_bits(void **state)
                 job.sim.block_size = 1000;
                 setenv("MCSIM_GPU_WARP_KERNEL", "0", 1);
                 mcs_result ref = run_on("gpu", &job, 1, NULL, NULL);
-                unsetenv("MCSIM_GPU_WARP_KERNEL");
+                setenv("MCSIM_GPU_WARP_KERNEL", "1", 1); /* 2 assets would not choose it */
                 for (int t = 0; t < 3; t++) {
                     set_shape(threads[t], "2147483647", "7");
                     mcs_result res = run_on("gpu", &job, 1, NULL, NULL);
@@ -477,6 +478,7 @@ static void test_warp_kernel_same_bits(void **state)
                 unsetenv("MCSIM_GPU_BLOCK_THREADS");
                 unsetenv("MCSIM_GPU_GRID");
                 unsetenv("MCSIM_GPU_CHUNK_BLOCKS");
+                unsetenv("MCSIM_GPU_WARP_KERNEL");
             }
 }
 
