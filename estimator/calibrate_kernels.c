@@ -37,7 +37,7 @@
  * simulate then takes longer than the cap (a heavy kernel at many steps:
  * sized down to the cap once measured). */
 #define SATURATE 2
-#define GPU_CAP_S 0.03
+#define GPU_CAP_S 0.015
 #define GPU_CAP_QUICK_S 0.01
 /* Sizing: at most this many runs, growing the paths by at most 64x each. */
 #define SIZING_RUNS 10
@@ -52,7 +52,6 @@ typedef struct {
     char config[256];         /* the family's job, a memory file */
     int q, g_index;           /* precision, generator index of the side */
     mcs_rng_id rng;
-    unsigned normals;         /* the family's normals per step */
     /* the family's last kernel measured: simulate seconds per path at each
      * plan point (0: none yet) and its one-step European's cost per
      * path-step (base_cost), by which a guess moves to another precision or
@@ -67,6 +66,7 @@ typedef struct {
     int at;                   /* its index in the plan */
     double paths;
     double steps, watched;    /* S and W of its job */
+    double normals;           /* and its normals per step */
     double sim_per_path;      /* simulate seconds per path of its last sizing run */
     double per_path[MCS_REPEATS_MAX]; /* measured seconds per path, one per round */
     int rounds;                       /* how many */
@@ -172,7 +172,7 @@ static double base_cost(const kernel_ctx *c)
  * last kernel's at this point, moved to this precision and generator by
  * the ratio of their base costs; else this kernel's previous point's,
  * times the ratio of steps when it has more; else the base cost times the
- * family's normals per step and the steps (a model with more work per
+ * point's normals per step and its steps (a model with more work per
  * step is guessed low: the sizing runs correct it). */
 static double first_guess(const kernel_ctx *c, const point *pts, int p)
 {
@@ -181,7 +181,7 @@ static double first_guess(const kernel_ctx *c, const point *pts, int p)
         return c->known[pts[p].at] * base / c->known_base;
     if (p > 0 && pts[p - 1].sim_per_path > 0)
         return pts[p - 1].sim_per_path * fmax(1, pts[p].steps / pts[p - 1].steps);
-    return base * (c->normals > 1 ? c->normals : 1) * pts[p].steps;
+    return base * fmax(1, pts[p].normals) * pts[p].steps;
 }
 
 /* The paths at which point p's simulate takes about the target time and,
@@ -294,12 +294,15 @@ static double medians(const kernel_ctx *c, const point *pts, int n, int runs, do
 }
 
 /* The kernel's measurement: sizes, rounds of interleaved runs (one of each
- * point per round, until every point's median settles: `rule`), the fit
- * (in the side's unit) and the largest spread of a point's runs. Returns
- * 1 in *negative_step when the fit wanted a negative per-step cost. With
- * `given` (--quick's other generators): its path and watch costs, and the
- * step cost from the last point's median. */
-static mcs_status measure(kernel_ctx *c, point *pts, int n, const mcs_repeat_rule *rule,
+ * point per round, until every point's median settles: `rule`), the fit of
+ * the first n_fit points (in the side's unit), the wide points' path and
+ * step costs (the two after them, if any: 1 and MCS_WIDE_STEPS steps at
+ * MCS_MOST_ASSETS assets), and the largest spread of a point's runs.
+ * Returns 1 in *negative_step when the fit wanted a negative per-step cost.
+ * With `given` (--quick's other generators; one point): its path, watch
+ * and wide costs, and the step cost from the point's median. */
+static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit,
+                          const mcs_repeat_rule *rule,
                           const mcs_kernel_cost *given, mcs_kernel_cost *cost, double *spread,
                           int *negative_step, char *err, size_t len)
 {
@@ -323,15 +326,21 @@ static mcs_status measure(kernel_ctx *c, point *pts, int n, const mcs_repeat_rul
     }
     *spread = medians(c, pts, n, runs, y);
     if (given) {
-        const point *last = &pts[n - 1];
-        double step = (y[n - 1] - given->path - last->watched * given->watch) / last->steps;
+        const point *last = &pts[n_fit - 1];
+        double step = (y[n_fit - 1] - given->path - last->watched * given->watch) / last->steps;
         *negative_step = step < 0;
-        *cost = (mcs_kernel_cost){given->path, fmax(0, step), given->watch};
+        *cost = (mcs_kernel_cost){given->path, fmax(0, step), given->watch, given->wide_path,
+                                  given->wide_step};
         return MCS_OK;
     }
     double coef[3];
-    *negative_step = fit(y, pts, n, coef);
-    *cost = (mcs_kernel_cost){coef[0], coef[1], coef[2]};
+    *negative_step = fit(y, pts, n_fit, coef);
+    *cost = (mcs_kernel_cost){coef[0], coef[1], coef[2], 0, 0};
+    if (n - n_fit == 2) { /* the wide points: per step from their difference */
+        const point *one = &pts[n_fit], *more = &pts[n_fit + 1];
+        cost->wide_step = fmax(0, (y[n_fit + 1] - y[n_fit]) / (more->steps - one->steps));
+        cost->wide_path = fmax(0, y[n_fit] - one->steps * cost->wide_step);
+    }
     return MCS_OK;
 }
 
@@ -350,6 +359,7 @@ static mcs_status point_job(const mcs_kernel_plan *plan, const char *sets, point
     pt->sim_per_path = 0;
     pt->steps = st == MCS_OK ? job->sim.steps : 1;
     pt->watched = st == MCS_OK ? mcs_job_watched_steps(job) : 0;
+    pt->normals = st == MCS_OK ? mcs_job_normals(job) : 1;
     return st;
 }
 
@@ -371,7 +381,6 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
         mcs_status st = mcs_kernel_plan_make(f, &plan, err, len);
         if (st != MCS_OK)
             return st;
-        c.normals = plan.normals;
         memset(c.known, 0, sizeof c.known); /* a new family: no guess from the last */
         c.known_base = 0;
         int fd = mcs_text_as_file(plan.config, c.config, sizeof c.config);
@@ -395,15 +404,18 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                                          g->kernel_path_step_ps[c.q][0]
                                    : cpu->path_step_ns[c.q][c.g_index] / cpu->path_step_ns[c.q][0];
                     given = (mcs_kernel_cost){slot[-c.g_index].path * r, 0,
-                                              slot[-c.g_index].watch * r};
+                                              slot[-c.g_index].watch * r,
+                                              slot[-c.g_index].wide_path * r,
+                                              slot[-c.g_index].wide_step * r};
                     infer = &given;
-                    first = plan.n_points - 1;
+                    first = plan.n_fit - 1;
                     inferred++;
                 }
+                const int last = infer ? first + 1 : plan.n_points; /* the points measured */
                 point pts[MCS_KERNEL_POINTS_MAX];
                 memset(pts, 0, sizeof pts);
                 mcs_job job;
-                for (int p = first; p < plan.n_points && st == MCS_OK; p++) {
+                for (int p = first; p < last && st == MCS_OK; p++) {
                     st = point_job(&plan, plan.points[p], &pts[p - first], &job, err, len);
                     pts[p - first].at = p;
                 }
@@ -414,31 +426,34 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                 rule.deadline = fmin(t0 + kc->budget * (kernels + 1) / planned, kc->until);
                 double best = 0;
                 int negative = 0;
-                mcs_kernel_cost kept = {0, 0, 0};
+                mcs_kernel_cost kept = {0, 0, 0, 0, 0};
                 for (int a = 0; st == MCS_OK && a < (kc->quick ? 1 : MCS_CALIBRATE_ATTEMPTS) &&
                                 (a == 0 || negative); a++) {
                     if (a)
                         kc->progress("%s: kernel %s: the fit wants a negative cost per step: "
                                      "measuring again", side, name);
-                    st = measure(&c, pts, plan.n_points - first, &rule, infer, &kept, &best,
-                                 &negative, err, len);
+                    st = measure(&c, pts, last - first, infer ? 1 : plan.n_fit, &rule, infer,
+                                 &kept, &best, &negative, err, len);
                 }
                 if (st != MCS_OK)
                     break;
-                for (int p = 0; p < plan.n_points - first; p++) /* the next kernel's guesses */
+                for (int p = 0; p < last - first; p++) /* the next kernel's guesses */
                     c.known[pts[p].at] = pts[p].sim_per_path;
                 c.known_base = base_cost(&c);
                 *slot = kept;
                 *worst_spread = fmax(*worst_spread, best);
                 kernels++;
-                char occupancy[64] = "";
+                char occupancy[64] = "", wide[96] = "";
+                if (kept.wide_step > 0)
+                    snprintf(wide, sizeof wide, "; at %d assets %.4g per path + %.4g per step",
+                             MCS_MOST_ASSETS, kept.wide_path, kept.wide_step);
                 if (gpu)
                     snprintf(occupancy, sizeof occupancy, "; %g blocks per SM",
                              g->blocks_per_sm[f][c.q][c.g_index]);
                 kc->progress("%s: kernel %s: %.4g %s per path + %.4g per step + %.4g per "
-                             "monitored step (%d rounds, within %.0f%%; %d runs in %.2f s)%s%s%s",
-                             side, name, kept.path, unit, kept.step, kept.watch, pts[0].rounds,
-                             100 * best, c.runs - runs_before, mcs_now() - t_kernel,
+                             "monitored step%s (%d rounds, within %.0f%%; %d runs in %.2f s)%s%s%s",
+                             side, name, kept.path, unit, kept.step, kept.watch, wide,
+                             pts[0].rounds, 100 * best, c.runs - runs_before, mcs_now() - t_kernel,
                              infer ? "; path and watch inferred, one step point" : "", occupancy,
                              negative ? "; per-step cost negative, written 0" : "");
             }
@@ -468,7 +483,7 @@ mcs_status mcs_calibrate_cpu_kernels(const mcs_kernel_calibration *kc, mcs_cpu_p
 /* Every GPU kernel's resident blocks per SM at MCS_GPU_VTHREADS threads a
  * block (the CUDA occupancy API, through the module) into
  * gpu->blocks_per_sm: the kernel of its family's job at the plan's last
- * step point (the many-step loop most jobs run), in each precision and
+ * fit point (the many-step loop most jobs run), in each precision and
  * generator; and the SM count into gpu->sm_count. One line says what they
  * came to. */
 static mcs_status occupancies(const mcs_kernel_calibration *kc, mcs_gpu_profile *gpu, char *err,
@@ -487,7 +502,7 @@ static mcs_status occupancies(const mcs_kernel_calibration *kc, mcs_gpu_profile 
         mcs_job job;
         mcs_status st = mcs_kernel_plan_make(f, &plan, err, len);
         if (st == MCS_OK)
-            st = point_job(&plan, plan.points[plan.n_points - 1], &pt, &job, err, len);
+            st = point_job(&plan, plan.points[plan.n_fit - 1], &pt, &job, err, len);
         if (st != MCS_OK)
             return st;
         for (int q = 0; q < MCS_PREC_COUNT; q++)

@@ -365,6 +365,7 @@ mcs_status mcs_kernel_plan_make(int f, mcs_kernel_plan *plan, char *err, size_t 
         return MCS_E_SOFTWARE;
     }
     plan->normals = mcs_job_normals(&job);
+    plan->assets = job.model.assets;
     const char *const *points = k->payoff->calibration_points;
     if (points) {
         while (points[plan->n_points] && plan->n_points < MCS_KERNEL_POINTS_MAX) {
@@ -386,11 +387,20 @@ mcs_status mcs_kernel_plan_make(int f, mcs_kernel_plan *plan, char *err, size_t 
         snprintf(plan->points[1], sizeof plan->points[1], "simulation.steps=%u", hi);
         plan->n_points = 2;
     }
-    if (plan->n_points < 2 || (points && points[plan->n_points])) {
+    plan->n_fit = plan->n_points;
+    const int wide = k->model->linear_factor ? 2 : 0;
+    if (plan->n_points < 2 || (points && points[plan->n_points]) ||
+        plan->n_points + wide > MCS_KERNEL_POINTS_MAX) {
         snprintf(err, err_len, "payoff %s: calibration_points must list 2 to %d step points",
-                 k->payoff->name, MCS_KERNEL_POINTS_MAX);
+                 k->payoff->name, MCS_KERNEL_POINTS_MAX - wide);
         return MCS_E_SOFTWARE;
     }
+    /* the wide points: every asset's spot and volatility one number (a
+     * list of one is every asset's) */
+    for (int i = 0; i < wide; i++)
+        snprintf(plan->points[plan->n_points++], sizeof plan->points[0],
+                 "simulation.steps=%d model.assets=%d model.spots=100 model.volatilities=0.25",
+                 i ? MCS_WIDE_STEPS : 1, MCS_MOST_ASSETS);
     for (int p = 0; p < plan->n_points; p++) { /* each point a job of this family */
         char storage[256];
         mcs_override ov[8];

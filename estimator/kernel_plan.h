@@ -20,7 +20,7 @@
  * lines; kernel_plan.c asserts it fits), step points per family, and the
  * length of a kernel's name ("gbm_lookback_1_double_mrg32k3a"). */
 #define MCS_KERNEL_FAMILIES_MAX 64
-#define MCS_KERNEL_POINTS_MAX 4
+#define MCS_KERNEL_POINTS_MAX 5
 #define MCS_KERNEL_NAME_MAX 64
 #define MCS_PREC_COUNT 2    /* single, double (mcs_precision) */
 #define MCS_CPU_RNG_COUNT 2 /* pcg64, philox: the generators the CPU runs */
@@ -71,12 +71,18 @@ uint32_t mcs_job_watched_steps(const mcs_job *job);
 
 /* What calibrate times for family f: its representative job as config text
  * (model and payoff keys of the type tables, the mode's keys, seed) and its
- * step points, each a space-separated list of overrides ("simulation.steps=1"). */
+ * step points, each a space-separated list of overrides ("simulation.steps=1"):
+ * the first n_fit those whose fit gives the path, step and watch costs; a
+ * linear-factor model's family (multi_gbm) then has two wide points, its job
+ * at MCS_MOST_ASSETS assets at 1 and MCS_WIDE_STEPS steps (wide_path and
+ * wide_step of mcs_kernel_cost). */
+#define MCS_WIDE_STEPS 8
 typedef struct {
     int family;
     char config[1024];
     unsigned normals;     /* the calibration job's normals per step (mcs_job_normals) */
-    int n_points;
+    unsigned assets;      /* and its assets */
+    int n_points, n_fit;  /* n_points - n_fit: 0, or 2 wide points */
     char points[MCS_KERNEL_POINTS_MAX][128];
 } mcs_kernel_plan;
 

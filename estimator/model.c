@@ -41,22 +41,48 @@ static double step_work(const mcs_model_type *mt, double normals, double assets)
     return normals + (mt->linear_factor ? assets * (assets + 1) / 2 : 0);
 }
 
-/* How much more w's step costs than its family's calibration job's, whose
- * normals per step were `at` (docs/estimator.md, "Multi-asset jobs"): the
- * ratio of their step_work; but a job the GPU runs on its warp kernel
- * (MCS_WARP_KERNEL_MIN_ASSETS and its conditions, gpu_backend/gpu_kernel.cuh)
- * scales by its normals alone, the lanes sharing the factor's rows (about
- * linear in the assets on the H100: docs/gpu.md's table). */
-static double step_work_ratio(const mcs_workload *w, int gpu, mcs_rng_id rng, unsigned at)
+/* 1 when the GPU runs a job like w of `assets` assets on its warp kernel
+ * (MCS_WARP_KERNEL_MIN_ASSETS and its conditions, gpu_backend/gpu_kernel.cuh). */
+static int runs_warp(const mcs_workload *w, int gpu, mcs_rng_id rng, double assets)
+{
+    return gpu && mcs_model_type_of(w->model)->linear_factor &&
+           assets >= MCS_WARP_KERNEL_MIN_ASSETS && w->precision == MCS_SINGLE &&
+           rng != MCS_RNG_MRG32K3A && w->watched == 0;
+}
+
+/* A kernel's costs measured at its family's calibration job (normals per
+ * step `at`) moved to w's size (docs/estimator.md, "Multi-asset jobs"). A
+ * model whose draws grow with its assets (multi_gbm) was measured at its
+ * calibration job's n0 and, where the profile has them, at the wide
+ * points' n1 = MCS_MOST_ASSETS: per step affine in the step's work
+ * between the two, per path in the assets. A job the GPU runs on its warp
+ * kernel scales the wide point's step by its normals (the lanes share the
+ * factor's rows; about linear in the assets on the H100, docs/gpu.md). A
+ * GPU per-thread job whose wide point ran the warp kernel, and a profile
+ * without wide points, scale the calibration job's step by the work (on
+ * the warp kernel by the normals). */
+static void move_to_size(const mcs_workload *w, int gpu, mcs_rng_id rng, unsigned at,
+                         mcs_kernel_cost *cost)
 {
     const mcs_model_type *mt = mcs_model_type_of(w->model);
     const double per = mt->normals_per_asset ? mt->normals_per_asset : 1;
-    const double at_assets = ((double)at - mt->normals_per_step) / per;
-    const int warp = gpu && mt->linear_factor && w->assets >= MCS_WARP_KERNEL_MIN_ASSETS &&
-                     w->precision == MCS_SINGLE && rng != MCS_RNG_MRG32K3A && w->watched == 0;
-    if (warp)
-        return (double)w->normals / at;
-    return step_work(mt, w->normals, w->assets) / step_work(mt, at, at_assets);
+    const double n0 = ((double)at - mt->normals_per_step) / per, n1 = MCS_MOST_ASSETS;
+    const double n = w->assets, normals1 = mt->normals_per_step + per * n1;
+    const int wide = mt->linear_factor && cost->wide_step > 0 && n1 > n0;
+    const double w0 = step_work(mt, at, n0), w1 = step_work(mt, normals1, n1);
+    const double share = (n - n0) / (n1 - n0);
+    if (wide && runs_warp(w, gpu, rng, n)) {
+        cost->step = cost->wide_step * w->normals / normals1;
+        cost->path += (cost->wide_path - cost->path) * share;
+    } else if (wide && !runs_warp(w, gpu, rng, n1)) {
+        cost->step += (cost->wide_step - cost->step) * (step_work(mt, w->normals, n) - w0) /
+                      (w1 - w0);
+        cost->path += (cost->wide_path - cost->path) * share;
+    } else if (runs_warp(w, gpu, rng, n)) {
+        cost->step *= (double)w->normals / at;
+    } else {
+        cost->step *= step_work(mt, w->normals, n) / w0;
+    }
 }
 
 /* The profile's costs of w's kernel in `table` (a side's [family][precision]
@@ -78,11 +104,10 @@ static int measured_cost(const mcs_kernel_cost *table, int rngs, int gpu, const 
     if (isnan(cost->watch))
         cost->watch = 0;
     /* a model whose draws grow with the job (multi_gbm's assets) was
-     * measured at its calibration job's size: its per-step cost scales by
-     * the step's work (step_work) */
+     * measured at its calibration job's size (and at the wide points') */
     const unsigned at = mcs_kernel_family_normals(f);
     if (at > 0 && w->normals > 0 && w->normals != at)
-        cost->step *= step_work_ratio(w, gpu, rng, at);
+        move_to_size(w, gpu, rng, at, cost);
     return 1;
 }
 
@@ -100,7 +125,7 @@ static mcs_cost_source side_cost(const mcs_kernel_cost *table, int rngs, int gpu
     }
     if (measured)
         return MCS_COST_KERNEL;
-    *cost = (mcs_kernel_cost){0, fallback, 0};
+    *cost = (mcs_kernel_cost){0, fallback, 0, 0, 0};
     return MCS_COST_FALLBACK;
 }
 

@@ -126,6 +126,10 @@ static const profile_key keys[] = {
     KERNEL("cpu", "step_ns", cpu.kernel_ns, step, "step_ns.KERNEL: per time step, ns"),
     KERNEL("cpu", "watch_ns", cpu.kernel_ns, watch,
            "watch_ns.KERNEL: per monitored step (a fixing, a barrier check), beyond a step, ns"),
+    KERNEL("cpu", "wide_path_ns", cpu.kernel_ns, wide_path,
+           "wide_path_ns.KERNEL, wide_step_ns.KERNEL: a multi-asset model's per path and per "
+           "step at 64 assets, ns"),
+    KERNEL("cpu", "wide_step_ns", cpu.kernel_ns, wide_step, NULL),
     {"cpu", "scaling", K_SCALING, 0, 0,
      "threads:efficiency pairs; efficiency = throughput(T) / (T x throughput(1))", NULL, R_ANY, 0,
      0},
@@ -195,6 +199,10 @@ static const profile_key keys[] = {
     KERNEL("gpu", "step_ps", gpu.kernel_ps, step, "step_ps.KERNEL: per time step, ps"),
     KERNEL("gpu", "watch_ps", gpu.kernel_ps, watch,
            "watch_ps.KERNEL: per monitored step, beyond a step, ps"),
+    KERNEL("gpu", "wide_path_ps", gpu.kernel_ps, wide_path,
+           "wide_path_ps.KERNEL, wide_step_ps.KERNEL: a multi-asset model's per path and per "
+           "step at 64 assets, ps"),
+    KERNEL("gpu", "wide_step_ps", gpu.kernel_ps, wide_step, NULL),
     KERNEL_COUNT("gpu", "blocks_per_sm", gpu.blocks_per_sm,
                  "blocks_per_sm.KERNEL: resident blocks per SM at 256 threads (occupancy API)"),
     NUM("gpu", "copy_fit_error", gpu.copy_fit_error,
@@ -1118,12 +1126,14 @@ static void scaled_term(mcs_profile *p, const char *side, const char *term, doub
     t->ratio = ratio;
 }
 
-/* c's path, step and watch costs times f */
+/* c's path, step, watch and wide costs times f */
 static void scale_cost(mcs_kernel_cost *c, double f)
 {
     c->path *= f;
     c->step *= f;
     c->watch *= f;
+    c->wide_path *= f;
+    c->wide_step *= f;
 }
 
 /* The reference's measured costs under p's spec-sheet numbers, per term:

@@ -27,10 +27,14 @@
 
 /* A compiled kernel's measured costs (kernel_plan.h): per path (start,
  * finish, the payoff), per time step and per monitored step (a fixing, a
- * barrier check: the payoff's watches). ns of one CPU thread or ps of the
- * saturated GPU; NAN where not measured. */
+ * barrier check: the payoff's watches); and a linear-factor model's
+ * (multi_gbm) per path and per step at MCS_MOST_ASSETS assets (its plan's
+ * wide points: estimator/model.c takes a job of n assets between its
+ * calibration job's and these). ns of one CPU thread or ps of the
+ * saturated GPU; NAN (or 0 for the wide ones) where not measured. */
 typedef struct {
     double path, step, watch;
+    double wide_path, wide_step;
 } mcs_kernel_cost;
 
 /* A link (host-to-device or device-to-host copies): t = alpha + bytes / beta. */

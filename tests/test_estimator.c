@@ -137,9 +137,9 @@ static void zero_step_cost_is_implausible(void **state)
     mcs_profile p;
     load_machine(&p);
     char buf[256] = "";
-    p.cpu.kernel_ns[0][0][0] = (mcs_kernel_cost){0, 1.5, 0};
+    p.cpu.kernel_ns[0][0][0] = (mcs_kernel_cost){0, 1.5, 0, 0, 0};
     assert_int_equal(mcs_profile_problems(&p, buf, sizeof buf), 0);
-    p.cpu.kernel_ns[0][1][1] = (mcs_kernel_cost){2, 0, 0};
+    p.cpu.kernel_ns[0][1][1] = (mcs_kernel_cost){2, 0, 0, 0, 0};
     assert_int_equal(mcs_profile_problems(&p, buf, sizeof buf), 1);
     char name[MCS_KERNEL_NAME_MAX];
     mcs_kernel_name(0, 1, MCS_RNG_PHILOX, name, sizeof name);
@@ -1493,7 +1493,7 @@ static void kernel_costs_by_hand(void **state)
     assert_int_equal(g.source, MCS_COST_KERNEL);
     expect_close(g.seconds[MCS_PHASE_SIMULATE], 20e-6 + 256 * 200e-9 + 262144 * 4e-12 + 20e-6,
                  1e-12);
-    mcs_kernel_cost given = {1, 1, 0};
+    mcs_kernel_cost given = {1, 1, 0, 0, 0};
     w.cpu_cost = &given; /* e.g. a pilot's: 2 ns a path */
     mcs_predict_cpu(&p.cpu, &w, &c);
     assert_int_equal(c.source, MCS_COST_GIVEN);
@@ -1659,7 +1659,7 @@ static void kernel_step_cost_scales_with_normals(void **state)
     assert_true(f >= 0);
     assert_int_equal(mcs_kernel_family_normals(f), 2);
     for (int g = 0; g < MCS_CPU_RNG_COUNT; g++)
-        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0};
+        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 0, 0};
     mcs_kernel_cost cost;
     char name[128];
     assert_int_equal(mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name),
@@ -1671,7 +1671,7 @@ static void kernel_step_cost_scales_with_normals(void **state)
      * per-thread kernel in double (by the work) */
     for (int q = 0; q < MCS_PREC_COUNT; q++)
         for (int g = 0; g < MCS_GPU_RNG_COUNT; g++)
-            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 2, 0};
+            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 2, 0, 0, 0};
     assert_int_equal(mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name),
                      MCS_COST_KERNEL);
     expect_close(cost.step, 2 * (8 + 36) / 5.0, 1e-12);
@@ -1685,6 +1685,36 @@ static void kernel_step_cost_scales_with_normals(void **state)
     w.precision = MCS_DOUBLE;
     mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
     expect_close(cost.step, 2 * (64 + 64 * 65 / 2) / 5.0, 1e-12);
+    /* with the wide points measured (64 assets: path 40, step 500): per step
+     * affine in the work W(n) = n + n (n + 1) / 2 between W(2) = 5 and
+     * W(64) = 2144, per path in the assets; on the warp kernel the wide
+     * step times n / 64; a per-thread GPU job whose wide point ran the warp
+     * kernel by the work from the calibration job's, as without them */
+    for (int g = 0; g < MCS_CPU_RNG_COUNT; g++)
+        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 40, 500};
+    for (int q = 0; q < MCS_PREC_COUNT; q++)
+        for (int g = 0; g < MCS_GPU_RNG_COUNT; g++)
+            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 2, 0, 40, 500};
+    w.precision = MCS_SINGLE;
+    w.assets = w.normals = 8;
+    mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
+    expect_close(cost.step, 3 + (500 - 3) * (44 - 5) / 2139.0, 1e-12);
+    expect_close(cost.path, 5 + (40 - 5) * 6 / 62.0, 1e-12);
+    mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
+    expect_close(cost.step, 2 * 44 / 5.0, 1e-12);
+    expect_close(cost.path, 7, 1e-12);
+    w.precision = MCS_DOUBLE;
+    mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
+    expect_close(cost.step, 2 + (500 - 2) * (44 - 5) / 2139.0, 1e-12);
+    w.precision = MCS_SINGLE;
+    w.assets = w.normals = 24;
+    mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_SOBOL, &cost, name, sizeof name);
+    expect_close(cost.step, 500 * 24 / 64.0, 1e-12);
+    expect_close(cost.path, 7 + (40 - 7) * 22 / 62.0, 1e-12);
+    w.assets = w.normals = 64;
+    mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PCG64, &cost, name, sizeof name);
+    expect_close(cost.step, 500, 1e-12);
+    expect_close(cost.path, 40, 1e-12);
     /* a GBM European: 1 normal a step, as calibrated: unscaled */
     load_config_job("european", NULL, NULL, &job, NULL, 0);
     w = mcs_workload_of_job(&job, 1, 0);
