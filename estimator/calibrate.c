@@ -501,7 +501,7 @@ static mcs_status calibrate_copies(calib *c, mcs_gpu_profile *g, char *err, size
     size_t bytes[16];
     double x[16], t[16];
     int n = 0;
-    size_t top = c->quick ? (size_t)1 << 26 : (size_t)1 << 30;
+    size_t top = c->quick ? (size_t)1 << 26 : (size_t)1 << 28;
     for (size_t b = 1024; b <= top; b *= 4)
         bytes[n++] = b;
     mcs_link *links[4] = {&g->h2d_pinned, &g->h2d_pageable, &g->d2h_pinned, &g->d2h_pageable};

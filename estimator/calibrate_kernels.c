@@ -29,7 +29,7 @@
  * subtracted), short enough that every kernel fits the time cap
  * (docs/estimator.md); the rounds of repeats: mcs_repeat_rule. */
 #define TARGET_S 0.010
-#define TARGET_GPU_S 0.005
+#define TARGET_GPU_S 0.003
 #define TARGET_QUICK_S 0.003
 /* GPU: a run should fill the GPU, its paths at least SATURATE times those
  * whose cost one thread's walk (the ramp) equals, so that the saturated
@@ -37,7 +37,7 @@
  * simulate then takes longer than the cap (a heavy kernel at many steps:
  * sized down to the cap once measured). */
 #define SATURATE 2
-#define GPU_CAP_S 0.015
+#define GPU_CAP_S 0.010
 #define GPU_CAP_QUICK_S 0.01
 /* Sizing: at most this many runs, growing the paths by at most 64x each. */
 #define SIZING_RUNS 10
@@ -68,6 +68,7 @@ typedef struct {
     double steps, watched;    /* S and W of its job */
     double normals;           /* and its normals per step */
     double sim_per_path;      /* simulate seconds per path of its last sizing run */
+    int sized_run;            /* 1: that run was at `paths`, per_path[0] holds it */
     double per_path[MCS_REPEATS_MAX]; /* measured seconds per path, one per round */
     int rounds;                       /* how many */
 } point;
@@ -188,11 +189,12 @@ static double first_guess(const kernel_ctx *c, const point *pts, int p)
  * on the GPU, fills it within the cap (these sizing runs also bring the
  * kernel's code and data in): from the first guess, each run moves the
  * paths to where its own measurement says, up or down, until a run lands
- * within 1.5x of its aim. */
+ * within 1.5x of its aim; that run, at the paths kept, is the first round's. */
 static mcs_status size_point(kernel_ctx *c, point *pts, int p, double target, char *err,
                              size_t len)
 {
     point *pt = &pts[p];
+    pt->sized_run = 0;
     double guess = first_guess(c, pts, p), base = base_cost(c);
     double full = 0, cap = c->kc->quick ? GPU_CAP_QUICK_S : GPU_CAP_S;
     if (c->gpu && base > 0) /* the paths whose saturated cost equals one launch's ramp, SATURATE times */
@@ -207,12 +209,15 @@ static mcs_status size_point(kernel_ctx *c, point *pts, int p, double target, ch
             return st;
         if (sim > 0)
             pt->sim_per_path = sim / n;
+        pt->per_path[0] = per_path;
         double want = sim > 0 ? n * target / sim : n * 64; /* to the target time */
         if (c->gpu && sim > 0) /* to a full GPU, within the cap */
             want = fmax(want, fmin(full, n * cap / sim));
         double next = round_paths(c, fmin(n * 64, fmax(n / 64, want)));
-        if (next <= n * 1.5 && next >= n / 1.5)
+        if (next <= n * 1.5 && next >= n / 1.5) {
+            pt->sized_run = 1; /* a run at the paths kept: the first round's */
             break;
+        }
         n = next;
     }
     pt->paths = n;
@@ -315,7 +320,8 @@ static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit,
     int runs = 0, settled = 0;
     while (!settled) {
         for (int p = 0; p < n; p++) /* rounds outermost: noise hits one run of each point */
-            if ((st = run_point(c, &pts[p], pts[p].paths, &sim, &pts[p].per_path[runs], err,
+            if (!(runs == 0 && pts[p].sized_run) && /* the last sizing run is the first */
+                (st = run_point(c, &pts[p], pts[p].paths, &sim, &pts[p].per_path[runs], err,
                                 len)))
                 return st;
         runs++;
@@ -357,6 +363,7 @@ static mcs_status point_job(const mcs_kernel_plan *plan, const char *sets, point
         snprintf(err, len, "kernel step point '%s': more than 8 keys", sets);
     pt->sets = sets;
     pt->sim_per_path = 0;
+    pt->sized_run = 0;
     pt->steps = st == MCS_OK ? job->sim.steps : 1;
     pt->watched = st == MCS_OK ? mcs_job_watched_steps(job) : 0;
     pt->normals = st == MCS_OK ? mcs_job_normals(job) : 1;
