@@ -78,11 +78,15 @@ mcs_workload mcs_validate_row_workload(mcs_validation *v, size_t i)
             k->mode = mcs_job_kernel_mode(&k->job);
             k->watched = mcs_job_watched_steps(&k->job);
         }
-        w.has_kernel = k->mode >= 0;
-        w.model = k->job.model.id;
-        w.payoff = k->job.option.payoff;
-        w.mode = k->mode;
-        w.watched = k->watched;
+        /* the job's own workload (its kernel, normals and assets: a
+         * multi-asset job's costs scale with them), the row's sizes */
+        const mcs_workload sizes = w;
+        w = mcs_workload_of_job(&k->job, sizes.threads, sizes.cold);
+        w.paths = sizes.paths;
+        w.steps = sizes.steps;
+        w.block_size = sizes.block_size;
+        w.precision = sizes.precision;
+        w.rng = sizes.rng;
     }
     return w;
 }

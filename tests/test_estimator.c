@@ -493,6 +493,52 @@ static void validate_finds_known_errors(void **state)
         remove(path);
 }
 
+/* validate predicts a sweep's rows with its job's own workload: a 64-asset
+ * basket's normals and assets (its kernel costs scale with them), not the
+ * calibration job's (they were left 0: the basket was predicted as 2
+ * assets, 4-15x short on the H100 machine). */
+static void validate_rows_keep_the_jobs_size(void **state)
+{
+    (void)state;
+    static mcs_sweep_meta meta;
+    memset(&meta, 0, sizeof meta);
+    mcs_job job;
+    load_config_job("basket", NULL, NULL, &job, meta.config, sizeof meta.config);
+    mcs_sweep_row row;
+    memset(&row, 0, sizeof row);
+    snprintf(row.backend, sizeof row.backend, "cpu");
+    snprintf(row.mode, sizeof row.mode, "warm");
+    row.paths = 1000;
+    row.steps = 3;
+    row.block_size = 65536;
+    snprintf(row.precision, sizeof row.precision, "single");
+    snprintf(row.rng, sizeof row.rng, "pcg64");
+    row.threads = 2;
+    for (int k = 0; k < MCS_PHASE_COUNT; k++)
+        row.seconds[k] = 1e-3;
+    snprintf(meta.config_file, sizeof meta.config_file, "configs/basket.ini");
+    snprintf(meta.host, sizeof meta.host, "fixture");
+    const char *path = "test_estimator_basket_sweep.h5";
+    char err[512] = "";
+    if (mcs_sweep_write(path, &meta, &row, 1, err, sizeof err) != MCS_OK)
+        fail_msg("%s", err);
+    static mcs_validation v;
+    const char *files[] = {path};
+    if (mcs_validate_read(files, 1, &v, err, sizeof err) != MCS_OK)
+        fail_msg("%s", err);
+    assert_true(v.kernels[0].known);
+    mcs_workload w = mcs_validate_row_workload(&v, 0);
+    assert_int_equal(w.assets, 64);
+    assert_int_equal(w.normals, 64);
+    assert_int_equal(w.model, MCS_MODEL_MULTI_GBM);
+    assert_int_equal(w.steps, 3); /* the row's sizes */
+    assert_int_equal(w.paths, 1000);
+    assert_int_equal(w.threads, 2);
+    assert_int_equal(w.rng, MCS_RNG_PCG64);
+    mcs_validation_free(&v);
+    remove(path);
+}
+
 /* --- profiles: writing then reading gives the same profile (issue 11.13) --- */
 
 /* xorshift64*: the property tests' reproducible randomness. */
@@ -1817,6 +1863,7 @@ int main(void)
         cmocka_unit_test(watched_steps_follow_the_payoff),
         cmocka_unit_test(kernel_costs_by_hand),
         cmocka_unit_test(kernel_step_cost_scales_with_normals),
+        cmocka_unit_test(validate_rows_keep_the_jobs_size),
         cmocka_unit_test(kernel_keys_are_scaled),
         cmocka_unit_test(split_predictions_by_hand),
         cmocka_unit_test(processes_run_together),
