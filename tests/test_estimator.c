@@ -1551,6 +1551,16 @@ static void kernel_costs_by_hand(void **state)
     mcs_predict_cpu(&p.cpu, &w, &c);
     assert_string_equal(c.kernel, "gbm_asian_0_single_pcg64");
     expect_close(c.seconds[MCS_PHASE_SIMULATE], 65536 * 110e-9 / 0.5, 1e-12);
+    /* a job whose kernel the profile has not measured, with 64 normals a step
+     * (a 64-asset basket): the fallback times its normals */
+    load_config_job("basket", NULL, NULL, &job, NULL, 0);
+    w = mcs_workload_of_job(&job, 4, 1);
+    w.paths = 4 * 65536;
+    w.precision = MCS_DOUBLE;
+    w.rng = MCS_RNG_PHILOX;
+    mcs_predict_cpu(&p.cpu, &w, &c);
+    assert_int_equal(c.source, MCS_COST_FALLBACK);
+    expect_close(c.seconds[MCS_PHASE_SIMULATE], 65536 * 64 * 20e-9 / 0.5, 1e-12);
     /* a workload without a job (the calculator's) costs the fallback, named nothing */
     mcs_workload bare = WORKLOAD(4 * 65536, 1, 65536, MCS_SINGLE, MCS_RNG_PHILOX, 4, 1);
     mcs_predict_cpu(&p.cpu, &bare, &c);
