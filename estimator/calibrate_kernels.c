@@ -57,8 +57,8 @@ typedef struct {
      * path-step (base_cost), by which a guess moves to another precision or
      * generator */
     double known[MCS_KERNEL_POINTS_MAX], known_base;
-    int runs;                 /* runs so far, and their seconds: */
-    double run_s, simulate_s; /* wall, and the simulate phase's */
+    int runs;                 /* runs so far, and their simulate seconds */
+    double simulate_s;
 } kernel_ctx;
 
 typedef struct {
@@ -138,7 +138,6 @@ static mcs_status run_point(kernel_ctx *c, point *pt, double paths, double *simu
     if (st != MCS_OK)
         return st;
     c->runs++;
-    c->run_s += t.seconds[MCS_PHASE_TOTAL];
     c->simulate_s += t.seconds[MCS_PHASE_SIMULATE];
     pt->steps = job.sim.steps;
     pt->watched = mcs_job_watched_steps(&job);

@@ -365,7 +365,6 @@ mcs_status mcs_kernel_plan_make(int f, mcs_kernel_plan *plan, char *err, size_t 
         return MCS_E_SOFTWARE;
     }
     plan->normals = mcs_job_normals(&job);
-    plan->assets = job.model.assets;
     const char *const *points = k->payoff->calibration_points;
     if (points) {
         while (points[plan->n_points] && plan->n_points < MCS_KERNEL_POINTS_MAX) {

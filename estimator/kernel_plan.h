@@ -81,7 +81,6 @@ typedef struct {
     int family;
     char config[1024];
     unsigned normals;     /* the calibration job's normals per step (mcs_job_normals) */
-    unsigned assets;      /* and its assets */
     int n_points, n_fit;  /* n_points - n_fit: 0, or 2 wide points */
     char points[MCS_KERNEL_POINTS_MAX][128];
 } mcs_kernel_plan;
