@@ -71,14 +71,15 @@ static void move_to_size(const mcs_workload *w, int gpu, mcs_rng_id rng, unsigne
     const int wide = mt->linear_factor && cost->wide_step > 0 && n1 > n0;
     const double w0 = step_work(mt, at, n0), w1 = step_work(mt, normals1, n1);
     const double share = (n - n0) / (n1 - n0);
-    if (wide && runs_warp(w, gpu, rng, n)) {
+    const int warp = runs_warp(w, gpu, rng, n);
+    if (wide && warp) {
         cost->step = cost->wide_step * w->normals / normals1;
         cost->path += (cost->wide_path - cost->path) * share;
     } else if (wide && !runs_warp(w, gpu, rng, n1)) {
         cost->step += (cost->wide_step - cost->step) * (step_work(mt, w->normals, n) - w0) /
                       (w1 - w0);
         cost->path += (cost->wide_path - cost->path) * share;
-    } else if (runs_warp(w, gpu, rng, n)) {
+    } else if (warp) {
         cost->step *= (double)w->normals / at;
     } else {
         cost->step *= step_work(mt, w->normals, n) / w0;
