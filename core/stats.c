@@ -1,19 +1,45 @@
 /* stats.c - block moments, the pairwise co-moment merge and the fixed
  * merge tree (stats.h). */
 #include "stats.h"
+#include "sums_record.h"
 #include <math.h>
 #include <string.h>
 
-void mcs_sums_unpack(const double *rec, int k, mcs_block_sums *out)
+void mcs_sums_pack(const mcs_block_sums *b, int k, double *rec)
 {
-    memset(out, 0, sizeof *out);
-    out->n = (uint64_t)rec[0];
+    rec[0] = (double)b->n;
     for (int i = 0; i < k; i++) {
-        out->shift[i] = rec[1 + i];
-        out->sum[i] = rec[1 + k + i];
+        rec[1 + i] = b->shift[i];
+        rec[1 + k + i] = b->sum[i];
     }
     for (int c = 0; c < k * (k + 1) / 2; c++)
-        out->cross[c] = rec[1 + 2 * k + c];
+        rec[1 + 2 * k + c] = b->cross[c];
+}
+
+/* The arithmetic of mcs_moments_from_block, read from the record. */
+void mcs_moments_from_record(const double *rec, int k, mcs_moments *m)
+{
+    const double *shift = rec + 1, *sum = rec + 1 + k, *cross = rec + 1 + 2 * k;
+    m->n = (uint64_t)rec[0];
+    if (m->n == 0) {
+        for (int i = 0; i < k; i++)
+            m->mean[i] = 0;
+        for (int c = 0; c < k * (k + 1) / 2; c++)
+            m->cm[c] = 0;
+        return;
+    }
+    double n = (double)m->n, d[MCS_MAX_OUTPUTS];
+    for (int i = 0; i < k; i++) {
+        d[i] = sum[i] / n;
+        m->mean[i] = shift[i] + d[i];
+    }
+    for (int i = 0; i < k; i++)
+        for (int j = i; j < k; j++) {
+            int c = mcs_cross_index(k, i, j);
+            m->cm[c] = cross[c] - sum[i] * d[j];
+            if (i == j && m->cm[c] < 0.0)
+                m->cm[c] = 0.0; /* rounding when all values are equal */
+        }
 }
 
 mcs_moments mcs_moments_from_block(const mcs_block_sums *b, int k)

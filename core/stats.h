@@ -34,14 +34,13 @@ typedef struct {
 } mcs_block_sums;
 
 /* Doubles in the packed record of one block with k outputs (n, shifts,
- * sums, cross-products): what a GPU copies back per block. */
+ * sums, cross-products; n stored as a double: exact below 2^53): what a
+ * backend hands the engine per block (sums_record.h). */
 static inline int mcs_sums_record_len(int k)
 {
     return 1 + 2 * k + k * (k + 1) / 2;
 }
 
-/* Unpack a record of k outputs (n stored as a double: exact below 2^53). */
-void mcs_sums_unpack(const double *rec, int k, mcs_block_sums *out);
 
 /* Running moments of k outputs: count, means and co-moments
  * M_ij = sum (x_i - mean_i)(x_j - mean_j), packed as the cross-products. */

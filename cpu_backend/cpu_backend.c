@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include "../engine/backend.h"
+#include "../core/sums_record.h"
+#include "../engine/product.h"
 #include "../engine/stop.h"
 #include "block_kernel.h"
 #include "pcg64.h"
@@ -79,7 +81,7 @@ nomem:
     return MCS_E_NOMEM;
 }
 
-static mcs_status cpu_run(void *p, uint64_t first, uint64_t count, mcs_block_sums *out,
+static mcs_status cpu_run(void *p, uint64_t first, uint64_t count, double *records,
                           mcs_timings *t, char *err, size_t err_len)
 {
     cpu_ctx *c = p;
@@ -108,15 +110,18 @@ static mcs_status cpu_run(void *p, uint64_t first, uint64_t count, mcs_block_sum
      * of a loaded 2-core machine, 0.02 ms on one). The team itself starts
      * whole in cpu_open, as the estimator's calibrated set-up assumes. */
     const int team = count < (uint64_t)c->threads ? (int)count : c->threads;
+    const int k = mcs_job_outputs(job), record = mcs_sums_record_len(k);
 #pragma omp parallel num_threads(team)
     {
         mcs_block_scratch *s = &c->scratch[omp_get_thread_num()];
+        mcs_block_sums sums;
 #pragma omp for schedule(dynamic, 1)
         for (uint64_t i = 0; i < count; i++) {
             if (mcs_stop_flag)
                 continue; /* skip the rest quickly */
             uint32_t n = mcs_job_block_paths(job, first + i);
-            c->kernel(job, &c->streams[i], n, s, &out[i]);
+            c->kernel(job, &c->streams[i], n, s, &sums);
+            mcs_sums_pack(&sums, k, records + i * record);
         }
     }
     t->seconds[MCS_PHASE_SIMULATE] += mcs_now() - t1;

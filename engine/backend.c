@@ -45,7 +45,7 @@ static mcs_status unloadable_open(const mcs_job *job, const mcs_placement *where
     return unloadable_probe(err, err_len);
 }
 
-static mcs_status unloadable_run(void *ctx, uint64_t first, uint64_t count, mcs_block_sums *out,
+static mcs_status unloadable_run(void *ctx, uint64_t first, uint64_t count, double *out,
                                  mcs_timings *t, char *err, size_t err_len)
 {
     (void)ctx, (void)first, (void)count, (void)out, (void)t;
@@ -109,7 +109,7 @@ static const char *entry_problem(void *h, const mcs_gpu_module **table)
     if (!dladdr1(sym, &in_module, (void **)&entry, RTLD_DL_SYMENT) || !entry ||
         ELF64_ST_TYPE(entry->st_info) != STT_FUNC)
         return "its " MCS_GPU_MODULE_ENTRY " is not a function (a data symbol)";
-    static const mcs_gpu_host host = {mcs_now, mcs_sums_unpack, mcs_model_type_of,
+    static const mcs_gpu_host host = {mcs_now, mcs_model_type_of,
                                       mcs_payoff_type_of};
     *table = ((mcs_gpu_module_entry_fn)sym)(&host);
     if (!*table || !dladdr(*table, &in_table) || in_table.dli_fbase != in_module.dli_fbase)

@@ -30,10 +30,11 @@ typedef struct mcs_backend {
      * device_query, setup, alloc, rng_init, h2d). */
     mcs_status (*open)(const mcs_job *job, const mcs_placement *where, void **ctx,
                        mcs_timings *t, char *err, size_t err_len);
-    /* Simulate blocks [first, first + count): out[i] gets block first+i's
-     * sums. Adds its time to t (rng_init, simulate, d2h); err says why on
-     * failure. */
-    mcs_status (*run)(void *ctx, uint64_t first, uint64_t count, mcs_block_sums *out,
+    /* Simulate blocks [first, first + count): block first+i's sums go to
+     * records + i * mcs_sums_record_len(k), packed (core/sums_record.h; k
+     * the job's outputs). Adds its time to t (rng_init, simulate, d2h,
+     * reduce); err says why on failure. */
+    mcs_status (*run)(void *ctx, uint64_t first, uint64_t count, double *records,
                       mcs_timings *t, char *err, size_t err_len);
     /* Release everything open() made. */
     void (*close)(void *ctx);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../core/sums_record.h"
 #include "../models/analytic.h"
 #include "diagnostics.h"
 #include "product.h"
@@ -120,7 +121,7 @@ mcs_status mcs_engine_run_share(const mcs_job *job, const mcs_backend *be,
 {
     mcs_status st;
     void *ctx = NULL;
-    mcs_block_sums *sums = NULL;
+    double *records = NULL; /* the chunk's block records (core/sums_record.h) */
     const mcs_block_range *range = &share->range;
     const uint64_t begin = share->resume ? share->resume->next : range->first;
     const uint64_t blocks = range->end - begin;
@@ -147,8 +148,9 @@ mcs_status mcs_engine_run_share(const mcs_job *job, const mcs_backend *be,
         be->describe_gpu(ctx, gpu);
     double t0 = mcs_now();
     uint64_t chunk = chunk_blocks(job, be, ctx, *threads_used);
-    sums = malloc(chunk * sizeof *sums);
-    if (!sums) {
+    const size_t record = (size_t)mcs_sums_record_len(k);
+    records = malloc(chunk * record * sizeof *records);
+    if (!records) {
         snprintf(err, err_len, "out of memory for %llu block sums", (unsigned long long)chunk);
         st = MCS_E_NOMEM;
         goto cleanup;
@@ -161,7 +163,7 @@ mcs_status mcs_engine_run_share(const mcs_job *job, const mcs_backend *be,
             goto interrupted;
         uint64_t count = blocks - done < chunk ? blocks - done : chunk;
         char why[512] = "";
-        st = be->run(ctx, begin + done, count, sums, t, why, sizeof why);
+        st = be->run(ctx, begin + done, count, records, t, why, sizeof why);
         if (mcs_stop_flag)
             goto interrupted; /* the chunk may be partial: not merged */
         if (st != MCS_OK) {
@@ -170,8 +172,10 @@ mcs_status mcs_engine_run_share(const mcs_job *job, const mcs_backend *be,
             goto cleanup;
         }
         double r0 = mcs_now();
+        mcs_moments m;
+        memset(&m, 0, sizeof m); /* the outputs past k stay 0 */
         for (uint64_t i = 0; i < count; i++) {
-            mcs_moments m = mcs_moments_from_block(&sums[i], k);
+            mcs_moments_from_record(records + i * record, k, &m);
             mcs_tree_push(tree, &m);
             if (++merged == next_point && merged != blocks) {
                 total = mcs_tree_total(tree); /* one subtree: 2^j blocks */
@@ -225,7 +229,7 @@ interrupted: /* a stop request: the partial estimate from whole chunks, checkpoi
              (unsigned long long)total.n, (unsigned long long)job->sim.paths);
     st = MCS_E_INTERRUPTED;
 cleanup:
-    free(sums);
+    free(records);
     free(tree);
     if (ctx) {
         double c0 = mcs_now();

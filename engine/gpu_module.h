@@ -31,8 +31,9 @@
  * the heston, merton and multi-asset models' fields in mcs_model_params
  * (lists, matrix and factor), basket weights in mcs_option_params, the
  * model type's steps_per_year and check_grid, the kernel's model and
- * option parameters in device memory). */
-#define MCS_GPU_MODULE_ABI 6
+ * option parameters in device memory; 7: backend run() hands packed
+ * block records (core/sums_record.h), the host table without sums_unpack). */
+#define MCS_GPU_MODULE_ABI 7
 
 /* Generators the GPU backend runs (also what a module that cannot load
  * would have offered, so the rng checks say the same either way). */
@@ -46,7 +47,6 @@
  * names inside the module, forwarding to this table. */
 typedef struct {
     double (*now)(void);
-    void (*sums_unpack)(const double *rec, int k, mcs_block_sums *out);
     const mcs_model_type *(*model_type_of)(mcs_model_id id);
     const mcs_payoff_type *(*payoff_type_of)(mcs_payoff_id id);
 } mcs_gpu_host;

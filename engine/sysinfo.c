@@ -4,6 +4,7 @@
  * brand string. */
 #define _GNU_SOURCE
 #include "sysinfo.h"
+#include <dirent.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -67,6 +68,25 @@ int mcs_sysinfo_cores(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n > 0 ? (int)n : 1;
+}
+
+int mcs_sysinfo_nvidia_gpus(void)
+{
+    DIR *d = opendir("/proc/driver/nvidia/gpus");
+    if (!d)
+        return -1;
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        n += e->d_name[0] != '.';
+    closedir(d);
+    const char *visible = getenv("CUDA_VISIBLE_DEVICES");
+    if (visible) { /* CUDA stops at the first entry that names no GPU: at most as many */
+        int listed = 0;
+        for (const char *p = visible; *p; p++)
+            listed += (p == visible || p[-1] == ',') && *p != ',';
+        n = listed < n ? listed : n;
+    }
+    return n;
 }
 
 void mcs_sysinfo_isa(mcs_cpu_isa *isa)

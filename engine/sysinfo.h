@@ -13,6 +13,10 @@ void mcs_sysinfo_host(char *buf, size_t len);
 void mcs_sysinfo_cpu_model(char *buf, size_t len);
 /* Logical CPUs online. */
 int mcs_sysinfo_cores(void);
+/* NVIDIA GPUs this process may use, without opening CUDA: the driver's
+ * /proc/driver/nvidia/gpus entries, at most as many as CUDA_VISIBLE_DEVICES
+ * lists when set; -1 when the driver says nothing (no such folder). */
+int mcs_sysinfo_nvidia_gpus(void);
 
 /* The user's mcsim folder of one XDG kind: $XDG_VAR/mcsim when the variable
  * `xdg_var` ("XDG_CONFIG_HOME") is an absolute path, else

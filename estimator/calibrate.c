@@ -70,14 +70,14 @@ void mcs_cmd_calibrate_help(FILE *f)
     print_kernel_families(f);
     fprintf(f,
             "Each measurement runs in interleaved rounds until its median settles: at least\n"
-            "%d rounds, then until its runs spread at most %.0f%%, or its median moved at most\n"
-            "%.0f%% with the last round and they spread at most %.0f%%; at most %d rounds, and\n"
-            "none beyond %d once the stage's share of the time cap (90 s on an H100 machine,\n"
-            "--quick 15 s) is spent. Implausible figures (parallel efficiency above %.2f,\n"
-            "repeats spread more than %.0f%%, fits off by more than %.0f%%, warm above cold,\n"
-            "a negative cost per step) are measured once more (%d times in all); what stays\n"
-            "implausible is written as the profile's `warning`, which estimate and validate\n"
-            "print. Without a usable GPU the profile is CPU-only (no [gpu]).\n"
+            "%d rounds (2 that agree within %.0f%%), then until its runs spread at most %.0f%%,\n"
+            "or its median moved at most %.0f%% with the last round and they spread at most\n"
+            "%.0f%%; at most %d rounds, and none beyond %d once the stage's share of the time\n"
+            "cap (90 s on an H100 machine, --quick 15 s) is spent. Implausible figures\n"
+            "(parallel efficiency above %.2f, repeats spread more than %.0f%%, fits off by\n"
+            "more than %.0f%%, warm above cold, a negative cost per step) are measured once\n"
+            "more (%d times in all); what stays implausible is written as the profile's\n"
+            "`warning`, which estimate and validate print. Without a usable GPU the profile is CPU-only (no [gpu]).\n"
             "\n"
             "options (valid values):\n"
             "  --backend cpu|gpu|all  what to measure (default all: the GPU when usable);\n"
@@ -88,10 +88,10 @@ void mcs_cmd_calibrate_help(FILE *f)
             "                         is created); written whole or not at all\n"
             "  --name NAME            the profile's name (default local), at most 192\n"
             "                         characters, no line break\n"
-            "  --quick                measure less: %d rounds, nothing measured twice, the\n"
-            "                         kernels of the other generators than the default at\n"
-            "                         one step count (their per-path costs inferred); the\n"
-            "                         profile says quick = yes\n"
+            "  --quick                measure less: %d rounds, nothing measured twice, every\n"
+            "                         kernel but the single-precision default generator's\n"
+            "                         at one step count (their per-path costs inferred; on\n"
+            "                         the GPU in one round); the profile says quick = yes\n"
             "  -q, --quiet            no progress or notes on stderr (errors still)\n"
             "  -h, --help             this text\n"
             "Progress on stderr; about a minute in all.\n"
@@ -103,9 +103,9 @@ void mcs_cmd_calibrate_help(FILE *f)
             "exit codes: 0 ok, 64 usage, 69 --backend gpu without a usable GPU, 74 the\n"
             "profile cannot be written (checked first: nothing is measured then), 130\n"
             "interrupted.\n",
-            MCS_REPEATS_MIN, 100 * MCS_SETTLED_SPREAD, 100 * MCS_SETTLED_MOVE,
-            100 * MCS_PLAUSIBLE_SPREAD_MAX, MCS_REPEATS_MAX, MCS_REPEATS_MIN,
-            MCS_PLAUSIBLE_EFFICIENCY_MAX, 100 * MCS_PLAUSIBLE_SPREAD_MAX,
+            MCS_REPEATS_MIN, 100 * MCS_AGREED_SPREAD, 100 * MCS_SETTLED_SPREAD,
+            100 * MCS_SETTLED_MOVE, 100 * MCS_PLAUSIBLE_SPREAD_MAX, MCS_REPEATS_MAX,
+            MCS_REPEATS_MIN, MCS_PLAUSIBLE_EFFICIENCY_MAX, 100 * MCS_PLAUSIBLE_SPREAD_MAX,
             100 * MCS_PLAUSIBLE_FIT_MAX, MCS_CALIBRATE_ATTEMPTS, MCS_REPEATS_QUICK);
 }
 
@@ -408,7 +408,12 @@ static mcs_status calibrate_cpu(calib *c, mcs_profile *p, char *err, size_t len)
     for (int k = 1; k < all && n_threads < 62; k *= 2)
         list[n_threads++] = k;
     list[n_threads++] = all;
-    double blocks_per_thread = fmax(16, ceil(enough * paths_1s / 65536));
+    /* each run of a pair about 0.1 s (0.05 quick): a pair's two runs share
+     * the host's drift the better the closer together they run, and the
+     * series costs 4 x (one-thread counts) x pairs of them (0.25 s runs
+     * took 8 s a series on the H100 machine) */
+    const double pair_enough = c->quick ? 0.05 : 0.1;
+    double blocks_per_thread = fmax(16, ceil(pair_enough * paths_1s / 65536));
     /* the series once more, whole, while an efficiency is above the bound or
      * the pairs spread too far; the attempt furthest inside the bounds is kept */
     double best_excess = INFINITY, best_eff[64], best_spread = 0;
@@ -707,6 +712,12 @@ static mcs_status calibrate_together(calib *c, mcs_gpu_profile *g, char *err, si
     const int rounds = c->quick ? 1 : 3;
     char why[1024];
     mcs_status st = mcs_run_cold(c->self, &spec, c->log, t, err, len); /* unmeasured */
+    const int gpus = mcs_sysinfo_nvidia_gpus(); /* -1: unknown, tried */
+    if (st == MCS_OK && gpus >= 0 && gpus < 2) {
+        progress("gpu: %d GPU%s here (the driver's /proc/driver/nvidia/gpus): no start-up "
+                 "contention to measure", gpus, gpus == 1 ? "" : "s");
+        return MCS_OK;
+    }
     for (int i = 0; i < MCS_CONTEXT_TOGETHER_POINTS && st == MCS_OK; i++) {
         const int G = 2 << i;
         for (int r = 0; r < rounds; r++) {
@@ -971,13 +982,15 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
     c.extras_until = t0 + EXTRAS_UNTIL_S;
     if (c.quick)
         progress("rule: %d interleaved rounds of each measurement, nothing measured twice, "
-                 "the other generators' kernels at one step count; cap %d s",
+                 "all kernels but the single-precision default generator's at one step count; "
+                 "cap %d s",
                  MCS_REPEATS_QUICK, CALIBRATE_CAP_QUICK_S);
     else
-        progress("rule: interleaved rounds of each measurement, at least %d, until its runs "
-                 "spread at most %.0f%% or its median moved at most %.0f%% (spread at most "
-                 "%.0f%%), at most %d; rounds beyond %d within each stage's share of the %d s cap",
-                 MCS_REPEATS_MIN, 100 * MCS_SETTLED_SPREAD, 100 * MCS_SETTLED_MOVE,
+        progress("rule: interleaved rounds of each measurement, at least %d (2 that agree "
+                 "within %.0f%%), until its runs spread at most %.0f%% or its median moved at "
+                 "most %.0f%% (spread at most %.0f%%), at most %d; rounds beyond %d within each "
+                 "stage's share of the %d s cap",
+                 MCS_REPEATS_MIN, 100 * MCS_AGREED_SPREAD, 100 * MCS_SETTLED_SPREAD, 100 * MCS_SETTLED_MOVE,
                  100 * MCS_PLAUSIBLE_SPREAD_MAX, MCS_REPEATS_MAX, MCS_REPEATS_MIN,
                  CALIBRATE_CAP_S);
     if (c.gpu) {
@@ -1059,7 +1072,7 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
         progress("note: took %.0f s, more than the %.0f s the H100 machine takes at most: this "
                  "machine is slower or busier (the minimum rounds alone took that long)", took, cap);
     progress("done in %.0f s%s: wrote %s%s", took,
-             c.quick ? " (--quick: fewer rounds, the other generators' kernels at one step count; "
+             c.quick ? " (--quick: fewer rounds, most kernels at one step count; "
                        "marked quick = yes)" : "", c.output,
              c.output_given ? "" : " (the local profile: estimate, validate and --backend auto "
                                    "read it from any folder)");

@@ -37,12 +37,31 @@
  * simulate then takes longer than the cap (a heavy kernel at many steps:
  * sized down to the cap once measured). */
 #define SATURATE 2
+#define SATURATE_QUICK 1
 #define GPU_CAP_S 0.015 /* 10 ms measured double philox 31% low (docs/estimator.md) */
 #define GPU_CAP_QUICK_S 0.01
+/* --quick, GPU: the kernels it infers from the single-precision default
+ * generator's are timed at this many steps where the plan's last fit point
+ * is a bare step count above it: a run that fills the GPU at 256 steps
+ * takes about the 10 ms cap (one thread walks 16 paths of 256 steps), and
+ * the cost per step is what the point's median leaves after the inferred
+ * per-path cost, at any step count. */
+#define QUICK_GPU_STEPS 64
 /* Sizing: at most this many runs, growing the paths by at most 64x each. */
 #define SIZING_RUNS 10
 /* The most paths a CPU sizing run takes (a few seconds of the cheapest kernel). */
 #define CPU_PATHS_MAX 68719476736.0
+
+/* the most generators a side runs */
+#define RNGS_MAX MCS_GPU_RNG_COUNT
+_Static_assert(MCS_CPU_RNG_COUNT <= RNGS_MAX, "RNGS_MAX: the CPU runs more generators");
+
+/* A point a kernel was measured at: its overrides and simulate seconds
+ * per path (0: none). */
+typedef struct {
+    char sets[sizeof ((mcs_kernel_plan *)0)->points[0]];
+    double sim_per_path;
+} measured_point;
 
 typedef struct {
     const mcs_kernel_calibration *kc;
@@ -57,6 +76,16 @@ typedef struct {
      * path-step (base_cost), by which a guess moves to another precision or
      * generator */
     double known[MCS_KERNEL_POINTS_MAX], known_base;
+    /* simulate seconds per path at each point of each kernel (precision,
+     * generator) of this family so far (mine) and of the family before it
+     * when it has the same model (sibling): a sibling's kernel at a point
+     * of the same overrides costs about the same, the model's step
+     * weighing most (heston's 6x a European step, a 64-asset step 100x:
+     * guessed from the base cost, a heavy family's first runs took that
+     * many times their aim) */
+    const mcs_model_type *model;
+    measured_point mine[MCS_PREC_COUNT][RNGS_MAX][MCS_KERNEL_POINTS_MAX];
+    measured_point sibling[MCS_PREC_COUNT][RNGS_MAX][MCS_KERNEL_POINTS_MAX];
     int runs;                 /* runs so far, and their simulate seconds */
     double simulate_s;
 } kernel_ctx;
@@ -93,11 +122,11 @@ double mcs_trimmed_spread(const double *x, int n, double *spread)
 
 int mcs_repeats_settled(const double *x, int n, const mcs_repeat_rule *rule, double now)
 {
+    double spread, unused, med = mcs_trimmed_spread(x, n, &spread);
     if (n < rule->min)
-        return 0;
+        return n == 2 && med > 0 && spread <= MCS_AGREED_SPREAD;
     if (n >= rule->max || now >= rule->deadline)
         return 1;
-    double spread, unused, med = mcs_trimmed_spread(x, n, &spread);
     double before = mcs_trimmed_spread(x, n - 1, &unused);
     return spread <= MCS_SETTLED_SPREAD || !(med > 0) ||
            (fabs(med - before) <= MCS_SETTLED_MOVE * med && spread <= MCS_PLAUSIBLE_SPREAD_MAX);
@@ -177,6 +206,11 @@ static double base_cost(const kernel_ctx *c)
 static double first_guess(const kernel_ctx *c, const point *pts, int p)
 {
     double base = base_cost(c);
+    for (int i = 0; i < MCS_KERNEL_POINTS_MAX; i++) {
+        const measured_point *m = &c->sibling[c->q][c->g_index][i];
+        if (m->sim_per_path > 0 && strcmp(m->sets, pts[p].sets) == 0)
+            return m->sim_per_path;
+    }
     if (c->known[pts[p].at] > 0 && c->known_base > 0)
         return c->known[pts[p].at] * base / c->known_base;
     if (p > 0 && pts[p - 1].sim_per_path > 0)
@@ -197,15 +231,29 @@ static mcs_status size_point(kernel_ctx *c, point *pts, int p, double target, ch
     double guess = first_guess(c, pts, p), base = base_cost(c);
     double full = 0, cap = c->kc->quick ? GPU_CAP_QUICK_S : GPU_CAP_S;
     if (c->gpu && base > 0) /* the paths whose saturated cost equals one launch's ramp, SATURATE times */
-        full = SATURATE * ceil((double)MCS_DEFAULT_BLOCK_SIZE / MCS_GPU_VTHREADS) *
+        full = (c->kc->quick ? SATURATE_QUICK : SATURATE) *
+               ceil((double)MCS_DEFAULT_BLOCK_SIZE / MCS_GPU_VTHREADS) *
                c->g->kernel_ramp_path_step_ns[c->q][c->g_index] * 1e-9 / base;
     double n = guess > 0 ? fmax(target, fmin(full * guess, cap)) / guess : 4096;
     n = round_paths(c, n);
+    double larger = 0, larger_sim = 0, larger_cost = 0; /* the last run sized down from */
     for (int i = 0; i < SIZING_RUNS; i++) {
         double sim = 0, per_path;
         mcs_status st = run_point(c, pt, n, &sim, &per_path, err, len);
         if (st != MCS_OK)
             return st;
+        if (c->gpu && larger > n && per_path > 1.25 * larger_cost) {
+            /* sized down, its cost per path through the model's waves came
+             * out above the larger run's: one thread's walk set its time,
+             * the GPU was not full; so the larger run it is, though past
+             * the cap (Heston's walk is 6x the ramp the fill is reckoned
+             * from: sized down to 4500 paths, one quick calibration
+             * measured its sobol step 500x). Not the time itself: a
+             * partial last wave costs a whole one */
+            n = larger;
+            pt->sim_per_path = larger_sim / larger;
+            break;
+        }
         if (sim > 0)
             pt->sim_per_path = sim / n;
         pt->per_path[0] = per_path;
@@ -217,6 +265,8 @@ static mcs_status size_point(kernel_ctx *c, point *pts, int p, double target, ch
             pt->sized_run = 1; /* a run at the paths kept: the first round's */
             break;
         }
+        if (next < n)
+            larger = n, larger_sim = sim, larger_cost = per_path;
         n = next;
     }
     pt->paths = n;
@@ -303,7 +353,7 @@ static double medians(const kernel_ctx *c, const point *pts, int n, int runs, do
  * step costs (the two after them, if any: 1 and MCS_WIDE_STEPS steps at
  * MCS_MOST_ASSETS assets), and the largest spread of a point's runs.
  * Returns 1 in *negative_step when the fit wanted a negative per-step cost.
- * With `given` (--quick's other generators; one point): its path, watch
+ * With `given` (--quick's kernels but the first; one point): its path, watch
  * and wide costs, and the step cost from the point's median. */
 static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit,
                           const mcs_repeat_rule *rule,
@@ -389,6 +439,14 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
             return st;
         memset(c.known, 0, sizeof c.known); /* a new family: no guess from the last */
         c.known_base = 0;
+        const mcs_kernel_family *fam = mcs_kernel_family_get(f);
+        /* the last family's measurements: guesses where it has this model */
+        if (c.model == fam->model)
+            memcpy(c.sibling, c.mine, sizeof c.sibling);
+        else
+            memset(c.sibling, 0, sizeof c.sibling);
+        c.model = fam->model;
+        memset(c.mine, 0, sizeof c.mine);
         int fd = mcs_text_as_file(plan.config, c.config, sizeof c.config);
         if (fd < 0) {
             snprintf(err, len, "kernel %s: %s", mcs_kernel_family_get(f)->name, c.config);
@@ -400,19 +458,19 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                 char name[MCS_KERNEL_NAME_MAX];
                 mcs_kernel_name(f, c.q, c.rng, name, sizeof name);
                 mcs_kernel_cost *slot = &table[((size_t)f * MCS_PREC_COUNT + c.q) * rngs + c.g_index];
-                /* --quick, another generator than the default: its last step point
-                 * only; its path and watch costs the default generator's times the
-                 * ratio of the two's fallback costs (a one-step European's) */
+                /* --quick, any kernel but the single-precision default generator's:
+                 * its last step point only; its path, watch and wide costs that
+                 * kernel's times the ratio of the two's fallback costs (a one-step
+                 * European's) */
                 mcs_kernel_cost given, *infer = NULL;
                 int first = 0;
-                if (kc->quick && c.g_index > 0) {
+                if (kc->quick && (c.q > 0 || c.g_index > 0)) {
+                    const mcs_kernel_cost *ref = slot - (c.q * rngs + c.g_index);
                     double r = gpu ? g->kernel_path_step_ps[c.q][c.g_index] /
-                                         g->kernel_path_step_ps[c.q][0]
-                                   : cpu->path_step_ns[c.q][c.g_index] / cpu->path_step_ns[c.q][0];
-                    given = (mcs_kernel_cost){slot[-c.g_index].path * r, 0,
-                                              slot[-c.g_index].watch * r,
-                                              slot[-c.g_index].wide_path * r,
-                                              slot[-c.g_index].wide_step * r};
+                                         g->kernel_path_step_ps[0][0]
+                                   : cpu->path_step_ns[c.q][c.g_index] / cpu->path_step_ns[0][0];
+                    given = (mcs_kernel_cost){ref->path * r, 0, ref->watch * r,
+                                              ref->wide_path * r, ref->wide_step * r};
                     infer = &given;
                     first = plan.n_fit - 1;
                     inferred++;
@@ -421,8 +479,21 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                 point pts[MCS_KERNEL_POINTS_MAX];
                 memset(pts, 0, sizeof pts);
                 mcs_job job;
+                char quick_sets[sizeof plan.points[0]];
                 for (int p = first; p < last && st == MCS_OK; p++) {
-                    st = point_job(&plan, plan.points[p], &pts[p - first], &job, err, len);
+                    const char *sets = plan.points[p];
+                    unsigned steps;
+                    char more;
+                    if (infer && gpu && sscanf(sets, "simulation.steps=%u%c", &steps, &more) == 1 &&
+                        steps > QUICK_GPU_STEPS) {
+                        snprintf(quick_sets, sizeof quick_sets, "simulation.steps=%d",
+                                 QUICK_GPU_STEPS);
+                        if (point_job(&plan, quick_sets, &pts[p - first], &job, err, len) ==
+                                MCS_OK &&
+                            mcs_job_kernel_mode(&job) == fam->mode)
+                            sets = quick_sets; /* else the plan's: another mode there */
+                    }
+                    st = point_job(&plan, sets, &pts[p - first], &job, err, len);
                     pts[p - first].at = p;
                 }
                 const double t_kernel = mcs_now();
@@ -430,6 +501,10 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                 /* rounds beyond the minimum while this kernel's share of the budget lasts */
                 mcs_repeat_rule rule = mcs_repeat_rule_make(kc->quick, 0);
                 rule.deadline = fmin(t0 + kc->budget * (kernels + 1) / planned, kc->until);
+                if (infer && gpu) /* --quick's inferred GPU kernels: the sizing run that
+                                   * landed (event-timed GPU runs of a kernel agree
+                                   * within 1% in these logs) */
+                    rule.min = rule.max = 1;
                 double best = 0;
                 int negative = 0;
                 mcs_kernel_cost kept = {0, 0, 0, 0, 0};
@@ -443,8 +518,11 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                 }
                 if (st != MCS_OK)
                     break;
-                for (int p = 0; p < last - first; p++) /* the next kernel's guesses */
-                    c.known[pts[p].at] = pts[p].sim_per_path;
+                for (int p = 0; p < last - first; p++) { /* the next kernels' guesses */
+                    measured_point *m = &c.mine[c.q][c.g_index][pts[p].at];
+                    snprintf(m->sets, sizeof m->sets, "%s", pts[p].sets);
+                    c.known[pts[p].at] = m->sim_per_path = pts[p].sim_per_path;
+                }
                 c.known_base = base_cost(&c);
                 *slot = kept;
                 *worst_spread = fmax(*worst_spread, best);
@@ -471,8 +549,8 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                  "(%.0f s for rounds beyond the first %d)%s",
                  side, kernels, mcs_now() - t0, c.runs, c.simulate_s, kc->budget,
                  kc->quick ? MCS_REPEATS_QUICK : MCS_REPEATS_MIN,
-                 inferred ? "; --quick: the other generators' at their last step point, their "
-                            "per-path costs inferred" : "");
+                 inferred ? "; --quick: all but the single-precision default generator's at "
+                            "their last step point, their per-path costs inferred" : "");
     return MCS_OK;
 }
 

@@ -13,7 +13,9 @@
 
 /* When calibrate stops repeating a measurement (docs/estimator.md,
  * "Calibration"): its runs are interleaved in rounds (one run of each
- * quantity measured together per round), at least `min` rounds; then a
+ * quantity measured together per round), at least `min` rounds (2 when
+ * both runs of every quantity agree within MCS_AGREED_SPREAD: a third run
+ * cannot move the median of three outside the two); then a
  * quantity is settled when its runs spread at most MCS_SETTLED_SPREAD, or
  * its median moved at most MCS_SETTLED_MOVE with the last round and they
  * spread at most MCS_PLAUSIBLE_SPREAD_MAX (mcs_trimmed_spread); another
@@ -24,6 +26,7 @@
 #define MCS_REPEATS_QUICK 2 /* --quick: exactly this many rounds */
 #define MCS_SETTLED_MOVE 0.02
 #define MCS_SETTLED_SPREAD 0.05
+#define MCS_AGREED_SPREAD 0.01
 typedef struct {
     int min, max;
     double deadline;

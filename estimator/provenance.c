@@ -82,7 +82,7 @@ int mcs_profile_quick_line(const mcs_profile *cp, const mcs_profile *gp, char *l
         return 0;
     if (used < len)
         snprintf(line + used, len - used, " measured by `mcsim calibrate --quick` (2 rounds a "
-                 "figure, the other generators' kernels at one step count): `mcsim calibrate` "
+                 "figure, most kernels at one step count): `mcsim calibrate` "
                  "measures fully");
     return 1;
 }

@@ -16,11 +16,6 @@ double mcs_now(void)
     return host->now();
 }
 
-void mcs_sums_unpack(const double *rec, int k, mcs_block_sums *out)
-{
-    host->sums_unpack(rec, k, out);
-}
-
 const mcs_model_type *mcs_model_type_of(mcs_model_id id)
 {
     return host->model_type_of(id);

@@ -1,5 +1,5 @@
 /* host_calls.h - inside the GPU module: the engine's functions it calls
- * (mcs_now, mcs_sums_unpack, mcs_model_type_of, mcs_payoff_type_of, under
+ * (mcs_now, mcs_model_type_of, mcs_payoff_type_of, under
  * their own names, so the backend's code reads as the engine's) come from
  * the table the host hands to the entry point (engine/gpu_module.h). */
 #ifndef MCS_GPU_HOST_CALLS_H

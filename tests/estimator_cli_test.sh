@@ -289,7 +289,8 @@ report "estimate with a profile measured on another host: a one-line warning (-q
 # the local profile above came from calibrate --quick: it says so (key quick = yes), and
 # estimate says so in one line and in JSON; a full profile has no such line
 grep -qx 'quick = yes' "$HOME/.config/mcsim/local.ini" || problems+=("quick profile lacks quick = yes")
-# every CPU kernel has its costs, philox's too (measured at one step count, path costs inferred)
+# every CPU kernel has its costs (all but single pcg64 measured at one step count, path
+# costs inferred)
 for g in pcg64 philox; do
     n=$(grep -c "^step_ns\.gbm_.*_$g = " "$HOME/.config/mcsim/local.ini")
     [ "$n" -eq 18 ] || problems+=("quick profile: $n step_ns keys for $g, not 18")

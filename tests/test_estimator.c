@@ -171,17 +171,20 @@ static void nearest_catalogue_entry_by_the_stated_rule(void **state)
     assert_true(isinf(mcs_profile_gpu_distance(&desktop, "NVIDIA H100 NVL"))); /* no [gpu] */
 }
 
-/* The stated repeat rule (calibrate_kernels.h): at least min rounds;
- * settled when the runs spread at most 5%, or the median moved at most 2%
- * with the last round and they spread at most 25%; at most max rounds;
- * none beyond min past the deadline. */
+/* The stated repeat rule (calibrate_kernels.h): at least min rounds, or
+ * 2 that agree within 1%; settled when the runs spread at most 5%, or the
+ * median moved at most 2% with the last round and they spread at most 25%;
+ * at most max rounds; none beyond min past the deadline. */
 static void repeats_settle_by_the_stated_rule(void **state)
 {
     (void)state;
     mcs_repeat_rule rule = {3, 9, 1e300};
-    double tight[] = {1.0, 1.01, 1.02};
-    assert_false(mcs_repeats_settled(tight, 2, &rule, 0));     /* fewer than min */
+    double tight[] = {1.0, 1.02, 1.01};
+    assert_false(mcs_repeats_settled(tight, 2, &rule, 0));     /* fewer than min, 2% apart */
     assert_true(mcs_repeats_settled(tight, 3, &rule, 0));      /* spread 2% */
+    double agreed[] = {1.0, 1.009};
+    assert_true(mcs_repeats_settled(agreed, 2, &rule, 0));     /* 2 within 1% */
+    assert_false(mcs_repeats_settled(agreed, 1, &rule, 0));    /* one is no agreement */
     double moving[] = {1.0, 1.1, 1.01, 1.02};
     assert_false(mcs_repeats_settled(moving, 3, &rule, 0));    /* median 1.05 -> 1.01: 4% */
     assert_true(mcs_repeats_settled(moving, 4, &rule, 0));     /* 1.01 -> 1.015, spread 10% */

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 #include "stats.h"
+#include "sums_record.h"
 
 /* Shifted sums of k outputs x[i*k + j] for n values, as a backend forms them. */
 static mcs_block_sums block_of(const double *x, int n, int k)
@@ -79,6 +80,30 @@ static void test_merge_of_blocks_equals_two_pass(void **state)
                 assert_true(fabs(mcs_moments_variance(&total, K, a) - cov) < 1e-12 * cov);
                 assert_true(fabs(mcs_moments_std_error(&total, K, a) - sqrt(cov / N)) < 1e-12);
             }
+        }
+}
+
+/* The engine merges packed records (sums_record.h): from a record, the
+ * moments are the bits mcs_moments_from_block gives from the sums, for
+ * every output count, an empty block and equal values (the clamp). */
+static void test_record_gives_the_blocks_bits(void **state)
+{
+    (void)state;
+    static double x[64 * MCS_MAX_OUTPUTS];
+    for (int k = 1; k <= MCS_MAX_OUTPUTS; k++)
+        for (int n = 0; n <= 64; n += 16) {
+            for (int i = 0; i < n * k; i++)
+                x[i] = n == 32 ? 2.5 : value(i / k, i % k) * 1e3;
+            mcs_block_sums b = block_of(x, n, k);
+            double rec[1 + 2 * MCS_MAX_OUTPUTS + MCS_MAX_CROSS];
+            mcs_sums_pack(&b, k, rec);
+            assert_int_equal(rec[0], n);
+            mcs_moments want = mcs_moments_from_block(&b, k), got;
+            memset(&got, 0xff, sizeof got); /* whatever was there */
+            mcs_moments_from_record(rec, k, &got);
+            assert_int_equal(got.n, want.n);
+            assert_memory_equal(got.mean, want.mean, k * sizeof *got.mean);
+            assert_memory_equal(got.cm, want.cm, k * (k + 1) / 2 * sizeof *got.cm);
         }
 }
 
@@ -240,6 +265,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_merge_of_blocks_equals_two_pass),
+        cmocka_unit_test(test_record_gives_the_blocks_bits),
         cmocka_unit_test(test_large_mean_keeps_variance),
         cmocka_unit_test(test_single_value_has_zero_error),
         cmocka_unit_test(test_merge_with_empty_is_identity),
