@@ -392,6 +392,8 @@ static mcs_status render_key(const mcs_profile *p, const profile_key *key, char 
 static mcs_status render_number(const char *section, const char *name, value_range range,
                                 double v, char *value, size_t value_len, const char **text,
                                 char *err, size_t err_len);
+static mcs_status number_writes_back(const char *section, const char *name, value_range range,
+                                     double v, char *err, size_t err_len);
 
 /* The kernel slot a K_KERNEL key's "key.KERNEL" names in section: its
  * index, or -1 when no compiled kernel has that name. */
@@ -426,10 +428,8 @@ static int on_kernel_key(parse_state *ps, const profile_key *key, const char *na
                     name);
     if (!on_number(ps, key, name, value, field))
         return 0;
-    char text[RENDER_MAX], err[256];
-    const char *shown;
-    if (render_number(key->section, name, key->range, *field, text, sizeof text, &shown, err,
-                      sizeof err) != MCS_OK)
+    char err[256];
+    if (number_writes_back(key->section, name, key->range, *field, err, sizeof err) != MCS_OK)
         return fail(ps, "%s:%d: %s", ps->origin, ps->line, err);
     return 1;
 }
@@ -439,16 +439,25 @@ static int on_key(void *user, const char *section, const char *name, const char 
     parse_state *ps = user;
     if (ps->failed)
         return 0;
-    size_t k;
+    /* a KEY.KERNEL line (most of a profile) is looked for among the kernel
+     * keys first: a scan of every key took most of a profile's 2 ms load.
+     * The keys match distinct names, so the first to match is the one. */
+    size_t k = N_KEYS;
     int section_known = 0;
-    for (k = 0; k < N_KEYS; k++) {
-        if (strcmp(keys[k].section, section) == 0) {
-            section_known = 1;
-            if (keys[k].type == K_KERNEL ? is_kernel_key(&keys[k], name)
-                                         : strcmp(keys[k].key, name) == 0)
-                break;
+    if (strchr(name, '.'))
+        for (size_t i = 0; i < N_KEYS && k == N_KEYS; i++)
+            if (keys[i].type == K_KERNEL && is_kernel_key(&keys[i], name) &&
+                strcmp(keys[i].section, section) == 0)
+                k = i, section_known = 1;
+    if (!section_known)
+        for (k = 0; k < N_KEYS; k++) {
+            if (strcmp(keys[k].section, section) == 0) {
+                section_known = 1;
+                if (keys[k].type == K_KERNEL ? is_kernel_key(&keys[k], name)
+                                             : strcmp(keys[k].key, name) == 0)
+                    break;
+            }
         }
-    }
     if (!section_known)
         return fail(ps, "%s:%d: [%s] unknown section (valid: [profile], [cpu], [gpu])",
                     ps->origin, ps->line, section);
@@ -787,6 +796,22 @@ static mcs_status render_number(const char *section, const char *name, value_ran
     mcs_format_real(v, value, value_len);
     *text = value;
     return check_line_length(section, name, value, err, err_len);
+}
+
+/* What render_number checks of a number read, without rendering it where
+ * the longest rendering fits the line: a profile's 1500 kernel numbers in
+ * shortest round-trip form (up to 17 snprintf and strtod each) were most
+ * of the 2.4 ms a profile took to load, and every run loads one. */
+#define NUMBER_TEXT_MAX 24 /* "%.17g" of a double: -1.2345678901234567e-308 */
+static mcs_status number_writes_back(const char *section, const char *name, value_range range,
+                                     double v, char *err, size_t err_len)
+{
+    if (!isnan(v) && range_problem(range, v) == NULL &&
+        strlen(name) + 3 + NUMBER_TEXT_MAX <= MCS_PROFILE_LINE_MAX)
+        return MCS_OK;
+    char text[RENDER_MAX];
+    const char *shown;
+    return render_number(section, name, range, v, text, sizeof text, &shown, err, err_len);
 }
 
 /* The scaling table as "1:1 2:0.99", each number in shortest round-trip form. */
@@ -1237,19 +1262,23 @@ static mcs_status check_model_keys(const mcs_profile *p, const char *side, char 
 }
 
 /* One side (cpu or gpu) of mcs_profiles_choose. */
+/* The profile of a side as named (--cpu/--gpu NAME), else --profile's,
+ * else the local one. */
+static mcs_status load_side(const char *named, const char *profile, mcs_profile *out, char *err,
+                            size_t err_len)
+{
+    return named     ? mcs_profile_find(named, out, err, err_len)
+           : profile ? mcs_profile_find(profile, out, err, err_len)
+                     : mcs_profile_local(out, err, err_len);
+}
+
+/* A side's profile as loaded checked for that side (and derived from the
+ * calibrated reference when it is a spec sheet). */
 static mcs_status choose_side(const char *side, const char *named, const char *profile,
                               mcs_profile *out, char *err, size_t err_len)
 {
     mcs_status st;
     const char *how = named ? "--" : profile ? "--profile" : "local profile";
-    if (named)
-        st = mcs_profile_find(named, out, err, err_len);
-    else if (profile)
-        st = mcs_profile_find(profile, out, err, err_len);
-    else
-        st = mcs_profile_local(out, err, err_len);
-    if (st != MCS_OK)
-        return st;
     int has = strcmp(side, "cpu") == 0 ? out->has_cpu : out->has_gpu;
     if (!has && !named && strcmp(side, "gpu") == 0)
         return MCS_OK; /* a CPU-only profile: CPU-only predictions (has_gpu = 0) */
@@ -1282,7 +1311,14 @@ mcs_status mcs_profiles_choose(const char *profile, const char *cpu, const char 
                                mcs_profile *cpu_out, mcs_profile *gpu_out, char *err,
                                size_t err_len)
 {
-    mcs_status st = choose_side("cpu", cpu, profile, cpu_out, err, err_len);
+    mcs_status st = load_side(cpu, profile, cpu_out, err, err_len);
+    if (st != MCS_OK)
+        return st;
+    if (!cpu && !gpu) /* one file for both sides: read once (every run reads it) */
+        *gpu_out = *cpu_out;
+    else if ((st = load_side(gpu, profile, gpu_out, err, err_len)) != MCS_OK)
+        return st;
+    st = choose_side("cpu", cpu, profile, cpu_out, err, err_len);
     if (st == MCS_OK)
         st = choose_side("gpu", gpu, profile, gpu_out, err, err_len);
     return st;

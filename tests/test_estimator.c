@@ -744,6 +744,47 @@ static void written_profiles_read_back_the_same(void **state)
     }
 }
 
+/* Property: a profile's lines in any order within their sections read
+ * back as the same profile (the reader looks a kernel key up from the
+ * family of the line before: a hint, never the answer). */
+static void shuffled_profiles_read_back_the_same(void **state)
+{
+    (void)state;
+    static mcs_profile p, q;
+    for (int i = 0; i < 300; i++) {
+        random_profile(&p);
+        char err[1024] = "", *text = NULL, what[128];
+        size_t len = 0;
+        assert_int_equal(mcs_profile_format(&p, NULL, &text, &len, err, sizeof err), MCS_OK);
+        char **line = malloc((len + 1) * sizeof *line), *shuffled = malloc(len + 1);
+        int n = 0;
+        for (char *at = strtok(text, "\n"); at; at = strtok(NULL, "\n"))
+            line[n++] = at;
+        for (int a = 0; a < n;) { /* a section: its header, then lines up to the next */
+            int b = a + 1;
+            while (b < n && line[b][0] != '[')
+                b++;
+            for (int k = b - 1; k > a + 1; k--) { /* Fisher-Yates over the lines after it */
+                int j = a + 1 + (int)(next_u64() % (uint64_t)(k - a));
+                char *t = line[k];
+                line[k] = line[j];
+                line[j] = t;
+            }
+            a = b;
+        }
+        size_t used = 0;
+        for (int k = 0; k < n; k++)
+            used += (size_t)sprintf(shuffled + used, "%s\n", line[k]);
+        if (mcs_profile_parse_n(shuffled, used, "shuffled.ini", &q, err, sizeof err) != MCS_OK)
+            fail_msg("profile %d: shuffled, not read: %s", i, err);
+        if (mcs_profile_diff(&p, &q, what, sizeof what))
+            fail_msg("profile %d: %s reads back differently shuffled", i, what);
+        free(line);
+        free(shuffled);
+        free(text);
+    }
+}
+
 /* A section whose keys are all absent is written as its header and stays
  * (kind = machine with an empty [gpu] loaded before only without it). */
 static void empty_section_survives_writing(void **state)
@@ -1856,6 +1897,7 @@ int main(void)
         cmocka_unit_test(worked_example_of_the_calculator),
         cmocka_unit_test(validate_finds_known_errors),
         cmocka_unit_test(written_profiles_read_back_the_same),
+        cmocka_unit_test(shuffled_profiles_read_back_the_same),
         cmocka_unit_test(empty_section_survives_writing),
         cmocka_unit_test(writer_refuses_what_would_not_read_back),
         cmocka_unit_test(long_lines_and_nul_bytes_are_refused),
