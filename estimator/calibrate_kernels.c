@@ -144,8 +144,22 @@ double mcs_gpu_seconds_per_path(const mcs_gpu_profile *g, const mcs_job *job,
 }
 
 /* One run of the point at `paths`: its simulate seconds and cost per path. */
+static mcs_status run_point_as(kernel_ctx *c, point *pt, double paths, const char *also,
+                               mcs_timings *t, double *per_path, char *err, size_t len);
+
+/* One run of the point at `paths`: its simulate seconds and cost per path. */
 static mcs_status run_point(kernel_ctx *c, point *pt, double paths, double *simulate,
                             double *per_path, char *err, size_t len)
+{
+    mcs_timings t;
+    mcs_status st = run_point_as(c, pt, paths, NULL, &t, per_path, err, len);
+    *simulate = st == MCS_OK ? t.seconds[MCS_PHASE_SIMULATE] : 0;
+    return st;
+}
+
+/* The same with one more override (`also`, or NULL), its timings into *t. */
+static mcs_status run_point_as(kernel_ctx *c, point *pt, double paths, const char *also,
+                               mcs_timings *t, double *per_path, char *err, size_t len)
 {
     char prec[64], rng[64], n[64], storage[256];
     mcs_override ov[8];
@@ -161,17 +175,45 @@ static mcs_status run_point(kernel_ctx *c, point *pt, double paths, double *simu
     mcs_run_spec spec = {c->config, {prec, rng, n}, 3, c->gpu ? "gpu" : "cpu", c->gpu ? 0 : 1};
     for (int i = 0; i < k; i++)
         spec.overrides[spec.n_overrides++] = ov[i].assignment;
-    mcs_timings t;
+    if (also)
+        spec.overrides[spec.n_overrides++] = also;
     mcs_job job;
-    mcs_status st = mcs_run_warm(&spec, NULL, &t, &job, NULL, err, len);
+    mcs_status st = mcs_run_warm(&spec, NULL, t, &job, NULL, err, len);
     if (st != MCS_OK)
         return st;
     c->runs++;
-    c->simulate_s += t.seconds[MCS_PHASE_SIMULATE];
+    c->simulate_s += t->seconds[MCS_PHASE_SIMULATE];
     pt->steps = job.sim.steps;
     pt->watched = mcs_job_watched_steps(&job);
-    *simulate = t.seconds[MCS_PHASE_SIMULATE];
-    *per_path = c->gpu ? mcs_gpu_seconds_per_path(c->g, &job, &t) : *simulate / paths;
+    *per_path = c->gpu ? mcs_gpu_seconds_per_path(c->g, &job, t)
+                       : t->seconds[MCS_PHASE_SIMULATE] / paths;
+    return MCS_OK;
+}
+
+/* GPU: one thread's walk through a path at point pt, in paths of the
+ * saturated work of `cost` (the kernel's fit, ps): the faster of two runs
+ * of one block of WALK_BLOCK paths (WALK_BLOCK / 256 paths a thread), its
+ * per-launch terms subtracted; NAN when the run is too short to tell. */
+#define WALK_BLOCK 4096
+static mcs_status measure_walk(kernel_ctx *c, point *pt, const mcs_kernel_cost *cost,
+                               double *walk, char *err, size_t len)
+{
+    char block[64];
+    snprintf(block, sizeof block, "simulation.block_size=%d", WALK_BLOCK);
+    double fastest = INFINITY, unused;
+    for (int r = 0; r < 2; r++) {
+        mcs_timings t;
+        mcs_status st = run_point_as(c, pt, WALK_BLOCK, block, &t, &unused, err, len);
+        if (st != MCS_OK)
+            return st;
+        double fixed = t.count[MCS_PHASE_SIMULATE] *
+                       (c->g->launch_us + c->g->kernel_fixed_us[c->q][c->g_index]) * 1e-6;
+        fastest = fmin(fastest, t.seconds[MCS_PHASE_SIMULATE] - fixed);
+    }
+    double saturated = (cost->path + pt->steps * cost->step + pt->watched * cost->watch) * 1e-12;
+    *walk = fastest > 0 && saturated > 0
+                ? fastest / ((double)WALK_BLOCK / MCS_GPU_VTHREADS) / saturated
+                : NAN;
     return MCS_OK;
 }
 
@@ -422,7 +464,7 @@ static mcs_status point_job(const mcs_kernel_plan *plan, const char *sets, point
 /* Every kernel of one side into `table` ([family][precision][generator]). */
 static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu_profile *cpu,
                                  const mcs_gpu_profile *g, mcs_kernel_cost *table,
-                                 double *worst_spread, char *err, size_t len)
+                                 double *walks, double *worst_spread, char *err, size_t len)
 {
     const int gpu = g != NULL;
     kernel_ctx c = {.kc = kc, .gpu = gpu, .g = g, .cpu = cpu};
@@ -527,7 +569,13 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                 *slot = kept;
                 *worst_spread = fmax(*worst_spread, best);
                 kernels++;
-                char occupancy[64] = "", wide[96] = "";
+                char occupancy[64] = "", wide[96] = "", walk[48] = "";
+                if (walks && !infer) { /* GPU: the walk at the last fit point */
+                    double *w = &walks[((size_t)f * MCS_PREC_COUNT + c.q) * rngs + c.g_index];
+                    if ((st = measure_walk(&c, &pts[plan.n_fit - 1], &kept, w, err, len)))
+                        break;
+                    snprintf(walk, sizeof walk, "; walk %.4g paths", *w);
+                }
                 if (kept.wide_step > 0)
                     snprintf(wide, sizeof wide, "; at %d assets %.4g per path + %.4g per step",
                              MCS_MOST_ASSETS, kept.wide_path, kept.wide_step);
@@ -535,11 +583,11 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                     snprintf(occupancy, sizeof occupancy, "; %g blocks per SM",
                              g->blocks_per_sm[f][c.q][c.g_index]);
                 kc->progress("%s: kernel %s: %.4g %s per path + %.4g per step + %.4g per "
-                             "monitored step%s (%d rounds, within %.0f%%; %d runs in %.2f s)%s%s%s",
+                             "monitored step%s (%d rounds, within %.0f%%; %d runs in %.2f s)%s%s%s%s",
                              side, name, kept.path, unit, kept.step, kept.watch, wide,
                              pts[0].rounds, 100 * best, c.runs - runs_before, mcs_now() - t_kernel,
                              infer ? "; path and watch inferred, one step point" : "", occupancy,
-                             negative ? "; per-step cost negative, written 0" : "");
+                             walk, negative ? "; per-step cost negative, written 0" : "");
             }
         close(fd);
         if (st != MCS_OK)
@@ -558,7 +606,8 @@ mcs_status mcs_calibrate_cpu_kernels(const mcs_kernel_calibration *kc, mcs_cpu_p
                                      char *err, size_t err_len)
 {
     double spread;
-    mcs_status st = calibrate_side(kc, cpu, NULL, &cpu->kernel_ns[0][0][0], &spread, err, err_len);
+    mcs_status st =
+        calibrate_side(kc, cpu, NULL, &cpu->kernel_ns[0][0][0], NULL, &spread, err, err_len);
     if (st == MCS_OK)
         cpu->repeat_spread = fmax(isnan(cpu->repeat_spread) ? 0 : cpu->repeat_spread, spread);
     return st;
@@ -623,6 +672,7 @@ mcs_status mcs_calibrate_gpu_kernels(const mcs_kernel_calibration *kc, mcs_gpu_p
     double spread;
     mcs_status st = occupancies(kc, gpu, err, err_len);
     return st != MCS_OK ? st
-                        : calibrate_side(kc, NULL, gpu, &gpu->kernel_ps[0][0][0], &spread, err,
+                        : calibrate_side(kc, NULL, gpu, &gpu->kernel_ps[0][0][0],
+                                         &gpu->walk[0][0][0], &spread, err,
                                          err_len);
 }

@@ -283,9 +283,14 @@ double mcs_gpu_work_paths(const mcs_gpu_profile *gpu, const mcs_workload *w, mcs
     double n = (double)w->paths, bs = w->block_size, p1 = n < bs ? n : bs, chunk, launches;
     gpu_chunking(w, &chunk, &launches);
     /* one thread's walk through ceil(p1/256) paths, in paths of saturated work:
-     * ramp per path-step over kappa per path-step (ns over ps) */
-    double walk = ceil(p1 / MCS_GPU_VTHREADS) * gpu->kernel_ramp_path_step_ns[w->precision][k] *
-                  1e3 / gpu->kernel_path_step_ps[w->precision][k];
+     * the kernel's own (walk.KERNEL), else the generator's ramp per path-step
+     * over kappa per path-step (ns over ps) */
+    int f = w->has_kernel ? mcs_kernel_family_index(w->model, w->payoff, w->mode) : -1;
+    double own = f >= 0 && k >= 0 ? gpu->walk[f][w->precision][k] : NAN;
+    double walk = ceil(p1 / MCS_GPU_VTHREADS) *
+                  (own > 0 ? own
+                           : gpu->kernel_ramp_path_step_ns[w->precision][k] * 1e3 /
+                                 gpu->kernel_path_step_ps[w->precision][k]);
     if (!(blocks_per_sm >= 1 && gpu->sm_count >= 1)) /* occupancy not known: the ramp model */
         return n + launches * walk;
     double blocks = ceil(n / bs), last = blocks - (launches - 1) * chunk;

@@ -64,6 +64,9 @@ typedef struct {
 /* a count per kernel (a table of doubles): optional */
 #define KERNEL_COUNT(s, k, table, m) \
     {s, k, K_KERNEL, AT(table[0][0][0]), 0, m, NULL, R_COUNT, 0, sizeof(double)}
+/* a number per kernel (a table of doubles): optional */
+#define KERNEL_TABLE(s, k, table, m) \
+    {s, k, K_KERNEL, AT(table[0][0][0]), 0, m, NULL, R_ANY, 0, sizeof(double)}
 /* measured costs of each kernel: optional (a kernel without them costs the
  * per-precision fallback) */
 #define KERNEL(s, k, table, member, m) \
@@ -205,6 +208,9 @@ static const profile_key keys[] = {
     KERNEL("gpu", "wide_step_ps", gpu.kernel_ps, wide_step, NULL),
     KERNEL_COUNT("gpu", "blocks_per_sm", gpu.blocks_per_sm,
                  "blocks_per_sm.KERNEL: resident blocks per SM at 256 threads (occupancy API)"),
+    KERNEL_TABLE("gpu", "walk", gpu.walk,
+                 "walk.KERNEL: one thread's walk through a path, in paths of the saturated "
+                 "GPU's work (a one-block run)"),
     NUM("gpu", "copy_fit_error", gpu.copy_fit_error,
         "worst e^|ln(fit / measured)| - 1 of the copy fits"),
     NUM("gpu", "kernel_fit_error", gpu.kernel_fit_error,

@@ -115,6 +115,12 @@ typedef struct {
      * threads a block (cudaOccupancyMaxActiveBlocksPerMultiprocessor), which
      * with sm_count gives the waves of a launch (model.c); NAN: not known */
     double blocks_per_sm[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
+    /* measured per kernel: one thread's walk through a path, in paths of the
+     * saturated GPU's work (a one-block run at the kernel's last fit point),
+     * which sets the time of a launch too small to fill the GPU (model.c);
+     * NAN: the generator's ramp over kappa. Heston's QE step waits on its
+     * own results 2x longer, for its saturated cost, than a European's */
+    double walk[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
     /* calibration quality: the worst relative error (e^|ln(fit/measured)| - 1)
      * of the copy fits and of the kernel fits at the sizes checked */
     double copy_fit_error, kernel_fit_error;

@@ -284,6 +284,11 @@ static void gpu_waves_by_hand(void **state)
     /* without the occupancy: every path and one walk per launch (the ramp model) */
     w.paths = 65536;
     expect_close(mcs_gpu_work_paths(&p.gpu, &w, MCS_RNG_PHILOX, NAN), 65536 + 512000, 1e-15);
+    /* the kernel's own walk (walk.KERNEL), 5000 saturated paths a thread's path:
+     * 256 x 5000 for one block; another precision still has the ramp's */
+    p.gpu.walk[f][0][0] = 5000;
+    expect_close(mcs_gpu_work_paths(&p.gpu, &w, MCS_RNG_PHILOX, 2), 256 * 5000.0, 1e-15);
+    p.gpu.walk[f][0][0] = NAN;
     /* 2^17 steps: 2 blocks a launch (2^34 path-steps), so 5 blocks are launches of
      * 2, 2 and 1 block, each one wave of 1 block per SM: 3 walks */
     w.steps = 131072;
@@ -686,8 +691,12 @@ static void random_gpu(mcs_gpu_profile *g)
     for (int f = 0; f < mcs_kernel_family_count(); f++) /* counts, about one in eight */
         for (int q = 0; q < MCS_PREC_COUNT; q++)
             for (int k = 0; k < MCS_GPU_RNG_COUNT; k++)
+            {
                 if (next_u64() % 8 == 0)
                     g->blocks_per_sm[f][q][k] = (double)(1 + next_u64() % 32);
+                if (next_u64() % 8 == 0) /* and walks */
+                    g->walk[f][q][k] = random_number(0);
+            }
 }
 
 /* A profile of random sections and values; one section in eight keeps
