@@ -28,20 +28,7 @@ MC_HD static inline mcs_real mcs_extreme_of_spot(const mcs_view *v, int largest)
 /* coef, coef_make, init, watches, mode, observe and finish of the payoff
  * NAME on the largest (largest = 1) or smallest (0) terminal spot */
 #define MCS_EXTREME_OF_PAYOFF(name, largest)                                                    \
-    typedef struct {                                                                            \
-        mcs_real strike;                                                                        \
-        int is_call;                                                                            \
-    } mcs_##name##_coef;                                                                        \
-    MC_HD static inline mcs_##name##_coef mcs_##name##_coef_make(                               \
-        const mcs_option_params *o, const mcs_model_params *m, uint32_t steps)                 \
-    {                                                                                           \
-        (void)m;                                                                                \
-        (void)steps;                                                                            \
-        mcs_##name##_coef c;                                                                    \
-        c.strike = (mcs_real)o->strike;                                                         \
-        c.is_call = o->type == MCS_CALL;                                                        \
-        return c;                                                                               \
-    }                                                                                           \
+    MCS_STRIKE_COEF(name)                                                                       \
     MCS_TERMINAL_PAYOFF(name)                                                                   \
     MC_HD static inline void mcs_##name##_finish(const mcs_##name##_coef *c, int mode,          \
                                                  const mcs_real a[1], const mcs_view *v,        \

@@ -14,23 +14,7 @@
 #define MCS_SPREAD_NORMALS 0
 #define MCS_SPREAD_MODES 2 /* 0 put, 1 call */
 
-typedef struct {
-    mcs_real strike;
-    int is_call;
-} mcs_spread_coef;
-
-MC_HD static inline mcs_spread_coef mcs_spread_coef_make(const mcs_option_params *o,
-                                                         const mcs_model_params *m,
-                                                         uint32_t steps)
-{
-    (void)m;
-    (void)steps;
-    mcs_spread_coef c;
-    c.strike = (mcs_real)o->strike;
-    c.is_call = o->type == MCS_CALL;
-    return c;
-}
-
+MCS_STRIKE_COEF(spread)
 MCS_TERMINAL_PAYOFF(spread)
 
 MC_HD static inline void mcs_spread_finish(const mcs_spread_coef *c, int mode, const mcs_real a[1],

@@ -3,8 +3,9 @@
  * European-style on the terminal spots of every asset of the view
  * (models/view.h, mcs_view_asset), a call or put on one number of them
  * (mode 0 put, 1 call, as payoffs/european.h), no accumulator, no draw, no
- * monitoring date. A payoff here defines MCS_NAME_* and its coef and
- * finish; the rest is made by MCS_TERMINAL_PAYOFF(name). Include
+ * monitoring date. A payoff here defines MCS_NAME_* and its coef (or
+ * MCS_STRIKE_COEF(name) makes it) and finish; the rest is made by
+ * MCS_TERMINAL_PAYOFF(name). Include
  * models/real.h first. */
 #ifndef MCS_TERMINAL_ASSETS_H
 #define MCS_TERMINAL_ASSETS_H
@@ -14,6 +15,24 @@
 #include "../core/job.h"
 #include "../models/view.h"
 #include "european.h"
+
+/* coef and coef_make of a terminal payoff NAME whose coef is its strike
+ * and call or put (extreme_of.h, spread.h) */
+#define MCS_STRIKE_COEF(name)                                                                  \
+    typedef struct {                                                                           \
+        mcs_real strike;                                                                       \
+        int is_call;                                                                           \
+    } mcs_##name##_coef;                                                                       \
+    MC_HD static inline mcs_##name##_coef mcs_##name##_coef_make(                              \
+        const mcs_option_params *o, const mcs_model_params *m, uint32_t steps)                \
+    {                                                                                          \
+        (void)m;                                                                               \
+        (void)steps;                                                                           \
+        mcs_##name##_coef c;                                                                   \
+        c.strike = (mcs_real)o->strike;                                                        \
+        c.is_call = o->type == MCS_CALL;                                                       \
+        return c;                                                                              \
+    }
 
 /* init, watches, mode and observe of a terminal payoff NAME whose coef has
  * is_call */
