@@ -212,6 +212,7 @@ static mcs_status stand_in_profile(calib *c, char *path, size_t path_len, char *
             for (int g = 0; g < MCS_GPU_RNG_COUNT; g++) {
                 p.gpu.kernel_ps[f][q][g] = cost;
                 p.gpu.blocks_per_sm[f][q][g] = 1;
+                p.gpu.walk[f][q][g] = 1;
             }
         }
     snprintf(path, path_len, "%s/stand-in.ini", c->dir);
