@@ -570,7 +570,8 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                 *worst_spread = fmax(*worst_spread, best);
                 kernels++;
                 char occupancy[64] = "", wide[96] = "", walk[48] = "";
-                if (walks && !infer) { /* GPU: the walk at the last fit point */
+                if (walks && !kc->quick) { /* GPU: the walk at the last fit point
+                                            * (--quick: the generator's ramp) */
                     double *w = &walks[((size_t)f * MCS_PREC_COUNT + c.q) * rngs + c.g_index];
                     if ((st = measure_walk(&c, &pts[plan.n_fit - 1], &kept, w, err, len)))
                         break;
