@@ -59,12 +59,13 @@ void mcs_cmd_calibrate_help(FILE *f)
             "       cost per path-step for each precision and generator, parallel\n"
             "       efficiency from 1 thread to all;\n"
             "  gpu: CUDA context creation in fresh processes, kernel launch latency,\n"
-            "       pinned and pageable copies from 1 KB to 1 GB fitted to alpha + bytes/beta,\n"
+            "       pinned and pageable copies from 1 KB to 256 MB fitted to alpha + bytes/beta,\n"
             "       kernel cost per path-step and the ramp of small grids for each precision\n"
             "       and generator;\n"
             "  kernels: every compiled kernel's cost per path, per step and per monitored\n"
             "       step (its own job at two or more step counts), in single and double, the\n"
-            "       cpu with pcg64 and philox, the gpu with philox, mrg32k3a and sobol; the\n"
+            "       cpu with pcg64 and philox, the gpu with philox, mrg32k3a and sobol, and\n"
+            "       on the gpu one thread's walk through a path (a one-block run); the\n"
             "       families (profile keys path_ns.FAMILY_PRECISION_GENERATOR and the like):\n",
             local);
     print_kernel_families(f);

@@ -8,7 +8,8 @@
  * median cost per path at each. The runs write no log. Those are fitted to
  *   cost per path = path + S step + W watch
  * (S steps, W monitored steps) by least squares in relative error, every
- * coefficient >= 0 (docs/estimator.md, "Calibration"). */
+ * coefficient >= 0 (docs/estimator.md, "Calibration"); on the GPU, then one
+ * thread's walk through a path from a one-block run (measure_walk). */
 #define _GNU_SOURCE
 #include "calibrate_kernels.h"
 #include <math.h>
@@ -143,7 +144,6 @@ double mcs_gpu_seconds_per_path(const mcs_gpu_profile *g, const mcs_job *job,
            mcs_gpu_work_paths(g, &w, job->sim.rng, mcs_gpu_blocks_per_sm(g, &w, job->sim.rng));
 }
 
-/* One run of the point at `paths`: its simulate seconds and cost per path. */
 static mcs_status run_point_as(kernel_ctx *c, point *pt, double paths, const char *also,
                                mcs_timings *t, double *per_path, char *err, size_t len);
 
