@@ -1235,8 +1235,11 @@ mcs_status mcs_profile_derive(mcs_profile *p, const mcs_profile *ref, char *err,
                 g->kernel_path_step_ps[q][k] *= f;
                 g->kernel_ramp_path_step_ns[q][k] *= clock;
                 g->kernel_fixed_us[q][k] *= clock;
-                for (int fam = 0; fam < MCS_KERNEL_FAMILIES_MAX; fam++)
+                for (int fam = 0; fam < MCS_KERNEL_FAMILIES_MAX; fam++) {
                     scale_cost(&g->kernel_ps[fam][q][k], f);
+                    /* a latency (the clock's) over a throughput (f) */
+                    g->walk[fam][q][k] *= clock / f;
+                }
             }
         /* a copy's bandwidth is the host link's; its fixed cost is kept */
         g->h2d_pinned.gbps /= link;

@@ -1848,6 +1848,9 @@ static void kernel_keys_are_scaled(void **state)
      * times in double with half the FP64 share too */
     mcs_profile ref, spec;
     load_machine(&ref);
+    int fw = mcs_kernel_family_index(MCS_MODEL_GBM, MCS_PAYOFF_EUROPEAN, 1);
+    ref.gpu.walk[fw][0][0] = 40000; /* a walk: the clock's ratio (1) over the kernels' (2) */
+    ref.gpu.walk[fw][1][0] = 40000; /* in double over the kernels' 4 */
     spec = ref;
     spec.calibrated = 0;
     spec.cpu.fp32_gflops = 200;
@@ -1881,6 +1884,9 @@ static void kernel_keys_are_scaled(void **state)
         assert_true(spec.gpu.kernel_fixed_us[0][g] == ref.gpu.kernel_fixed_us[0][g]);
     }
     assert_true(spec.gpu.d2h_pinned.gbps == ref.gpu.d2h_pinned.gbps / 0.5);
+    expect_close(spec.gpu.walk[fw][0][0], 20000, 1e-12);
+    expect_close(spec.gpu.walk[fw][1][0], 10000, 1e-12);
+    assert_true(isnan(spec.gpu.walk[fw][0][1])); /* not measured stays absent */
     /* the measured fixed costs are kept */
     assert_true(spec.gpu.context_s == ref.gpu.context_s);
     assert_true(spec.gpu.launch_us == ref.gpu.launch_us);
