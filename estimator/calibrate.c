@@ -59,7 +59,7 @@ void mcs_cmd_calibrate_help(FILE *f)
             "       cost per path-step for each precision and generator, parallel\n"
             "       efficiency from 1 thread to all;\n"
             "  gpu: CUDA context creation in fresh processes, kernel launch latency,\n"
-            "       pinned and pageable copies from 1 KB to 256 MB fitted to alpha + bytes/beta,\n"
+            "       pinned and pageable copies of 1 KB..256 MB fitted to alpha + bytes/beta,\n"
             "       kernel cost per path-step and the ramp of small grids for each precision\n"
             "       and generator;\n"
             "  kernels: every compiled kernel's cost per path, per step and per monitored\n"
@@ -78,7 +78,8 @@ void mcs_cmd_calibrate_help(FILE *f)
             "(parallel efficiency above %.2f, repeats spread more than %.0f%%, fits off by\n"
             "more than %.0f%%, warm above cold, a negative cost per step) are measured once\n"
             "more (%d times in all); what stays implausible is written as the profile's\n"
-            "`warning`, which estimate and validate print. Without a usable GPU the profile is CPU-only (no [gpu]).\n"
+            "`warning`, which estimate and validate print. Without a usable GPU the profile\n"
+            "is CPU-only (no [gpu]).\n"
             "\n"
             "options (valid values):\n"
             "  --backend cpu|gpu|all  what to measure (default all: the GPU when usable);\n"
@@ -1022,7 +1023,8 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
                  "within %.0f%%), until its runs spread at most %.0f%% or its median moved at "
                  "most %.0f%% (spread at most %.0f%%), at most %d; rounds beyond %d within each "
                  "stage's share of the %d s cap",
-                 MCS_REPEATS_MIN, 100 * MCS_AGREED_SPREAD, 100 * MCS_SETTLED_SPREAD, 100 * MCS_SETTLED_MOVE,
+                 MCS_REPEATS_MIN, 100 * MCS_AGREED_SPREAD, 100 * MCS_SETTLED_SPREAD,
+                 100 * MCS_SETTLED_MOVE,
                  100 * MCS_PLAUSIBLE_SPREAD_MAX, MCS_REPEATS_MAX, MCS_REPEATS_MIN,
                  CALIBRATE_CAP_S);
     if (c.gpu) {

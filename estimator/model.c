@@ -246,12 +246,20 @@ void mcs_predict_cpu(const mcs_cpu_profile *cpu, const mcs_workload *w, mcs_pred
     finish(out, w->cold ? cpu->other_cold_s : cpu->other_warm_s);
 }
 
-double mcs_gpu_blocks_per_sm(const mcs_gpu_profile *gpu, const mcs_workload *w,
-                             mcs_rng_id rng)
+/* w's kernel's entry of a per-kernel GPU table (blocks_per_sm, walk:
+ * [family][precision][generator]); NAN when w has no kernel there. */
+static double gpu_kernel_entry(const double (*table)[MCS_PREC_COUNT][MCS_GPU_RNG_COUNT],
+                               const mcs_workload *w, mcs_rng_id rng)
 {
     int f = w->has_kernel ? mcs_kernel_family_index(w->model, w->payoff, w->mode) : -1;
     int k = mcs_kernel_rng_index(1, rng);
-    return f < 0 || k < 0 ? NAN : gpu->blocks_per_sm[f][w->precision][k];
+    return f < 0 || k < 0 ? NAN : table[f][w->precision][k];
+}
+
+double mcs_gpu_blocks_per_sm(const mcs_gpu_profile *gpu, const mcs_workload *w,
+                             mcs_rng_id rng)
+{
+    return gpu_kernel_entry(gpu->blocks_per_sm, w, rng);
 }
 
 /* gpu_backend.c's chunking of w: blocks per launch and launches. */
@@ -285,8 +293,7 @@ double mcs_gpu_work_paths(const mcs_gpu_profile *gpu, const mcs_workload *w, mcs
     /* one thread's walk through ceil(p1/256) paths, in paths of saturated work:
      * the kernel's own (walk.KERNEL), else the generator's ramp per path-step
      * over kappa per path-step (ns over ps) */
-    int f = w->has_kernel ? mcs_kernel_family_index(w->model, w->payoff, w->mode) : -1;
-    double own = f >= 0 && k >= 0 ? gpu->walk[f][w->precision][k] : NAN;
+    double own = gpu_kernel_entry(gpu->walk, w, rng);
     double walk = ceil(p1 / MCS_GPU_VTHREADS) *
                   (own > 0 ? own
                            : gpu->kernel_ramp_path_step_ns[w->precision][k] * 1e3 /
