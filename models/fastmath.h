@@ -68,6 +68,22 @@ __device__ static inline float mcs_ex2_ftz(float x)
     asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
     return y;
 }
+/* 1/x and sqrt(x) on the special-function unit (1 ulp and 2^-23 relative
+ * for normal x): one instruction each where IEEE division and sqrt take
+ * about ten with a call to a slow path. Used where a model's step says so
+ * (models/heston.h). */
+__device__ static inline float mcs_rcp_ftz(float x)
+{
+    float y;
+    asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+    return y;
+}
+__device__ static inline float mcs_sqrt_ftz(float x)
+{
+    float y;
+    asm("sqrt.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+    return y;
+}
 #endif
 
 #ifndef __CUDA_ARCH__

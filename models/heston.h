@@ -113,7 +113,11 @@ MC_HD static inline __attribute__((always_inline)) mcs_real mcs_heston_upper_tai
 #else
     const float x = z * 0.70710678118654752440f;
     const float a = x < 0 ? -x : x;
+#ifdef __CUDA_ARCH__
+    const float t = mcs_rcp_ftz(1.0f + 0.5f * a);
+#else
     const float t = 1.0f / (1.0f + 0.5f * a);
+#endif
     float p = 0.17087277f;
     p = fmaf(t, p, -0.82215223f);
     p = fmaf(t, p, 1.48851587f);
@@ -129,6 +133,51 @@ MC_HD static inline __attribute__((always_inline)) mcs_real mcs_heston_upper_tai
 #endif
 }
 
+#if defined(__CUDA_ARCH__) && !defined(MCS_REAL_DOUBLE)
+/* One QE step on the GPU in single precision: the formulas of the CPU's
+ * step below, with real branches (a warp whose paths all take the
+ * quadratic branch skips the exponential one's tail, logarithm and
+ * divisions) and the special-function unit's reciprocal, square root and
+ * log2 (1-2 ulps; IEEE division and sqrt are about ten instructions each,
+ * with a slow-path call). The correction's logarithm keeps the polynomial
+ * (2 ulps relative): its argument is near 1, where lg2.approx's absolute
+ * error (about 2^-22) would add up over the steps. */
+__device__ static inline __attribute__((always_inline)) void mcs_heston_step_qe(
+    const mcs_heston_coef *c, float s[MCS_HESTON_DIM], float zv, float zx)
+{
+    const float tiny = 1e-30f;
+    const float v = s[1];
+    const float m = c->m0 + c->m1 * v;
+    const float s2 = c->s0 + c->s1 * v;
+    const float inv_m = mcs_rcp_ftz(m);
+    const float psi = fmaxf(fminf(s2 * inv_m * inv_m, 1e10f), 1e-18f);
+    float v1, k0_k1v;
+    if (psi <= (float)MCS_HESTON_PSI_C) {
+        const float t = 2 * mcs_rcp_ftz(psi); /* >= 4/3 here */
+        const float b2 = t - 1 + mcs_sqrt_ftz(t * (t - 1));
+        const float a = m * mcs_rcp_ftz(1 + b2);
+        const float bz = mcs_sqrt_ftz(b2) + zv;
+        const float w = 1 - 2 * c->big_a * a;
+        v1 = a * bz * bz;
+        k0_k1v = w > 0 ? -c->big_a * b2 * a * mcs_rcp_ftz(fmaxf(w, tiny)) +
+                             0.5f * mcs_log_f(w) - c->half_k3 * v
+                       : c->k0 + c->k1 * v;
+    } else {
+        const float omp = 2 * mcs_rcp_ftz(psi + 1);
+        const float tail = fmaxf(mcs_heston_upper_tail(zv), tiny);
+        const float exp_den = omp - c->big_a * m;
+        const float ln_ratio = (mcs_lg2_ftz(omp) - mcs_lg2_ftz(tail)) * 0.69314718055994531f;
+        v1 = fmaxf(ln_ratio, 0) * (m * (psi + 1) * 0.5f);
+        k0_k1v = exp_den > 0 ? -mcs_log_f(fmaxf((1 - omp) + omp * omp * mcs_rcp_ftz(exp_den),
+                                                tiny)) -
+                                   c->half_k3 * v
+                             : c->k0 + c->k1 * v;
+    }
+    const float var_x = fmaxf(c->k3 * v + c->k4 * v1, 0);
+    s[0] = s[0] + (c->drift_dt + k0_k1v + c->k2 * v1 + mcs_sqrt_ftz(var_x) * zx);
+    s[1] = v1;
+}
+#else
 /* One QE step (the file's comment): v' from z_v, then x with the
  * martingale-corrected K0*. Both branches are computed and one selected
  * (the CPU loop vectorises over paths), with one logarithm shared by the
@@ -173,6 +222,7 @@ MC_HD static inline __attribute__((always_inline)) void mcs_heston_step_qe(const
     s[0] = s[0] + (c->drift_dt + k0_k1v + c->k2 * v1 + MCS_SQRT(var_x) * zx);
     s[1] = v1;
 }
+#endif
 
 /* One full-truncation Euler step. */
 MC_HD static inline __attribute__((always_inline)) void mcs_heston_step_euler(const mcs_heston_coef *c,
