@@ -19,6 +19,19 @@
 #     REPEATS  default 5
 #     PROFILE  a calibrated profile (default: `mcsim calibrate` first, here)
 # Output: $OUT (default /tmp/validate_split)/split.md and the raw lines.
+# SPLIT_PAUSE seconds (default 2) pass before each measured start: a fresh
+# process's CUDA start-up on a host without the driver's persistence mode
+# depends on what ran just before (on 4 H100s: 1.0 s alone, 0.65-0.68 s
+# right after 4 processes at once, 2026-11-27), so every start begins from
+# the same quiet host, as a user's job and calibrate's cold runs do.
+# MPI ranks too, where an mpirun is found ($MPIRUN, else mpirun on the
+# PATH): each job and G also as `mpirun -np G mcsim JOB --backend gpu` (one
+# GPU per rank, by local rank), against `mcsim estimate --ranks G`
+# (`ranks.gpu.total`); mcsim then runs from GPUDIR/bin with the caller's
+# LD_LIBRARY_PATH first (that MPI's libmpi), the bundle's lib after it.
+# The ranks' table gives the wall of the mpirun command and the part of
+# rank 0's total outside every phase (MPI_Init and the gather's messages,
+# which the model does not predict: docs/estimator.md, "Ranks and shards").
 set -u
 gpu=${1:-.gpu}
 reps=${2:-5}
@@ -47,13 +60,19 @@ splits=""
 for g in 1 2 4 8; do [ "$g" -le "$G" ] && splits="$splits $g"; done
 nvidia-smi --query-gpu=index,name --format=csv,noheader
 echo "GPUs: $G; splits:$splits; repeats: $reps; profile: $profile"
+mpirun=${MPIRUN:-$(command -v mpirun || true)}
+echo "mpirun: ${mpirun:-none}"
 fail=0
 raw=$out/raw.txt
+rawr=$out/raw-ranks.txt
 : >"$raw"
+: >"$rawr"
 for name in $names; do
     for g in $splits; do
         mcsim estimate ${job[$name]} --shards "$g" --profile "$profile" --format json \
             >"$out/est-$name-$g.json" 2>/dev/null
+        [ -z "$mpirun" ] || mcsim estimate ${job[$name]} --ranks "$g" --profile "$profile" \
+            --format json >"$out/est-ranks-$name-$g.json" 2>/dev/null
     done
 done
 mkdir -p "$out/runs"  # each shard's JSON (its phase timings) and its wall from the common start
@@ -61,6 +80,7 @@ for r in $(seq 1 "$reps"); do
     for name in $names; do
         for g in $splits; do
             rm -f "$out"/s-*.h5 "$out/merged.h5"
+            sleep "${SPLIT_PAUSE:-2}"
             t0=$(now)
             for i in $(seq 1 "$g"); do
                 run=$out/runs/$name-$g-$r-$i
@@ -78,10 +98,27 @@ for r in $(seq 1 "$reps"); do
             wall=$(python3 -c "print(float('$t1') - float('$t0'))")
             merge=$(python3 -c "print(float('$t1') - float('$tm'))")
             echo "$name $g $r $wall $price $merge" | tee -a "$raw"
+            [ -n "$mpirun" ] || continue
+            run=$out/runs/$name-$g-$r-ranks
+            sleep "${SPLIT_PAUSE:-2}"
+            t0=$(now)
+            LD_LIBRARY_PATH=${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$(cd "$gpu" && pwd)/lib "$mpirun" \
+                --allow-run-as-root -np "$g" -x LD_LIBRARY_PATH -x NCCL_NVLS_ENABLE \
+                "$gpu/bin/mcsim" ${job[$name]} --backend gpu -q -f json -o "$out/ranks.h5" \
+                >"$run.json" 2>"$out/err-ranks.txt"
+            t1=$(now)
+            rprice=$(json "$run.json" price 2>/dev/null)
+            # the ranks that ran (a one-rank run's log has no /ranks table)
+            count=$(python3 -c "import h5py,sys; f=h5py.File(sys.argv[1]); print(len(f['ranks']) if 'ranks' in f else 1)" \
+                "$out/ranks.h5" 2>/dev/null)
+            [ "$rprice" = "$price" ] && [ "$count" = "$g" ] ||
+                { echo "MISMATCH ranks $name G=$g r$r: price $rprice (shards $price), $count ranks"
+                  cat "$out/err-ranks.txt"; fail=1; }
+            echo "$name $g $r $(python3 -c "print(float('$t1') - float('$t0'))") $rprice" | tee -a "$rawr"
         done
     done
 done
-python3 - "$out" "$raw" "$names" "$splits" >"$out/split.md" <<'EOF'
+python3 - "$out" "$raw" "$names" "$splits" "$rawr" >"$out/split.md" <<'EOF'
 import json, statistics, sys
 out, raw, names, splits = sys.argv[1], sys.argv[2], sys.argv[3].split(), sys.argv[4].split()
 rows = [l.split() for l in open(raw)]
@@ -121,6 +158,36 @@ for n in names:
               f" | {statistics.median(w):.3f} | {statistics.median(m) if m else float('nan'):.3f} |")
 if errs:
     print(f"\nmedian |error| over the multi-GPU splits: {statistics.median(errs):.1%}; worst {max(errs):.1%}")
+rrows = [l.split() for l in open(sys.argv[5])]
+if rrows:
+    print("\nMPI ranks (`mpirun -np G`, one GPU a rank) against `estimate --ranks G`; outside: "
+          "rank 0's total less its phases (MPI start-up, gather), not predicted:\n")
+    print("| job | ranks | predicted s | measured wall median s | spread | error | outside s "
+          "| error without outside |")
+    print("|---|---|---|---|---|---|---|---|")
+    rerrs, rerrs_in = [], []
+    for n in names:
+        for g in splits:
+            w = [float(r[3]) for r in rrows if r[0] == n and r[1] == g]
+            if not w: continue
+            pred = json.load(open(f"{out}/est-ranks-{n}-{g}.json"))["ranks"]["gpu"]["total"]
+            outside = []
+            for r in rrows:
+                if r[0] != n or r[1] != g: continue
+                try:
+                    t = json.load(open(f"{out}/runs/{n}-{g}-{r[2]}-ranks.json"))["timings"]
+                except (OSError, ValueError, KeyError):
+                    continue
+                outside.append(t["total"] - sum(v for k, v in t.items() if k != "total"))
+            med, o = statistics.median(w), statistics.median(outside) if outside else 0.0
+            err, err_in = pred / med - 1, pred / (med - o) - 1
+            if g != "1": rerrs.append(abs(err)); rerrs_in.append(abs(err_in))
+            print(f"| {n} | {g} | {pred:.3f} | {med:.3f} | {max(w)/min(w)-1:.0%} | {err:+.1%} "
+                  f"| {o:.3f} | {err_in:+.1%} |")
+    if rerrs:
+        print(f"\nmedian |error| over the multi-rank rows: {statistics.median(rerrs):.1%} (worst "
+              f"{max(rerrs):.1%}); without the part outside the phases: "
+              f"{statistics.median(rerrs_in):.1%} (worst {max(rerrs_in):.1%})")
 for b in bad: print("MISMATCH", b)
 EOF
 cat "$out/split.md"

@@ -55,10 +55,14 @@ void mcs_cmd_calibrate_help(FILE *f)
             "default the local profile %s, which estimate, validate and\n"
             "--backend auto use from any folder ($XDG_CONFIG_HOME/mcsim/local.ini when\n"
             "XDG_CONFIG_HOME is set; $MCSIM_PROFILE, when set, is read instead):\n"
-            "  cpu: fixed costs of a run (fresh processes and repeated runs), one thread's\n"
+            "  cpu: fixed costs of a run (fresh processes and repeated runs; a fresh\n"
+            "       process's start and exit outside its run), one thread's\n"
             "       cost per path-step for each precision and generator, parallel\n"
             "       efficiency from 1 thread to all;\n"
-            "  gpu: CUDA context creation in fresh processes, kernel launch latency,\n"
+            "  mpi: with --mpirun CMD, a rank's start-up: `CMD -n 1 mcsim ...` against the\n"
+            "       same fresh run alone (estimate --ranks adds it to each rank);\n"
+            "  gpu: CUDA context creation in fresh processes (and their start and exit),\n"
+            "       kernel launch latency,\n"
             "       pinned and pageable copies of 1 KB..256 MB fitted to alpha + bytes/beta,\n"
             "       kernel cost per path-step and the ramp of small grids for each precision\n"
             "       and generator;\n"
@@ -94,6 +98,10 @@ void mcs_cmd_calibrate_help(FILE *f)
             "                         kernel but the single-precision default generator's\n"
             "                         at one step count (their per-path costs inferred; on\n"
             "                         the GPU in one round); the profile says quick = yes\n"
+            "  --mpirun CMD           also measure an MPI rank's start-up with this launcher\n"
+            "                         (words split at spaces; `-n 1` is added), e.g.\n"
+            "                         --mpirun mpirun or --mpirun 'srun --mpi=pmix'; the\n"
+            "                         profile's [cpu] mpi_start_s, which estimate --ranks adds\n"
             "  -q, --quiet            no progress or notes on stderr (errors still)\n"
             "  -h, --help             this text\n"
             "Progress on stderr; about a minute in all.\n"
@@ -113,6 +121,7 @@ void mcs_cmd_calibrate_help(FILE *f)
 
 typedef struct {
     const char *self, *output, *name;
+    const char *mpirun; /* --mpirun CMD: the MPI launcher whose start-up is measured */
     int cpu, gpu, quick, output_given;
     char dir[4096], config[4200], log[4200]; /* dir: in $TMPDIR */
     char default_output[4200];
@@ -124,6 +133,8 @@ typedef struct {
 } calib;
 
 static int quiet; /* -q: no progress */
+/* The longest --mpirun command (the runner's launcher words fit 1 KB) */
+#define MPIRUN_MAX 1000
 
 static void progress(const char *fmt, ...)
 {
@@ -187,7 +198,8 @@ static mcs_repeat_rule exactly(int rounds)
 /* Each phase's median and spread (mcs_trimmed_spread) over the runs of one
  * kind; index MCS_PHASE_COUNT: the time outside every phase. */
 typedef struct {
-    double median[MCS_PHASE_COUNT + 1], spread[MCS_PHASE_COUNT + 1];
+    /* per phase, then MCS_FIXED_OTHER and MCS_FIXED_PROCESS (profile.h) */
+    double median[MCS_FIXED_COLUMNS], spread[MCS_FIXED_COLUMNS];
     int runs;
 } phase_stats;
 
@@ -224,7 +236,10 @@ static mcs_status stand_in_profile(calib *c, char *path, size_t path_len, char *
 
 /* Fixed costs: rounds of one fresh process (cold) and one run in this
  * process after a 10^7-path run (warm: caches as disturbed as in real use,
- * and as in a sweep), until both totals' medians settle by `rule`. On the
+ * and as in a sweep), until both totals' medians settle by `rule`. A cold
+ * round also gives the process's time outside its own total (its wall as
+ * this process saw it, less the total: loading before main, exit after
+ * the log). On the
  * CPU the two kinds are interleaved, so that a burst of noise hits one of
  * each. On the GPU every cold round comes first: a run in this process
  * keeps the CUDA driver open, and a fresh process then creates its context
@@ -235,15 +250,15 @@ static mcs_status fixed_costs(calib *c, const char *backend, const mcs_repeat_ru
                               int warm_only, phase_stats *cold, phase_stats *warm, char *err,
                               size_t len)
 {
-    double s[2][MCS_PHASE_COUNT + 1][MCS_REPEATS_MAX];
-    mcs_run_spec spec = {c->config, {"simulation.paths=1000"}, 1, backend, 0};
-    mcs_run_spec larger = {c->config, {"simulation.paths=10000000"}, 1, backend, 0};
+    double s[2][MCS_FIXED_COLUMNS][MCS_REPEATS_MAX], wall = 0;
+    mcs_run_spec spec = {c->config, {"simulation.paths=1000"}, 1, backend, 0, NULL};
+    mcs_run_spec larger = {c->config, {"simulation.paths=10000000"}, 1, backend, 0, NULL};
     const int gpu = strcmp(backend, "gpu") == 0;
     mcs_timings t;
     mcs_status st;
     /* unmeasured first runs: load the binary and libraries into the page
      * cache (cold), bring the context and threads up (warm) */
-    if (!warm_only && (st = mcs_run_cold(c->self, &spec, c->log, &t, err, len)) != MCS_OK)
+    if (!warm_only && (st = mcs_run_cold(c->self, &spec, c->log, &t, NULL, err, len)) != MCS_OK)
         return st;
     if (!gpu && (st = mcs_run_warm(&spec, c->log, &t, NULL, NULL, err, len)) != MCS_OK)
         return st;
@@ -254,13 +269,15 @@ static mcs_status fixed_costs(calib *c, const char *backend, const mcs_repeat_ru
                 continue; /* the GPU's warm rounds after its cold ones */
             if (kind == 1 && (st = mcs_run_warm(&larger, c->log, &t, NULL, NULL, err, len)))
                 return st;
-            st = kind == 0 ? mcs_run_cold(c->self, &spec, c->log, &t, err, len)
+            st = kind == 0 ? mcs_run_cold(c->self, &spec, c->log, &t, &wall, err, len)
                            : mcs_run_warm(&spec, c->log, &t, NULL, NULL, err, len);
             if (st != MCS_OK)
                 return st;
             for (int p = 0; p < MCS_PHASE_COUNT; p++)
                 s[kind][p][r[kind]] = t.seconds[p];
-            s[kind][MCS_PHASE_COUNT][r[kind]] = other_seconds(&t);
+            s[kind][MCS_FIXED_OTHER][r[kind]] = other_seconds(&t);
+            s[kind][MCS_FIXED_PROCESS][r[kind]] =
+                kind == 0 ? fmax(0, wall - t.seconds[MCS_PHASE_TOTAL]) : 0;
             r[kind]++;
         }
         for (int kind = 0; kind < 2; kind++)
@@ -271,7 +288,7 @@ static mcs_status fixed_costs(calib *c, const char *backend, const mcs_repeat_ru
     phase_stats *out[2] = {cold, warm};
     for (int kind = warm_only; kind < 2; kind++) {
         out[kind]->runs = r[kind];
-        for (int p = 0; p <= MCS_PHASE_COUNT; p++)
+        for (int p = 0; p < MCS_FIXED_COLUMNS; p++)
             out[kind]->median[p] = mcs_trimmed_spread(s[kind][p], r[kind], &out[kind]->spread[p]);
     }
     return MCS_OK;
@@ -326,13 +343,49 @@ static mcs_status measure_fixed(calib *c, mcs_profile *p, int gpu, phase_stats *
     return MCS_OK;
 }
 
+/* MPI start-up (--mpirun CMD): rounds of a fresh process alone and of the
+ * same job as one rank, `CMD -n 1 mcsim ...`, interleaved, until the
+ * ranks' walls settle; mpi_start_s is the difference of the medians of the
+ * walls: the launcher's start and exit, MPI_Init and MPI_Finalize, which
+ * each rank of `estimate --ranks` pays. */
+static mcs_status measure_mpi_start(calib *c, mcs_cpu_profile *cpu, char *err, size_t len)
+{
+    char launcher[MPIRUN_MAX + 8];
+    snprintf(launcher, sizeof launcher, "%s -n 1", c->mpirun);
+    mcs_run_spec alone = {c->config, {"simulation.paths=1000"}, 1, "cpu", 0, NULL};
+    mcs_run_spec rank = alone;
+    rank.launcher = launcher;
+    double wall[2][MCS_REPEATS_MAX], spread;
+    mcs_timings t;
+    /* unmeasured: the launcher's and MPI's libraries into the page cache */
+    mcs_status st = mcs_run_cold(c->self, &rank, c->log, &t, NULL, err, len);
+    mcs_repeat_rule rule = stage_rule(c, STAGE_CPU_FIXED);
+    int r = 0;
+    while (st == MCS_OK) {
+        if ((st = mcs_run_cold(c->self, &alone, c->log, &t, &wall[0][r], err, len)) ||
+            (st = mcs_run_cold(c->self, &rank, c->log, &t, &wall[1][r], err, len)))
+            break;
+        if (mcs_repeats_settled(wall[1], ++r, &rule, mcs_now()))
+            break;
+    }
+    if (st != MCS_OK)
+        return st;
+    double one = mcs_trimmed_spread(wall[0], r, &spread);
+    double ranked = mcs_trimmed_spread(wall[1], r, &spread);
+    cpu->mpi_start_s = fmax(0, ranked - one);
+    cpu->spread.mpi_start_s = spread;
+    progress("cpu: MPI start-up %.3g s (%s: %.3f s a run against %.3f s alone, %d rounds)",
+             cpu->mpi_start_s, launcher, ranked, one, r);
+    return MCS_OK;
+}
+
 /* A warm run's timings: the run with the median simulate time of rounds
  * run until that median settles by `rule`; their spread in c->last_spread. */
 static mcs_status timed_run(calib *c, const char *backend, int threads, const char **sets,
                             int n_sets, const mcs_repeat_rule *rule, mcs_timings *out, char *err,
                             size_t len)
 {
-    mcs_run_spec spec = {c->config, {0}, 0, backend, threads};
+    mcs_run_spec spec = {c->config, {0}, 0, backend, threads, NULL};
     for (int i = 0; i < n_sets; i++)
         spec.overrides[spec.n_overrides++] = sets[i];
     mcs_timings runs[MCS_REPEATS_MAX];
@@ -739,12 +792,12 @@ static void lanes(int major, int minor, double *fp32, double *fp64)
  * Before anything in this process opens CUDA (fixed_costs says why). */
 static mcs_status calibrate_together(calib *c, mcs_gpu_profile *g, char *err, size_t len)
 {
-    mcs_run_spec spec = {c->config, {"simulation.paths=1000"}, 1, "gpu", 0};
+    mcs_run_spec spec = {c->config, {"simulation.paths=1000"}, 1, "gpu", 0, NULL};
     static mcs_timings t[MCS_TOGETHER_MAX];
     double alone[3], slowest[3], spread;
     const int rounds = c->quick ? 1 : 3;
     char why[1024];
-    mcs_status st = mcs_run_cold(c->self, &spec, c->log, t, err, len); /* unmeasured */
+    mcs_status st = mcs_run_cold(c->self, &spec, c->log, t, NULL, err, len); /* unmeasured */
     const int gpus = mcs_sysinfo_nvidia_gpus(); /* -1: unknown, tried */
     if (st == MCS_OK && gpus >= 0 && gpus < 2) {
         progress("gpu: %d GPU%s here (the driver's /proc/driver/nvidia/gpus): no start-up "
@@ -754,7 +807,7 @@ static mcs_status calibrate_together(calib *c, mcs_gpu_profile *g, char *err, si
     for (int i = 0; i < MCS_CONTEXT_TOGETHER_POINTS && st == MCS_OK; i++) {
         const int G = 2 << i;
         for (int r = 0; r < rounds; r++) {
-            if ((st = mcs_run_cold(c->self, &spec, c->log, t, err, len)) != MCS_OK)
+            if ((st = mcs_run_cold(c->self, &spec, c->log, t, NULL, err, len)) != MCS_OK)
                 return st;
             alone[r] = t[0].seconds[MCS_PHASE_CONTEXT];
             st = mcs_run_cold_together(c->self, &spec, G, c->log, t, why, sizeof why);
@@ -772,10 +825,10 @@ static mcs_status calibrate_together(calib *c, mcs_gpu_profile *g, char *err, si
                 slowest[r] = fmax(slowest[r], t[j].seconds[MCS_PHASE_CONTEXT]);
         }
         double one = mcs_trimmed_spread(alone, rounds, &spread);
-        g->context_together[i] = one > 0 ? mcs_trimmed_spread(slowest, rounds, &spread) / one
-                                         : NAN;
-        progress("gpu: %d processes at once, one per GPU: the slowest context %.3gx one's alone",
-                 G, g->context_together[i]);
+        double most = mcs_trimmed_spread(slowest, rounds, &spread);
+        g->context_together[i] = one > 0 ? most / one : NAN;
+        progress("gpu: %d processes at once, one per GPU: the slowest context %.3gx one's alone "
+                 "(%.3f s against %.3f s)", G, g->context_together[i], most, one);
     }
     return st;
 }
@@ -792,8 +845,9 @@ static mcs_status calibrate_gpu(calib *c, mcs_profile *p, char *err, size_t len)
     g->first_launch_us =
         fmax(0, cold.median[MCS_PHASE_SIMULATE] - warm.median[MCS_PHASE_SIMULATE]) * 1e6;
     g->spread.first_launch_us = cold.spread[MCS_PHASE_SIMULATE];
-    progress("gpu: context %.3f s, device query %.2g s, set-up %.3g s (cold)", g->context_s,
-             g->device_query_cold_s, g->setup_cold_s);
+    progress("gpu: context %.3f s, device query %.2g s, set-up %.3g s (cold); a fresh "
+             "process's start and exit %.3g s", g->context_s, g->device_query_cold_s,
+             g->setup_cold_s, g->process_cold_s);
     double alloc_small = g->alloc_s;
     /* allocation per byte: 2^20 blocks of 256 paths = 2 x 32 MiB of block sums */
     mcs_timings t;
@@ -842,7 +896,7 @@ static mcs_status calibrate_gpu(calib *c, mcs_profile *p, char *err, size_t len)
     /* spec numbers: from the catalogue entry of this GPU model, else from
      * the device's SM count and clock */
     mcs_gpu_info info;
-    mcs_run_spec spec = {c->config, {"simulation.paths=1"}, 1, "gpu", 0};
+    mcs_run_spec spec = {c->config, {"simulation.paths=1"}, 1, "gpu", 0, NULL};
     if ((st = mcs_run_warm(&spec, c->log, &t, NULL, &info, err, len)))
         return st;
     snprintf(g->model, sizeof g->model, "%s", info.name);
@@ -879,7 +933,7 @@ static int parse(int argc, char **argv, calib *c)
         {"backend", required_argument, NULL, 'b'}, {"output", required_argument, NULL, 'o'},
         {"name", required_argument, NULL, 'n'},    {"quick", no_argument, NULL, 'Q'},
         {"help", no_argument, NULL, 'h'},          {"quiet", no_argument, NULL, 'q'},
-        {NULL, 0, NULL, 0},
+        {"mpirun", required_argument, NULL, 'M'},  {NULL, 0, NULL, 0},
     };
     c->output = NULL; /* default: the local profile (mcs_profile_local_path) */
     c->name = "local";
@@ -902,6 +956,14 @@ static int parse(int argc, char **argv, calib *c)
         case 'n': c->name = optarg; break;
         case 'Q': c->quick = 1; break;
         case 'q': quiet = 1; break;
+        case 'M':
+            if (!optarg[0] || strlen(optarg) > MPIRUN_MAX) {
+                fprintf(stderr, "mcsim calibrate: --mpirun '%.40s': give the launcher's command, "
+                        "1 to %d characters (e.g. --mpirun mpirun)\n", optarg, MPIRUN_MAX);
+                return 0;
+            }
+            c->mpirun = optarg;
+            break;
         case 'h': mcs_cmd_calibrate_help(stdout); exit(0);
         default:
             fprintf(stderr, "mcsim calibrate: %s '%s'\n(see mcsim calibrate --help)\n",
@@ -911,6 +973,11 @@ static int parse(int argc, char **argv, calib *c)
     }
     if (optind < argc) {
         fprintf(stderr, "mcsim calibrate: unexpected argument '%s'\n", argv[optind]);
+        return 0;
+    }
+    if (c->mpirun && !c->cpu) {
+        fprintf(stderr, "mcsim calibrate: --mpirun measures MPI start-up on the cpu side: "
+                "not with --backend gpu\n");
         return 0;
     }
     char why[256];
@@ -1031,10 +1098,10 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
         /* is there a usable GPU? Asked of a child process: a CUDA driver
          * opened here would keep the GPU initialised and make the cold runs'
          * context creation look cheaper than a user's fresh process finds it */
-        mcs_run_spec probe = {c.config, {"simulation.paths=1"}, 1, "gpu", 0};
+        mcs_run_spec probe = {c.config, {"simulation.paths=1"}, 1, "gpu", 0, NULL};
         mcs_timings t;
         char why[512];
-        if (mcs_run_cold(c.self, &probe, c.log, &t, why, sizeof why) != MCS_OK && !mcs_stop_flag) {
+        if (mcs_run_cold(c.self, &probe, c.log, &t, NULL, why, sizeof why) != MCS_OK && !mcs_stop_flag) {
             if (c.cpu) {
                 progress("no usable GPU (%s): calibrating the cpu only", why);
                 c.gpu = 0;
@@ -1056,6 +1123,8 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
                                       c.extras_until};
     if (st == MCS_OK && c.cpu)
         st = calibrate_cpu(&c, &p, err, sizeof err);
+    if (st == MCS_OK && c.mpirun)
+        st = measure_mpi_start(&c, &p.cpu, err, sizeof err);
     if (st == MCS_OK && c.cpu)
         st = mcs_calibrate_cpu_kernels(&kernels, &p.cpu, err, sizeof err);
     if (st == MCS_OK && c.gpu)

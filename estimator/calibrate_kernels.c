@@ -172,7 +172,7 @@ static mcs_status run_point_as(kernel_ctx *c, point *pt, double paths, const cha
              mcs_named_by_id(mcs_precisions, c->q)->name);
     snprintf(rng, sizeof rng, "simulation.rng=%s", mcs_named_by_id(mcs_rngs, (int)c->rng)->name);
     snprintf(n, sizeof n, "simulation.paths=%.0f", paths);
-    mcs_run_spec spec = {c->config, {prec, rng, n}, 3, c->gpu ? "gpu" : "cpu", c->gpu ? 0 : 1};
+    mcs_run_spec spec = {c->config, {prec, rng, n}, 3, c->gpu ? "gpu" : "cpu", c->gpu ? 0 : 1, NULL};
     for (int i = 0; i < k; i++)
         spec.overrides[spec.n_overrides++] = ov[i].assignment;
     if (also)

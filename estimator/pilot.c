@@ -20,7 +20,7 @@ mcs_status mcs_pilot_run(const char *config, const mcs_override *ov, int n_ov,
 {
     memset(out, 0, sizeof *out);
     const int on_gpu = strcmp(backend, "gpu") == 0;
-    mcs_run_spec spec = {config, {0}, 0, backend, on_gpu ? 0 : 1};
+    mcs_run_spec spec = {config, {0}, 0, backend, on_gpu ? 0 : 1, NULL};
     const int most = (int)(sizeof spec.overrides / sizeof spec.overrides[0]) - 1;
     if (n_ov > most) {
         snprintf(err, err_len, "--pilot runs the job with at most %d --set and --paths (%d given)",

@@ -55,6 +55,8 @@ typedef struct {
     double config_cold_s, config_warm_s;   /* cold: a fresh process; warm: a later run */
     double write_cold_s, write_warm_s;     /* HDF5 run log (cold pays library start-up) */
     double other_cold_s, other_warm_s;     /* time in a run outside every phase */
+    double process_cold_s; /* a fresh process's time outside its run's total: loading, exit */
+    double mpi_start_s;    /* a rank's MPI start-up: launcher, MPI_Init, MPI_Finalize */
     double setup_cold_s, setup_warm_s, teardown_cold_s, teardown_warm_s;
     double chunk_start_cold_us, chunk_start_warm_us; /* waking the thread team, per chunk */
     double reduce_block_ns;                      /* merging one block's sums */
@@ -74,8 +76,8 @@ typedef struct {
      * on): keys spread.config_cold_s and so on; NAN where not measured */
     struct {
         double config_cold_s, config_warm_s, write_cold_s, write_warm_s, other_cold_s,
-            other_warm_s, setup_cold_s, setup_warm_s, teardown_cold_s, teardown_warm_s,
-            chunk_start_cold_us, chunk_start_warm_us;
+            other_warm_s, process_cold_s, mpi_start_s, setup_cold_s, setup_warm_s, teardown_cold_s,
+            teardown_warm_s, chunk_start_cold_us, chunk_start_warm_us;
     } spread;
 } mcs_cpu_profile;
 
@@ -87,6 +89,9 @@ typedef struct {
     double memory_gb, memory_bandwidth_gbps, pcie_gbps;
     /* measured, seconds unless the name says otherwise */
     double context_s;                 /* CUDA start-up in a fresh process (cold runs only) */
+    /* a fresh GPU process's time outside its run's total: loading, exit
+     * (the CUDA context's teardown at exit included) */
+    double process_cold_s;
     double device_query_cold_s, device_query_warm_s;
     double setup_cold_s, setup_warm_s; /* stream, events, kernel module load (cold) */
     double alloc_s, alloc_ns_per_byte; /* device + pinned buffers */
@@ -126,8 +131,9 @@ typedef struct {
     double copy_fit_error, kernel_fit_error;
     /* each fixed cost's spread, as the CPU's (keys spread.context_s, ...) */
     struct {
-        double context_s, device_query_cold_s, device_query_warm_s, setup_cold_s, setup_warm_s,
-            alloc_s, teardown_s, write_cold_s, write_warm_s, first_launch_us;
+        double context_s, process_cold_s, device_query_cold_s, device_query_warm_s,
+            setup_cold_s, setup_warm_s, alloc_s, teardown_s, write_cold_s, write_warm_s,
+            first_launch_us;
     } spread;
 } mcs_gpu_profile;
 
@@ -320,6 +326,12 @@ mcs_status mcs_profiles_choose(const char *profile, const char *cpu, const char 
  * from its interleaved runs' phase medians; mcs_profile_warm_problems
  * compares the pairs. */
 #define MCS_FIXED_NONE ((size_t)-1)
+/* The phase of an entry that is no phase of the run log: the time in a run
+ * outside every phase, and a fresh process's time outside its run's total
+ * (calibrate's columns after the run log's phases). */
+#define MCS_FIXED_OTHER MCS_PHASE_COUNT
+#define MCS_FIXED_PROCESS (MCS_PHASE_COUNT + 1)
+#define MCS_FIXED_COLUMNS (MCS_PHASE_COUNT + 2)
 typedef struct {
     const char *name;        /* "cpu setup" */
     int gpu;                 /* 0: [cpu], 1: [gpu] */

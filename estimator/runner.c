@@ -127,9 +127,25 @@ static void last_line(const char *path, char *buf, size_t len)
 static mcs_status spawn_run(const char *self, const mcs_run_spec *spec, const char *log_path,
                             int device, pid_t *pid, char *err, size_t err_len)
 {
-    char threads[32], gpu[32], err_path[4200];
+    char threads[32], gpu[32], err_path[4200], words[1024];
     const char *argv[64];
     int n = 0;
+    if (spec->launcher) { /* its words first: at most 16, leaving room for the run's */
+        if (snprintf(words, sizeof words, "%s", spec->launcher) >= (int)sizeof words) {
+            snprintf(err, err_len, "launcher '%.40s...': longer than %zu characters",
+                     spec->launcher, sizeof words - 1);
+            return MCS_E_USAGE;
+        }
+        for (char *save = NULL, *w = strtok_r(words, " \t", &save); w;
+             w = strtok_r(NULL, " \t", &save)) {
+            if (n == 16) {
+                snprintf(err, err_len, "launcher '%s': more than 16 words", spec->launcher);
+                return MCS_E_USAGE;
+            }
+            argv[n++] = w;
+        }
+    }
+    _Static_assert(16 + 14 + 2 * 16 + 1 <= 64, "argv: launcher, run options, overrides, NULL");
     argv[n++] = self;
     argv[n++] = spec->config;
     argv[n++] = "--backend";
@@ -160,12 +176,17 @@ static mcs_status spawn_run(const char *self, const mcs_run_spec *spec, const ch
     posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
     posix_spawn_file_actions_addopen(&fa, 2, err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
     int rc = mcs_stop_flag ? ECANCELED
-                           : posix_spawn(pid, self, &fa, NULL, (char *const *)argv, environ);
+             : spec->launcher ? posix_spawnp(pid, argv[0], &fa, NULL, (char *const *)argv, environ)
+                              : posix_spawn(pid, self, &fa, NULL, (char *const *)argv, environ);
     posix_spawn_file_actions_destroy(&fa);
     if (rc != 0) {
         unlink(err_path);
-        snprintf(err, err_len, "cannot start %s: %s", self, strerror(rc));
-        return mcs_stop_flag ? MCS_E_INTERRUPTED : MCS_E_SOFTWARE;
+        snprintf(err, err_len, "cannot start %s: %s", argv[0], strerror(rc));
+        if (mcs_stop_flag)
+            return MCS_E_INTERRUPTED;
+        /* a launcher the user named that is not there: unavailable, not a bug */
+        return spec->launcher && (rc == ENOENT || rc == EACCES) ? MCS_E_UNAVAILABLE
+                                                                 : MCS_E_SOFTWARE;
     }
     return MCS_OK;
 }
@@ -173,7 +194,8 @@ static mcs_status spawn_run(const char *self, const mcs_run_spec *spec, const ch
 /* Wait for the spawn_run child pid (a stop request goes on to it), then
  * read its timings back from log_path. */
 static mcs_status wait_run(const char *self, const mcs_run_spec *spec, const char *log_path,
-                           pid_t pid, mcs_timings *t, char *err, size_t err_len)
+                           pid_t pid, mcs_timings *t, double *exited, char *err,
+                           size_t err_len)
 {
     char err_path[4200], message[512] = "";
     snprintf(err_path, sizeof err_path, "%s.stderr", log_path);
@@ -181,6 +203,8 @@ static mcs_status wait_run(const char *self, const mcs_run_spec *spec, const cha
     int status;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
         ;
+    if (exited)
+        *exited = mcs_now();
     mcs_stop_forward_to(0);
     last_line(err_path, message, sizeof message);
     unlink(err_path);
@@ -189,8 +213,9 @@ static mcs_status wait_run(const char *self, const mcs_run_spec *spec, const cha
         return MCS_E_INTERRUPTED;
     }
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        snprintf(err, err_len, "a fresh mcsim run (%s %s --backend %s) failed with %s %d%s%s",
-                 self, spec->config, spec->backend,
+        snprintf(err, err_len, "a fresh mcsim run (%s%s%s %s --backend %s) failed with %s %d%s%s",
+                 spec->launcher ? spec->launcher : "", spec->launcher ? " " : "", self,
+                 spec->config, spec->backend,
                  WIFEXITED(status) ? "exit code" : "signal",
                  WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status),
                  message[0] ? ": " : "", message);
@@ -200,11 +225,16 @@ static mcs_status wait_run(const char *self, const mcs_run_spec *spec, const cha
 }
 
 mcs_status mcs_run_cold(const char *self, const mcs_run_spec *spec, const char *log_path,
-                        mcs_timings *t, char *err, size_t err_len)
+                        mcs_timings *t, double *wall, char *err, size_t err_len)
 {
     pid_t pid;
+    double started = mcs_now(), exited = started;
     mcs_status st = spawn_run(self, spec, log_path, -1, &pid, err, err_len);
-    return st != MCS_OK ? st : wait_run(self, spec, log_path, pid, t, err, err_len);
+    if (st == MCS_OK)
+        st = wait_run(self, spec, log_path, pid, t, &exited, err, err_len);
+    if (wall)
+        *wall = exited - started;
+    return st;
 }
 
 mcs_status mcs_run_cold_together(const char *self, const mcs_run_spec *spec, int count,
@@ -227,7 +257,7 @@ mcs_status mcs_run_cold_together(const char *self, const mcs_run_spec *spec, int
         started--; /* the one that did not start */
     char why[1024];
     for (int i = 0; i < started; i++) { /* every child waited for; the first error kept */
-        mcs_status one = wait_run(self, spec, logs[i], pid[i], &t[i], why, sizeof why);
+        mcs_status one = wait_run(self, spec, logs[i], pid[i], &t[i], NULL, why, sizeof why);
         unlink(logs[i]);
         if (one != MCS_OK && st == MCS_OK) {
             st = one;

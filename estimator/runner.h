@@ -18,6 +18,10 @@ typedef struct {
     int n_overrides;
     const char *backend; /* "cpu" or "gpu" */
     int threads;         /* 0: OpenMP default */
+    /* cold runs only: words put before this mcsim (an MPI launcher, e.g.
+     * "mpirun -n 1"), split at spaces, the first found on the PATH; NULL:
+     * none */
+    const char *launcher;
 } mcs_run_spec;
 
 /* The job a run of `spec` prices: the config with the spec's overrides, rng
@@ -38,12 +42,14 @@ mcs_status mcs_run_warm_result(const mcs_run_spec *spec, const char *log_path, m
                                size_t err_len);
 
 /* Run `self` (this mcsim binary) as a fresh process writing log_path, then
- * read the timings back from the log. When it fails: the status of its exit
+ * read the timings back from the log; wall (when not NULL): seconds from
+ * starting the process to its exit, as this one saw them (its total and
+ * the process's start and exit). When it fails: the status of its exit
  * code (69: MCS_E_UNAVAILABLE, 78: MCS_E_CONFIG, ...) and its error message
  * (its stderr's last line) in err. A stop request (stop.h) is passed on to
  * the child, which is waited for: MCS_E_INTERRUPTED. */
 mcs_status mcs_run_cold(const char *self, const mcs_run_spec *spec, const char *log_path,
-                        mcs_timings *t, char *err, size_t err_len);
+                        mcs_timings *t, double *wall, char *err, size_t err_len);
 
 /* The most processes mcs_run_cold_together starts. */
 #define MCS_TOGETHER_MAX 16

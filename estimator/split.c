@@ -8,9 +8,17 @@
 #include "report.h"
 #include "shard.h"
 
+/* A fresh process's time outside its run's total (profile.h), 0 where the
+ * profile has not measured it. */
+static double process_seconds(double measured)
+{
+    return isfinite(measured) ? measured : 0;
+}
+
 /* The cold run of blocks [first, end) of the job on one backend (0 cpu, 1 gpu),
  * the GPU's context phase `together` times one process's alone: its total
- * seconds, NAN when that backend cannot run it. */
+ * and the process's start and exit, seconds; NAN when that backend cannot
+ * run it. */
 static double share_seconds(const mcs_profile *cp, const mcs_profile *gp, const mcs_job *job,
                             int threads, int backend, double together, uint64_t first,
                             uint64_t end)
@@ -21,10 +29,12 @@ static double share_seconds(const mcs_profile *cp, const mcs_profile *gp, const 
     mcs_prediction p;
     if (!backend) {
         mcs_predict_cpu(&cp->cpu, &w, &p);
-        return p.available ? p.seconds[MCS_PHASE_TOTAL] : NAN;
+        return p.available ? p.seconds[MCS_PHASE_TOTAL] + process_seconds(cp->cpu.process_cold_s)
+                           : NAN;
     }
     mcs_predict_gpu(&gp->gpu, &cp->cpu, &w, &p);
-    return p.available ? p.seconds[MCS_PHASE_TOTAL] + (together - 1) * p.seconds[MCS_PHASE_CONTEXT]
+    return p.available ? p.seconds[MCS_PHASE_TOTAL] + (together - 1) * p.seconds[MCS_PHASE_CONTEXT] +
+                             process_seconds(gp->gpu.process_cold_s)
                        : NAN;
 }
 
@@ -77,6 +87,9 @@ mcs_status mcs_split_predict(const mcs_profile *cp, const mcs_profile *gp, const
     double join = roots * host->reduce_block_ns * 1e-9;
     /* the shares start at once, one per GPU: their CUDA contexts contend */
     out->together = gp->has_gpu ? mcs_gpu_context_together(&gp->gpu, count) : 1;
+    /* each rank pays MPI's start-up where calibrate measured it */
+    out->mpi_start = shards ? NAN : host->mpi_start_s;
+    const double mpi = isfinite(out->mpi_start) ? out->mpi_start : 0;
     for (int k = 0; k < 2; k++) {
         if (k == 1 && !gp->has_gpu)
             continue;
@@ -90,14 +103,15 @@ mcs_status mcs_split_predict(const mcs_profile *cp, const mcs_profile *gp, const
         for (int i = 0; i < count; i++) {
             mcs_block_range range = mcs_shard_range(b, i + 1, count);
             double s = share_seconds(cp, gp, job, threads, k, out->together, range.first,
-                                     range.end);
+                                     range.end) + mpi;
             out->available[k] &= !isnan(s);
             out->seconds[k][i] = s;
             out->busy[k] += s;
             out->slowest[k] = s > out->slowest[k] ? s : out->slowest[k];
         }
         if (shards) /* a fresh `mcsim merge`: read each shard file, join the roots, write */
-            out->combine[k] = host->write_cold_s + count * host->write_warm_s + join;
+            out->combine[k] = host->write_cold_s + count * host->write_warm_s + join +
+                              process_seconds(host->process_cold_s);
         else        /* rank 0 joins the ranks' roots (one rank: the plain run) */
             out->combine[k] = count > 1 ? join : 0;
         out->busy[k] += shards ? out->combine[k] : 0;
@@ -132,6 +146,13 @@ static void json_backend(FILE *f, const mcs_split *s, int k)
     mcs_json_number(f, s->combine[k]);
     fprintf(f, ", \"total\": ");
     mcs_json_number(f, s->total[k]);
+    if (!s->shards) {
+        fprintf(f, ", \"mpi_start\": ");
+        if (isfinite(s->mpi_start))
+            mcs_json_number(f, s->mpi_start);
+        else
+            fputs("null", f);
+    }
     if (k == 1) {
         fprintf(f, ", \"context_together\": ");
         mcs_json_number(f, s->together);
@@ -187,6 +208,12 @@ void mcs_split_print(FILE *f, const mcs_split *s, int json)
              s->total);
     if (s->shards)
         text_row(f, "machine time (every shard + merge)", s, s->busy);
+    else if (isfinite(s->mpi_start))
+        fprintf(f, "  each rank includes MPI's start-up, %.3g s ([cpu] mpi_start_s)\n",
+                s->mpi_start);
+    else
+        fprintf(f, "  MPI's start-up (launcher, MPI_Init) is not included: the profile has no "
+                "[cpu] mpi_start_s (mcsim calibrate --mpirun CMD measures it)\n");
     if (s->available[1] && s->count > 1)
         fprintf(f, "  gpu: the %d processes start at once, one per GPU: each CUDA context %.3gx "
                 "one's alone (%s)\n", s->count, s->together,

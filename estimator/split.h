@@ -29,6 +29,8 @@ typedef struct {
     double total[2];      /* wall time: slowest + combine */
     double together;      /* the GPU shares' context phase over one process's alone
                              (mcs_gpu_context_together of the count): they start at once */
+    double mpi_start;     /* ranks: each rank's MPI start-up ([cpu] mpi_start_s), in its
+                             seconds; NAN: not measured (calibrate --mpirun), not counted */
 } mcs_split;
 
 /* Predict `job` split `count` ways (shards = 1: a job array and a merge,

@@ -258,7 +258,7 @@ static void fill_row(mcs_sweep_row *r, const char *backend, const char *mode, co
 static mcs_run_spec spec_at(const options *o, const char *backend, double paths, char *buf,
                             size_t len)
 {
-    mcs_run_spec spec = {o->config, {0}, 0, backend, o->threads};
+    mcs_run_spec spec = {o->config, {0}, 0, backend, o->threads, NULL};
     for (int i = 0; i < o->n_overrides; i++)
         spec.overrides[spec.n_overrides++] = o->overrides[i];
     snprintf(buf, len, "simulation.paths=%.0f", paths);
@@ -298,7 +298,7 @@ static mcs_status check_before(options *o, const char *self, const char *log, ch
             continue;
         mcs_run_spec probe = spec_at(o, names[b], 1, paths, sizeof paths);
         mcs_timings t;
-        mcs_status bs = mcs_run_cold(self, &probe, log, &t, why[b], sizeof why[b]);
+        mcs_status bs = mcs_run_cold(self, &probe, log, &t, NULL, why[b], sizeof why[b]);
         if (bs == MCS_OK)
             continue;
         if (bs == MCS_E_INTERRUPTED) {
@@ -354,7 +354,7 @@ static mcs_status measure_one(sweep_run *sr, int b, int warm, int r, int s, char
         st = mcs_run_warm(&spec, sr->log, &t, &job, &gpu, err, len);
     if (st == MCS_OK)
         st = warm ? mcs_run_warm(&spec, sr->log, &t, &job, &gpu, err, len)
-                  : mcs_run_cold(sr->self, &spec, sr->log, &t, err, len);
+                  : mcs_run_cold(sr->self, &spec, sr->log, &t, NULL, err, len);
     if (st == MCS_OK && !warm) /* the job as the fresh process saw it */
         st = mcs_run_spec_job(&spec, &job, resolved, sizeof resolved, err, len);
     if (st != MCS_OK)

@@ -250,6 +250,74 @@ for want in "shards: 8 shards" "shard 1 " "... 2 more" "shard 8 " "merge (read, 
 done
 report "estimate --ranks R / --shards N: R=1 is the plain run, R=2 halves simulate, shards pay N starts"
 
+# a share is a whole process (process_cold_s) and a rank pays MPI's start-up (mpi_start_s)
+sed -e 's/^\[cpu\]$/[cpu]\nprocess_cold_s = 0.01\nmpi_start_s = 0.5/' \
+    -e 's/^\[gpu\]$/[gpu]\nprocess_cold_s = 0.2/' "$fixtures/test-machine.ini" >proc.ini
+if [ -n "$py" ]; then
+    for args in "" "--ranks 2" "--shards 2"; do
+        name=proc${args:-plain}
+        "$mcsim" estimate "$config" --profile proc.ini --paths 1e9 -f json $args \
+            >"${name// /}.json" 2>"$err" || problems+=("$name: exit $?")
+    done
+    "$mcsim" estimate "$config" --profile "$fixtures/test-machine.ini" --paths 1e9 --shards 2 \
+        -f json >--shards2.json 2>"$err" || problems+=("--shards 2: exit $?")
+    "$py" - <<'EOF' || problems+=("JSON checks failed (process, mpi)")
+import json
+j = {n: json.load(open(n + ".json"))
+     for n in ("proc--ranks2", "proc--shards2", "--ranks2", "--shards2")}
+ranks, shards = j["proc--ranks2"]["ranks"], j["proc--shards2"]["shards"]
+assert ranks["cpu"]["mpi_start"] == 0.5 and ranks["gpu"]["mpi_start"] == 0.5, ranks
+assert j["--ranks2"]["ranks"]["cpu"]["mpi_start"] is None, j["--ranks2"]
+assert "mpi_start" not in shards["cpu"], shards
+process = {"cpu": 0.01, "gpu": 0.2}
+for side in ("cpu", "gpu"):
+    # the fixture's --ranks 2 of the same job: each rank 0.5 s of MPI and its process more
+    plain = j["--ranks2"]["ranks"][side]["per_rank"]
+    got = ranks[side]["per_rank"]
+    assert all(abs(g - p - 0.5 - process[side]) < 1e-9 for g, p in zip(got, plain)), (got, plain)
+    # a shard: its process; the merge: a CPU process's
+    plain = j["--shards2"]["shards"][side]
+    assert abs(shards[side]["per_shard"][0] - plain["per_shard"][0] - process[side]) < 1e-9
+    assert abs(shards[side]["merge"] - plain["merge"] - 0.01) < 1e-9, (shards, plain)
+EOF
+else
+    skip "estimate: process_cold_s and mpi_start_s in --ranks and --shards (JSON)" "no python3"
+fi
+"$mcsim" estimate "$config" --profile proc.ini --paths 1e9 --ranks 2 >"$out" 2>"$err"
+need_in "$out" stdout "each rank includes MPI's start-up, 0.5 s ([cpu] mpi_start_s)"
+"$mcsim" estimate "$config" --profile "$fixtures/test-machine.ini" --paths 1e9 --ranks 2 \
+    >"$out" 2>"$err"
+need_in "$out" stdout "MPI's start-up (launcher, MPI_Init) is not included"
+need_in "$out" stdout "mcsim calibrate --mpirun CMD"
+report "estimate --ranks / --shards: each share's process and each rank's MPI start-up, when measured"
+
+"$mcsim" calibrate --quick --mpirun '' -o x.ini >"$out" 2>"$err"
+exit_is $? 64
+need_in "$err" stderr "--mpirun '': give the launcher's command"
+"$mcsim" calibrate --quick --backend gpu --mpirun mpirun -o x.ini >"$out" 2>"$err"
+exit_is $? 64
+need_in "$err" stderr "--mpirun measures MPI start-up on the cpu side"
+"$mcsim" calibrate --quick --backend cpu --mpirun "$work/no-such-launcher" -o x.ini \
+    >"$out" 2>"$err"
+exit_is $? 69
+need_in "$err" stderr "no-such-launcher"
+[ ! -e x.ini ] || problems+=("a failed calibrate left x.ini")
+report "calibrate --mpirun: an empty launcher, the gpu side alone and a missing launcher refused"
+
+if command -v mpirun >/dev/null; then
+    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 timeout 120 "$mcsim" calibrate \
+        --quick --backend cpu --mpirun "mpirun --oversubscribe" -o mpi.ini >"$out" 2>"$err"
+    exit_is $? 0
+    need_in "$err" stderr "cpu: MPI start-up"
+    need_in "$err" stderr "(mpirun --oversubscribe -n 1:"
+    v=$(sed -n 's/^mpi_start_s = //p' mpi.ini)
+    [ -n "$v" ] && awk -v v="$v" 'BEGIN { exit !(v > 0 && v < 30) }' ||
+        problems+=("mpi_start_s '$v' is not a time in (0, 30) s")
+    report "calibrate --mpirun 'mpirun --oversubscribe': measures [cpu] mpi_start_s"
+else
+    skip "calibrate --mpirun: measures [cpu] mpi_start_s" "no mpirun (Debian: openmpi-bin)"
+fi
+
 "$mcsim" estimate "$config" --profile "$fixtures/test-machine.ini" --gpu h200 -f json \
     >"$out" 2>"$err"
 exit_is $? 0

@@ -627,7 +627,8 @@ static void random_cpu(mcs_cpu_profile *c)
 {
     double *any[] = {&c->base_clock_mhz, &c->all_core_clock_mhz, &c->fp32_flops_per_cycle,
                      &c->config_cold_s, &c->config_warm_s, &c->write_cold_s, &c->write_warm_s,
-                     &c->other_cold_s, &c->other_warm_s, &c->setup_cold_s, &c->setup_warm_s,
+                     &c->other_cold_s, &c->other_warm_s, &c->process_cold_s,
+                     &c->spread.process_cold_s, &c->setup_cold_s, &c->setup_warm_s,
                      &c->teardown_cold_s, &c->teardown_warm_s, &c->chunk_start_cold_us,
                      &c->chunk_start_warm_us, &c->reduce_block_ns, &c->repeat_spread};
     double *positive[] = {&c->fp32_gflops, &c->fp64_gflops, &c->sustained_gflops_fp32,
@@ -660,6 +661,7 @@ static void random_cpu(mcs_cpu_profile *c)
 static void random_gpu(mcs_gpu_profile *g)
 {
     double *any[] = {&g->memory_gb, &g->memory_bandwidth_gbps, &g->context_s,
+                     &g->process_cold_s, &g->spread.process_cold_s,
                      &g->device_query_cold_s, &g->device_query_warm_s, &g->setup_cold_s,
                      &g->setup_warm_s, &g->alloc_s, &g->alloc_ns_per_byte, &g->teardown_s,
                      &g->write_cold_s, &g->write_warm_s, &g->launch_us, &g->first_launch_us,
@@ -1713,7 +1715,7 @@ static void processes_run_together(void **state)
     snprintf(log, sizeof log, "%s/run.h5", dir);
     char config[4096];
     snprintf(config, sizeof config, "%s/../../configs/european.ini", FIXTURE_DIR);
-    mcs_run_spec spec = {config, {"simulation.paths=1000"}, 1, "cpu", 1};
+    mcs_run_spec spec = {config, {"simulation.paths=1000"}, 1, "cpu", 1, NULL};
     static mcs_timings t[MCS_TOGETHER_MAX];
     assert_int_equal(mcs_run_cold_together(MCSIM_EXE, &spec, 3, log, t, err, sizeof err),
                      MCS_OK);
