@@ -49,7 +49,7 @@ void mcs_cmd_calibrate_help(FILE *f)
         snprintf(local, sizeof local, "(none here: HOME is unset; give -o)");
     fprintf(f,
             "usage: mcsim calibrate [--backend cpu|gpu|all] [-o PROFILE.ini] [--name NAME]\n"
-            "                       [--quick] [-q]\n"
+            "                       [--quick] [--mpirun CMD] [-q]\n"
             "\n"
             "Measures this machine for the speedup estimator and writes a profile, by\n"
             "default the local profile %s, which estimate, validate and\n"
