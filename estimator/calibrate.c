@@ -196,9 +196,9 @@ static mcs_repeat_rule exactly(int rounds)
 }
 
 /* Each phase's median and spread (mcs_trimmed_spread) over the runs of one
- * kind; index MCS_PHASE_COUNT: the time outside every phase. */
+ * kind, then the time outside every phase (MCS_FIXED_OTHER) and outside the
+ * run's total (MCS_FIXED_PROCESS, cold runs), profile.h. */
 typedef struct {
-    /* per phase, then MCS_FIXED_OTHER and MCS_FIXED_PROCESS (profile.h) */
     double median[MCS_FIXED_COLUMNS], spread[MCS_FIXED_COLUMNS];
     int runs;
 } phase_stats;
