@@ -75,49 +75,8 @@ for name in $names; do
             --format json >"$out/est-ranks-$name-$g.json" 2>/dev/null
     done
 done
-mkdir -p "$out/runs"  # each shard's JSON (its phase timings) and its wall from the common start
-for r in $(seq 1 "$reps"); do
-    for name in $names; do
-        for g in $splits; do
-            rm -f "$out"/s-*.h5 "$out/merged.h5"
-            sleep "${SPLIT_PAUSE:-2}"
-            t0=$(now)
-            for i in $(seq 1 "$g"); do
-                run=$out/runs/$name-$g-$r-$i
-                ( mcsim ${job[$name]} --backend gpu --device $((i - 1)) --shard "$i/$g" -q \
-                      -f json -o "$out/s-$i.h5" >"$run.json" 2>"$out/err-$i.txt"
-                  python3 -c "print(float('$(now)') - float('$t0'))" >"$run.wall" ) &
-            done
-            wait
-            tm=$(now)
-            mcsim merge "$out"/s-*.h5 -o "$out/merged.h5" -f json -q >"$out/m.json" 2>>"$out/err-1.txt"
-            t1=$(now)
-            cp "$out/m.json" "$out/runs/$name-$g-$r-merge.json"
-            price=$(json "$out/m.json" price 2>/dev/null)
-            [ -n "$price" ] || { echo "$name G=$g r$r failed:"; cat "$out"/err-*.txt; fail=1; }
-            wall=$(python3 -c "print(float('$t1') - float('$t0'))")
-            merge=$(python3 -c "print(float('$t1') - float('$tm'))")
-            echo "$name $g $r $wall $price $merge" | tee -a "$raw"
-            [ -n "$mpirun" ] || continue
-            run=$out/runs/$name-$g-$r-ranks
-            sleep "${SPLIT_PAUSE:-2}"
-            t0=$(now)
-            LD_LIBRARY_PATH=${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$(cd "$gpu" && pwd)/lib "$mpirun" \
-                --allow-run-as-root -np "$g" -x LD_LIBRARY_PATH -x NCCL_NVLS_ENABLE \
-                "$gpu/bin/mcsim" ${job[$name]} --backend gpu -q -f json -o "$out/ranks.h5" \
-                >"$run.json" 2>"$out/err-ranks.txt"
-            t1=$(now)
-            rprice=$(json "$run.json" price 2>/dev/null)
-            # the ranks that ran (a one-rank run's log has no /ranks table)
-            count=$(python3 -c "import h5py,sys; f=h5py.File(sys.argv[1]); print(len(f['ranks']) if 'ranks' in f else 1)" \
-                "$out/ranks.h5" 2>/dev/null)
-            [ "$rprice" = "$price" ] && [ "$count" = "$g" ] ||
-                { echo "MISMATCH ranks $name G=$g r$r: price $rprice (shards $price), $count ranks"
-                  cat "$out/err-ranks.txt"; fail=1; }
-            echo "$name $g $r $(python3 -c "print(float('$t1') - float('$t0'))") $rprice" | tee -a "$rawr"
-        done
-    done
-done
+# the tables from the lines so far: at the end, and when stopped (timeout's TERM, ^C) part-way
+summarise() {
 python3 - "$out" "$raw" "$names" "$splits" "$rawr" >"$out/split.md" <<'EOF'
 import json, statistics, sys
 out, raw, names, splits = sys.argv[1], sys.argv[2], sys.argv[3].split(), sys.argv[4].split()
@@ -151,6 +110,8 @@ for n in names:
             t = [json.load(open(x + ".json"))["timings"] for x in runs]
             w = [float(open(x + ".wall").read()) for x in runs]
         except (OSError, ValueError, KeyError):
+            continue
+        if not t:  # stopped before this job and G ran
             continue
         m = [float(r[5]) for r in rows if r[0] == n and r[1] == g and len(r) > 5]
         cells = [f"{statistics.median(x[p] for x in t):.3f}" for p in phases]
@@ -191,5 +152,56 @@ if rrows:
 for b in bad: print("MISMATCH", b)
 EOF
 cat "$out/split.md"
+}
+trap 'echo "stopped part-way: the tables cover the runs so far"; summarise; exit 1' TERM INT
+mkdir -p "$out/runs"  # each shard's JSON (its phase timings) and its wall from the common start
+for r in $(seq 1 "$reps"); do
+    for name in $names; do
+        for g in $splits; do
+            rm -f "$out"/s-*.h5 "$out/merged.h5"
+            sleep "${SPLIT_PAUSE:-2}"
+            t0=$(now)
+            for i in $(seq 1 "$g"); do
+                run=$out/runs/$name-$g-$r-$i
+                ( mcsim ${job[$name]} --backend gpu --device $((i - 1)) --shard "$i/$g" -q \
+                      -f json -o "$out/s-$i.h5" >"$run.json" 2>"$out/err-$i.txt"
+                  python3 -c "print(float('$(now)') - float('$t0'))" >"$run.wall" ) &
+            done
+            wait
+            tm=$(now)
+            mcsim merge "$out"/s-*.h5 -o "$out/merged.h5" -f json -q >"$out/m.json" 2>>"$out/err-1.txt"
+            t1=$(now)
+            cp "$out/m.json" "$out/runs/$name-$g-$r-merge.json"
+            price=$(json "$out/m.json" price 2>/dev/null)
+            [ -n "$price" ] || { echo "$name G=$g r$r failed:"; cat "$out"/err-*.txt; fail=1; }
+            wall=$(python3 -c "print(float('$t1') - float('$t0'))")
+            merge=$(python3 -c "print(float('$t1') - float('$tm'))")
+            echo "$name $g $r $wall $price $merge" | tee -a "$raw"
+            [ -n "$mpirun" ] || continue
+            run=$out/runs/$name-$g-$r-ranks
+            sleep "${SPLIT_PAUSE:-2}"
+            t0=$(now)
+            LD_LIBRARY_PATH=${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$(cd "$gpu" && pwd)/lib "$mpirun" \
+                --allow-run-as-root -np "$g" -x LD_LIBRARY_PATH -x NCCL_NVLS_ENABLE \
+                "$gpu/bin/mcsim" ${job[$name]} --backend gpu -q -f json -o "$out/ranks.h5" \
+                >"$run.json" 2>"$out/err-ranks.txt"
+            t1=$(now)
+            rprice=$(json "$run.json" price 2>/dev/null)
+            # the ranks that ran (a one-rank run's log has no /ranks table; "?": no h5py)
+            count=$(python3 -c "
+import sys
+try:
+    import h5py
+except ImportError:
+    print('?'); sys.exit()
+f = h5py.File(sys.argv[1]); print(len(f['ranks']) if 'ranks' in f else 1)" "$out/ranks.h5" 2>/dev/null)
+            [ "$rprice" = "$price" ] && { [ "$count" = "$g" ] || [ "$count" = "?" ]; } ||
+                { echo "MISMATCH ranks $name G=$g r$r: price $rprice (shards $price), $count ranks"
+                  cat "$out/err-ranks.txt"; fail=1; }
+            echo "$name $g $r $(python3 -c "print(float('$t1') - float('$t0'))") $rprice" | tee -a "$rawr"
+        done
+    done
+done
+summarise
 grep -q MISMATCH "$out/split.md" && fail=1
 exit $fail
