@@ -133,8 +133,10 @@ typedef struct {
 } calib;
 
 static int quiet; /* -q: no progress */
-/* The longest --mpirun command (the runner's launcher words fit 1 KB) */
-#define MPIRUN_MAX 1000
+/* The longest --mpirun command: the runner's launcher (runner.h), less the
+ * " -n 1" calibrate adds */
+#define MPIRUN_SUFFIX " -n 1"
+#define MPIRUN_MAX (MCS_LAUNCHER_MAX - (int)sizeof MPIRUN_SUFFIX + 1)
 
 static void progress(const char *fmt, ...)
 {
@@ -350,8 +352,8 @@ static mcs_status measure_fixed(calib *c, mcs_profile *p, int gpu, phase_stats *
  * each rank of `estimate --ranks` pays. */
 static mcs_status measure_mpi_start(calib *c, mcs_cpu_profile *cpu, char *err, size_t len)
 {
-    char launcher[MPIRUN_MAX + 8];
-    snprintf(launcher, sizeof launcher, "%s -n 1", c->mpirun);
+    char launcher[MCS_LAUNCHER_MAX + 1];
+    snprintf(launcher, sizeof launcher, "%s" MPIRUN_SUFFIX, c->mpirun);
     mcs_run_spec alone = {c->config, {"simulation.paths=1000"}, 1, "cpu", 0, NULL};
     mcs_run_spec rank = alone;
     rank.launcher = launcher;

@@ -127,25 +127,28 @@ static void last_line(const char *path, char *buf, size_t len)
 static mcs_status spawn_run(const char *self, const mcs_run_spec *spec, const char *log_path,
                             int device, pid_t *pid, char *err, size_t err_len)
 {
-    char threads[32], gpu[32], err_path[4200], words[1024];
-    const char *argv[64];
+    char threads[32], gpu[32], err_path[4200], words[MCS_LAUNCHER_MAX + 1];
+    /* the launcher's words, mcsim and its 10 options' words, the overrides
+     * (--set and each), the NULL */
+    const char *argv[MCS_LAUNCHER_WORDS + 11 + 2 * (sizeof spec->overrides / sizeof *spec->overrides) + 1];
     int n = 0;
-    if (spec->launcher) { /* its words first: at most 16, leaving room for the run's */
-        if (snprintf(words, sizeof words, "%s", spec->launcher) >= (int)sizeof words) {
-            snprintf(err, err_len, "launcher '%.40s...': longer than %zu characters",
-                     spec->launcher, sizeof words - 1);
+    if (spec->launcher) { /* its words first */
+        if (strlen(spec->launcher) > MCS_LAUNCHER_MAX) {
+            snprintf(err, err_len, "launcher '%.40s...': longer than %d characters",
+                     spec->launcher, MCS_LAUNCHER_MAX);
             return MCS_E_USAGE;
         }
+        snprintf(words, sizeof words, "%s", spec->launcher);
         for (char *save = NULL, *w = strtok_r(words, " \t", &save); w;
              w = strtok_r(NULL, " \t", &save)) {
-            if (n == 16) {
-                snprintf(err, err_len, "launcher '%s': more than 16 words", spec->launcher);
+            if (n == MCS_LAUNCHER_WORDS) {
+                snprintf(err, err_len, "launcher '%s': more than %d words", spec->launcher,
+                         MCS_LAUNCHER_WORDS);
                 return MCS_E_USAGE;
             }
             argv[n++] = w;
         }
     }
-    _Static_assert(16 + 14 + 2 * 16 + 1 <= 64, "argv: launcher, run options, overrides, NULL");
     argv[n++] = self;
     argv[n++] = spec->config;
     argv[n++] = "--backend";

@@ -20,9 +20,12 @@ typedef struct {
     int threads;         /* 0: OpenMP default */
     /* cold runs only: words put before this mcsim (an MPI launcher, e.g.
      * "mpirun -n 1"), split at spaces, the first found on the PATH; NULL:
-     * none */
+     * none. At most MCS_LAUNCHER_MAX characters and MCS_LAUNCHER_WORDS
+     * words (a longer one fails the run, naming the limit). */
     const char *launcher;
 } mcs_run_spec;
+#define MCS_LAUNCHER_MAX 1023
+#define MCS_LAUNCHER_WORDS 16
 
 /* The job a run of `spec` prices: the config with the spec's overrides, rng
  * = auto resolved to the backend's default (left auto if the backend is not

@@ -8,9 +8,9 @@
 #include "report.h"
 #include "shard.h"
 
-/* A fresh process's time outside its run's total (profile.h), 0 where the
- * profile has not measured it. */
-static double process_seconds(double measured)
+/* An optional profile figure (a process's start and exit, MPI's start-up),
+ * 0 where the profile has not measured it. */
+static double measured_or_0(double measured)
 {
     return isfinite(measured) ? measured : 0;
 }
@@ -29,12 +29,12 @@ static double share_seconds(const mcs_profile *cp, const mcs_profile *gp, const 
     mcs_prediction p;
     if (!backend) {
         mcs_predict_cpu(&cp->cpu, &w, &p);
-        return p.available ? p.seconds[MCS_PHASE_TOTAL] + process_seconds(cp->cpu.process_cold_s)
+        return p.available ? p.seconds[MCS_PHASE_TOTAL] + measured_or_0(cp->cpu.process_cold_s)
                            : NAN;
     }
     mcs_predict_gpu(&gp->gpu, &cp->cpu, &w, &p);
     return p.available ? p.seconds[MCS_PHASE_TOTAL] + (together - 1) * p.seconds[MCS_PHASE_CONTEXT] +
-                             process_seconds(gp->gpu.process_cold_s)
+                             measured_or_0(gp->gpu.process_cold_s)
                        : NAN;
 }
 
@@ -89,7 +89,7 @@ mcs_status mcs_split_predict(const mcs_profile *cp, const mcs_profile *gp, const
     out->together = gp->has_gpu ? mcs_gpu_context_together(&gp->gpu, count) : 1;
     /* each rank pays MPI's start-up where calibrate measured it */
     out->mpi_start = shards ? NAN : host->mpi_start_s;
-    const double mpi = isfinite(out->mpi_start) ? out->mpi_start : 0;
+    const double mpi = measured_or_0(out->mpi_start);
     for (int k = 0; k < 2; k++) {
         if (k == 1 && !gp->has_gpu)
             continue;
@@ -111,7 +111,7 @@ mcs_status mcs_split_predict(const mcs_profile *cp, const mcs_profile *gp, const
         }
         if (shards) /* a fresh `mcsim merge`: read each shard file, join the roots, write */
             out->combine[k] = host->write_cold_s + count * host->write_warm_s + join +
-                              process_seconds(host->process_cold_s);
+                              measured_or_0(host->process_cold_s);
         else        /* rank 0 joins the ranks' roots (one rank: the plain run) */
             out->combine[k] = count > 1 ? join : 0;
         out->busy[k] += shards ? out->combine[k] : 0;
@@ -148,10 +148,7 @@ static void json_backend(FILE *f, const mcs_split *s, int k)
     mcs_json_number(f, s->total[k]);
     if (!s->shards) {
         fprintf(f, ", \"mpi_start\": ");
-        if (isfinite(s->mpi_start))
-            mcs_json_number(f, s->mpi_start);
-        else
-            fputs("null", f);
+        mcs_json_number(f, s->mpi_start); /* null when not measured */
     }
     if (k == 1) {
         fprintf(f, ", \"context_together\": ");
