@@ -302,7 +302,15 @@ need_in "$err" stderr "--mpirun measures MPI start-up on the cpu side"
 exit_is $? 69
 need_in "$err" stderr "no-such-launcher"
 [ ! -e x.ini ] || problems+=("a failed calibrate left x.ini")
-report "calibrate --mpirun: an empty launcher, the gpu side alone and a missing launcher refused"
+"$mcsim" calibrate --quick --mpirun "$(printf 'x%.0s' $(seq 1 1019))" -o x.ini >"$out" 2>"$err"
+exit_is $? 64  # one past the longest command
+need_in "$err" stderr "1 to 1018 characters"
+# 15 words and calibrate's "-n 1": one past the launcher's 16 words (runner.h)
+"$mcsim" calibrate --quick --backend cpu --mpirun "$(echo w{1..15})" -o x.ini >"$out" 2>"$err"
+exit_is $? 64
+need_in "$err" stderr "w14 w15 -n 1': more than 16 words"
+[ ! -e x.ini ] || problems+=("a failed calibrate left x.ini")
+report "calibrate --mpirun: an empty, a too long or too many-worded launcher, the gpu side alone and a missing launcher refused"
 
 if command -v mpirun >/dev/null; then
     OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 timeout 120 "$mcsim" calibrate \
