@@ -48,6 +48,11 @@
  * the cost per step is what the point's median leaves after the inferred
  * per-path cost, at any step count. */
 #define QUICK_GPU_STEPS 64
+/* CPU: the fewest waves of blocks over the threads a run has (blocks made
+ * smaller, down to CPU_BLOCK_MIN paths, until it does), so that every thread
+ * stays busy to the end and the busiest thread's share is the mean's. */
+#define CPU_WAVES 8
+#define CPU_BLOCK_MIN 1024
 /* Sizing: at most this many runs, growing the paths by at most 64x each. */
 #define SIZING_RUNS 10
 /* The most paths a CPU sizing run takes (a few seconds of the cheapest kernel). */
@@ -172,7 +177,15 @@ static mcs_status run_point_as(kernel_ctx *c, point *pt, double paths, const cha
              mcs_named_by_id(mcs_precisions, c->q)->name);
     snprintf(rng, sizeof rng, "simulation.rng=%s", mcs_named_by_id(mcs_rngs, (int)c->rng)->name);
     snprintf(n, sizeof n, "simulation.paths=%.0f", paths);
-    mcs_run_spec spec = {c->config, {prec, rng, n}, 3, c->gpu ? "gpu" : "cpu", c->gpu ? 0 : 1, NULL};
+    mcs_run_spec spec = {c->config, {prec, rng, n}, 3, c->gpu ? "gpu" : "cpu", 0, NULL};
+    char block[64];
+    if (!c->gpu) { /* CPU_WAVES waves of blocks over all threads */
+        double bs = MCS_DEFAULT_BLOCK_SIZE;
+        while (bs > CPU_BLOCK_MIN && paths < CPU_WAVES * c->cpu->threads * bs)
+            bs /= 2;
+        snprintf(block, sizeof block, "simulation.block_size=%.0f", bs);
+        spec.overrides[spec.n_overrides++] = block;
+    }
     for (int i = 0; i < k; i++)
         spec.overrides[spec.n_overrides++] = ov[i].assignment;
     if (also)
@@ -185,8 +198,9 @@ static mcs_status run_point_as(kernel_ctx *c, point *pt, double paths, const cha
     c->simulate_s += t->seconds[MCS_PHASE_SIMULATE];
     pt->steps = job.sim.steps;
     pt->watched = mcs_job_watched_steps(&job);
+    mcs_workload w = mcs_workload_of_job(&job, 0, 0);
     *per_path = c->gpu ? mcs_gpu_seconds_per_path(c->g, &job, t)
-                       : t->seconds[MCS_PHASE_SIMULATE] / paths;
+                       : mcs_cpu_seconds_per_path(c->cpu, &w, t->seconds[MCS_PHASE_SIMULATE]);
     return MCS_OK;
 }
 
@@ -232,11 +246,15 @@ static double round_paths(const kernel_ctx *c, double n)
 }
 
 /* The side's cost per path-step of a one-step European in this
- * precision and generator (seconds): the profile's fallback cost. */
+ * precision and generator (seconds of the run, all CPU threads): the
+ * profile's fallback cost. */
 static double base_cost(const kernel_ctx *c)
 {
-    return c->gpu ? c->g->kernel_path_step_ps[c->q][c->g_index] * 1e-12
-                  : c->cpu->path_step_ns[c->q][c->g_index] * 1e-9;
+    if (c->gpu)
+        return c->g->kernel_path_step_ps[c->q][c->g_index] * 1e-12;
+    double threads = c->cpu->threads;
+    return c->cpu->path_step_ns[c->q][c->g_index] * 1e-9 /
+           (threads * mcs_cpu_efficiency(c->cpu, threads));
 }
 
 /* The first guess of a point's simulate seconds per path: the family's

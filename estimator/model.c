@@ -202,6 +202,39 @@ static void finish(mcs_prediction *out, double other)
     out->seconds[MCS_PHASE_TOTAL] = sum + other;
 }
 
+/* The CPU's simulate phase of w on `threads` threads, as its two parts:
+ * simulate = *fixed + *per_c1 x c1, c1 one thread's seconds per path.
+ * Blocks are handed out one at a time, in order (schedule(dynamic, 1)); a
+ * wave is one block per thread. The busiest thread does waves - 1 full
+ * blocks and one more in the last wave: a full one where that wave has two
+ * or more blocks, else the job's partial last block; at the parallel
+ * efficiency of the threads busy. The engine hands the backend chunks of
+ * at most threads x 128 blocks, each paying a start. */
+static void cpu_simulate_shape(const mcs_cpu_profile *cpu, const mcs_workload *w, double threads,
+                               double *fixed, double *per_c1)
+{
+    double n = (double)w->paths, bs = w->block_size;
+    double blocks = ceil(n / bs);
+    double busy = blocks < threads ? blocks : threads;
+    double waves = ceil(blocks / threads);
+    double last_wave = blocks - (waves - 1) * threads;
+    double busiest = (waves - 1) * bs + (last_wave > 1 ? bs : n - (blocks - 1) * bs);
+    const double most = MCS_MAX_BLOCKS_PER_THREAD_PER_CHUNK;
+    double per_thread = floor(MCS_CHUNK_PATH_STEPS_PER_THREAD / (bs * w->steps));
+    per_thread = per_thread < 1 ? 1 : per_thread > most ? most : per_thread;
+    double chunks = ceil(blocks / (threads * per_thread));
+    *fixed = chunks * (w->cold ? cpu->chunk_start_cold_us : cpu->chunk_start_warm_us) * 1e-6;
+    *per_c1 = busiest / mcs_cpu_efficiency(cpu, busy);
+}
+
+double mcs_cpu_seconds_per_path(const mcs_cpu_profile *cpu, const mcs_workload *w,
+                                double simulate)
+{
+    double fixed, per_c1;
+    cpu_simulate_shape(cpu, w, w->threads > 0 ? w->threads : cpu->threads, &fixed, &per_c1);
+    return per_c1 > 0 ? fmax(0, simulate - fixed) / per_c1 : 0;
+}
+
 void mcs_predict_cpu(const mcs_cpu_profile *cpu, const mcs_workload *w, mcs_prediction *out)
 {
     memset(out, 0, sizeof *out);
@@ -224,22 +257,9 @@ void mcs_predict_cpu(const mcs_cpu_profile *cpu, const mcs_workload *w, mcs_pred
     double blocks = ceil(n / bs);
     out->source = mcs_cpu_kernel_cost(cpu, w, rng, &out->cost, out->kernel, sizeof out->kernel);
     double c1 = path_cost(&out->cost, w) * 1e-9; /* one thread, one path */
-    /* blocks are handed out one at a time, in order (schedule(dynamic, 1));
-     * a wave is one block per thread. The busiest thread does waves - 1 full
-     * blocks and one more in the last wave: a full one where that wave has
-     * two or more blocks, else the job's partial last block */
-    double busy = blocks < threads ? blocks : threads;
-    double waves = ceil(blocks / threads);
-    double last_wave = blocks - (waves - 1) * threads;
-    double busiest = (waves - 1) * bs + (last_wave > 1 ? bs : n - (blocks - 1) * bs);
-    /* the engine hands the backend chunks of at most threads x 128 blocks */
-    const double most = MCS_MAX_BLOCKS_PER_THREAD_PER_CHUNK;
-    double per_thread = floor(MCS_CHUNK_PATH_STEPS_PER_THREAD / (bs * w->steps));
-    per_thread = per_thread < 1 ? 1 : per_thread > most ? most : per_thread;
-    double chunks = ceil(blocks / (threads * per_thread));
-    double start = (w->cold ? cpu->chunk_start_cold_us : cpu->chunk_start_warm_us) * 1e-6;
-    out->seconds[MCS_PHASE_SIMULATE] =
-        chunks * start + busiest * c1 / mcs_cpu_efficiency(cpu, busy);
+    double fixed, per_c1;
+    cpu_simulate_shape(cpu, w, threads, &fixed, &per_c1);
+    out->seconds[MCS_PHASE_SIMULATE] = fixed + per_c1 * c1;
     out->seconds[MCS_PHASE_SETUP] = w->cold ? cpu->setup_cold_s : cpu->setup_warm_s;
     out->seconds[MCS_PHASE_TEARDOWN] = w->cold ? cpu->teardown_cold_s : cpu->teardown_warm_s;
     host_phases(cpu, w, blocks, out);

@@ -116,6 +116,14 @@ double mcs_gpu_context_together(const mcs_gpu_profile *gpu, int processes);
  * table (1 when it has none; flat beyond its ends). */
 double mcs_cpu_efficiency(const mcs_cpu_profile *cpu, double threads);
 
+/* One thread's seconds per path of w's kernel from a run's measured
+ * simulate seconds: mcs_predict_cpu's simulate phase inverted (its chunk
+ * starts taken off, the busiest thread's paths at the parallel efficiency
+ * of the threads busy); calibrate measures the CPU's kernels so, on all
+ * threads. */
+double mcs_cpu_seconds_per_path(const mcs_cpu_profile *cpu, const mcs_workload *w,
+                                double simulate);
+
 /* Smallest path count (1 .. 1e15) from which the GPU is predicted faster
  * for the rest of the range scanned; 0 when the GPU is never faster; 1 when
  * it is always faster. Other workload fields are kept. */

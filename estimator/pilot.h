@@ -22,7 +22,7 @@ typedef struct {
     char why[256];
     int runs;             /* runs made, paths doubling from one to the next */
     uint64_t paths;       /* the last (largest) run's paths, which the cost comes from */
-    int threads;          /* the CPU's pilot runs on one thread, as the kernel costs are */
+    int threads;          /* the CPU's pilot runs on one thread: the model's one-thread cost */
     double seconds;       /* wall time of all the runs */
     double simulate_s;    /* the last run's simulate phase */
     double paths_per_s;   /* its measured rate: paths / simulate */

@@ -103,6 +103,39 @@ static void cpu_prediction_by_hand(void **state)
     assert_false(c.available);
 }
 
+/* calibrate's CPU kernel cost from an all-thread run (calibrate_kernels.c)
+ * is mcs_predict_cpu's simulate phase inverted: a cost put through the
+ * prediction comes back, for one and all threads, whole and partial waves,
+ * cold and warm (chunk starts), small blocks and many steps; and one
+ * wave of 4 blocks at the test profile's efficiency 0.5 by hand. */
+static void cpu_cost_from_a_run_inverts_the_prediction(void **state)
+{
+    (void)state;
+    mcs_profile p;
+    load_machine(&p);
+    const struct {
+        uint64_t paths;
+        uint32_t steps, block;
+        int threads, cold;
+    } cases[] = {{4 * 65536, 1, 65536, 4, 1}, {1000, 1, 65536, 4, 0},
+                 {1000000, 252, 1024, 4, 0}, {123457, 16, 4096, 3, 1},
+                 {10 * 65536 + 17, 1, 65536, 1, 0}, {1 << 24, 1, 2048, 2, 1}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        mcs_workload w = WORKLOAD(cases[i].paths, cases[i].steps, cases[i].block, MCS_SINGLE,
+                                  MCS_RNG_PCG64, cases[i].threads, cases[i].cold);
+        mcs_prediction c;
+        mcs_predict_cpu(&p.cpu, &w, &c);
+        double one = (c.cost.path + cases[i].steps * c.cost.step) * 1e-9;
+        expect_close(mcs_cpu_seconds_per_path(&p.cpu, &w, c.seconds[MCS_PHASE_SIMULATE]), one,
+                     1e-12);
+    }
+    mcs_workload w = WORKLOAD(4 * 65536, 1, 65536, MCS_SINGLE, MCS_RNG_AUTO, 4, 1);
+    /* 1.31072 ms over one wave of 65536 paths at efficiency 0.5: 10 ns a path */
+    expect_close(mcs_cpu_seconds_per_path(&p.cpu, &w, 1.31072e-3), 10e-9, 1e-12);
+    /* a run faster than its chunk starts costs nothing a path, never less */
+    assert_true(mcs_cpu_seconds_per_path(&p.cpu, &w, 0) == 0);
+}
+
 /* Warm slower than cold is implausible (a warm run skips start-up): the
  * test machine's setup, 1 ms cold, is flagged warm at 2 ms, not at 1.2 ms
  * (within the 25% spread) nor at 0.01 ms. */
@@ -1900,6 +1933,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(cpu_prediction_by_hand),
+        cmocka_unit_test(cpu_cost_from_a_run_inverts_the_prediction),
         cmocka_unit_test(warm_above_cold_is_implausible),
         cmocka_unit_test(zero_step_cost_is_implausible),
         cmocka_unit_test(repeats_settle_by_the_stated_rule),
