@@ -1171,38 +1171,27 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
         st = calibrate_cpu(&c, &p, err, sizeof err);
     if (st == MCS_OK && c.mpirun)
         st = measure_mpi_start(&c, &p.cpu, err, sizeof err);
-    /* the host probe at four points, the median kept: after the CPU's
-     * terms, after its kernels, after its fixed costs again, after the
-     * GPU (one probe on the H100 machine's host came out 7.9 ns where the
-     * three others and every sweep's were 3.2-3.7) */
-    double probe[4];
-    int probes = 0;
+    double probe[2] = {NAN, NAN}; /* the host probe before and after the CPU's kernels */
     if (st == MCS_OK && c.cpu)
-        st = mcs_host_probe(0, &probe[probes++], err, sizeof err);
+        st = mcs_host_probe(0, &probe[0], err, sizeof err);
     if (st == MCS_OK && c.cpu)
         st = mcs_calibrate_cpu_kernels(&kernels, &p.cpu, err, sizeof err);
     if (st == MCS_OK && c.cpu)
-        st = mcs_host_probe(0, &probe[probes++], err, sizeof err);
+        st = mcs_host_probe(0, &probe[1], err, sizeof err);
     if (st == MCS_OK && c.cpu)
         st = cpu_fixed_again(&c, &p, err, sizeof err);
-    if (st == MCS_OK && c.cpu)
-        st = mcs_host_probe(0, &probe[probes++], err, sizeof err);
+    if (st == MCS_OK && c.cpu) {
+        p.cpu.probe_ns = (probe[0] + probe[1]) / 2;
+        p.cpu.spread.probe_ns = fabs(probe[0] - probe[1]) / p.cpu.probe_ns;
+        progress("cpu: host probe %.3g ns a path before the kernels, %.3g after: probe_ns %.3g "
+                 "(estimate --probe and validate scale the CPU's predictions by a probe now "
+                 "over it)", probe[0], probe[1], p.cpu.probe_ns);
+    }
     if (st == MCS_OK && c.gpu)
         st = calibrate_gpu(&c, &p, err, sizeof err);
     kernels.budget = c.quick ? 0 : stage_budget_s[STAGE_GPU_KERNELS];
     if (st == MCS_OK && c.gpu)
         st = mcs_calibrate_gpu_kernels(&kernels, &p.gpu, err, sizeof err);
-    if (st == MCS_OK && c.cpu)
-        st = mcs_host_probe(0, &probe[probes++], err, sizeof err);
-    if (st == MCS_OK && c.cpu) {
-        double sorted[4];
-        memcpy(sorted, probe, sizeof sorted);
-        p.cpu.probe_ns = mcs_trimmed_spread(sorted, probes, &p.cpu.spread.probe_ns);
-        progress("cpu: host probe %.3g, %.3g, %.3g and %.3g ns a path (after the CPU's terms, "
-                 "its kernels, its fixed costs again, at the end): probe_ns %.3g, their median "
-                 "(estimate --probe and validate scale the CPU's predictions by a probe then "
-                 "over it)", probe[0], probe[1], probe[2], probe[3], p.cpu.probe_ns);
-    }
     mcs_run_folder_remove(c.dir);
     if (kept)
         setenv("MCSIM_PROFILE", kept, 1);
