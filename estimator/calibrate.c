@@ -15,7 +15,6 @@
 #include <sys/stat.h>
 #include "backend.h"
 #include "calibrate_kernels.h"
-#include "host_probe.h"
 #include "catalog.h"
 #include "commands.h"
 #include "profile.h"
@@ -1171,22 +1170,10 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
         st = calibrate_cpu(&c, &p, err, sizeof err);
     if (st == MCS_OK && c.mpirun)
         st = measure_mpi_start(&c, &p.cpu, err, sizeof err);
-    double probe[2] = {NAN, NAN}; /* the host probe before and after the CPU's kernels */
-    if (st == MCS_OK && c.cpu)
-        st = mcs_host_probe(0, &probe[0], err, sizeof err);
     if (st == MCS_OK && c.cpu)
         st = mcs_calibrate_cpu_kernels(&kernels, &p.cpu, err, sizeof err);
     if (st == MCS_OK && c.cpu)
-        st = mcs_host_probe(0, &probe[1], err, sizeof err);
-    if (st == MCS_OK && c.cpu)
         st = cpu_fixed_again(&c, &p, err, sizeof err);
-    if (st == MCS_OK && c.cpu) {
-        p.cpu.probe_ns = (probe[0] + probe[1]) / 2;
-        p.cpu.spread.probe_ns = fabs(probe[0] - probe[1]) / p.cpu.probe_ns;
-        progress("cpu: host probe %.3g ns a path before the kernels, %.3g after: probe_ns %.3g "
-                 "(estimate --probe and validate scale the CPU's predictions by a probe now "
-                 "over it)", probe[0], probe[1], p.cpu.probe_ns);
-    }
     if (st == MCS_OK && c.gpu)
         st = calibrate_gpu(&c, &p, err, sizeof err);
     kernels.budget = c.quick ? 0 : stage_budget_s[STAGE_GPU_KERNELS];

@@ -17,7 +17,6 @@
 #include "commands.h"
 #include "config.h"
 #include "model.h"
-#include "host_probe.h"
 #include "pilot.h"
 #include "profile.h"
 #include "provenance.h"
@@ -33,8 +32,7 @@ void mcs_cmd_estimate_help(FILE *f)
     fputs("usage: mcsim estimate CONFIG [--paths N] [--set section.key=value]... [--threads T]\n"
           "                      [--profile P] [--cpu NAME] [--gpu NAME]\n"
           "                      [--cpu-price USD_PER_HOUR] [--gpu-price USD_PER_HOUR]\n"
-          "                      [--pilot [SECONDS]] [--probe] [--tolerance SE]\n"
-          "                      [--ranks R | --shards N]\n"
+          "                      [--pilot [SECONDS]] [--tolerance SE] [--ranks R | --shards N]\n"
           "                      [--format text|json] [-q]\n"
           "       mcsim estimate --gflops G --data-gb D --gpu NAME [--cpu NAME]\n"
           "                      [--precision fp16|fp32|fp64] [--efficiency E] [--overhead-ms O]\n"
@@ -84,10 +82,6 @@ void mcs_cmd_estimate_help(FILE *f)
           "                            0.2 s each, at most 600; the CPU's on one thread) and\n"
           "                            use its measured cost per path instead of the\n"
           "                            profile's kernel cost\n"
-          "  --probe                   time the host probe now (a fixed job on all threads,\n"
-          "                            about 10 ms) and scale the CPU's predictions by it\n"
-          "                            over the profile's [cpu] probe_ns: a host slower or\n"
-          "                            faster than when it was calibrated\n"
           "  --tolerance SE            also predict the paths and time each backend needs\n"
           "                            for a standard error SE (a number > 0): the payoff's\n"
           "                            variance in closed form (European, digital), else\n"
@@ -118,7 +112,6 @@ typedef struct {
     int split, shards; /* --ranks R / --shards N: split = R or N (0: neither) */
     double gflops, data_gb, efficiency, overhead_ms;
     double pilot_s, tolerance; /* 0: no --pilot, no --tolerance */
-    int probe;                 /* --probe */
     const char *precision;
     int n_overrides;
     mcs_override overrides[64];
@@ -138,7 +131,7 @@ static int parse_number(const char *text, double lo, double *out)
 static int parse_options(int argc, char **argv, options *o, char *err, size_t len)
 {
     enum { CPU_PRICE = 256, GPU_PRICE, GFLOPS, DATA_GB, PRECISION, EFFICIENCY, OVERHEAD, LIST,
-           CPU, GPU, PROFILE, PILOT, TOLERANCE, RANKS, SHARDS, PROBE };
+           CPU, GPU, PROFILE, PILOT, TOLERANCE, RANKS, SHARDS };
     static const struct option opts[] = {
         {"paths", required_argument, NULL, 'n'},     {"set", required_argument, NULL, 'S'},
         {"threads", required_argument, NULL, 't'},   {"profile", required_argument, NULL, PROFILE},
@@ -152,7 +145,6 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
         {"list-profiles", no_argument, NULL, LIST},  {"pilot", optional_argument, NULL, PILOT},
         {"tolerance", required_argument, NULL, TOLERANCE},  {"format", required_argument, NULL, 'f'},
         {"ranks", required_argument, NULL, RANKS},  {"shards", required_argument, NULL, SHARDS},
-        {"probe", no_argument, NULL, PROBE},
         {"help", no_argument, NULL, 'h'},            {"quiet", no_argument, NULL, 'q'},
         {NULL, 0, NULL, 0},
     };
@@ -238,9 +230,6 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
             o->precision = optarg;
             break;
         case LIST: o->list = 1; break;
-        case PROBE:
-            o->probe = 1;
-            break;
         case PILOT: { /* SECONDS: attached (--pilot=S), else the next argument if a number */
             const char *a = optarg;
             const char *next = optind < argc ? argv[optind] : "";
@@ -666,18 +655,7 @@ static void json_pilots(FILE *out, const options *o, const mcs_pilots *pilots, c
                : side[k]->source == MCS_COST_GIVEN ? "\"pilot\""
                                                    : "\"profile\"");
     fprintf(out, "\"fixed_phases\": \"profile\", \"cpu_scaling\": \"profile\", "
-           "\"gpu_launch\": \"profile\", \"cpu_host_speed\": \"%s\"}",
-           pilots->host_scale != 1 ? "probe" : "profile");
-    fprintf(out, ", \"host_probe\": ");
-    if (o->probe) {
-        fprintf(out, "{\"now_ns\": ");
-        mcs_json_number(out, pilots->probe_ns);
-        fprintf(out, ", \"profile_ns\": ");
-        mcs_json_number(out, pilots->profile_probe_ns > 0 ? pilots->profile_probe_ns : NAN);
-        fprintf(out, ", \"cpu_scale\": %.17g}", pilots->host_scale);
-    } else {
-        fprintf(out, "null");
-    }
+           "\"gpu_launch\": \"profile\"}");
     fprintf(out, ", \"time_to_accuracy\": ");
     if (!(acc->tolerance > 0)) {
         fprintf(out, "null");
@@ -700,13 +678,6 @@ static void json_pilots(FILE *out, const options *o, const mcs_pilots *pilots, c
 /* --pilot in the text: one line per backend. */
 static void text_pilots(FILE *out, const options *o, const mcs_pilots *pilots, int has_gpu)
 {
-    if (o->probe && pilots->profile_probe_ns > 0)
-        fprintf(out, "  host probe: %.3g ns a path now, %.3g at calibration: the CPU's "
-                "predictions x %.3f\n", pilots->probe_ns, pilots->profile_probe_ns,
-                pilots->host_scale);
-    else if (o->probe)
-        fprintf(out, "  host probe: %.3g ns a path now; the profile has no [cpu] probe_ns: the "
-                "CPU's predictions as calibrated\n", pilots->probe_ns);
     for (int k = 0; k < 1 + has_gpu && o->pilot_s > 0; k++) {
         const mcs_pilot *p = &pilots->side[k];
         char a[32], b[32];
@@ -797,17 +768,6 @@ static mcs_status estimate_config(const options *o, FILE *out, FILE *notes, char
     mcs_pilots pilots;
     accuracy acc;
     st = run_pilots(o, &job, &cp, &gp, &pilots, &acc, err, err_len);
-    pilots.probe_ns = NAN;
-    pilots.profile_probe_ns = cp.cpu.probe_ns;
-    pilots.host_scale = 1;
-    if (st == MCS_OK && o->probe) {
-        st = mcs_host_probe(0, &pilots.probe_ns, err, err_len);
-        pilots.host_scale = mcs_host_probe_scale(pilots.probe_ns, cp.cpu.probe_ns);
-        if (st == MCS_OK && notes && !(cp.cpu.probe_ns > 0))
-            fprintf(notes, "mcsim estimate: warning: --probe: the cpu profile '%s' has no [cpu] "
-                    "probe_ns (calibrated before calibrate measured it): the CPU's predictions "
-                    "are not scaled\n", cp.name);
-    }
     if (st != MCS_OK) {
         mcs_split_free(&split);
         return st;

@@ -264,9 +264,6 @@ void mcs_predict_cpu(const mcs_cpu_profile *cpu, const mcs_workload *w, mcs_pred
     out->seconds[MCS_PHASE_TEARDOWN] = w->cold ? cpu->teardown_cold_s : cpu->teardown_warm_s;
     host_phases(cpu, w, blocks, out);
     finish(out, w->cold ? cpu->other_cold_s : cpu->other_warm_s);
-    if (w->host_scale > 0 && w->host_scale != 1)
-        for (int p = 0; p < MCS_PHASE_COUNT; p++)
-            out->seconds[p] *= w->host_scale;
 }
 
 /* w's kernel's entry of a per-kernel GPU table (blocks_per_sm, walk:

@@ -32,10 +32,6 @@ typedef struct {
     /* costs given instead of the profile's (e.g. measured by a pilot run
      * of the job itself): CPU ns, GPU ps; NULL: the profile's */
     const mcs_kernel_cost *cpu_cost, *gpu_cost;
-    /* the host's CPU speed against the profile's: every phase of the CPU's
-     * prediction times this (a host probe now over [cpu] probe_ns,
-     * host_probe.h); 0 or 1: as calibrated */
-    double host_scale;
 } mcs_workload;
 
 /* Where the simulate phase's kernel costs came from. */

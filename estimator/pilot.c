@@ -81,8 +81,6 @@ void mcs_pilot_apply(const mcs_pilots *pilots, mcs_workload *w)
         w->cpu_cost = &pilots->side[0].cost;
     if (pilots && pilots->side[1].ran)
         w->gpu_cost = &pilots->side[1].cost;
-    if (pilots && pilots->host_scale > 0)
-        w->host_scale = pilots->host_scale;
 }
 
 uint64_t mcs_paths_for_tolerance(double sd, double tolerance)

@@ -33,10 +33,6 @@ typedef struct {
 /* Both backends' pilots of a job (cpu: [0], gpu: [1]). */
 typedef struct {
     mcs_pilot side[2];
-    /* estimate --probe: the host probe now (host_probe.h, ns a path; NAN:
-     * not taken) and the CPU's predictions' factor, now over the profile's
-     * [cpu] probe_ns (1 where the profile has none) */
-    double probe_ns, profile_probe_ns, host_scale;
 } mcs_pilots;
 
 /* Runs the job (CONFIG with the overrides) on `backend` ("cpu" or "gpu")

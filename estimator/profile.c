@@ -116,9 +116,6 @@ static const profile_key keys[] = {
     FIXED_OPTIONAL(cpu, mpi_start_s,
                    "an MPI rank's start-up (launcher, MPI_Init, MPI_Finalize), seconds: "
                    "calibrate --mpirun"),
-    FIXED_OPTIONAL(cpu, probe_ns,
-                   "the host probe (all threads, ns a path) at calibration: estimate --probe "
-                   "and validate scale the CPU's predictions by now / this"),
     FIXED(cpu, setup_cold_s, "cpu backend set-up in a fresh process, s"),
     FIXED(cpu, setup_warm_s, "cpu backend set-up, later runs, s"),
     FIXED(cpu, teardown_cold_s, "freeing thread state, seconds"),

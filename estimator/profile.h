@@ -57,7 +57,6 @@ typedef struct {
     double other_cold_s, other_warm_s;     /* time in a run outside every phase */
     double process_cold_s; /* a fresh process's time outside its run's total: loading, exit */
     double mpi_start_s;    /* a rank's MPI start-up: launcher, MPI_Init, MPI_Finalize */
-    double probe_ns;       /* the host probe at calibration (host_probe.h), ns; NAN: none */
     double setup_cold_s, setup_warm_s, teardown_cold_s, teardown_warm_s;
     double chunk_start_cold_us, chunk_start_warm_us; /* waking the thread team, per chunk */
     double reduce_block_ns;                      /* merging one block's sums */
@@ -77,7 +76,7 @@ typedef struct {
      * on): keys spread.config_cold_s and so on; NAN where not measured */
     struct {
         double config_cold_s, config_warm_s, write_cold_s, write_warm_s, other_cold_s,
-            other_warm_s, process_cold_s, mpi_start_s, probe_ns, setup_cold_s, setup_warm_s, teardown_cold_s,
+            other_warm_s, process_cold_s, mpi_start_s, setup_cold_s, setup_warm_s, teardown_cold_s,
             teardown_warm_s, chunk_start_cold_us, chunk_start_warm_us;
     } spread;
 } mcs_cpu_profile;

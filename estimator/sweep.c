@@ -12,7 +12,6 @@
 #include <unistd.h>
 #include "catalog.h"
 #include "commands.h"
-#include "host_probe.h"
 #include "output_path.h"
 #include "runner.h"
 #include "stop.h"
@@ -28,9 +27,6 @@ void mcs_cmd_sweep_help(FILE *f)
           "Measures CONFIG at path counts FROM, FROM x FACTOR, ... up to TO on each\n"
           "backend, R times each: cold runs are fresh mcsim processes (they pay GPU\n"
           "context creation), warm runs happen in this process after one unmeasured run.\n"
-          "Before each CPU run this process times the host probe (a fixed job on all\n"
-          "threads, about 10 ms: docs/estimator.md, \"Host probe\"), which validate\n"
-          "holds against the profile's.\n"
           "Every run's phase timings go into SWEEP.h5 (table /runs, one column per phase;\n"
           "docs/hdf5-schema.md); `mcsim validate SWEEP.h5` compares them with the\n"
           "estimator's predictions. Every backend is checked (a one-path fresh run of\n"
@@ -356,9 +352,6 @@ static mcs_status measure_one(sweep_run *sr, int b, int warm, int r, int s, char
     mcs_status st = MCS_OK;
     if (warm && r == 0 && s == 0)
         st = mcs_run_warm(&spec, sr->log, &t, &job, &gpu, err, len);
-    double probe = NAN; /* the host's CPU speed just before a CPU run */
-    if (st == MCS_OK && b == 0)
-        st = mcs_host_probe(0, &probe, err, len);
     if (st == MCS_OK)
         st = warm ? mcs_run_warm(&spec, sr->log, &t, &job, &gpu, err, len)
                   : mcs_run_cold(sr->self, &spec, sr->log, &t, NULL, err, len);
@@ -368,7 +361,6 @@ static mcs_status measure_one(sweep_run *sr, int b, int warm, int r, int s, char
         return st;
     fill_row(&sr->rows[sr->n++], backend_names[b], warm ? "warm" : "cold", &job,
              b ? 1 : (o->threads ? o->threads : omp_get_max_threads()), r, &t);
-    sr->rows[sr->n - 1].probe_ns = probe;
     if (!o->quiet)
         fprintf(stderr, "mcsim sweep: %zu/%zu  %s %s %.0e paths  total %.4g s\n", sr->n,
                 sr->total, backend_names[b], warm ? "warm" : "cold", o->sizes[s],

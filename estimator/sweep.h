@@ -21,9 +21,6 @@ typedef struct {
     int32_t threads;   /* CPU threads (cpu backend); 1 on the gpu */
     int32_t repeat;    /* 0, 1, ... */
     double seconds[MCS_PHASE_COUNT];
-    /* the host probe just before the run (host_probe.h), ns; NaN: none (a
-     * GPU run, or a file written before the column) */
-    double probe_ns;
 } mcs_sweep_row;
 
 /* Facts about the sweep as a whole (root attributes). */

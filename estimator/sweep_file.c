@@ -3,9 +3,7 @@
  * a row per measured run, with one float64 column per phase named by the
  * phase and the strings as variable-length UTF-8, so that pandas takes the
  * table as it is. Schema 1 files (the phases as one 13-element array
- * column, fixed-length strings) are still read. The float64 column probe_ns
- * (the host probe before the run, host_probe.h; NaN: none) is optional: a
- * file written before it reads with NaN there. */
+ * column, fixed-length strings) are still read. */
 #define _GNU_SOURCE
 #include <hdf5.h>
 #include <math.h>
@@ -27,7 +25,6 @@ typedef struct {
     const char *precision, *rng;
     int32_t threads, repeat;
     double seconds[MCS_PHASE_COUNT];
-    double probe_ns;
 } file_row;
 
 static hid_t fixed_string(size_t n)
@@ -39,7 +36,7 @@ static hid_t fixed_string(size_t n)
 }
 
 /* Schema 2's memory type of file_row; the file type is this one packed. */
-static hid_t row_type(int with_probe)
+static hid_t row_type(void)
 {
     hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(file_row)), s = mcs_h5_utf8_string();
     H5Tinsert(t, "backend", HOFFSET(file_row, backend), s);
@@ -54,8 +51,6 @@ static hid_t row_type(int with_probe)
     for (int p = 0; p < MCS_PHASE_COUNT; p++)
         H5Tinsert(t, mcs_phase_name((mcs_phase)p),
                   HOFFSET(file_row, seconds) + (size_t)p * sizeof(double), H5T_NATIVE_DOUBLE);
-    if (with_probe)
-        H5Tinsert(t, "probe_ns", HOFFSET(file_row, probe_ns), H5T_NATIVE_DOUBLE);
     H5Tclose(s);
     return t;
 }
@@ -179,7 +174,7 @@ static int fill_file(hid_t file, const mcs_sweep_meta *meta, const file_row *out
 {
     hsize_t dims[1] = {n};
     const int schema = MCS_SWEEP_SCHEMA;
-    hid_t mem = row_type(1), disk = H5Tcopy(mem);
+    hid_t mem = row_type(), disk = H5Tcopy(mem);
     H5Tpack(disk);
     hid_t space = H5Screate_simple(1, dims, NULL);
     hid_t dset = H5Dcreate2(file, "runs", disk, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
@@ -235,7 +230,7 @@ mcs_status mcs_sweep_write(const char *path, const mcs_sweep_meta *meta, const m
     for (size_t i = 0; i < n; i++) {
         const mcs_sweep_row *r = &rows[i];
         out[i] = (file_row){r->backend, r->mode, r->paths, r->steps, r->block_size,
-                            r->precision, r->rng, r->threads, r->repeat, {0}, r->probe_ns};
+                            r->precision, r->rng, r->threads, r->repeat, {0}};
         memcpy(out[i].seconds, r->seconds, sizeof out[i].seconds);
     }
     H5E_auto2_t old_func;
@@ -259,10 +254,10 @@ mcs_status mcs_sweep_write(const char *path, const mcs_sweep_meta *meta, const m
 }
 
 /* Schema 2 rows into mcs_sweep_row. */
-static int read_rows(hid_t dset, hid_t space, size_t n, int with_probe, mcs_sweep_row *rows)
+static int read_rows(hid_t dset, hid_t space, size_t n, mcs_sweep_row *rows)
 {
     file_row *in = calloc(n ? n : 1, sizeof *in);
-    hid_t mem = row_type(with_probe);
+    hid_t mem = row_type();
     int ok = in && (n == 0 || H5Dread(dset, mem, H5S_ALL, H5S_ALL, H5P_DEFAULT, in) >= 0);
     for (size_t i = 0; ok && i < n; i++) {
         mcs_sweep_row *r = &rows[i];
@@ -283,7 +278,6 @@ static int read_rows(hid_t dset, hid_t space, size_t n, int with_probe, mcs_swee
         r->threads = f->threads;
         r->repeat = f->repeat;
         memcpy(r->seconds, f->seconds, sizeof r->seconds);
-        r->probe_ns = with_probe ? f->probe_ns : NAN;
     }
     if (ok && n)
         reclaim(mem, space, in);
@@ -425,11 +419,9 @@ mcs_status mcs_sweep_read(const char *path, mcs_sweep_meta *meta, mcs_sweep_row 
             mcs_sweep_row *r = &(*rows)[i];
             r->backend[sizeof r->backend - 1] = r->mode[sizeof r->mode - 1] = '\0';
             r->precision[sizeof r->precision - 1] = r->rng[sizeof r->rng - 1] = '\0';
-            r->probe_ns = NAN;
         }
     } else if (ok) {
-        int with_probe = H5Tget_member_index(ftype, "probe_ns") >= 0;
-        H5E_BEGIN_TRY { ok = read_rows(dset, space, (size_t)count, with_probe, *rows); }
+        H5E_BEGIN_TRY { ok = read_rows(dset, space, (size_t)count, *rows); }
         H5E_END_TRY;
     }
     if (!ok || !read_meta(file, path, meta, err, err_len)) {

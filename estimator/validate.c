@@ -12,7 +12,6 @@
 #include <unistd.h>
 #include "catalog.h"
 #include "commands.h"
-#include "host_probe.h"
 #include "model.h"
 #include "output_path.h"
 #include "report.h"
@@ -69,9 +68,6 @@ mcs_workload mcs_validate_row_workload(mcs_validation *v, size_t i)
                       .rng = (mcs_rng_id)find_id(mcs_rngs, r->rng),
                       .threads = r->threads,
                       .cold = strcmp(r->mode, "cold") == 0};
-    const double scale = strcmp(r->backend, "cpu") == 0
-                             ? mcs_host_probe_scale(r->probe_ns, v->cpu.cpu.probe_ns)
-                             : 1;
     int f = 0;
     while (f + 1 < v->n_files && i >= v->file_first_row[f + 1])
         f++;
@@ -92,7 +88,6 @@ mcs_workload mcs_validate_row_workload(mcs_validation *v, size_t i)
         w.precision = sizes.precision;
         w.rng = sizes.rng;
     }
-    w.host_scale = scale;
     return w;
 }
 
@@ -182,10 +177,9 @@ static void add_phase_errors(mcs_validation *v, const size_t *order)
     static const char *backends[] = {"cpu", "gpu"}, *modes[] = {"cold", "warm"};
     size_t len = (v->n_rows + 1) * sizeof(double);
     double *bias = malloc(len), *noise = malloc(len), *m = malloc(len), *share = malloc(len);
-    double *pm = malloc(len);
     for (int b = 0; b < 2; b++)
         for (int md = 0; md < 2; md++)
-            for (int p = 0; p < MCS_PHASE_COUNT && bias && noise && m && share && pm; p++) {
+            for (int p = 0; p < MCS_PHASE_COUNT && bias && noise && m && share; p++) {
                 int n = 0, runs = 0, fewest = 0;
                 for (size_t from = 0, to; from < v->n_rows; from = to) {
                     const mcs_sweep_row *r = &v->rows[order[from]];
@@ -195,17 +189,17 @@ static void add_phase_errors(mcs_validation *v, const size_t *order)
                     if (strcmp(r->backend, backends[b]) || strcmp(r->mode, modes[md]))
                         continue;
                     int k = 0;
+                    double pred = NAN;
                     for (size_t j = from; j < to; j++) {
                         size_t i = order[j];
                         if (v->rows[i].seconds[p] > 0 && v->predicted[i][p] > 0) {
-                            pm[k] = v->predicted[i][p]; /* per run: its host probe's */
                             m[k++] = v->rows[i].seconds[p];
+                            pred = v->predicted[i][p];
                         }
                     }
                     if (k == 0)
                         continue;
                     double median = mcs_median_spread(m, k, &noise[n]), unused;
-                    double pred = mcs_median_spread(pm, k, &unused);
                     bias[n] = fabs(log(pred / median));
                     int t = 0;
                     for (size_t j = from; j < to; j++)
@@ -239,7 +233,6 @@ static void add_phase_errors(mcs_validation *v, const size_t *order)
     free(bias);
     free(noise);
     free(m);
-    free(pm);
 }
 
 static int same_series(const mcs_speedup_point *a, const mcs_speedup_point *b)
@@ -326,7 +319,6 @@ static mcs_workload series_workload(mcs_validation *v, size_t row)
     w.paths = 1;
     if (w.rng == MCS_RNG_PCG64) /* rng = auto: pcg64 on the cpu, philox on the gpu */
         w.rng = MCS_RNG_AUTO;
-    w.host_scale = v->n_probed ? v->probe_median : 1; /* the runs' host, all sizes */
     return w;
 }
 
@@ -521,27 +513,6 @@ mcs_status mcs_validate_read(const char *const *files, int n_files, mcs_validati
     return MCS_OK;
 }
 
-/* The CPU runs' host probes against the profile's (v->n_probed, and the
- * median, p10 and p90 of their ratios). */
-static void probe_stats(mcs_validation *v)
-{
-    v->n_probed = 0;
-    v->probe_median = v->probe_p10 = v->probe_p90 = NAN;
-    double *x = malloc((v->n_rows + 1) * sizeof *x);
-    if (!x || !(v->cpu.cpu.probe_ns > 0)) {
-        free(x);
-        return;
-    }
-    for (size_t i = 0; i < v->n_rows; i++)
-        if (strcmp(v->rows[i].backend, "cpu") == 0 && v->rows[i].probe_ns > 0)
-            x[v->n_probed++] = mcs_host_probe_scale(v->rows[i].probe_ns, v->cpu.cpu.probe_ns);
-    if (v->n_probed) {
-        mcs_quantiles(x, (int)v->n_probed, &v->probe_median, &v->probe_p90);
-        v->probe_p10 = quantile_sorted(x, (int)v->n_probed, 0.1);
-    }
-    free(x);
-}
-
 /* Drops what a previous mcs_validate_compute made. */
 static void clear_results(mcs_validation *v)
 {
@@ -574,7 +545,6 @@ mcs_status mcs_validate_compute(mcs_validation *v, const mcs_profile *cpu,
         snprintf(err, err_len, "out of memory for the predictions of %zu runs", v->n_rows);
         return MCS_E_NOMEM;
     }
-    probe_stats(v);
     char why[160];
     for (size_t i = 0; i < v->n_rows; i++)
         if (!predict_row(v, i, v->predicted[i], why, sizeof why) &&
@@ -706,29 +676,6 @@ static void print_kernels(FILE *out, const mcs_validation *v)
     }
 }
 
-/* The host probe's line: how the CPU runs' host compared with the
- * calibrated one, and so how their predictions were scaled. */
-static void print_probe(FILE *out, const mcs_validation *v)
-{
-    size_t cpu_rows = 0;
-    for (size_t i = 0; i < v->n_rows; i++)
-        cpu_rows += strcmp(v->rows[i].backend, "cpu") == 0;
-    if (!cpu_rows)
-        return;
-    fprintf(out, "\nhost probe (docs/estimator.md, \"Host probe\")\n");
-    if (!(v->cpu.cpu.probe_ns > 0))
-        fprintf(out, "  the cpu profile has no [cpu] probe_ns (calibrated before it was measured): "
-                     "the CPU's predictions are not scaled\n");
-    else if (!v->n_probed)
-        fprintf(out, "  the sweep's CPU runs carry no probe (written before sweeps took one): the "
-                     "CPU's predictions are not scaled\n");
-    else
-        fprintf(out, "  %zu of %zu CPU runs probed: the host took %.2fx its calibrated time "
-                     "(median; p10 %.2f, p90 %.2f); each CPU run's prediction is scaled by its "
-                     "probe\n", v->n_probed, cpu_rows, v->probe_median, v->probe_p10,
-                v->probe_p90);
-}
-
 /* The per-phase table. */
 static void print_phases(FILE *out, const mcs_validation *v)
 {
@@ -826,7 +773,6 @@ static void print_validation(FILE *out, const mcs_validation *v, const mcs_profi
     else
         fprintf(out, "  none outside the bounds\n");
     print_kernels(out, v);
-    print_probe(out, v);
     print_phases(out, v);
     if (v->decisions == 0)
         fprintf(out, "\nspeedup, break-even and backend decisions: not judged (%s)\n",
@@ -979,12 +925,6 @@ static void json_validation(FILE *out, const mcs_validation *v, const mcs_profil
     fprintf(out, ", \"unpredicted_runs\": %zu, \"unpredicted_why\": ", v->n_unpredicted);
     if (v->n_unpredicted)
         mcs_json_string(out, v->unpredicted_why);
-    else
-        fputs("null", out);
-    fputs(", \"host_probe\": ", out);
-    if (v->n_probed)
-        fprintf(out, "{\"runs\": %zu, \"median\": %.6g, \"p10\": %.6g, \"p90\": %.6g}",
-                v->n_probed, v->probe_median, v->probe_p10, v->probe_p90);
     else
         fputs("null", out);
     fprintf(out, ", \"unpaired_sizes\": %zu, \"sweep_stopped_early\": ", v->n_unpaired);

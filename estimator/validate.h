@@ -98,11 +98,6 @@ typedef struct {
                                       * fewer than MCS_VALIDATE_REPEATS runs */
     int fewest_repeats;
     char *failures;                  /* the sweep files' `failures` notes, or NULL */
-    /* the host probe (host_probe.h): CPU runs with a probe, and the median,
-     * p10 and p90 of their probe over the profile's [cpu] probe_ns, by
-     * which each CPU run's prediction is scaled (0 runs: none scaled) */
-    size_t n_probed;
-    double probe_median, probe_p10, probe_p90;
 } mcs_validation;
 
 /* Read the sweep files and compute every error with the given profiles

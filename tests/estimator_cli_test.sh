@@ -481,16 +481,14 @@ with h5py.File(path, "r") as f:
         assert len(runs) == 8, len(runs)
         assert set(runs["backend"]) == {"cpu"} and set(runs["mode"]) == {"cold", "warm"}
         assert (runs["total"] >= runs["simulate"]).all()
-        assert list(runs.columns[-14:-1]) == phases
-        assert runs.columns[-1] == "probe_ns" and (runs["probe_ns"] > 0).all()
+        assert list(runs.columns[-13:]) == phases
     else:
-        assert len(rows) == 8 and rows.dtype.names[-14:-1] == tuple(phases)
-        assert rows.dtype.names[-1] == "probe_ns" and (rows["probe_ns"] > 0).all()
+        assert len(rows) == 8 and rows.dtype.names[-13:] == tuple(phases)
         assert all(r["total"] >= r["simulate"] for r in rows)
 with h5py.File(part, "r") as f:
     assert len(f["runs"]) == 1 and "5e+15" in f.attrs["failures"], f.attrs.get("failures")
 EOF
-    report "sweep file read by $reader: a column per phase, phase names as str, the CPU runs' probes"
+    report "sweep file read by $reader: a column per phase, phase names as str"
 else
     skip "sweep file read by pandas or h5py" "no python3 with h5py here"
 fi
@@ -801,51 +799,6 @@ EOF
     report "estimate --pilot: JSON says the CPU kernel came from the pilot; a sigma 1 lookback within 1.5x or closer"
 else
     skip "estimate --pilot against a measured lookback" "no python3 here"
-fi
-
-# --- the host probe (estimate --probe, sweep's probe_ns column, calibrate's probe_ns) -------
-# The quick profile calibrated above has [cpu] probe_ns; estimate --probe times the probe now
-# and scales every CPU phase by now / calibrated (the JSON's cpu_scale is that ratio); without
-# --probe nothing is scaled; a profile without probe_ns is used as calibrated, with a warning.
-grep -q "^probe_ns = " "$local_profile" || problems+=("calibrate wrote no [cpu] probe_ns")
-if [ -n "$py" ]; then
-    "$mcsim" estimate "$config" --profile "$local_profile" --probe --format json -q \
-        >"$work/probe.json" 2>"$err"
-    exit_is $? 0
-    "$mcsim" estimate "$config" --profile "$local_profile" --format json -q \
-        >"$work/noprobe.json" 2>"$err"
-    exit_is $? 0
-    grep -v "^probe_ns = \|^spread.probe_ns = " "$local_profile" > "$work/no-probe.ini"
-    "$mcsim" estimate "$config" --profile "$work/no-probe.ini" --probe --format json \
-        >"$work/probe-none.json" 2>"$err"
-    exit_is $? 0
-    need_in "$err" stderr "has no [cpu] probe_ns"
-    cp "$work/probe.json" "$out"
-    "$py" - "$work" <<'EOF' || problems+=("probe checks failed")
-import json, math, sys
-load = lambda name: json.load(open(sys.argv[1] + "/" + name))
-p, plain, none = load("probe.json"), load("noprobe.json"), load("probe-none.json")
-h = p["host_probe"]
-assert h["now_ns"] > 0 and h["profile_ns"] > 0, h
-assert abs(h["cpu_scale"] - h["now_ns"] / h["profile_ns"]) < 1e-9 * h["cpu_scale"], h
-assert plain["host_probe"] is None and plain["sources"]["cpu_host_speed"] == "profile"
-for mode in ("cold", "warm"):
-    for phase, t in plain[mode]["cpu"]["phases"].items():
-        assert abs(p[mode]["cpu"]["phases"][phase] - t * h["cpu_scale"]) <= 1e-9 * max(t, 1e-12), phase
-assert none["host_probe"]["cpu_scale"] == 1 and none["host_probe"]["profile_ns"] is None
-print("# estimate --probe: %.3g ns a path now against %.3g: x %.3f" %
-      (h["now_ns"], h["profile_ns"], h["cpu_scale"]))
-EOF
-    report "estimate --probe: every CPU phase x now / [cpu] probe_ns, none without it, a warning where the profile has none"
-    "$mcsim" sweep "$config" --paths 1e3:1e4 --backend cpu --repeat 1 -o "$work/probe.h5" -q \
-        2>"$err"
-    exit_is $? 0
-    "$mcsim" validate "$work/probe.h5" --profile "$local_profile" >"$out" 2>"$err"
-    exit_is $? 0
-    need_in "$out" stdout "4 of 4 CPU runs probed"
-    report "sweep: a probe before each CPU run; validate scales each CPU run's prediction by it and says so"
-else
-    skip "estimate --probe and the sweep's probes" "no python3 here"
 fi
 
 "$mcsim" estimate "$repo/configs/lookback.ini" --profile "$local_profile" --pilot -q >"$out" 2>"$err"

@@ -534,77 +534,6 @@ static void validate_finds_known_errors(void **state)
         remove(path);
 }
 
-/* The host probe (host_probe.h): a sweep whose CPU runs took 1.3x their
- * prediction, each with a probe 1.3x the profile's probe_ns, validates
- * with no CPU error (every CPU run's prediction scaled by its probe; the
- * probes read back from the file), and with ln 1.3 where the profile has
- * no probe_ns; a workload's host_scale multiplies every CPU phase. */
-static void host_probe_scales_the_cpu_runs(void **state)
-{
-    (void)state;
-    mcs_profile p;
-    load_machine(&p);
-    const double slow = 1.3;
-    p.cpu.probe_ns = 2.0;
-    static mcs_sweep_meta meta;
-    memset(&meta, 0, sizeof meta);
-    mcs_job job;
-    load_config_job("european", NULL, NULL, &job, meta.config, sizeof meta.config);
-    mcs_sweep_row rows[2 * 3 * 4];
-    size_t n = 0;
-    for (int cold = 0; cold < 2; cold++)
-        for (int r = 0; r < 3; r++)
-            for (int s = 3; s <= 6; s++) {
-                mcs_sweep_row *row = &rows[n++];
-                memset(row, 0, sizeof *row);
-                snprintf(row->backend, sizeof row->backend, "cpu");
-                snprintf(row->mode, sizeof row->mode, "%s", cold ? "cold" : "warm");
-                row->paths = (uint64_t)pow(10, s);
-                row->steps = 1;
-                row->block_size = 65536;
-                snprintf(row->precision, sizeof row->precision, "single");
-                snprintf(row->rng, sizeof row->rng, "philox");
-                row->threads = 4;
-                row->repeat = r;
-                row->probe_ns = slow * p.cpu.probe_ns;
-                mcs_workload w = mcs_workload_of_job(&job, 4, cold);
-                w.paths = row->paths;
-                mcs_prediction pr, scaled;
-                mcs_predict_cpu(&p.cpu, &w, &pr);
-                w.host_scale = slow;
-                mcs_predict_cpu(&p.cpu, &w, &scaled);
-                for (int k = 0; k < MCS_PHASE_COUNT; k++) {
-                    row->seconds[k] = pr.seconds[k] * slow;
-                    expect_close(scaled.seconds[k], row->seconds[k], 1e-12);
-                }
-            }
-    char path[] = "test_estimator_probe.h5", err[512] = "";
-    snprintf(meta.config_file, sizeof meta.config_file, "configs/european.ini");
-    if (mcs_sweep_write(path, &meta, rows, n, err, sizeof err) != MCS_OK)
-        fail_msg("%s", err);
-    static mcs_validation v;
-    const char *files[] = {path};
-    if (mcs_validate(files, 1, &p, &p, &v, err, sizeof err) != MCS_OK)
-        fail_msg("%s", err);
-    assert_int_equal(v.n_probed, n);
-    expect_close(v.probe_median, slow, 1e-12);
-    for (size_t i = 0; i < v.n_rows; i++)
-        expect_close(v.rows[i].probe_ns, slow * p.cpu.probe_ns, 1e-15);
-    assert_true(v.n_phases > 0);
-    for (int i = 0; i < v.n_phases; i++)
-        expect_close(v.phases[i].median, 0, 1e-9);
-    mcs_validation_free(&v);
-    p.cpu.probe_ns = NAN; /* no probe in the profile: the runs' 1.3x stays an error */
-    if (mcs_validate(files, 1, &p, &p, &v, err, sizeof err) != MCS_OK)
-        fail_msg("%s", err);
-    assert_int_equal(v.n_probed, 0);
-    for (int i = 0; i < v.n_phases; i++)
-        if (v.phases[i].share > 0)
-            expect_close(v.phases[i].median, log(slow), 1e-9);
-    mcs_validation_free(&v);
-    remove(path);
-}
-
 /* validate predicts a sweep's rows with its job's own workload: a 64-asset
  * basket's normals and assets (its kernel costs scale with them), not the
  * calibration job's (they were left 0: the basket was predicted as 2
@@ -2018,7 +1947,6 @@ int main(void)
         cmocka_unit_test(catalogue_parses_and_round_trips),
         cmocka_unit_test(worked_example_of_the_calculator),
         cmocka_unit_test(validate_finds_known_errors),
-        cmocka_unit_test(host_probe_scales_the_cpu_runs),
         cmocka_unit_test(written_profiles_read_back_the_same),
         cmocka_unit_test(shuffled_profiles_read_back_the_same),
         cmocka_unit_test(empty_section_survives_writing),

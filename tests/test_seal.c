@@ -169,7 +169,7 @@ static int setup_files(void **state)
     snprintf(meta.config, sizeof meta.config, "%s", w.config);
     for (int i = 0; i < 3; i++) {
         rows[i] = (mcs_sweep_row){"cpu", "cold", 1000u * (i + 1), 1, 4096, "double", "pcg64",
-                                  1, 0, {0}, NAN};
+                                  1, 0, {0}};
         rows[i].seconds[MCS_PHASE_SIMULATE] = 0.001 * (i + 1);
         rows[i].seconds[MCS_PHASE_TOTAL] = 0.002 * (i + 1);
     }

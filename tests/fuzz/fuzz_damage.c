@@ -124,7 +124,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     snprintf(meta.config, sizeof meta.config, "%s", config);
     for (int i = 0; i < 3; i++) {
         rows[i] = (mcs_sweep_row){"cpu", "cold", 1000u * (i + 1), 1, 4096, "double", "pcg64",
-                                  1, 0, {0}, 0};
+                                  1, 0, {0}};
         rows[i].seconds[MCS_PHASE_TOTAL] = 0.002 * (i + 1);
     }
     char path[4300], err[8192] = "";
