@@ -12,8 +12,14 @@
 # Asian by 52%, the lookback by 714% and the barrier by 64% on the idle
 # 2-core machine. Timing: ctest runs it alone (RUN_SERIAL);
 # where calibrate itself finds the machine too noisy (it writes a `warning`:
-# repeats spread over 25%, an implausible efficiency) the bounds are not
-# judged and the test exits 77 (skipped) unless another check failed.
+# repeats spread over 25%, an implausible efficiency) each config is judged
+# against the wider RT_NOISY_BOUND_PCT (default 60) instead: CI's 2-core
+# machine always is (spread 50% there, medians 3-7%), so a skip judged
+# nothing, where a model twice off still fails the wider bound. Only where
+# the calibration's repeats spread more than RT_SKIP_SPREAD_PCT (default
+# 100%: another heavy job on the machine; 2131% beside a sanitizer build
+# gave medians up to 137%) are the bounds not judged: exit 77 (skipped)
+# unless another check failed.
 # Under the sanitizers (MCS_TEST_LIGHT set, tests/CMakeLists.txt) times say
 # nothing of a release build's: `calibrate --quick` and sweeps of 10^4 and
 # 4*10^4 paths, one repeat, run the same commands and every check but the
@@ -24,6 +30,8 @@ fixtures=$repo/tests/fixtures
 out=$tmp/stdout
 err=$tmp/stderr
 bound=${RT_BOUND_PCT:-25}
+noisy_bound=${RT_NOISY_BOUND_PCT:-60}
+skip_spread=${RT_SKIP_SPREAD_PCT:-100}
 need_in() { grep -qF -- "$3" "$1" || problems+=("$2 lacks '$3'"); }
 
 light=${MCS_TEST_LIGHT:-}
@@ -33,6 +41,8 @@ for k in path_ns.gbm_lookback_1_single_philox watch_ns.gbm_asian_0_single_philox
     step_ns.gbm_european_1_double_pcg64; do need_in rt.ini profile "$k = "; done
 report "calibrate: every CPU kernel's costs in the profile"
 noisy=$(sed -n 's/^warning = //p' rt.ini)
+spread=$(sed -n 's/^repeat_spread = //p' rt.ini)
+too_noisy=$(awk -v s="${spread:-0}" -v m="$skip_spread" 'BEGIN { if (100 * s > m) print 1 }')
 
 "$mcsim" estimate "$repo/configs/lookback.ini" --profile ./rt.ini --format json >"$out" 2>"$err"
 need_in "$out" stdout '"kernel": "gbm_lookback_1_single_philox", "kernel_costs": "kernel"'
@@ -64,14 +74,19 @@ round_trip() { # round_trip NAME CONFIG PATHS [--set k=v]...: sweep, validate, t
         report "round trip $name: sweep and validate (the bound not judged under the sanitizers)"
         return
     fi
-    if [ -n "$noisy" ] && [ ${#problems[@]} -eq 0 ]; then
-        echo "ok - round trip $name: total within $bound% # SKIP too noisy here: $noisy"
+    if [ -n "$too_noisy" ] && [ ${#problems[@]} -eq 0 ]; then
+        echo "ok - round trip $name: total within $noisy_bound% # SKIP too noisy here: $noisy"
         skipped=$((skipped + 1))
         return
     fi
-    awk -v m="$median" -v b="$bound" 'BEGIN { exit !(m != "" && m <= b) }' ||
-        problems+=("$name: the total's median error $median% > $bound%")
-    report "round trip $name: total time predicted from its kernel within $bound% (median)"
+    local b=$bound why=""
+    if [ -n "$noisy" ]; then
+        b=$noisy_bound
+        why=" (calibrate found this machine noisy: $noisy)"
+    fi
+    awk -v m="$median" -v b="$b" 'BEGIN { exit !(m != "" && m <= b) }' ||
+        problems+=("$name: the total's median error $median% > $b%$why")
+    report "round trip $name: total time predicted from its kernel within $b% (median)$why"
 }
 skipped=0
 round_trip european european 1e7:1e8:3
