@@ -337,7 +337,7 @@ static mcs_status tolerance_paths(const mcs_cli *cli, mcs_job *job, int shared, 
         }
         mcs_pilot pilot;
         mcs_status st = mcs_pilot_run(cli->config_path, cli->overrides, cli->n_overrides, "cpu",
-                                      NULL, MCS_PILOT_DEFAULT_S, &pilot, err, len);
+                                      NULL, 1, NULL, MCS_PILOT_DEFAULT_S, &pilot, err, len);
         if (st != MCS_OK)
             return st;
         if (!pilot.ran || !(pilot.std_error > 0)) {

@@ -79,7 +79,8 @@ void mcs_cmd_estimate_help(FILE *f)
           "  --cpu-price X             USD per hour, a number >= 0 (default: the profile's\n"
           "  --gpu-price Y             price_per_hour, cloud or amortised by its price_basis)\n"
           "  --pilot [SECONDS]         run the job briefly on each usable backend (default\n"
-          "                            0.2 s each, at most 600; the CPU's on one thread) and\n"
+          "                            0.2 s each, at most 600; the CPU's on the job's\n"
+          "                            threads) and\n"
           "                            use its measured cost per path instead of the\n"
           "                            profile's kernel cost\n"
           "  --tolerance SE            also predict the paths and time each backend needs\n"
@@ -599,7 +600,8 @@ static mcs_status run_pilots(const options *o, const mcs_job *job, const mcs_pro
             snprintf(pilot->why, sizeof pilot->why, "%s", p->why);
         else
             st = mcs_pilot_run(o->config, o->overrides, o->n_overrides, k ? "gpu" : "cpu",
-                               k ? &gp->gpu : NULL, budget, pilot, err, len);
+                               &cp->cpu, s.cpu.threads, k ? &gp->gpu : NULL, budget, pilot,
+                               err, len);
     }
     if (st != MCS_OK || !(o->tolerance > 0))
         return st;

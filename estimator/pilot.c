@@ -1,6 +1,6 @@
 /* pilot.c - `mcsim estimate --pilot` and `--tolerance` (pilot.h): the job
- * run briefly, warm, in this process on one backend; its measured cost per
- * path given to the model. */
+ * run briefly, warm, in this process on one backend (the CPU on the job's
+ * threads); its measured cost per path given to the model. */
 #define _GNU_SOURCE
 #include "pilot.h"
 #include <math.h>
@@ -8,6 +8,7 @@
 #include <string.h>
 #include "backend.h"
 #include "calibrate_kernels.h"
+#include "model.h"
 #include "runner.h"
 
 /* The first pilot run's paths, and the most any run takes. */
@@ -15,12 +16,14 @@
 #define PILOT_PATHS_MAX 1e11
 
 mcs_status mcs_pilot_run(const char *config, const mcs_override *ov, int n_ov,
-                         const char *backend, const mcs_gpu_profile *gpu, double budget_s,
-                         mcs_pilot *out, char *err, size_t err_len)
+                         const char *backend, const mcs_cpu_profile *cpu, int threads,
+                         const mcs_gpu_profile *gpu, double budget_s, mcs_pilot *out, char *err,
+                         size_t err_len)
 {
     memset(out, 0, sizeof *out);
     const int on_gpu = strcmp(backend, "gpu") == 0;
-    mcs_run_spec spec = {config, {0}, 0, backend, on_gpu ? 0 : 1, NULL};
+    threads = on_gpu ? 0 : threads > 0 ? threads : 1;
+    mcs_run_spec spec = {config, {0}, 0, backend, threads, NULL};
     const int most = (int)(sizeof spec.overrides / sizeof spec.overrides[0]) - 1;
     if (n_ov > most) {
         snprintf(err, err_len, "--pilot runs the job with at most %d --set and --paths (%d given)",
@@ -63,13 +66,17 @@ mcs_status mcs_pilot_run(const char *config, const mcs_override *ov, int n_ov,
         out->simulate_s = simulate;
         out->paths_per_s = simulate > 0 ? n / simulate : NAN;
         out->std_error = res.std_error;
-        double per_path = on_gpu ? mcs_gpu_seconds_per_path(gpu, &job, &t) : simulate / n;
+        /* the CPU's through the model's waves and e(T), as calibrate's */
+        mcs_workload w = mcs_workload_of_job(&job, threads, 0);
+        double per_path = on_gpu ? mcs_gpu_seconds_per_path(gpu, &job, &t)
+                          : cpu  ? mcs_cpu_seconds_per_path(cpu, &w, simulate)
+                                 : simulate / n;
         out->cost = (mcs_kernel_cost){per_path * (on_gpu ? 1e12 : 1e9), 0, 0, 0, 0};
         if (mcs_now() - t0 + 2 * took > budget_s) /* the next run, twice the paths, would pass */
             break;
     }
     out->seconds = mcs_now() - t0;
-    out->threads = on_gpu ? 0 : 1;
+    out->threads = threads;
     out->ran = st == MCS_OK;
     mcs_run_folder_remove(dir);
     return st;

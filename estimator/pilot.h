@@ -22,7 +22,7 @@ typedef struct {
     char why[256];
     int runs;             /* runs made, paths doubling from one to the next */
     uint64_t paths;       /* the last (largest) run's paths, which the cost comes from */
-    int threads;          /* the CPU's pilot runs on one thread: the model's one-thread cost */
+    int threads;          /* the CPU pilot's threads (the job's); 0 on the GPU */
     double seconds;       /* wall time of all the runs */
     double simulate_s;    /* the last run's simulate phase */
     double paths_per_s;   /* its measured rate: paths / simulate */
@@ -38,14 +38,18 @@ typedef struct {
 /* Runs the job (CONFIG with the overrides) on `backend` ("cpu" or "gpu")
  * in this process, from 1024 paths doubling while the next run fits in
  * budget_s; the GPU's cost per path takes its launch terms out as
- * calibration does (gpu: the profile's GPU side; NULL on the CPU). A
+ * calibration does (gpu: the profile's GPU side; NULL on the CPU), the
+ * CPU's runs on `threads` (at least 1) take one thread's cost through the
+ * model's waves and efficiency as calibration does (cpu: the profile's
+ * CPU side; NULL: simulate / paths, for a variance pilot on one thread). A
  * backend that cannot run the job is no error: out->ran = 0 with why.
  * Errors: MCS_E_USAGE when the overrides are too many for a run,
  * MCS_E_IO when the runs' temporary folder cannot be made, a run's own
  * failure (MCS_E_INTERRUPTED on a stop request). */
 mcs_status mcs_pilot_run(const char *config, const mcs_override *ov, int n_ov,
-                         const char *backend, const mcs_gpu_profile *gpu, double budget_s,
-                         mcs_pilot *out, char *err, size_t err_len);
+                         const char *backend, const mcs_cpu_profile *cpu, int threads,
+                         const mcs_gpu_profile *gpu, double budget_s, mcs_pilot *out, char *err,
+                         size_t err_len);
 
 /* Gives the measured costs to a workload (the sides that ran; pilots may
  * be NULL: nothing). */

@@ -801,6 +801,23 @@ else
     skip "estimate --pilot against a measured lookback" "no python3 here"
 fi
 
+# the CPU pilot runs on the job's threads (the estimate's), one thread's cost through the model
+if [ -n "$py" ]; then
+    for t in 1 2; do
+        "$mcsim" estimate "$config" --profile "$local_profile" --threads $t --pilot 0.1 \
+            --format json -q >"$work/pilot-t$t.json" 2>"$err"
+        exit_is $? 0
+    done
+    "$py" - "$work" <<'EOF' || problems+=("pilot threads checks failed")
+import json, sys
+for t in (1, 2):
+    d = json.load(open("%s/pilot-t%d.json" % (sys.argv[1], t)))
+    assert d["threads"] == t and d["pilot"]["cpu"]["ran"], d["pilot"]
+    assert d["pilot"]["cpu"]["threads"] == t, (t, d["pilot"]["cpu"])
+EOF
+    report "estimate --pilot: the CPU pilot runs on the job's threads (1 and 2)"
+fi
+
 "$mcsim" estimate "$repo/configs/lookback.ini" --profile "$local_profile" --pilot -q >"$out" 2>"$err"
 exit_is $? 0
 need_in "$out" stdout "cpu pilot: "
