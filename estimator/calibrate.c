@@ -119,6 +119,14 @@ void mcs_cmd_calibrate_help(FILE *f)
             100 * MCS_PLAUSIBLE_FIT_MAX, MCS_CALIBRATE_ATTEMPTS, MCS_REPEATS_QUICK);
 }
 
+/* Each phase's median and spread (mcs_trimmed_spread) over the runs of one
+ * kind, then the time outside every phase (MCS_FIXED_OTHER) and outside the
+ * run's total (MCS_FIXED_PROCESS, cold runs), profile.h. */
+typedef struct {
+    double median[MCS_FIXED_COLUMNS], spread[MCS_FIXED_COLUMNS];
+    int runs;
+} phase_stats;
+
 typedef struct {
     const char *self, *output, *name;
     const char *mpirun; /* --mpirun CMD: the MPI launcher whose start-up is measured */
@@ -130,7 +138,7 @@ typedef struct {
     mcs_repeat_rule launch_rule; /* the GPU's per-launch terms' rounds */
     double extras_until; /* no round beyond the minimum after this (mcs_now seconds) */
     char cpu_counted_by[64]; /* what counted the cores (mcs_cpu_facts), for the source line */
-    double cpu_fixed_total;  /* the CPU's kept fixed costs: cold plus warm median totals */
+    phase_stats cpu_cold, cpu_warm; /* the CPU's kept fixed-cost rounds (cpu_fixed_again) */
 } calib;
 
 static int quiet; /* -q: no progress */
@@ -197,14 +205,6 @@ static mcs_repeat_rule exactly(int rounds)
     mcs_repeat_rule r = {rounds, rounds, 0};
     return r;
 }
-
-/* Each phase's median and spread (mcs_trimmed_spread) over the runs of one
- * kind, then the time outside every phase (MCS_FIXED_OTHER) and outside the
- * run's total (MCS_FIXED_PROCESS, cold runs), profile.h. */
-typedef struct {
-    double median[MCS_FIXED_COLUMNS], spread[MCS_FIXED_COLUMNS];
-    int runs;
-} phase_stats;
 
 /* The profile the fresh runs read while calibrate measures them: the
  * catalogue's reference with a stand-in cost for every kernel this build
@@ -404,20 +404,21 @@ static void keep_chunk_start(mcs_cpu_profile *cpu, const phase_stats *cold,
 static mcs_status cpu_fixed_again(calib *c, mcs_profile *p, char *err, size_t len)
 {
     phase_stats cold, warm;
-    mcs_profile again = *p;
-    mcs_status st = measure_fixed(c, &again, 0, &cold, &warm, err, len);
+    mcs_status st = measure_fixed(c, p, 0, &cold, &warm, err, len);
     if (st != MCS_OK)
         return st;
     double total = cold.median[MCS_PHASE_TOTAL] + warm.median[MCS_PHASE_TOTAL];
-    int later = total < c->cpu_fixed_total;
+    double first = c->cpu_cold.median[MCS_PHASE_TOTAL] + c->cpu_warm.median[MCS_PHASE_TOTAL];
+    int later = total < first;
     progress("cpu: fixed costs measured again after the kernels: %.3g ms cold + warm against "
-             "%.3g ms at the start; %s", 1e3 * total, 1e3 * c->cpu_fixed_total,
+             "%.3g ms at the start; %s", 1e3 * total, 1e3 * first,
              later ? "the later kept" : "the first kept");
     if (later) {
-        *p = again;
-        keep_chunk_start(&p->cpu, &cold, &warm);
-        c->cpu_fixed_total = total;
+        c->cpu_cold = cold;
+        c->cpu_warm = warm;
     }
+    keep_fixed(p, 0, &c->cpu_cold, &c->cpu_warm); /* measure_fixed wrote the later pass's */
+    keep_chunk_start(&p->cpu, &c->cpu_cold, &c->cpu_warm);
     return MCS_OK;
 }
 
@@ -455,11 +456,10 @@ static mcs_status calibrate_cpu(calib *c, mcs_profile *p, char *err, size_t len)
     mcs_cpu_profile *cpu = &p->cpu;
     mcs_status st;
     mcs_timings t;
-    phase_stats cold, warm;
     p->has_cpu = 1;
     mcs_sysinfo_cpu_model(cpu->model, sizeof cpu->model);
     cpu->threads = omp_get_max_threads();
-    if ((st = measure_fixed(c, p, 0, &cold, &warm, err, len)) != MCS_OK)
+    if ((st = measure_fixed(c, p, 0, &c->cpu_cold, &c->cpu_warm, err, len)) != MCS_OK)
         return st;
 
     /* one thread's cost per path-step: runs of at least 0.25 s (0.05 quick) */
@@ -515,8 +515,7 @@ static mcs_status calibrate_cpu(calib *c, mcs_profile *p, char *err, size_t len)
                      cpu->path_step_ns[q][g]);
         }
 
-    keep_chunk_start(cpu, &cold, &warm);
-    c->cpu_fixed_total = cold.median[MCS_PHASE_TOTAL] + warm.median[MCS_PHASE_TOTAL];
+    keep_chunk_start(cpu, &c->cpu_cold, &c->cpu_warm);
 
     /* parallel efficiency: T threads, blocks_per_thread blocks each (whole
      * waves), each T-thread run paired with a one-thread run of one thread's

@@ -53,6 +53,12 @@
  * stays busy to the end and the busiest thread's share is the mean's. */
 #define CPU_WAVES 8
 #define CPU_BLOCK_MIN 1024
+/* A run's overrides (run_point_as): precision, generator, paths, the CPU's
+ * block size, a plan point's keys (at most POINT_KEYS) and one more. */
+#define POINT_KEYS 8
+_Static_assert(3 + 1 + POINT_KEYS + 1 <= sizeof ((mcs_run_spec *)0)->overrides /
+                                            sizeof ((mcs_run_spec *)0)->overrides[0],
+               "mcs_run_spec's overrides: too few for a kernel run's (runner.h)");
 /* Sizing: at most this many runs, growing the paths by at most 64x each. */
 #define SIZING_RUNS 10
 /* The most paths a CPU sizing run takes (a few seconds of the cheapest kernel). */
@@ -167,10 +173,10 @@ static mcs_status run_point_as(kernel_ctx *c, point *pt, double paths, const cha
                                mcs_timings *t, double *per_path, char *err, size_t len)
 {
     char prec[64], rng[64], n[64], storage[256];
-    mcs_override ov[8];
-    int k = mcs_overrides_split(pt->sets, storage, sizeof storage, ov, 8);
+    mcs_override ov[POINT_KEYS];
+    int k = mcs_overrides_split(pt->sets, storage, sizeof storage, ov, POINT_KEYS);
     if (k < 0) {
-        snprintf(err, len, "kernel step point '%s': more than 8 keys", pt->sets);
+        snprintf(err, len, "kernel step point '%s': more than %d keys", pt->sets, POINT_KEYS);
         return MCS_E_SOFTWARE;
     }
     snprintf(prec, sizeof prec, "simulation.precision=%s",
