@@ -44,46 +44,31 @@ MC_HD static inline float mcs_round_f(float x)
 }
 
 #ifdef __CUDA_ARCH__
+/* One special-function-unit instruction (PTX OP.approx.ftz.f32) as the
+ * float function NAME(x). */
+#define MCS_SFU_FTZ(name, op)                                                   \
+    __device__ static inline float name(float x)                               \
+    {                                                                          \
+        float y;                                                               \
+        asm(op ".approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));                  \
+        return y;                                                              \
+    }
 /* log2(x), 1/sqrt(x) and 2^x on the GPU's special-function unit (the PTX
  * .approx forms behind __log2f, rsqrtf and __expf), flushing subnormal
  * arguments and results to zero. For normal arguments and results the
  * values are those of the non-flushing forms, which cost three or four
  * more instructions each to check for subnormals: a quarter of the
  * multi-step loop. The kernels stay IEEE otherwise (no -ftz). */
-__device__ static inline float mcs_lg2_ftz(float x)
-{
-    float y;
-    asm("lg2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
-    return y;
-}
-__device__ static inline float mcs_rsqrt_ftz(float x)
-{
-    float y;
-    asm("rsqrt.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
-    return y;
-}
-__device__ static inline float mcs_ex2_ftz(float x)
-{
-    float y;
-    asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
-    return y;
-}
+MCS_SFU_FTZ(mcs_lg2_ftz, "lg2")
+MCS_SFU_FTZ(mcs_rsqrt_ftz, "rsqrt")
+MCS_SFU_FTZ(mcs_ex2_ftz, "ex2")
 /* 1/x and sqrt(x) on the special-function unit (1 ulp and 2^-23 relative
  * for normal x): one instruction each where IEEE division and sqrt take
  * about ten with a call to a slow path. Used where a model's step says so
  * (models/heston.h). */
-__device__ static inline float mcs_rcp_ftz(float x)
-{
-    float y;
-    asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
-    return y;
-}
-__device__ static inline float mcs_sqrt_ftz(float x)
-{
-    float y;
-    asm("sqrt.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
-    return y;
-}
+MCS_SFU_FTZ(mcs_rcp_ftz, "rcp")
+MCS_SFU_FTZ(mcs_sqrt_ftz, "sqrt")
+#undef MCS_SFU_FTZ
 #endif
 
 #ifndef __CUDA_ARCH__
