@@ -13,6 +13,7 @@
 #include "catalog.h"
 #include "internal.h"
 #include "output_path.h"
+#include "param_rows.h"
 #include "product.h"
 
 #define RESOLVED_MAX MCS_CONFIG_RESOLVED_MAX

@@ -1,14 +1,15 @@
 /* job.h - one validated pricing job: model, option and simulation settings.
  * Plain data built from the config; it holds no pointers into the parser.
  * The model's and payoff's fields are made from their key lists
- * (core/param_list.h: models/<name>_params.def, payoffs/<name>_params.def);
+ * (core/param_list.h: models/<name>_params.def, payoffs/<name>_params.def):
+ * the payoffs' here, each model's in its own block (models/<name>_params.h);
  * the [simulation] and [output] keys are engine/config.c's. */
 #ifndef MCS_JOB_H
 #define MCS_JOB_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "param_list.h"
-#include "../models/model_keys.h"
 #include "../payoffs/option_keys.h"
 #include "asset_factor.h"
 
@@ -57,60 +58,62 @@ typedef enum { MCS_HESTON_QE = 0, MCS_HESTON_EULER = 1 } mcs_heston_scheme;
 #define MCS_NAME_MAX 64
 #define MCS_PATH_MAX 4096
 
-/* The fields of every model's and payoff's config keys, made from their key
- * lists (core/param_list.h): a list file per type, named in
- * models/params.def and payoffs/params.def. */
-#define MCS_REAL MCS_FIELD_REAL
-#define MCS_COUNT MCS_FIELD_COUNT
-#define MCS_CHOICE MCS_FIELD_CHOICE
-#define MCS_LIST MCS_FIELD_LIST
-#define MCS_MATRIX MCS_FIELD_MATRIX
-#define MCS_HIDDEN MCS_FIELD_HIDDEN
-#define MCS_SHARED(row)
+/* C11's static assert and alignment, under their C++ names for nvcc */
+#ifdef __cplusplus
+#define MCS_STATIC_ASSERT static_assert
+#define MCS_ALIGNAS alignas
+#else
+#define MCS_STATIC_ASSERT _Static_assert
+#define MCS_ALIGNAS _Alignas
+#endif
 
-/* A model's parameters: its id, then every model's fields side by side (a
- * model reads the ones its list declares or shares; the rest stay zero). */
+/* A model's parameters, one block per model type (GSL's `size` per type):
+ * first the head every model has, then room for the model's own fields.
+ * The head holds the model's id and the fields of the keys several models
+ * share (their rows are MCS_SHARED in each key list; a model without such
+ * a key leaves its field 0). Each model lays its own fields out in its
+ * block struct, mcs_<name>_params (models/<name>_params.h: the head, then
+ * the fields of its key list models/<name>_params.def), and reads them
+ * through mcs_<name>_params_of; so a model's new key rebuilds that model's
+ * kernels and the tables, not every kernel. MCS_MODEL_OWN_BYTES is the
+ * room: each block struct asserts that it fits (MCS_MODEL_BLOCK_CHECK). */
+#define MCS_MODEL_HEAD                                                                   \
+    mcs_model_id id;                                                                     \
+    uint32_t assets; /* [model] assets of a multi-asset model (0 for one asset) */       \
+    double spot, rate, dividend, volatility;
+/* room for the largest block: multi_gbm's lists, matrix and factor at 64
+ * assets (about 83 KiB) */
+#define MCS_MODEL_OWN_BYTES (84 * 1024)
 typedef struct {
-    mcs_model_id id;
-#include "../models/params.def"
+    MCS_MODEL_HEAD
+    MCS_ALIGNAS(16) unsigned char own[MCS_MODEL_OWN_BYTES]; /* the model's block's fields */
 } mcs_model_params;
 
+/* A block struct shares mcs_model_params' head and fits in its size; it is
+ * read where a mcs_model_params lies (GCC, Clang: may_alias says so). */
+#if defined(__GNUC__) && !defined(__CUDA_ARCH__)
+#define MCS_MAY_ALIAS __attribute__((__may_alias__))
+#else
+#define MCS_MAY_ALIAS
+#endif
+#define MCS_MODEL_BLOCK_CHECK(block_)                                                    \
+    MCS_STATIC_ASSERT(sizeof(block_) <= sizeof(mcs_model_params),                        \
+                      #block_ " is larger than mcs_model_params: raise "                 \
+                              "MCS_MODEL_OWN_BYTES (core/job.h)");                       \
+    MCS_STATIC_ASSERT(offsetof(block_, volatility) == offsetof(mcs_model_params,         \
+                                                                volatility) &&           \
+                          offsetof(block_, assets) == offsetof(mcs_model_params, assets), \
+                      #block_ " does not start with MCS_MODEL_HEAD")
+
 /* A product's parameters: the payoff's id, then every payoff's fields side
- * by side (as above). */
+ * by side, made from their key lists (core/param_list.h; a payoff reads
+ * the ones its list declares or shares; the rest stay zero). */
+#include "rows_as_fields.h"
 typedef struct {
     mcs_payoff_id payoff;
 #include "../payoffs/params.def"
 } mcs_option_params;
-
-#undef MCS_REAL
-#undef MCS_COUNT
-#undef MCS_CHOICE
-#undef MCS_LIST
-#undef MCS_MATRIX
-#undef MCS_HIDDEN
-#undef MCS_SHARED
-
-/* The number of rows of every key list, models' and payoffs' (a key several
- * types share counts once per type): the room the key tables need. */
-#define MCS_REAL(...) +1
-#define MCS_COUNT(...) +1
-#define MCS_CHOICE(...) +1
-#define MCS_LIST(...) +1
-#define MCS_MATRIX(...) +1
-#define MCS_HIDDEN(...)
-#define MCS_SHARED(row) +1
-enum {
-    MCS_PARAM_ROWS = 0
-#include "../models/params.def"
-#include "../payoffs/params.def"
-};
-#undef MCS_REAL
-#undef MCS_COUNT
-#undef MCS_CHOICE
-#undef MCS_LIST
-#undef MCS_MATRIX
-#undef MCS_HIDDEN
-#undef MCS_SHARED
+#include "rows_end.h"
 
 typedef struct {
     uint64_t paths;      /* N >= 1 */

@@ -1,7 +1,9 @@
 /* param_list.h - how a model's or payoff's config keys are declared: once,
  * as rows of a list file (models/<name>_params.def, payoffs/<name>_params.def),
  * one row per key, read twice by the C preprocessor (the X-macro pattern):
- * core/job.h turns each row into the job's field, and the type table
+ * each row becomes a field (core/rows_as_fields.h: a model's in its block
+ * struct, models/<name>_params.h; a payoff's in core/job.h's
+ * mcs_option_params), and the type table
  * (models/model_types.c, payoffs/payoff_types.c) into the key's spec row
  * (core/type_table.h), from which config validation, --help, `mcsim help
  * keys`, the resolved config, the JSON parameters, the HDF5 attributes,
@@ -27,13 +29,18 @@
  *   MCS_HIDDEN(type, name)  a field of the job that is no key: values the
  *       type derives from its keys when the config is read (e.g. the
  *       multi-asset model's Cholesky factor, models/multi_gbm.c)
- *   MCS_SHARED(row)  the key of a field another type's list declares (a key
- *       several types share has one field, e.g. strike); its spec row, with
- *       this type's default and meaning, is this type's own
+ *   MCS_SHARED(row)  a key several types share, whose one field is declared
+ *       elsewhere: a model's in the head every model's block starts with
+ *       (MCS_MODEL_HEAD, core/job.h: spot, rate, dividend, volatility,
+ *       assets), a payoff's by the list that declares it without MCS_SHARED
+ *       (e.g. strike); its spec row, with this type's default and meaning,
+ *       is this type's own
  * default is the value as config text, or NULL when the key is required.
  * A field declared twice, or a MCS_SHARED row whose field no list declares,
  * does not compile. A new type's list is named in models/params.def or
- * payoffs/params.def (core/job.h reads those). */
+ * payoffs/params.def (the row count, core/type_table.h, and the payoffs'
+ * fields, core/job.h, read those); a new model's block struct is its
+ * models/<name>_params.h. */
 #ifndef MCS_PARAM_LIST_H
 #define MCS_PARAM_LIST_H
 
@@ -52,10 +59,11 @@ typedef struct {
 } mcs_matrix;
 
 /* The two readings of a row. A reader defines MCS_REAL, MCS_COUNT,
- * MCS_CHOICE, MCS_LIST, MCS_MATRIX, MCS_HIDDEN and MCS_SHARED as one of them, includes the list files, and
- * undefines them (core/job.h: fields; the type tables: spec rows). */
+ * MCS_CHOICE, MCS_LIST, MCS_MATRIX, MCS_HIDDEN and MCS_SHARED as one of
+ * them, includes the list files, and undefines them (core/rows_end.h):
+ * fields (core/rows_as_fields.h) or spec rows (the type tables). */
 
-/* A field of the job (core/job.h); MCS_SHARED rows make none. */
+/* A field (core/rows_as_fields.h); MCS_SHARED rows make none. */
 #define MCS_FIELD_REAL(name_, ...) double name_;
 #define MCS_FIELD_COUNT(name_, ...) uint32_t name_;
 #define MCS_FIELD_CHOICE(name_, type_, ...) type_ name_;
@@ -67,26 +75,33 @@ typedef struct {
  * member of that name holds the field). */
 #define MCS_STR_(x) #x
 #define MCS_STR(x) MCS_STR_(x)
+/* Where a row's field lies in mcs_job: in the struct the type table names
+ * as MCS_ROW_BLOCK_<section> before it reads a list (a model's block
+ * struct, mcs_<name>_params; for payoffs, mcs_option_params), which starts
+ * where the job's member of that name does. */
+#define MCS_ROW_BLOCK_(section_) MCS_ROW_BLOCK_##section_
+#define MCS_ROW_OFFSET(section_, name_)                                                         \
+    (offsetof(mcs_job, section_) + offsetof(MCS_ROW_BLOCK_(section_), name_))
 #define MCS_ROW_REAL(section_, name_, lo_, hi_, lo_open_, dflt_, meaning_, ...)                 \
     {.section = MCS_STR(section_), .key = #name_, .kind = MCS_PARAM_REAL,                        \
-     .offset = offsetof(mcs_job, section_.name_), .lo = lo_, .hi = hi_, .lo_open = lo_open_,     \
+     .offset = MCS_ROW_OFFSET(section_, name_), .lo = lo_, .hi = hi_, .lo_open = lo_open_,     \
      .dflt = dflt_, .meaning = meaning_, __VA_ARGS__},
 #define MCS_ROW_COUNT(section_, name_, lo_, hi_, dflt_, meaning_, ...)                          \
     {.section = MCS_STR(section_), .key = #name_, .kind = MCS_PARAM_COUNT,                       \
-     .offset = offsetof(mcs_job, section_.name_), .lo = lo_, .hi = hi_, .dflt = dflt_,           \
+     .offset = MCS_ROW_OFFSET(section_, name_), .lo = lo_, .hi = hi_, .dflt = dflt_,           \
      .meaning = meaning_, __VA_ARGS__},
 #define MCS_ROW_CHOICE(section_, name_, type_, names_, dflt_, meaning_, ...)                    \
     {.section = MCS_STR(section_), .key = #name_, .kind = MCS_PARAM_CHOICE,                      \
-     .offset = offsetof(mcs_job, section_.name_), .dflt = dflt_, .meaning = meaning_,            \
+     .offset = MCS_ROW_OFFSET(section_, name_), .dflt = dflt_, .meaning = meaning_,            \
      .choices = names_, __VA_ARGS__},
 #define MCS_ROW_LIST(section_, name_, lo_, hi_, lo_open_, length_, dflt_, meaning_, ...)       \
     {.section = MCS_STR(section_), .key = #name_, .kind = MCS_PARAM_LIST,                        \
-     .offset = offsetof(mcs_job, section_.name_), .lo = lo_, .hi = hi_, .lo_open = lo_open_,     \
+     .offset = MCS_ROW_OFFSET(section_, name_), .lo = lo_, .hi = hi_, .lo_open = lo_open_,     \
      .length_offset = offsetof(mcs_job, length_), .length_key = MCS_STR(length_),                \
      .dflt = dflt_, .meaning = meaning_, __VA_ARGS__},
 #define MCS_ROW_MATRIX(section_, name_, lo_, hi_, lo_open_, length_, dflt_, meaning_, ...)     \
     {.section = MCS_STR(section_), .key = #name_, .kind = MCS_PARAM_MATRIX,                      \
-     .offset = offsetof(mcs_job, section_.name_), .lo = lo_, .hi = hi_, .lo_open = lo_open_,     \
+     .offset = MCS_ROW_OFFSET(section_, name_), .lo = lo_, .hi = hi_, .lo_open = lo_open_,     \
      .length_offset = offsetof(mcs_job, length_), .length_key = MCS_STR(length_),                \
      .dflt = dflt_, .meaning = meaning_, __VA_ARGS__},
 #define MCS_ROW_HIDDEN(...)

@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include "catalog.h"
 #include "output_path.h"
+#include "param_rows.h"
 #include "product.h"
 
 #define VALUE_MAX 512

@@ -32,8 +32,10 @@
  * (lists, matrix and factor), basket weights in mcs_option_params, the
  * model type's steps_per_year and check_grid, the kernel's model and
  * option parameters in device memory; 7: backend run() hands packed
- * block records (core/sums_record.h), the host table without sums_unpack). */
-#define MCS_GPU_MODULE_ABI 7
+ * block records (core/sums_record.h), the host table without sums_unpack;
+ * 8: mcs_model_params a head every model shares and a block per model
+ * type, core/job.h). */
+#define MCS_GPU_MODULE_ABI 8
 
 /* Generators the GPU backend runs (also what a module that cannot load
  * would have offered, so the rng checks say the same either way). */

@@ -2,7 +2,8 @@
  * payoff interfaces (models/gbm.h, payoffs/european.h) and instantiated per
  * (model, payoff) of kernels/combos.def and precision: CMake generates one
  * small .cu per instantiation that defines MODEL, MODEL_UC, PAYOFF,
- * PAYOFF_UC, MCS_PREC (and MCS_REAL_DOUBLE) and includes this file.
+ * PAYOFF_UC, MCS_MODEL_HEADER, MCS_PAYOFF_HEADER, MCS_PREC (and
+ * MCS_REAL_DOUBLE) and includes this file.
  *
  * One CUDA block at a time works on one block of paths: random numbers are
  * generated and consumed in registers (no path is stored), the block's
@@ -11,7 +12,10 @@
  * and payoff are the shared headers, the same functions the CPU calls. */
 #include <curand_kernel.h>
 #include <type_traits>
-#include "../kernels/includes.h"
+/* this kernel's model and payoff alone (their headers, named by the
+ * generated source), so a model's new key rebuilds that model's kernels */
+#include MCS_MODEL_HEADER
+#include MCS_PAYOFF_HEADER
 #include "../models/box_muller.h"
 #include "../models/split_uniform.h"
 #include "gpu_kernel.h"

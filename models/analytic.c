@@ -57,7 +57,10 @@
 #include <complex.h>
 #include <math.h>
 
+#include "bachelier_params.h"
 #include "black_scholes.h"
+#include "heston_params.h"
+#include "merton_params.h"
 
 #define MCS_INV_SQRT_2PI 0.39894228040143267794
 
@@ -334,7 +337,7 @@ static double bachelier_formula(double m, double s, double strike, int is_call)
 static void bachelier_average(const mcs_job *job, double *mean, double *sd, double *float_mean,
                               double *float_sd)
 {
-    const mcs_model_params *p = &job->model;
+    const mcs_bachelier_params *p = mcs_bachelier_params_of(&job->model);
     const double t = job->option.maturity, n = (double)job->option.fixings;
     double sum_f = 0, sum_t = 0, sum_min = 0;
     for (uint32_t k = 1; k <= job->option.fixings; k++) {
@@ -353,7 +356,7 @@ static void bachelier_average(const mcs_job *job, double *mean, double *sd, doub
 
 static int bachelier_output(const mcs_job *job, int j, double *price, const char **source)
 {
-    const mcs_model_params *p = &job->model;
+    const mcs_bachelier_params *p = mcs_bachelier_params_of(&job->model);
     const mcs_option_params *o = &job->option;
     const double t = o->maturity, df = exp(-p->rate * t);
     const double fwd = p->spot * exp((p->rate - p->dividend) * t), s = p->normal_vol * sqrt(t);
@@ -406,7 +409,7 @@ static int bachelier_output(const mcs_job *job, int j, double *price, const char
  * weight left beyond is below 1e-25 of the whole). */
 static int merton_output(const mcs_job *job, int j, double *price, const char **source)
 {
-    const mcs_model_params *p = &job->model;
+    const mcs_merton_params *p = mcs_merton_params_of(&job->model);
     const mcs_option_params *o = &job->option;
     const double t = o->maturity, lambda = p->jump_intensity, lt = lambda * t;
     const double k = expm1(p->jump_mean + 0.5 * p->jump_vol * p->jump_vol);
@@ -443,7 +446,7 @@ static int merton_output(const mcs_job *job, int j, double *price, const char **
 /* ---- Heston --------------------------------------------------------------- */
 
 /* The characteristic function of ln S_T, E[e^{iu ln S_T}] (little trap). */
-static double complex heston_cf(const mcs_model_params *p, double t, double complex u)
+static double complex heston_cf(const mcs_heston_params *p, double t, double complex u)
 {
     const double k = p->kappa, xi = p->xi, rho = p->rho;
     const double complex b = k - rho * xi * I * u;
@@ -456,14 +459,14 @@ static double complex heston_cf(const mcs_model_params *p, double t, double comp
 }
 
 /* The Fourier integrand of the call (the file's comment) at u > 0. */
-static double heston_integrand(const mcs_model_params *p, double t, double strike, double u)
+static double heston_integrand(const mcs_heston_params *p, double t, double strike, double u)
 {
     const double complex num = heston_cf(p, t, u - I) - strike * heston_cf(p, t, u);
     return creal(cexp(-I * u * log(strike)) * num / (I * u));
 }
 
 /* 10-point Gauss-Legendre on [a, b]. */
-static double heston_gauss(const mcs_model_params *p, double t, double strike, double a, double b)
+static double heston_gauss(const mcs_heston_params *p, double t, double strike, double a, double b)
 {
     static const double x[5] = {0.1488743389816312, 0.4333953941292472, 0.6794095682990244,
                                 0.8650633666889845, 0.9739065285171717};
@@ -479,7 +482,7 @@ static double heston_gauss(const mcs_model_params *p, double t, double strike, d
 
 /* [a, b] halved until the halves agree with the whole to tol (depth at
  * most 30). */
-static double heston_adapt(const mcs_model_params *p, double t, double strike, double a,
+static double heston_adapt(const mcs_heston_params *p, double t, double strike, double a,
                            double b, double whole, double tol, int depth)
 {
     const double mid = 0.5 * (a + b);
@@ -493,7 +496,7 @@ static double heston_adapt(const mcs_model_params *p, double t, double strike, d
 
 static int heston_output(const mcs_job *job, int j, double *price, const char **source)
 {
-    const mcs_model_params *p = &job->model;
+    const mcs_heston_params *p = mcs_heston_params_of(&job->model);
     const mcs_option_params *o = &job->option;
     const double t = o->maturity, k = o->strike;
     if (j != 0 || o->payoff != MCS_PAYOFF_EUROPEAN || !(t > 0.0) || !(k > 0.0) ||

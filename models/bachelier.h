@@ -16,7 +16,7 @@
 #define MCS_BACHELIER_H
 
 #include "real.h"
-#include "../core/job.h"
+#include "bachelier_params.h"
 
 #define MCS_BACHELIER_DIM 2 /* s[0] = g = sigma_N W_t, s[1] = F_t */
 #define MCS_BACHELIER_NORMALS 1
@@ -30,9 +30,10 @@ typedef struct {
     mcs_real spot;        /* S0 */
 } mcs_bachelier_coef;
 
-MC_HD static inline mcs_bachelier_coef mcs_bachelier_coef_make(const mcs_model_params *m,
+MC_HD static inline mcs_bachelier_coef mcs_bachelier_coef_make(const mcs_model_params *params,
                                                                double dt)
 {
+    const mcs_bachelier_params *m = mcs_bachelier_params_of(params);
     mcs_bachelier_coef c;
     c.vol_sqrt_dt = (mcs_real)(m->normal_vol * sqrt(dt));
     c.growth = (mcs_real)exp((m->rate - m->dividend) * dt);

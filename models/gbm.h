@@ -35,7 +35,7 @@
 #define MCS_GBM_H
 
 #include "real.h"
-#include "../core/job.h"
+#include "gbm_params.h"
 
 #define MCS_GBM_DIM 1
 #define MCS_GBM_NORMALS 1
@@ -50,8 +50,9 @@ typedef struct {
     mcs_real spot;        /* S0 */
 } mcs_gbm_coef;
 
-MC_HD static inline mcs_gbm_coef mcs_gbm_coef_make(const mcs_model_params *m, double dt)
+MC_HD static inline mcs_gbm_coef mcs_gbm_coef_make(const mcs_model_params *params, double dt)
 {
+    const mcs_gbm_params *m = mcs_gbm_params_of(params);
     mcs_gbm_coef c;
     c.drift_dt = (mcs_real)((m->rate - m->dividend - 0.5 * m->volatility * m->volatility) * dt);
     c.vol_sqrt_dt = (mcs_real)(m->volatility * sqrt(dt));

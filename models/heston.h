@@ -37,7 +37,7 @@
 #define MCS_HESTON_H
 
 #include "real.h"
-#include "../core/job.h"
+#include "heston_params.h"
 
 #define MCS_HESTON_DIM 2 /* s[0] = x = ln(S/S0), s[1] = v */
 #define MCS_HESTON_NORMALS 2 /* z[0] drives v, z[1] (independent) x */
@@ -60,8 +60,9 @@ typedef struct {
     mcs_real dt, kappa_dt, kappa_theta_dt, xi_sqrt_dt, sqrt_dt, rho, rho_bar;
 } mcs_heston_coef;
 
-MC_HD static inline mcs_heston_coef mcs_heston_coef_make(const mcs_model_params *m, double dt)
+MC_HD static inline mcs_heston_coef mcs_heston_coef_make(const mcs_model_params *params, double dt)
 {
+    const mcs_heston_params *m = mcs_heston_params_of(params);
     mcs_heston_coef c;
     const double k = m->kappa, th = m->theta, xi = m->xi, rho = m->rho;
     const double e = exp(-k * dt), one_e = -expm1(-k * dt);

@@ -30,7 +30,7 @@
 
 #include "real.h"
 #include "normal_quantile.h"
-#include "../core/job.h"
+#include "merton_params.h"
 
 #define MCS_MERTON_DIM 1
 #define MCS_MERTON_NORMALS 3 /* z1 diffusion, z2 the count, z3 the jump sizes */
@@ -102,8 +102,9 @@ MC_HD static inline double mcs_merton_beyond_table(double mean)
     return upper[MCS_MERTON_COUNTS];
 }
 
-MC_HD static inline mcs_merton_coef mcs_merton_coef_make(const mcs_model_params *m, double dt)
+MC_HD static inline mcs_merton_coef mcs_merton_coef_make(const mcs_model_params *params, double dt)
 {
+    const mcs_merton_params *m = mcs_merton_params_of(params);
     mcs_merton_coef c;
     const double lambda = m->jump_intensity, sigma = m->volatility;
     const double k = expm1(m->jump_mean + 0.5 * m->jump_vol * m->jump_vol);

@@ -5,10 +5,16 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "../core/type_table.h"
+#include "bachelier_params.h"
+#include "gbm_params.h"
+#include "heston_params.h"
 #include "merton.h"
 #include "multi_gbm_derive.h"
+#include "multi_gbm_params.h"
 
-/* Each model's spec rows, from its key list (core/param_list.h). */
+/* Each model's spec rows, from its key list (core/param_list.h), each
+ * row's field in the model's block (MCS_ROW_BLOCK_model, named before
+ * each list). */
 #define MCS_REAL(...) MCS_ROW_REAL(model, __VA_ARGS__)
 #define MCS_COUNT(...) MCS_ROW_COUNT(model, __VA_ARGS__)
 #define MCS_CHOICE(...) MCS_ROW_CHOICE(model, __VA_ARGS__)
@@ -17,6 +23,7 @@
 #define MCS_HIDDEN MCS_ROW_HIDDEN
 #define MCS_SHARED(row) row
 
+#define MCS_ROW_BLOCK_model mcs_gbm_params
 static const mcs_param_spec gbm_params[] = {
 #include "gbm_params.def"
     MCS_PARAM_END,
@@ -36,6 +43,8 @@ static const mcs_model_type gbm = {
     .calibration_sets = "model.spot=100 model.rate=0.05 model.volatility=0.2",
 };
 
+#undef MCS_ROW_BLOCK_model
+#define MCS_ROW_BLOCK_model mcs_bachelier_params
 static const mcs_param_spec bachelier_params[] = {
 #include "bachelier_params.def"
     MCS_PARAM_END,
@@ -61,6 +70,8 @@ static const mcs_named heston_schemes[] = {
     {NULL, 0, NULL},
 };
 
+#undef MCS_ROW_BLOCK_model
+#define MCS_ROW_BLOCK_model mcs_heston_params
 static const mcs_param_spec heston_params[] = {
 #include "heston_params.def"
     MCS_PARAM_END,
@@ -82,6 +93,8 @@ static const mcs_model_type heston = {
                         "model.theta=0.04 model.xi=0.3 model.rho=-0.7",
 };
 
+#undef MCS_ROW_BLOCK_model
+#define MCS_ROW_BLOCK_model mcs_merton_params
 static const mcs_param_spec merton_params[] = {
 #include "merton_params.def"
     MCS_PARAM_END,
@@ -112,7 +125,8 @@ static double merton_most_per_step(void)
  * MCS_MERTON_TAIL_LIMIT. Names the keys and the fewest steps that do. */
 static int merton_check_grid(const mcs_job *job, char *why, size_t len)
 {
-    const double lambda = job->model.jump_intensity, t = job->option.maturity;
+    const double lambda = mcs_merton_params_of(&job->model)->jump_intensity;
+    const double t = job->option.maturity;
     const uint32_t steps = job->sim.steps;
     const double mean = lambda * t / steps, beyond = mcs_merton_beyond_table(mean);
     if (beyond <= MCS_MERTON_TAIL_LIMIT)
@@ -153,13 +167,17 @@ static const mcs_model_type merton = {
 /* multi_gbm: one correlation for every pair unless the matrix is given */
 static int no_correlation_matrix(const mcs_job *job)
 {
-    return job->model.correlation_matrix.n == 0;
+    return mcs_multi_gbm_params_of(&job->model)->correlation_matrix.n == 0;
 }
 
+#undef MCS_ROW_BLOCK_model
+#define MCS_ROW_BLOCK_model mcs_multi_gbm_params
 static const mcs_param_spec multi_gbm_params[] = {
 #include "multi_gbm_params.def"
     MCS_PARAM_END,
 };
+#undef MCS_ROW_BLOCK_model
+#include "../core/rows_end.h"
 
 static const mcs_model_type multi_gbm = {
     .name = "multi_gbm",

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "multi_gbm_derive.h"
+#include "multi_gbm_params.h"
 
 /* Tolerance of the checks: symmetry and the unit diagonal to 1e-12, a
  * pivot to 1e-10 (a correlation given to 12 digits passes; a matrix
@@ -59,10 +60,11 @@ static int cholesky_psd(const double *c, uint32_t n, double *l, uint32_t *rank, 
     return 1;
 }
 
-static int factor(mcs_model_params *m, uint32_t n, double *c, double *l, char *why, size_t len);
+static int factor(mcs_multi_gbm_params *m, uint32_t n, double *c, double *l, char *why, size_t len);
 
-int mcs_multi_gbm_derive(mcs_model_params *m, char *why, size_t len)
+int mcs_multi_gbm_derive(mcs_model_params *params, char *why, size_t len)
 {
+    mcs_multi_gbm_params *m = mcs_multi_gbm_params_in(params);
     const uint32_t n = m->assets;
     if (n < 1 || n > MCS_MOST_ASSETS || m->spots.n != n || m->volatilities.n != n ||
         m->dividends.n != n) {
@@ -82,7 +84,7 @@ int mcs_multi_gbm_derive(mcs_model_params *m, char *why, size_t len)
 }
 
 /* mcs_multi_gbm_derive's work with its buffers c and l (n x n each). */
-static int factor(mcs_model_params *m, uint32_t n, double *c, double *l, char *why, size_t len)
+static int factor(mcs_multi_gbm_params *m, uint32_t n, double *c, double *l, char *why, size_t len)
 {
     const char *key = m->correlation_matrix.n ? "correlation_matrix" : "correlation";
     for (uint32_t i = 0; i < n; i++)

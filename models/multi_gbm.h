@@ -20,7 +20,7 @@
 #define MCS_MULTI_GBM_H
 
 #include "real.h"
-#include "../core/job.h"
+#include "multi_gbm_params.h"
 
 #define MCS_MULTI_GBM_DIM MCS_MOST_ASSETS
 #define MCS_MULTI_GBM_NORMALS MCS_MOST_ASSETS
@@ -38,9 +38,10 @@ typedef struct {
     mcs_real dt, sqrt_dt;
 } mcs_multi_gbm_coef;
 
-MC_HD static inline mcs_multi_gbm_coef mcs_multi_gbm_coef_make(const mcs_model_params *m,
+MC_HD static inline mcs_multi_gbm_coef mcs_multi_gbm_coef_make(const mcs_model_params *params,
                                                                double dt)
 {
+    const mcs_multi_gbm_params *m = mcs_multi_gbm_params_of(params);
     mcs_multi_gbm_coef c;
     c.n = m->assets;
 #ifdef MCS_REAL_DOUBLE

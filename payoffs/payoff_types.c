@@ -49,6 +49,7 @@ static int fixed_strike(const mcs_job *job)
 #define MCS_MATRIX(...) MCS_ROW_MATRIX(option, __VA_ARGS__)
 #define MCS_HIDDEN MCS_ROW_HIDDEN
 #define MCS_SHARED(row) row
+#define MCS_ROW_BLOCK_option mcs_option_params /* every payoff's fields side by side */
 
 static const mcs_param_spec european_params[] = {
 #include "european_params.def"

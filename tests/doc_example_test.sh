@@ -43,11 +43,12 @@ cat > src/main.c <<'C'
 #include "kernels/step_view.h"
 int main(void)
 {
-    mcs_model_params m;
+    static mcs_model_params m;
     mcs_option_params o;
     memset(&m, 0, sizeof m);
     memset(&o, 0, sizeof o);
-    m.spot = 100, m.rate = 0.05, m.volatility = 0.2, m.normal_vol = 20;
+    m.spot = 100, m.rate = 0.05, m.volatility = 0.2; /* every model's head (core/job.h) */
+    mcs_bachelier_params_in(&m)->normal_vol = 20;    /* bachelier's own block */
     o.maturity = 1, o.fixings = 6, o.cash = 10, o.range_low = 95, o.range_high = 105;
     const uint32_t steps = 12;
     const M_(coef) mc = M_(coef_make)(&m, o.maturity / steps);

@@ -14,6 +14,8 @@
 #include "config.h"
 #include "job.h"
 #include "product.h"
+#include "../models/bachelier_params.h"
+#include "../models/heston_params.h"
 #include "reference/bachelier_refs.h"
 #include "reference/heston_refs.h"
 #include "reference/merton_refs.h"
@@ -71,8 +73,9 @@ static inline mcs_job bachelier_ref_job(const mcs_bachelier_ref *r, mcs_precisio
 {
     mcs_job job;
     memset(&job, 0, sizeof job);
-    job.model = (mcs_model_params){.id = MCS_MODEL_BACHELIER, .spot = r->spot, .rate = r->rate,
-                                   .dividend = r->dividend, .normal_vol = r->normal_vol};
+    *mcs_bachelier_params_in(&job.model) = (mcs_bachelier_params){
+        .id = MCS_MODEL_BACHELIER, .spot = r->spot, .rate = r->rate, .dividend = r->dividend,
+        .normal_vol = r->normal_vol};
     job.option = (mcs_option_params){.payoff = r->payoff, .type = r->type, .strike = r->strike,
                                      .maturity = r->maturity, .digital = r->digital,
                                      .cash = r->cash, .average = MCS_AVERAGE_ARITHMETIC,
@@ -91,10 +94,10 @@ static inline mcs_job heston_ref_job(const mcs_heston_ref *r, mcs_heston_scheme 
 {
     mcs_job job;
     memset(&job, 0, sizeof job);
-    job.model = (mcs_model_params){.id = MCS_MODEL_HESTON, .spot = r->spot, .rate = r->rate,
-                                   .dividend = r->dividend, .v0 = r->v0, .kappa = r->kappa,
-                                   .theta = r->theta, .xi = r->xi, .rho = r->rho,
-                                   .scheme = scheme};
+    *mcs_heston_params_in(&job.model) = (mcs_heston_params){
+        .id = MCS_MODEL_HESTON, .spot = r->spot, .rate = r->rate, .dividend = r->dividend,
+        .v0 = r->v0, .kappa = r->kappa, .theta = r->theta, .xi = r->xi, .rho = r->rho,
+        .scheme = scheme};
     job.option = (mcs_option_params){.payoff = MCS_PAYOFF_EUROPEAN, .type = r->type,
                                      .strike = r->strike, .maturity = r->maturity};
     job.sim = (mcs_sim_params){.paths = paths, .steps = steps ? steps : r->steps, .seed = seed,

@@ -17,6 +17,7 @@
 #include "mcsim.h"
 #include "product_test_util.h"
 #include "merton.h" /* its count thresholds, for the CPU-GPU tolerance */
+#include "../models/multi_gbm_params.h"
 
 static int quick; /* MCSIM_TEST_QUICK */
 
@@ -383,7 +384,7 @@ static void multi_case_on_gpu(const char *name, const char *sets, unsigned steps
         mcs_result c = run_on("cpu", &job, 2, NULL, NULL);
         double tol = (p ? 1e-9 : (job.model.assets > 2 ? 1e-5 : 2e-6)) *
                      sqrt(fmax(1.0, job.sim.steps / 12.0));
-        double scale = fmax(fabs(c.price), 0.1 * job.model.spots.v[0]);
+        double scale = fmax(fabs(c.price), 0.1 * mcs_multi_gbm_params_of(&job.model)->spots.v[0]);
         double diff = fabs(g.price - c.price), limit = tol * scale + 1e-12;
         print_message("  %-44s %s: gpu %.10f cpu %.10f diff %.1e (limit %.1e)\n", name,
                       p ? "double" : "single", g.price, c.price, diff, limit);

@@ -46,8 +46,10 @@ static void test_count_thresholds(void **state)
     for (size_t i = 0; i < sizeof mcs_merton_threshold_refs / sizeof mcs_merton_threshold_refs[0];
          i++) {
         const mcs_merton_threshold_ref *r = &mcs_merton_threshold_refs[i];
-        mcs_model_params m = {.id = MCS_MODEL_MERTON, .spot = 100, .volatility = 0.2,
-                              .jump_intensity = r->mean, .jump_mean = -0.1, .jump_vol = 0.15};
+        static mcs_model_params m;
+        *mcs_merton_params_in(&m) = (mcs_merton_params){
+            .id = MCS_MODEL_MERTON, .spot = 100, .volatility = 0.2, .jump_intensity = r->mean,
+            .jump_mean = -0.1, .jump_vol = 0.15};
         mcs_merton_coef c = mcs_merton_coef_make(&m, 1.0);
         for (int j = 0; j < 8; j++)
             if (!(fabs(c.count_at[j] - r->threshold[j]) <= 1e-12 * (1 + fabs(r->threshold[j]))))
@@ -57,7 +59,7 @@ static void test_count_thresholds(void **state)
             assert_true(c.count_at[j] >= c.count_at[j - 1]);
     }
     /* lambda = 0: no threshold is ever crossed */
-    mcs_model_params none = {.id = MCS_MODEL_MERTON, .spot = 100, .volatility = 0.2};
+    static mcs_model_params none = {.id = MCS_MODEL_MERTON, .spot = 100, .volatility = 0.2};
     mcs_merton_coef c = mcs_merton_coef_make(&none, 1.0);
     assert_true(c.count_at[0] >= 1e29);
     assert_true(mcs_merton_count(&c, 8.5) == 0);

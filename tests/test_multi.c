@@ -25,6 +25,10 @@
 #include "mc_test_util.h"
 #include "product.h"
 #include "product_test_util.h"
+#include "../models/multi_gbm_params.h"
+
+/* a job's multi_gbm block (models/multi_gbm_params.h) */
+#define MULTI(job) mcs_multi_gbm_params_of(&(job).model)
 
 /* Every reference case: philox and pcg64 in single precision, philox in
  * double. */
@@ -175,30 +179,30 @@ static void test_config_accepts(void **state)
     static mcs_job job, again;
     char err[2048] = "";
     assert_int_equal(load_sets("", THREE "model.correlation=1", &job, err, sizeof err), MCS_OK);
-    assert_int_equal(job.model.factor.rank, 1);
+    assert_int_equal(MULTI(job)->factor.rank, 1);
     /* one number is every asset's; "equal" weights are 1/n; brackets read as a list */
     assert_int_equal(load_sets("", THREE "model.dividends=0.01 option.weights=equal "
                                          "model.spots=[100,95,110]", &job, err, sizeof err),
                      MCS_OK);
-    assert_true(job.model.dividends.n == 3 && job.model.dividends.v[2] == 0.01);
+    assert_true(MULTI(job)->dividends.n == 3 && MULTI(job)->dividends.v[2] == 0.01);
     assert_true(job.option.weights.n == 3 && job.option.weights.v[1] == 1.0 / 3);
-    assert_true(job.model.spots.v[2] == 110);
+    assert_true(MULTI(job)->spots.v[2] == 110);
     /* rank 2: assets 1 and 3 equal in law */
     assert_int_equal(load_sets("", THREE "model.correlation_matrix=1,0.5,1,0.5,1,0.5,1,0.5,1", &job,
                                err, sizeof err),
                      MCS_OK);
-    assert_int_equal(job.model.factor.rank, 2);
+    assert_int_equal(MULTI(job)->factor.rank, 2);
     const char *lines = "[model]\ntype = multi_gbm\nassets = 3\nspots = 100,\n    95,\n"
                         "    110\nvolatilities = 0.2, 0.3\n  0.25\ncorrelation_matrix = 1, 0.2, 0.1,\n"
                         "  0.2, 1, 0.3,\n  0.1, 0.3, 1\n[option]\npayoff = worst_of\nstrike = 90\n"
                         "maturity = 1\n";
     if (load_sets(lines, "", &job, err, sizeof err) != MCS_OK)
         fail_msg("continuation lines: %s", err);
-    assert_int_equal(job.model.spots.n, 3);
-    assert_true(job.model.spots.v[2] == 110 && job.model.volatilities.v[2] == 0.25);
-    assert_int_equal(job.model.correlation_matrix.n, 3);
-    assert_true(job.model.correlation_matrix.v[5] == 0.3);
-    assert_true(job.model.dividends.n == 3 && job.model.dividends.v[1] == 0);
+    assert_int_equal(MULTI(job)->spots.n, 3);
+    assert_true(MULTI(job)->spots.v[2] == 110 && MULTI(job)->volatilities.v[2] == 0.25);
+    assert_int_equal(MULTI(job)->correlation_matrix.n, 3);
+    assert_true(MULTI(job)->correlation_matrix.v[5] == 0.3);
+    assert_true(MULTI(job)->dividends.n == 3 && MULTI(job)->dividends.v[1] == 0);
     /* 64 x 64: correlation 0.3 + 0.01 (i + j) / 128 off the diagonal (positive
      * definite), its resolved config read back gives the same numbers */
     static char sets[200000];
@@ -217,7 +221,7 @@ static void test_config_accepts(void **state)
                                      i + j ? "," : "", i == j ? 1.0 : 0.3 + 0.01 * (i + j) / 128);
     if (load_sets("", sets, &job, err, sizeof err) != MCS_OK)
         fail_msg("64 x 64: %s", err);
-    assert_int_equal(job.model.correlation_matrix.n, 64);
+    assert_int_equal(MULTI(job)->correlation_matrix.n, 64);
     static char text[MCS_TEST_RESOLVED];
     snprintf(text, sizeof text, "%s", mcs_test_resolved);
     for (const char *line = text; *line;) { /* every line fits the INI reader */
@@ -228,9 +232,9 @@ static void test_config_accepts(void **state)
     }
     if (load_sets(text, "", &again, err, sizeof err) != MCS_OK)
         fail_msg("64 x 64 read back: %s", err);
-    assert_memory_equal(&job.model.correlation_matrix, &again.model.correlation_matrix,
-                        sizeof job.model.correlation_matrix);
-    assert_memory_equal(&job.model.factor, &again.model.factor, sizeof job.model.factor);
+    assert_memory_equal(&MULTI(job)->correlation_matrix, &MULTI(again)->correlation_matrix,
+                        sizeof MULTI(job)->correlation_matrix);
+    assert_memory_equal(&MULTI(job)->factor, &MULTI(again)->factor, sizeof MULTI(job)->factor);
 }
 
 int main(void)
