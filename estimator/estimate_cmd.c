@@ -161,9 +161,10 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
     double v;
     while ((c = getopt_long(argc, argv, ":n:S:t:f:qh", opts, NULL)) != -1) {
         switch (c) {
-        case 'n': {
-            int n = snprintf(o->paths_assignment, sizeof o->paths_assignment,
-                             "simulation.paths=%s", optarg);
+        case 'n':
+        case 'S': { /* --paths N is --set simulation.paths=N */
+            int n = c == 'S' ? 0 : snprintf(o->paths_assignment, sizeof o->paths_assignment,
+                                            "simulation.paths=%s", optarg);
             if (n < 0 || (size_t)n >= sizeof o->paths_assignment) {
                 snprintf(err, len, "--paths: value longer than %zu characters",
                          sizeof o->paths_assignment - 1 - strlen("simulation.paths="));
@@ -173,16 +174,10 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
                 snprintf(err, len, "too many --set and --paths (at most 64 in all)");
                 return 0;
             }
-            o->overrides[o->n_overrides++] = (mcs_override){"--paths", o->paths_assignment};
+            o->overrides[o->n_overrides++] = c == 'S' ? (mcs_override){"--set", optarg}
+                                                      : (mcs_override){"--paths", o->paths_assignment};
             break;
         }
-        case 'S':
-            if (o->n_overrides == 64) {
-                snprintf(err, len, "too many --set and --paths (at most 64 in all)");
-                return 0;
-            }
-            o->overrides[o->n_overrides++] = (mcs_override){"--set", optarg};
-            break;
         case 't':
             if (!parse_number(optarg, 1, &v) || v != floor(v) || v > 4096) {
                 snprintf(err, len, "--threads %s: must be a whole number from 1 to 4096", optarg);
@@ -525,12 +520,10 @@ static void kernel_line(FILE *out, const char *side, const mcs_prediction *p)
         return;
     const char *unit = strcmp(side, "cpu") == 0 ? "ns" : "ps";
     fprintf(out, "  %s kernel %s: ", side, p->kernel[0] ? p->kernel : "(not known)");
-    if (p->source == MCS_COST_KERNEL)
-        fprintf(out, "measured, %.4g %s per path + %.4g per step + %.4g per monitored step\n",
-               p->cost.path, unit, p->cost.step, p->cost.watch);
-    else if (p->source == MCS_COST_GIVEN)
-        fprintf(out, "measured by the pilot, %.4g %s per path + %.4g per step + %.4g per monitored step\n",
-               p->cost.path, unit, p->cost.step, p->cost.watch);
+    if (p->source != MCS_COST_FALLBACK) /* the profile's measurement, or the pilot's */
+        fprintf(out, "measured%s, %.4g %s per path + %.4g per step + %.4g per monitored step\n",
+               p->source == MCS_COST_GIVEN ? " by the pilot" : "", p->cost.path, unit,
+               p->cost.step, p->cost.watch);
     else
         fprintf(out, "no measurement in the profile: the fallback, %.4g %s per step (a one-step "
                "European's; `mcsim calibrate` measures every kernel)\n", p->cost.step, unit);
