@@ -667,7 +667,8 @@ static mcs_status calibrate_copies(calib *c, mcs_gpu_profile *g, char *err, size
 }
 
 /* calibrate_copies, again while a link's fit is off by more than the bound;
- * the attempt with the best worst fit is kept. */
+ * the attempt with the best worst fit is kept (calibrate_copies changes
+ * the four links and copy_fit_error only, so the whole section is kept). */
 static mcs_status calibrate_copies_checked(calib *c, mcs_gpu_profile *g, char *err, size_t len)
 {
     mcs_gpu_profile best = *g;
@@ -677,19 +678,10 @@ static mcs_status calibrate_copies_checked(calib *c, mcs_gpu_profile *g, char *e
         mcs_status st = calibrate_copies(c, g, err, len);
         if (st != MCS_OK)
             return st;
-        if (g->copy_fit_error < best.copy_fit_error) {
-            best.copy_fit_error = g->copy_fit_error;
-            best.h2d_pinned = g->h2d_pinned;
-            best.h2d_pageable = g->h2d_pageable;
-            best.d2h_pinned = g->d2h_pinned;
-            best.d2h_pageable = g->d2h_pageable;
-        }
+        if (g->copy_fit_error < best.copy_fit_error)
+            best = *g;
     }
-    g->copy_fit_error = best.copy_fit_error;
-    g->h2d_pinned = best.h2d_pinned;
-    g->h2d_pageable = best.h2d_pageable;
-    g->d2h_pinned = best.d2h_pinned;
-    g->d2h_pageable = best.d2h_pageable;
+    *g = best;
     return MCS_OK;
 }
 

@@ -16,6 +16,7 @@
 #include "catalog.h"
 #include "commands.h"
 #include "config.h"
+#include "json_out.h"
 #include "model.h"
 #include "pilot.h"
 #include "profile.h"
@@ -160,9 +161,10 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
     double v;
     while ((c = getopt_long(argc, argv, ":n:S:t:f:qh", opts, NULL)) != -1) {
         switch (c) {
-        case 'n': {
-            int n = snprintf(o->paths_assignment, sizeof o->paths_assignment,
-                             "simulation.paths=%s", optarg);
+        case 'n':
+        case 'S': { /* --paths N is --set simulation.paths=N */
+            int n = c == 'S' ? 0 : snprintf(o->paths_assignment, sizeof o->paths_assignment,
+                                            "simulation.paths=%s", optarg);
             if (n < 0 || (size_t)n >= sizeof o->paths_assignment) {
                 snprintf(err, len, "--paths: value longer than %zu characters",
                          sizeof o->paths_assignment - 1 - strlen("simulation.paths="));
@@ -172,16 +174,10 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
                 snprintf(err, len, "too many --set and --paths (at most 64 in all)");
                 return 0;
             }
-            o->overrides[o->n_overrides++] = (mcs_override){"--paths", o->paths_assignment};
+            o->overrides[o->n_overrides++] = c == 'S' ? (mcs_override){"--set", optarg}
+                                                      : (mcs_override){"--paths", o->paths_assignment};
             break;
         }
-        case 'S':
-            if (o->n_overrides == 64) {
-                snprintf(err, len, "too many --set and --paths (at most 64 in all)");
-                return 0;
-            }
-            o->overrides[o->n_overrides++] = (mcs_override){"--set", optarg};
-            break;
         case 't':
             if (!parse_number(optarg, 1, &v) || v != floor(v) || v > 4096) {
                 snprintf(err, len, "--threads %s: must be a whole number from 1 to 4096", optarg);
@@ -390,8 +386,7 @@ static void json_side(FILE *out, const mcs_prediction *p, const char *name)
     fprintf(out, "\"%s\": {\"available\": %s, \"rng\": \"%s\"", name, p->available ? "true" : "false",
            mcs_named_by_id(mcs_rngs, p->rng)->name);
     if (!p->available) {
-        fprintf(out, ", \"why\": ");
-        mcs_json_string(out, p->why);
+        mcs_json_key_string(out, "why", p->why);
         fprintf(out, "}");
         return;
     }
@@ -400,18 +395,12 @@ static void json_side(FILE *out, const mcs_prediction *p, const char *name)
     else
         fprintf(out, ", \"launches\": %.17g", p->launches);
     /* the simulate phase's kernel costs and where they came from */
-    fprintf(out, ", \"kernel\": ");
-    if (p->kernel[0])
-        mcs_json_string(out, p->kernel);
-    else
-        fprintf(out, "null");
+    mcs_json_key_string(out, "kernel", p->kernel[0] ? p->kernel : NULL);
     fprintf(out, ", \"kernel_costs\": \"%s\", \"kernel_cost\": {\"unit\": \"%s\", \"path\": ",
            mcs_cost_source_name(p->source), strcmp(name, "cpu") == 0 ? "ns" : "ps");
     mcs_json_number(out, p->cost.path);
-    fprintf(out, ", \"step\": ");
-    mcs_json_number(out, p->cost.step);
-    fprintf(out, ", \"watch\": ");
-    mcs_json_number(out, p->cost.watch);
+    mcs_json_key_number(out, "step", p->cost.step);
+    mcs_json_key_number(out, "watch", p->cost.watch);
     fprintf(out, "}");
     fprintf(out, ", \"phases\": {");
     for (int i = 0; i < MCS_PHASE_COUNT; i++) {
@@ -430,15 +419,11 @@ static void json_scenario(FILE *out, const scenario *s, int has_gpu)
         json_side(out, &s->gpu, "gpu");
     else
         fprintf(out, "\"gpu\": null"); /* a CPU-only profile */
-    fprintf(out, ", \"speedup\": ");
-    mcs_json_number(out, s->speedup);
+    mcs_json_key_number(out, "speedup", s->speedup);
     fprintf(out, ", \"faster\": %s", isnan(s->speedup) ? "null" : s->speedup > 1 ? "\"gpu\"" : "\"cpu\"");
-    fprintf(out, ", \"break_even_paths\": ");
-    mcs_json_number(out, s->break_even);
-    fprintf(out, ", \"cpu_cost\": ");
-    mcs_json_number(out, s->cpu_cost);
-    fprintf(out, ", \"gpu_cost\": ");
-    mcs_json_number(out, s->gpu_cost);
+    mcs_json_key_number(out, "break_even_paths", s->break_even);
+    mcs_json_key_number(out, "cpu_cost", s->cpu_cost);
+    mcs_json_key_number(out, "gpu_cost", s->gpu_cost);
     fprintf(out, "}");
 }
 
@@ -535,12 +520,10 @@ static void kernel_line(FILE *out, const char *side, const mcs_prediction *p)
         return;
     const char *unit = strcmp(side, "cpu") == 0 ? "ns" : "ps";
     fprintf(out, "  %s kernel %s: ", side, p->kernel[0] ? p->kernel : "(not known)");
-    if (p->source == MCS_COST_KERNEL)
-        fprintf(out, "measured, %.4g %s per path + %.4g per step + %.4g per monitored step\n",
-               p->cost.path, unit, p->cost.step, p->cost.watch);
-    else if (p->source == MCS_COST_GIVEN)
-        fprintf(out, "measured by the pilot, %.4g %s per path + %.4g per step + %.4g per monitored step\n",
-               p->cost.path, unit, p->cost.step, p->cost.watch);
+    if (p->source != MCS_COST_FALLBACK) /* the profile's measurement, or the pilot's */
+        fprintf(out, "measured%s, %.4g %s per path + %.4g per step + %.4g per monitored step\n",
+               p->source == MCS_COST_GIVEN ? " by the pilot" : "", p->cost.path, unit,
+               p->cost.step, p->cost.watch);
     else
         fprintf(out, "no measurement in the profile: the fallback, %.4g %s per step (a one-step "
                "European's; `mcsim calibrate` measures every kernel)\n", p->cost.step, unit);
@@ -640,8 +623,7 @@ static void json_pilots(FILE *out, const options *o, const mcs_pilots *pilots, c
                        p->runs, (unsigned long long)p->paths, p->threads, p->seconds,
                        p->simulate_s, p->paths_per_s, p->cost.path, k ? "ps" : "ns");
             else {
-                fprintf(out, ", \"why\": ");
-                mcs_json_string(out, p->why);
+                mcs_json_key_string(out, "why", p->why);
                 fprintf(out, "}");
             }
         }
@@ -669,9 +651,8 @@ static void json_pilots(FILE *out, const options *o, const mcs_pilots *pilots, c
     fprintf(out, ", \"seconds\": {\"cpu\": ");
     mcs_json_number(out, acc->paths && acc->at.cpu.available
                                 ? acc->at.cpu.seconds[MCS_PHASE_TOTAL] : NAN);
-    fprintf(out, ", \"gpu\": ");
-    mcs_json_number(out, acc->paths && acc->at.gpu.available
-                                ? acc->at.gpu.seconds[MCS_PHASE_TOTAL] : NAN);
+    mcs_json_key_number(out, "gpu", acc->paths && acc->at.gpu.available
+                                        ? acc->at.gpu.seconds[MCS_PHASE_TOTAL] : NAN);
     fprintf(out, "}, \"faster\": %s}", !acc->paths || isnan(acc->at.speedup) ? "null"
                                  : acc->at.speedup > 1                 ? "\"gpu\""
                                                                        : "\"cpu\"");
@@ -790,38 +771,20 @@ static mcs_status estimate_config(const options *o, FILE *out, FILE *notes, char
                "\"rng\": \"%s\", \"cpu_profile\": ",
                (unsigned long long)job.sim.paths, job.sim.steps, job.sim.block_size, prec, rng);
         mcs_json_string(out, cp.name);
-        fprintf(out, ", \"gpu_profile\": ");
-        if (has_gpu)
-            mcs_json_string(out, gp.name);
-        else
-            fprintf(out, "null");
+        mcs_json_key_string(out, "gpu_profile", has_gpu ? gp.name : NULL);
         fprintf(out, ", \"cpu_profile_quick\": %s, \"gpu_profile_quick\": %s",
                 cp.quick ? "true" : "false", !has_gpu ? "null" : gp.quick ? "true" : "false");
-        fprintf(out, ", \"nearest_catalogue\": ");
-        if (near)
-            mcs_json_string(out, nearest);
-        else
-            fprintf(out, "null");
+        mcs_json_key_string(out, "nearest_catalogue", near ? nearest : NULL);
         fprintf(out, ", \"threads\": %d, \"cold\": ", cold.cpu.threads);
         json_scenario(out, &cold, has_gpu);
         fprintf(out, ", \"warm\": ");
         json_scenario(out, &warm, has_gpu);
-        fprintf(out, ", \"cpu_price_per_hour\": ");
-        mcs_json_number(out, cpu_price);
-        fprintf(out, ", \"gpu_price_per_hour\": ");
-        mcs_json_number(out, has_gpu ? gpu_price : NAN);
-        fprintf(out, ", \"cpu_price_basis\": ");
-        if (cpu_basis && !isnan(cpu_price))
-            mcs_json_string(out, cpu_basis);
-        else
-            fprintf(out, "null");
-        fprintf(out, ", \"gpu_price_basis\": ");
-        if (has_gpu && gpu_basis && !isnan(gpu_price))
-            mcs_json_string(out, gpu_basis);
-        else
-            fprintf(out, "null");
-        fprintf(out, ", \"speedup\": ");
-        mcs_json_number(out, cold.speedup);
+        mcs_json_key_number(out, "cpu_price_per_hour", cpu_price);
+        mcs_json_key_number(out, "gpu_price_per_hour", has_gpu ? gpu_price : NAN);
+        mcs_json_key_string(out, "cpu_price_basis", !isnan(cpu_price) ? cpu_basis : NULL);
+        mcs_json_key_string(out, "gpu_price_basis",
+                            has_gpu && !isnan(gpu_price) ? gpu_basis : NULL);
+        mcs_json_key_number(out, "speedup", cold.speedup);
         json_pilots(out, o, &pilots, &acc, &cold);
         fprintf(out, ", \"scaled_terms\": ");
         mcs_scaled_terms_print(out, &cp, &gp, 1);
@@ -909,8 +872,7 @@ static mcs_status estimate_flops(const options *o, FILE *out, char *err, size_t 
         fprintf(out, "{\"mode\": \"flops\", \"gflop\": %.17g, \"data_gb\": %.17g, \"cpu\": ", o->gflops,
                o->data_gb);
         mcs_json_string(out, cp.name);
-        fprintf(out, ", \"gpu\": ");
-        mcs_json_string(out, gp.name);
+        mcs_json_key_string(out, "gpu", gp.name);
         fprintf(out, ", \"precision\": \"%s\", \"efficiency\": %.17g, \"overhead_ms\": %.17g, "
                "\"cpu_gflops\": %.17g, \"gpu_gflops\": %.17g, \"cpu_seconds\": %.17g, "
                "\"gpu_compute_seconds\": %.17g, \"gpu_transfer_seconds\": %.17g, "
@@ -919,16 +881,11 @@ static mcs_status estimate_flops(const options *o, FILE *out, char *err, size_t 
                o->precision, o->efficiency, o->overhead_ms, e.cpu_gflops, e.gpu_gflops, e.cpu_s,
                e.gpu_compute_s, e.gpu_transfer_s, e.gpu_overhead_s, e.gpu_s, e.speedup);
         mcs_json_number(out, cpu_cost);
-        fprintf(out, ", \"gpu_cost\": ");
-        mcs_json_number(out, gpu_cost);
-        const char *basis[2] = {price_basis(o->cpu_price, &cp), price_basis(o->gpu_price, &gp)};
-        for (int k = 0; k < 2; k++) {
-            fprintf(out, ", \"%s_price_basis\": ", k ? "gpu" : "cpu");
-            if (basis[k] && !isnan(k ? gpu_price : cpu_price))
-                mcs_json_string(out, basis[k]);
-            else
-                fprintf(out, "null");
-        }
+        mcs_json_key_number(out, "gpu_cost", gpu_cost);
+        mcs_json_key_string(out, "cpu_price_basis",
+                            !isnan(cpu_price) ? price_basis(o->cpu_price, &cp) : NULL);
+        mcs_json_key_string(out, "gpu_price_basis",
+                            !isnan(gpu_price) ? price_basis(o->gpu_price, &gp) : NULL);
         fprintf(out, "}\n");
         return MCS_OK;
     }

@@ -240,6 +240,12 @@ static double *kernel_slot(const mcs_profile *p, const profile_key *key, size_t 
     return (double *)((char *)p + key->offset +
                       i * (key->stride ? key->stride : sizeof(mcs_kernel_cost)));
 }
+/* The numbers a key holds: one for a K_NUMBER key (kernel_slot 0 is its
+ * field), one per slot for a K_KERNEL key, none for the others. */
+static size_t numbers_of(const profile_key *key)
+{
+    return key->type == K_NUMBER ? 1 : key->type == K_KERNEL ? kernel_slots(key) : 0;
+}
 /* "path_ns.gbm_asian_0_single_pcg64" of slot i (f, q, g in table order) */
 static void kernel_key_name(const profile_key *key, size_t i, char *buf, size_t len)
 {
@@ -253,12 +259,9 @@ static void kernel_key_name(const profile_key *key, size_t i, char *buf, size_t 
 void mcs_profile_init(mcs_profile *p)
 {
     memset(p, 0, sizeof *p);
-    for (size_t i = 0; i < N_KEYS; i++)
-        if (keys[i].type == K_NUMBER)
-            *(double *)((char *)p + keys[i].offset) = NAN;
-        else if (keys[i].type == K_KERNEL)
-            for (size_t j = 0; j < kernel_slots(&keys[i]); j++)
-                *kernel_slot(p, &keys[i], j) = NAN;
+    for (size_t k = 0; k < N_KEYS; k++)
+        for (size_t i = 0; i < numbers_of(&keys[k]); i++)
+            *kernel_slot(p, &keys[k], i) = NAN;
 }
 
 typedef struct {
@@ -1120,16 +1123,10 @@ static double round_to(double v, int digits)
 void mcs_profile_round(mcs_profile *p, int digits)
 {
     for (size_t k = 0; k < N_KEYS; k++)
-        if (keys[k].type == K_NUMBER) {
-            double *v = (double *)((char *)p + keys[k].offset);
+        for (size_t i = 0; i < numbers_of(&keys[k]); i++) {
+            double *v = kernel_slot(p, &keys[k], i);
             if (!isnan(*v))
                 *v = round_to(*v, digits);
-        } else if (keys[k].type == K_KERNEL) {
-            for (size_t i = 0; i < kernel_slots(&keys[k]); i++) {
-                double *v = kernel_slot(p, &keys[k], i);
-                if (!isnan(*v))
-                    *v = round_to(*v, digits);
-            }
         }
     for (int i = 0; i < p->cpu.n_scaling; i++)
         p->cpu.scaling_efficiency[i] = round_to(p->cpu.scaling_efficiency[i], digits);

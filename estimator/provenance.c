@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
-#include "report.h"
+#include "json_out.h"
 #include "sysinfo.h"
 
 void mcs_scaled_terms_print(FILE *f, const mcs_profile *cp, const mcs_profile *gp, int json)
@@ -29,12 +29,10 @@ void mcs_scaled_terms_print(FILE *f, const mcs_profile *cp, const mcs_profile *g
             if (json) {
                 fprintf(f, "%s{\"side\": \"%s\", \"profile\": ", n ? ", " : "", t->side);
                 mcs_json_string(f, p->name);
-                fputs(", \"from\": ", f);
-                mcs_json_string(f, p->scaled_from);
-                fprintf(f, ", \"term\": \"%s\", \"ratio\": ", t->term);
-                mcs_json_number(f, t->ratio);
-                fputs(", \"by\": ", f);
-                mcs_json_string(f, t->by);
+                mcs_json_key_string(f, "from", p->scaled_from);
+                fprintf(f, ", \"term\": \"%s\"", t->term);
+                mcs_json_key_number(f, "ratio", t->ratio);
+                mcs_json_key_string(f, "by", t->by);
                 fputc('}', f);
             } else {
                 if (first)

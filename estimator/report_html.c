@@ -8,44 +8,35 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "json_out.h"
 #include "output_path.h"
 #include "report.h"
 #include "validate.h"
 
 extern const char mcs_report_template[];
 
-static void key(FILE *f, const char *k, double x, int comma)
-{
-    fprintf(f, "%s\"%s\": ", comma ? ", " : "", k);
-    mcs_json_number(f, x);
-}
-
 /* A profile as the page's JSON (field names as in profile.h). */
 static void profile_json(FILE *f, const mcs_profile *p)
 {
     fprintf(f, "{\"name\": ");
     mcs_json_string(f, p->name);
-    fprintf(f, ", \"kind\": ");
-    mcs_json_string(f, p->kind);
+    mcs_json_key_string(f, "kind", p->kind);
     fprintf(f, ", \"calibrated\": %s, \"quick\": %s, \"description\": ",
             p->calibrated ? "true" : "false", p->quick ? "true" : "false");
     mcs_json_string(f, p->description);
-    fprintf(f, ", \"source\": ");
-    mcs_json_string(f, p->source);
-    key(f, "price_per_hour", p->price_per_hour, 1);
-    fprintf(f, ", \"price_basis\": ");
-    mcs_json_string(f, p->price_basis);
-    fprintf(f, ", \"warning\": ");
-    mcs_json_string(f, p->warning);
+    mcs_json_key_string(f, "source", p->source);
+    mcs_json_key_number(f, "price_per_hour", p->price_per_hour);
+    mcs_json_key_string(f, "price_basis", p->price_basis);
+    mcs_json_key_string(f, "warning", p->warning);
     char problems[512];
     mcs_profile_problems(p, problems, sizeof problems);
-    fprintf(f, ", \"problems\": "); /* its figures outside the plausibility bounds */
-    mcs_json_string(f, problems);
+    /* its figures outside the plausibility bounds */
+    mcs_json_key_string(f, "problems", problems);
     fprintf(f, ", \"cpu\": ");
     if (p->has_cpu) {
         fprintf(f, "{\"model\": ");
         mcs_json_string(f, p->cpu.model);
-        key(f, "threads", p->cpu.threads, 1);
+        mcs_json_key_number(f, "threads", p->cpu.threads);
         fprintf(f, "}");
     } else {
         fprintf(f, "null");
@@ -141,9 +132,9 @@ static void grid_side_json(FILE *f, const mcs_validation *v, int gpu, mcs_worklo
     }
     fprintf(f, "{\"available\": %s, \"why\": ", p.available ? "true" : "false");
     mcs_json_string(f, p.why);
-    fprintf(f, ", \"rng\": \"%s\", \"threads\": %d, \"kernel\": ",
+    fprintf(f, ", \"rng\": \"%s\", \"threads\": %d",
             mcs_named_by_id(mcs_rngs, (int)p.rng)->name, p.threads);
-    mcs_json_string(f, p.kernel);
+    mcs_json_key_string(f, "kernel", p.kernel);
     fprintf(f, ", \"kernel_costs\": \"%s\"", mcs_cost_source_name(p.source));
     if (gpu) {
         fprintf(f, ", \"launches\": [");
@@ -213,10 +204,7 @@ static void grid_json(FILE *f, mcs_validation *v)
         fprintf(f, "%s\n{\"precision\": \"%s\", \"steps\": %u, \"block_size\": %u, "
                    "\"threads\": %d, \"rng\": ",
                 shown++ ? "," : "", r->precision, r->steps, r->block_size, w[0].threads);
-        if (rng >= 0)
-            mcs_json_string(f, mcs_named_by_id(mcs_rngs, rng)->name);
-        else
-            fprintf(f, "null");
+        mcs_json_string_or_null(f, rng >= 0 ? mcs_named_by_id(mcs_rngs, rng)->name : NULL);
         for (int cold = 1; cold >= 0; cold--) {
             w[0].cold = w[1].cold = cold;
             fprintf(f, ", \"%s\": {\"cpu\": ", cold ? "cold" : "warm");
@@ -228,10 +216,9 @@ static void grid_json(FILE *f, mcs_validation *v)
                 fprintf(f, "null");
             mcs_workload be = w[0];
             be.rng = (mcs_rng_id)rng;
-            fprintf(f, ", \"break_even\": ");
-            mcs_json_number(f, v->gpu.has_gpu && rng >= 0
-                                   ? mcs_break_even(&v->cpu.cpu, &v->gpu.gpu, &be)
-                                   : NAN);
+            mcs_json_key_number(f, "break_even", v->gpu.has_gpu && rng >= 0
+                                                     ? mcs_break_even(&v->cpu.cpu, &v->gpu.gpu, &be)
+                                                     : NAN);
             fprintf(f, "}");
         }
         fprintf(f, "}");
@@ -249,17 +236,11 @@ static void data_json(FILE *f, mcs_validation *v)
     fprintf(f, "{\"generated\": \"%s\", \"mcsim_version\": \"%s\", \"sweep_file\": ", now,
             MCS_VERSION);
     files_json(f, v);
-    fprintf(f, ", \"host\": ");
-    mcs_json_string(f, v->meta.host);
-    fprintf(f, ", \"config\": ");
-    mcs_json_string(f, v->meta.config_file);
-    fprintf(f, ", \"cpu_profile\": ");
-    mcs_json_string(f, v->cpu.name);
-    fprintf(f, ", \"gpu_profile\": "); /* null: a CPU-only profile, CPU predictions only */
-    if (v->gpu.has_gpu)
-        mcs_json_string(f, v->gpu.name);
-    else
-        fprintf(f, "null");
+    mcs_json_key_string(f, "host", v->meta.host);
+    mcs_json_key_string(f, "config", v->meta.config_file);
+    mcs_json_key_string(f, "cpu_profile", v->cpu.name);
+    /* null: a CPU-only profile, CPU predictions only */
+    mcs_json_key_string(f, "gpu_profile", v->gpu.has_gpu ? v->gpu.name : NULL);
     /* what finds each profile again (its file, absolute, or its catalogue name):
      * the Reproduce commands' --cpu / --gpu */
     for (int k = 0; k < 2; k++) {
@@ -267,11 +248,8 @@ static void data_json(FILE *f, mcs_validation *v)
         char abs[PATH_MAX];
         const char *arg = strncmp(p->origin, "catalogue:", 10) == 0 ? p->name
                           : realpath(p->origin, abs) ? abs : p->origin;
-        fprintf(f, ", \"%s_profile_arg\": ", k ? "gpu" : "cpu");
-        if (k && !v->gpu.has_gpu)
-            fprintf(f, "null");
-        else
-            mcs_json_string(f, arg);
+        mcs_json_key_string(f, k ? "gpu_profile_arg" : "cpu_profile_arg",
+                            k && !v->gpu.has_gpu ? NULL : arg);
     }
     fprintf(f, ", \"phase_names\": [");
     for (int p = 0; p < MCS_PHASE_COUNT; p++)
@@ -298,10 +276,10 @@ static void data_json(FILE *f, mcs_validation *v)
         const mcs_phase_error *e = &v->phases[i];
         fprintf(f, "%s{\"backend\": \"%s\", \"mode\": \"%s\", \"phase\": \"%s\", \"n\": %d",
                 i ? ", " : "", e->backend, e->mode, e->phase, e->n);
-        key(f, "median", e->median, 1);
-        key(f, "p90", e->p90, 1);
-        key(f, "spread", e->spread, 1);
-        key(f, "share", e->share, 1);
+        mcs_json_key_number(f, "median", e->median);
+        mcs_json_key_number(f, "p90", e->p90);
+        mcs_json_key_number(f, "spread", e->spread);
+        mcs_json_key_number(f, "share", e->share);
         fprintf(f, ", \"runs\": %d, \"min_repeats\": %d}", e->runs, e->min_repeats);
     }
     fprintf(f, "], \"speedup\": [");
@@ -309,9 +287,9 @@ static void data_json(FILE *f, mcs_validation *v)
         const mcs_speedup_error *e = &v->speedups[i];
         fprintf(f, "%s{\"mode\": \"%s\", \"precision\": \"%s\", \"steps\": %u, \"n\": %d",
                 i ? ", " : "", e->mode, e->precision, e->steps, e->n);
-        key(f, "median", e->median, 1);
-        key(f, "p90", e->p90, 1);
-        key(f, "spread", e->spread, 1);
+        mcs_json_key_number(f, "median", e->median);
+        mcs_json_key_number(f, "p90", e->p90);
+        mcs_json_key_number(f, "spread", e->spread);
         fprintf(f, "}");
     }
     fprintf(f, "], \"points\": [");
@@ -319,10 +297,10 @@ static void data_json(FILE *f, mcs_validation *v)
         const mcs_speedup_point *p = &v->points[i];
         fprintf(f, "%s{\"mode\": \"%s\", \"precision\": \"%s\", \"steps\": %u, \"paths\": %llu",
                 i ? ", " : "", p->mode, p->precision, p->steps, (unsigned long long)p->paths);
-        key(f, "measured_speedup", p->measured, 1);
-        key(f, "predicted_speedup", p->predicted, 1);
-        key(f, "cpu_spread", p->cpu_spread, 1);
-        key(f, "gpu_spread", p->gpu_spread, 1);
+        mcs_json_key_number(f, "measured_speedup", p->measured);
+        mcs_json_key_number(f, "predicted_speedup", p->predicted);
+        mcs_json_key_number(f, "cpu_spread", p->cpu_spread);
+        mcs_json_key_number(f, "gpu_spread", p->gpu_spread);
         fprintf(f, ", \"repeats\": %d, \"correct\": %s}", p->repeats, p->correct ? "true" : "false");
     }
     fprintf(f, "], \"break_even\": [");
@@ -330,8 +308,8 @@ static void data_json(FILE *f, mcs_validation *v)
         const mcs_break_even_pair *b = &v->break_even[i];
         fprintf(f, "%s{\"mode\": \"%s\", \"precision\": \"%s\", \"steps\": %u", i ? ", " : "",
                 b->mode, b->precision, b->steps);
-        key(f, "predicted", b->predicted, 1);
-        key(f, "measured", b->measured, 1);
+        mcs_json_key_number(f, "predicted", b->predicted);
+        mcs_json_key_number(f, "measured", b->measured);
         fprintf(f, ", \"below\": %s, \"above\": %s}", b->below ? "true" : "false",
                 b->above ? "true" : "false");
     }

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "json_out.h"
 #include "model.h"
 #include "report.h"
 #include "shard.h"
@@ -142,20 +143,13 @@ static void json_backend(FILE *f, const mcs_split *s, int k)
     }
     fprintf(f, "], \"slowest\": ");
     mcs_json_number(f, s->slowest[k]);
-    fprintf(f, ", \"%s\": ", s->shards ? "merge" : "gather");
-    mcs_json_number(f, s->combine[k]);
-    fprintf(f, ", \"total\": ");
-    mcs_json_number(f, s->total[k]);
-    if (!s->shards) {
-        fprintf(f, ", \"mpi_start\": ");
-        mcs_json_number(f, s->mpi_start); /* null when not measured */
-    }
-    if (k == 1) {
-        fprintf(f, ", \"context_together\": ");
-        mcs_json_number(f, s->together);
-    }
-    fprintf(f, ", \"busy\": ");
-    mcs_json_number(f, s->busy[k]);
+    mcs_json_key_number(f, s->shards ? "merge" : "gather", s->combine[k]);
+    mcs_json_key_number(f, "total", s->total[k]);
+    if (!s->shards)
+        mcs_json_key_number(f, "mpi_start", s->mpi_start); /* null when not measured */
+    if (k == 1)
+        mcs_json_key_number(f, "context_together", s->together);
+    mcs_json_key_number(f, "busy", s->busy[k]);
     fputs("}", f);
 }
 

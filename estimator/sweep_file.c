@@ -342,27 +342,23 @@ static int get_task(hid_t file, const char *path, mcs_sweep_meta *meta, char *er
     return 1;
 }
 
-/* Every root attribute of the sweep into meta; 0 (message in err) when one
- * is longer than this mcsim keeps or out of its range. */
+/* Every root attribute of the sweep into meta, in this order; 0 (message
+ * in err) when one is longer than this mcsim keeps or out of its range. */
+#define META_TEXT(name) {#name, offsetof(mcs_sweep_meta, name), sizeof ((mcs_sweep_meta *)0)->name}
+static const struct {
+    const char *name;
+    size_t offset, size;
+} meta_texts[] = {META_TEXT(config_file), META_TEXT(config),      META_TEXT(command_line),
+                  META_TEXT(host),        META_TEXT(cpu_model),   META_TEXT(gpu_name),
+                  META_TEXT(created_utc), META_TEXT(version),     META_TEXT(failures)};
 static int read_meta(hid_t file, const char *path, mcs_sweep_meta *meta, char *err,
                      size_t err_len)
 {
-    return get_task(file, path, meta, err, err_len) &&
-           get_attr(file, path, "config_file", meta->config_file, sizeof meta->config_file,
-                    err, err_len) &&
-           get_attr(file, path, "config", meta->config, sizeof meta->config, err, err_len) &&
-           get_attr(file, path, "command_line", meta->command_line, sizeof meta->command_line,
-                    err, err_len) &&
-           get_attr(file, path, "host", meta->host, sizeof meta->host, err, err_len) &&
-           get_attr(file, path, "cpu_model", meta->cpu_model, sizeof meta->cpu_model, err,
-                    err_len) &&
-           get_attr(file, path, "gpu_name", meta->gpu_name, sizeof meta->gpu_name, err,
-                    err_len) &&
-           get_attr(file, path, "created_utc", meta->created_utc, sizeof meta->created_utc,
-                    err, err_len) &&
-           get_attr(file, path, "version", meta->version, sizeof meta->version, err, err_len) &&
-           get_attr(file, path, "failures", meta->failures, sizeof meta->failures, err,
-                    err_len);
+    int ok = get_task(file, path, meta, err, err_len);
+    for (size_t i = 0; ok && i < sizeof meta_texts / sizeof meta_texts[0]; i++)
+        ok = get_attr(file, path, meta_texts[i].name, (char *)meta + meta_texts[i].offset,
+                      meta_texts[i].size, err, err_len);
+    return ok;
 }
 
 mcs_status mcs_sweep_read(const char *path, mcs_sweep_meta *meta, mcs_sweep_row **rows,

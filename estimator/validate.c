@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include "catalog.h"
 #include "commands.h"
+#include "json_out.h"
 #include "model.h"
 #include "output_path.h"
 #include "report.h"
@@ -55,6 +56,15 @@ static int find_id(const mcs_named *table, const char *name)
     return e ? e->id : -1;
 }
 
+/* The kernel of the sweep file row i comes from. */
+static mcs_file_kernel *file_kernel(mcs_validation *v, size_t i)
+{
+    int f = 0;
+    while (f + 1 < v->n_files && i >= v->file_first_row[f + 1])
+        f++;
+    return &v->kernels[f];
+}
+
 /* The workload of row i: its sizes and settings, and the kernel of its
  * file's job at the row's steps (the kernel's monitored steps counted once
  * per file and step count). */
@@ -68,10 +78,7 @@ mcs_workload mcs_validate_row_workload(mcs_validation *v, size_t i)
                       .rng = (mcs_rng_id)find_id(mcs_rngs, r->rng),
                       .threads = r->threads,
                       .cold = strcmp(r->mode, "cold") == 0};
-    int f = 0;
-    while (f + 1 < v->n_files && i >= v->file_first_row[f + 1])
-        f++;
-    mcs_file_kernel *k = &v->kernels[f];
+    mcs_file_kernel *k = file_kernel(v, i);
     if (k->known) {
         if (k->job.sim.steps != r->steps) {
             k->job.sim.steps = r->steps;
@@ -95,10 +102,7 @@ mcs_workload mcs_validate_row_workload(mcs_validation *v, size_t i)
  * text (b: 0 cpu, 1 gpu). */
 static void note_kernel(mcs_validation *v, size_t i, int b, const mcs_prediction *p)
 {
-    int f = 0;
-    while (f + 1 < v->n_files && i >= v->file_first_row[f + 1])
-        f++;
-    mcs_file_kernel *k = &v->kernels[f];
+    mcs_file_kernel *k = file_kernel(v, i);
     if (k->predicted[b] || !p->available)
         return;
     k->predicted[b] = 1;
@@ -751,13 +755,22 @@ static void print_left_out(FILE *out, const mcs_validation *v)
                v->n_unpaired, v->n_unpaired == 1 ? "" : "s");
 }
 
-/* Everything but the report, as text. */
-static void print_validation(FILE *out, const mcs_validation *v, const mcs_profile *cp,
-                             const mcs_profile *gp, int n_files)
+/* Why no speedup, break-even or decision was judged (v->decisions = 0). */
+static const char *not_judged(const mcs_validation *v, const mcs_profile *gp)
 {
     size_t n_gpu_rows = 0;
     for (size_t i = 0; i < v->n_rows; i++)
         n_gpu_rows += strcmp(v->rows[i].backend, "gpu") == 0;
+    return !gp->has_gpu               ? "the profile has no GPU: name one with --gpu to compare"
+           : n_gpu_rows == 0          ? "the sweep has no GPU runs"
+           : n_gpu_rows == v->n_rows  ? "the sweep has no CPU runs"
+                                      : "no size has both CPU and GPU runs with predictions";
+}
+
+/* Everything but the report, as text. */
+static void print_validation(FILE *out, const mcs_validation *v, const mcs_profile *cp,
+                             const mcs_profile *gp, int n_files)
+{
     fprintf(out, "mcsim validate: %zu runs from %d file%s; profiles cpu = %s, gpu = %s\n", v->n_rows,
            n_files, n_files == 1 ? "" : "s", cp->name,
            gp->has_gpu ? gp->name : "none (CPU-only profile: CPU predictions only)");
@@ -776,10 +789,7 @@ static void print_validation(FILE *out, const mcs_validation *v, const mcs_profi
     print_phases(out, v);
     if (v->decisions == 0)
         fprintf(out, "\nspeedup, break-even and backend decisions: not judged (%s)\n",
-               !gp->has_gpu ? "the profile has no GPU: name one with --gpu to compare"
-               : n_gpu_rows == 0 ? "the sweep has no GPU runs"
-               : n_gpu_rows == v->n_rows ? "the sweep has no CPU runs"
-                                         : "no size has both CPU and GPU runs with predictions");
+                not_judged(v, gp));
     else
         print_speedups(out, v);
     print_left_out(out, v);
@@ -797,22 +807,12 @@ static int json_profile_checks(FILE *out, const mcs_profile *p, const char *side
     return n;
 }
 
-/* "key": a percentage from a log error (pct), null when not a number. */
-static void json_pct(FILE *out, const char *key, double log_error)
-{
-    fprintf(out, ", \"%s\": ", key);
-    mcs_json_number(out, pct(log_error));
-}
-
 /* The same as print_validation, as one JSON object (docs/estimator.md,
  * "validate --format json"): percentages as the text shows them. */
 static void json_validation(FILE *out, const mcs_validation *v, const mcs_profile *cp,
                             const mcs_profile *gp, int n_files, const char *report)
 {
     static const char *sides[] = {"cpu", "gpu"};
-    size_t n_gpu_rows = 0;
-    for (size_t i = 0; i < v->n_rows; i++)
-        n_gpu_rows += strcmp(v->rows[i].backend, "gpu") == 0;
     fprintf(out, "{\"mode\": \"validate\", \"runs\": %zu, \"files\": [", v->n_rows);
     for (int f = 0; f < n_files; f++) {
         fputs(f ? ", " : "", out);
@@ -820,11 +820,7 @@ static void json_validation(FILE *out, const mcs_validation *v, const mcs_profil
     }
     fputs("], \"cpu_profile\": ", out);
     mcs_json_string(out, cp->name);
-    fputs(", \"gpu_profile\": ", out);
-    if (gp->has_gpu)
-        mcs_json_string(out, gp->name);
-    else
-        fputs("null", out);
+    mcs_json_key_string(out, "gpu_profile", gp->has_gpu ? gp->name : NULL);
     fputs(", \"profile_warnings\": [", out);
     int warned = json_profile_checks(out, cp, "cpu", 0);
     if (gp->has_gpu && strcmp(gp->origin, cp->origin) != 0)
@@ -834,11 +830,8 @@ static void json_validation(FILE *out, const mcs_validation *v, const mcs_profil
         const mcs_file_kernel *k = &v->kernels[f];
         fprintf(out, "%s{\"file\": ", f ? ", " : "");
         mcs_json_string(out, v->files[f]);
-        fprintf(out, ", \"known\": %s, \"why\": ", k->known ? "true" : "false");
-        if (k->known)
-            fputs("null", out);
-        else
-            mcs_json_string(out, k->why);
+        fprintf(out, ", \"known\": %s", k->known ? "true" : "false");
+        mcs_json_key_string(out, "why", k->known ? NULL : k->why);
         for (int b = 0; b < 2; b++) {
             fprintf(out, ", \"%s\": ", sides[b]);
             if (!k->known || !k->predicted[b]) {
@@ -846,10 +839,7 @@ static void json_validation(FILE *out, const mcs_validation *v, const mcs_profil
                 continue;
             }
             fputs("{\"kernel\": ", out);
-            if (k->kernel[b][0])
-                mcs_json_string(out, k->kernel[b]);
-            else
-                fputs("null", out);
+            mcs_json_string_or_null(out, k->kernel[b][0] ? k->kernel[b] : NULL);
             fprintf(out, ", \"costs\": \"%s\"}",
                     k->source[b] == MCS_COST_KERNEL ? "measured" : "fallback");
         }
@@ -861,12 +851,10 @@ static void json_validation(FILE *out, const mcs_validation *v, const mcs_profil
         fprintf(out, "%s{\"backend\": \"%s\", \"mode\": \"%s\", \"phase\": \"%s\", \"sizes\": %d, "
                 "\"runs\": %d, \"fewest_repeats\": %d", i ? ", " : "", e->backend, e->mode,
                 e->phase, e->n, e->runs, e->min_repeats);
-        json_pct(out, "bias_percent", e->median);
-        json_pct(out, "p90_percent", e->p90);
-        fputs(", \"noise_percent\": ", out);
-        mcs_json_number(out, 100 * e->spread);
-        fputs(", \"share_percent\": ", out);
-        mcs_json_number(out, 100 * e->share);
+        mcs_json_key_number(out, "bias_percent", pct(e->median));
+        mcs_json_key_number(out, "p90_percent", pct(e->p90));
+        mcs_json_key_number(out, "noise_percent", 100 * e->spread);
+        mcs_json_key_number(out, "share_percent", 100 * e->share);
         fputc('}', out);
     }
     fprintf(out, "], \"sizes\": %zu, \"thin_sizes\": %zu, \"speedups\": [", v->n_sizes,
@@ -875,10 +863,9 @@ static void json_validation(FILE *out, const mcs_validation *v, const mcs_profil
         const mcs_speedup_error *e = &v->speedups[i];
         fprintf(out, "%s{\"mode\": \"%s\", \"precision\": \"%s\", \"steps\": %u, \"n\": %d",
                 i ? ", " : "", e->mode, e->precision, e->steps, e->n);
-        json_pct(out, "median_percent", e->median);
-        json_pct(out, "p90_percent", e->p90);
-        fputs(", \"noise_percent\": ", out);
-        mcs_json_number(out, 100 * e->spread);
+        mcs_json_key_number(out, "median_percent", pct(e->median));
+        mcs_json_key_number(out, "p90_percent", pct(e->p90));
+        mcs_json_key_number(out, "noise_percent", 100 * e->spread);
         fputc('}', out);
     }
     fputs("], \"points\": [", out);
@@ -888,14 +875,11 @@ static void json_validation(FILE *out, const mcs_validation *v, const mcs_profil
                 "\"measured\": ", i ? ", " : "", p->mode, p->precision, p->steps,
                 (unsigned long long)p->paths);
         mcs_json_number(out, p->measured);
-        fputs(", \"predicted\": ", out);
-        mcs_json_number(out, p->predicted);
+        mcs_json_key_number(out, "predicted", p->predicted);
         fprintf(out, ", \"correct\": %s, \"repeats\": %d", p->correct ? "true" : "false",
                 p->repeats);
-        fputs(", \"cpu_spread_percent\": ", out);
-        mcs_json_number(out, 100 * p->cpu_spread);
-        fputs(", \"gpu_spread_percent\": ", out);
-        mcs_json_number(out, 100 * p->gpu_spread);
+        mcs_json_key_number(out, "cpu_spread_percent", 100 * p->cpu_spread);
+        mcs_json_key_number(out, "gpu_spread_percent", 100 * p->gpu_spread);
         fputc('}', out);
     }
     fputs("], \"break_even\": [", out);
@@ -904,8 +888,7 @@ static void json_validation(FILE *out, const mcs_validation *v, const mcs_profil
         fprintf(out, "%s{\"mode\": \"%s\", \"precision\": \"%s\", \"steps\": %u, \"predicted\": ",
                 i ? ", " : "", b->mode, b->precision, b->steps);
         mcs_json_number(out, b->predicted);
-        fputs(", \"measured\": ", out);
-        mcs_json_number(out, b->below || b->above ? NAN : b->measured);
+        mcs_json_key_number(out, "measured", b->below || b->above ? NAN : b->measured);
         fprintf(out, ", \"gpu_faster_at_every_size\": %s, \"cpu_faster_at_every_size\": %s}",
                 b->below ? "true" : "false", b->above ? "true" : "false");
     }
@@ -914,29 +897,12 @@ static void json_validation(FILE *out, const mcs_validation *v, const mcs_profil
         fprintf(out, "{\"correct\": %d, \"total\": %d}", v->correct, v->decisions);
     else
         fputs("null", out);
-    fputs(", \"not_judged\": ", out);
-    if (v->decisions)
-        fputs("null", out);
-    else
-        mcs_json_string(out, !gp->has_gpu ? "the profile has no GPU: name one with --gpu to compare"
-                             : n_gpu_rows == 0 ? "the sweep has no GPU runs"
-                             : n_gpu_rows == v->n_rows ? "the sweep has no CPU runs"
-                             : "no size has both CPU and GPU runs with predictions");
-    fprintf(out, ", \"unpredicted_runs\": %zu, \"unpredicted_why\": ", v->n_unpredicted);
-    if (v->n_unpredicted)
-        mcs_json_string(out, v->unpredicted_why);
-    else
-        fputs("null", out);
-    fprintf(out, ", \"unpaired_sizes\": %zu, \"sweep_stopped_early\": ", v->n_unpaired);
-    if (v->failures)
-        mcs_json_string(out, v->failures);
-    else
-        fputs("null", out);
-    fputs(", \"report\": ", out);
-    if (report)
-        mcs_json_string(out, report);
-    else
-        fputs("null", out);
+    mcs_json_key_string(out, "not_judged", v->decisions ? NULL : not_judged(v, gp));
+    fprintf(out, ", \"unpredicted_runs\": %zu", v->n_unpredicted);
+    mcs_json_key_string(out, "unpredicted_why", v->n_unpredicted ? v->unpredicted_why : NULL);
+    fprintf(out, ", \"unpaired_sizes\": %zu", v->n_unpaired);
+    mcs_json_key_string(out, "sweep_stopped_early", v->failures);
+    mcs_json_key_string(out, "report", report);
     fputs("}\n", out);
 }
 
