@@ -114,7 +114,7 @@ static const profile_key keys[] = {
     FIXED_OPTIONAL(cpu, process_cold_s,
                    "a fresh process's time outside its run's total (loading, exit), seconds"),
     FIXED_OPTIONAL(cpu, mpi_start_s,
-                   "an MPI rank's start-up (launcher, MPI_Init, MPI_Finalize), seconds: "
+                   "a CPU rank's start-up (launcher, MPI_Init, MPI_Finalize), seconds: "
                    "calibrate --mpirun"),
     FIXED(cpu, setup_cold_s, "cpu backend set-up in a fresh process, s"),
     FIXED(cpu, setup_warm_s, "cpu backend set-up, later runs, s"),
@@ -165,6 +165,9 @@ static const profile_key keys[] = {
     FIXED(gpu, teardown_s, NULL),
     FIXED_OPTIONAL(gpu, write_cold_s, "writing a GPU run's log, cold, seconds"),
     FIXED_OPTIONAL(gpu, write_warm_s, NULL),
+    FIXED_OPTIONAL(gpu, mpi_start_s,
+                   "a GPU rank's start-up (launcher, MPI_Init, MPI_Finalize) over a GPU "
+                   "process alone, seconds: calibrate --mpirun"),
     COST("gpu", "launch_us", gpu.launch_us, "one kernel launch, empty kernel, microseconds"),
     FIXED(gpu, first_launch_us, "extra for the first launch in a fresh process, us"),
     NUM("gpu", "reduce_block_ns", gpu.reduce_block_ns,

@@ -56,7 +56,7 @@ typedef struct {
     double write_cold_s, write_warm_s;     /* HDF5 run log (cold pays library start-up) */
     double other_cold_s, other_warm_s;     /* time in a run outside every phase */
     double process_cold_s; /* a fresh process's time outside its run's total: loading, exit */
-    double mpi_start_s;    /* a rank's MPI start-up: launcher, MPI_Init, MPI_Finalize */
+    double mpi_start_s;    /* a CPU rank's MPI start-up: launcher, MPI_Init, MPI_Finalize */
     double setup_cold_s, setup_warm_s, teardown_cold_s, teardown_warm_s;
     double chunk_start_cold_us, chunk_start_warm_us; /* waking the thread team, per chunk */
     double reduce_block_ns;                      /* merging one block's sums */
@@ -97,6 +97,9 @@ typedef struct {
     double alloc_s, alloc_ns_per_byte; /* device + pinned buffers */
     double teardown_s;
     double write_cold_s, write_warm_s; /* a GPU run's log (more to write than a CPU run's) */
+    /* a GPU rank's MPI start-up over a GPU process alone: launcher, MPI_Init
+     * (which may start the driver the context needs), MPI_Finalize */
+    double mpi_start_s;
     double launch_us;                 /* one kernel launch, empty kernel */
     double first_launch_us;           /* extra for the first launch in a fresh process */
     /* the GPU path's host work per block (gpu_run's unpack of the chunk's
@@ -133,7 +136,7 @@ typedef struct {
     struct {
         double context_s, process_cold_s, device_query_cold_s, device_query_warm_s,
             setup_cold_s, setup_warm_s, alloc_s, teardown_s, write_cold_s, write_warm_s,
-            first_launch_us;
+            mpi_start_s, first_launch_us;
     } spread;
 } mcs_gpu_profile;
 

@@ -29,8 +29,11 @@ typedef struct {
     double total[2];      /* wall time: slowest + combine */
     double together;      /* the GPU shares' context phase over one process's alone
                              (mcs_gpu_context_together of the count): they start at once */
-    double mpi_start;     /* ranks: each rank's MPI start-up ([cpu] mpi_start_s), in its
-                             seconds; NAN: not measured (calibrate --mpirun), not counted */
+    /* ranks: each rank's MPI start-up on each backend, in its seconds ([cpu]
+     * mpi_start_s; [gpu] mpi_start_s, else the CPU's); NAN: not measured
+     * (calibrate --mpirun), not counted */
+    double mpi_start[2];
+    int gpu_mpi_own; /* 1: the GPU ranks' is [gpu] mpi_start_s */
 } mcs_split;
 
 /* Predict `job` split `count` ways (shards = 1: a job array and a merge,

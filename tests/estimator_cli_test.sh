@@ -253,7 +253,11 @@ report "estimate --ranks R / --shards N: R=1 is the plain run, R=2 halves simula
 # a share is a whole process (process_cold_s) and a rank pays MPI's start-up (mpi_start_s)
 sed -e 's/^\[cpu\]$/[cpu]\nprocess_cold_s = 0.01\nmpi_start_s = 0.5/' \
     -e 's/^\[gpu\]$/[gpu]\nprocess_cold_s = 0.2/' "$fixtures/test-machine.ini" >proc.ini
+# the GPU ranks' own start-up ([gpu] mpi_start_s), else the CPU's
+sed -e 's/^\[gpu\]$/[gpu]\nmpi_start_s = 0.3/' proc.ini >proc-gpu.ini
 if [ -n "$py" ]; then
+    "$mcsim" estimate "$config" --profile proc-gpu.ini --paths 1e9 -f json --ranks 2 \
+        >gpu-ranks2.json 2>"$err" || problems+=("proc-gpu.ini --ranks 2: exit $?")
     for args in "" "--ranks 2" "--shards 2"; do
         name=proc${args:-plain}
         "$mcsim" estimate "$config" --profile proc.ini --paths 1e9 -f json $args \
@@ -267,6 +271,10 @@ j = {n: json.load(open(n + ".json"))
      for n in ("proc--ranks2", "proc--shards2", "--ranks2", "--shards2")}
 ranks, shards = j["proc--ranks2"]["ranks"], j["proc--shards2"]["shards"]
 assert ranks["cpu"]["mpi_start"] == 0.5 and ranks["gpu"]["mpi_start"] == 0.5, ranks
+own = json.load(open("gpu-ranks2.json"))["ranks"]
+assert own["cpu"]["mpi_start"] == 0.5 and own["gpu"]["mpi_start"] == 0.3, own
+assert all(abs(o - r + 0.2) < 1e-9 for o, r in zip(own["gpu"]["per_rank"], ranks["gpu"]["per_rank"]))
+assert own["cpu"]["per_rank"] == ranks["cpu"]["per_rank"], (own, ranks)
 assert j["--ranks2"]["ranks"]["cpu"]["mpi_start"] is None, j["--ranks2"]
 assert "mpi_start" not in shards["cpu"], shards
 process = {"cpu": 0.01, "gpu": 0.2}
@@ -284,19 +292,20 @@ else
     skip "estimate: process_cold_s and mpi_start_s in --ranks and --shards (JSON)" "no python3"
 fi
 "$mcsim" estimate "$config" --profile proc.ini --paths 1e9 --ranks 2 >"$out" 2>"$err"
-need_in "$out" stdout "each rank includes MPI's start-up, 0.5 s ([cpu] mpi_start_s)"
+need_in "$out" stdout "each cpu rank includes MPI's start-up, 0.5 s ([cpu] mpi_start_s)"
+need_in "$out" stdout "each gpu rank includes MPI's start-up, 0.5 s ([cpu] mpi_start_s; the profile has no [gpu] mpi_start_s)"
+"$mcsim" estimate "$config" --profile proc-gpu.ini --paths 1e9 --ranks 2 >"$out" 2>"$err"
+need_in "$out" stdout "each gpu rank includes MPI's start-up, 0.3 s ([gpu] mpi_start_s)"
 "$mcsim" estimate "$config" --profile "$fixtures/test-machine.ini" --paths 1e9 --ranks 2 \
     >"$out" 2>"$err"
-need_in "$out" stdout "MPI's start-up (launcher, MPI_Init) is not included"
+need_in "$out" stdout "a cpu rank's MPI start-up (launcher, MPI_Init) is not included"
+need_in "$out" stdout "a gpu rank's MPI start-up (launcher, MPI_Init) is not included"
 need_in "$out" stdout "mcsim calibrate --mpirun CMD"
-report "estimate --ranks / --shards: each share's process and each rank's MPI start-up, when measured"
+report "estimate --ranks / --shards: each share's process and each rank's MPI start-up (each backend's own, the CPU's for a GPU rank without), when measured"
 
 "$mcsim" calibrate --quick --mpirun '' -o x.ini >"$out" 2>"$err"
 exit_is $? 64
 need_in "$err" stderr "--mpirun '': give the launcher's command"
-"$mcsim" calibrate --quick --backend gpu --mpirun mpirun -o x.ini >"$out" 2>"$err"
-exit_is $? 64
-need_in "$err" stderr "--mpirun measures MPI start-up on the cpu side"
 "$mcsim" calibrate --quick --backend cpu --mpirun "$work/no-such-launcher" -o x.ini \
     >"$out" 2>"$err"
 exit_is $? 69
@@ -310,7 +319,7 @@ need_in "$err" stderr "1 to 1018 characters"
 exit_is $? 64
 need_in "$err" stderr "w14 w15 -n 1': more than 16 words"
 [ ! -e x.ini ] || problems+=("a failed calibrate left x.ini")
-report "calibrate --mpirun: an empty, a too long or too many-worded launcher, the gpu side alone and a missing launcher refused"
+report "calibrate --mpirun: an empty, a too long or too many-worded launcher and a missing launcher refused"
 
 if command -v mpirun >/dev/null; then
     OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 timeout 120 "$mcsim" calibrate \
