@@ -62,7 +62,8 @@ void mcs_cmd_calibrate_help(FILE *f)
             "  mpi: with --mpirun CMD, a rank's start-up on each backend measured: `CMD -n 1\n"
             "       mcsim ...` against the same fresh run alone (estimate --ranks adds it to\n"
             "       each rank);\n"
-            "  gpu: CUDA context creation in fresh processes (and their start and exit),\n"
+            "  gpu: CUDA context creation in fresh processes (and their start and exit;\n"
+            "       back to back, and after a 2 s pause with no GPU process),\n"
             "       kernel launch latency,\n"
             "       pinned and pageable copies of 1 KB..256 MB fitted to alpha + bytes/beta,\n"
             "       kernel cost per path-step and the ramp of small grids for each precision\n"
@@ -875,6 +876,32 @@ static mcs_status calibrate_together(calib *c, mcs_gpu_profile *g, char *err, si
     return st;
 }
 
+/* The context on a quiet host (context_quiet_s): 3 fresh processes, each
+ * started QUIET_PAUSE_S after the last GPU process ended, the median of
+ * their context phases. The shares of a split start so; back to back, as
+ * calibrate's other cold rounds run, a context comes out faster (2-H200
+ * host: 0.43 s against 0.53-0.59 s after a 2 s pause). Not with --quick
+ * (its 15 s cap). */
+#define QUIET_PAUSE_S 2
+static mcs_status measure_quiet_context(calib *c, mcs_gpu_profile *g, char *err, size_t len)
+{
+    mcs_run_spec spec = {c->config, {"simulation.paths=1000"}, 1, "gpu", 0, NULL};
+    double context[3], spread;
+    mcs_timings t;
+    for (int r = 0; r < 3; r++) {
+        sleep(QUIET_PAUSE_S);
+        mcs_status st = mcs_run_cold(c->self, &spec, c->log, &t, NULL, err, len);
+        if (st != MCS_OK)
+            return st;
+        context[r] = t.seconds[MCS_PHASE_CONTEXT];
+    }
+    g->context_quiet_s = mcs_trimmed_spread(context, 3, &spread);
+    g->spread.context_quiet_s = spread;
+    progress("gpu: context %.3f s after %d s with no GPU process (a split's share; %.3f s "
+             "back to back)", g->context_quiet_s, QUIET_PAUSE_S, g->context_s);
+    return MCS_OK;
+}
+
 static mcs_status calibrate_gpu(calib *c, mcs_profile *p, char *err, size_t len)
 {
     mcs_gpu_profile *g = &p->gpu;
@@ -882,7 +909,8 @@ static mcs_status calibrate_gpu(calib *c, mcs_profile *p, char *err, size_t len)
     phase_stats cold, warm;
     p->has_gpu = 1;
     if ((st = calibrate_together(c, g, err, len)) != MCS_OK ||
-        (st = measure_fixed(c, p, 1, &cold, &warm, err, len)) != MCS_OK)
+        (st = measure_fixed(c, p, 1, &cold, &warm, err, len)) != MCS_OK ||
+        (!c->quick && (st = measure_quiet_context(c, g, err, len)) != MCS_OK))
         return st;
     g->first_launch_us =
         fmax(0, cold.median[MCS_PHASE_SIMULATE] - warm.median[MCS_PHASE_SIMULATE]) * 1e6;

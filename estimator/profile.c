@@ -154,6 +154,8 @@ static const profile_key keys[] = {
     NUM("gpu", "memory_bandwidth_gbps", gpu.memory_bandwidth_gbps, "GB/s"),
     PEAK("gpu", "pcie_gbps", gpu.pcie_gbps, "host link, GB/s per direction, theoretical"),
     FIXED(gpu, context_s, "CUDA start-up in a fresh process, seconds"),
+    FIXED_OPTIONAL(gpu, context_quiet_s,
+                   "the same after a pause with no GPU process (a split's share), seconds"),
     FIXED_OPTIONAL(gpu, process_cold_s,
                    "a fresh GPU process's time outside its run's total (loading, exit), s"),
     FIXED(gpu, device_query_cold_s, NULL),

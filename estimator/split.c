@@ -17,9 +17,11 @@ static double measured_or_0(double measured)
 }
 
 /* The cold run of blocks [first, end) of the job on one backend (0 cpu, 1 gpu),
- * the GPU's context phase `together` times one process's alone: its total
- * and the process's start and exit, seconds; NAN when that backend cannot
- * run it. */
+ * the GPU's context phase `together` times one process's alone on a quiet
+ * host ([gpu] context_quiet_s, else context_s: the shares start after no
+ * GPU process, where a context took 0.53-0.59 s on the 2-H200 host against
+ * calibrate's 0.43 s back to back): its total and the process's start and
+ * exit, seconds; NAN when that backend cannot run it. */
 static double share_seconds(const mcs_profile *cp, const mcs_profile *gp, const mcs_job *job,
                             int threads, int backend, double together, uint64_t first,
                             uint64_t end)
@@ -34,8 +36,10 @@ static double share_seconds(const mcs_profile *cp, const mcs_profile *gp, const 
                            : NAN;
     }
     mcs_predict_gpu(&gp->gpu, &cp->cpu, &w, &p);
-    return p.available ? p.seconds[MCS_PHASE_TOTAL] + (together - 1) * p.seconds[MCS_PHASE_CONTEXT] +
-                             measured_or_0(gp->gpu.process_cold_s)
+    const double quiet = isfinite(gp->gpu.context_quiet_s) ? gp->gpu.context_quiet_s
+                                                           : p.seconds[MCS_PHASE_CONTEXT];
+    return p.available ? p.seconds[MCS_PHASE_TOTAL] - p.seconds[MCS_PHASE_CONTEXT] +
+                             together * quiet + measured_or_0(gp->gpu.process_cold_s)
                        : NAN;
 }
 
@@ -88,6 +92,7 @@ mcs_status mcs_split_predict(const mcs_profile *cp, const mcs_profile *gp, const
     double join = roots * host->reduce_block_ns * 1e-9;
     /* the shares start at once, one per GPU: their CUDA contexts contend */
     out->together = gp->has_gpu ? mcs_gpu_context_together(&gp->gpu, count) : 1;
+    out->quiet_context = gp->has_gpu && isfinite(gp->gpu.context_quiet_s);
     /* each rank pays its backend's MPI start-up where calibrate measured it:
      * on the 4-H100 host a GPU rank paid 1.2 s more than the process alone,
      * a CPU rank 2.3 s (MPI_Init starts the driver, which the GPU process
@@ -152,8 +157,10 @@ static void json_backend(FILE *f, const mcs_split *s, int k)
     mcs_json_key_number(f, "total", s->total[k]);
     if (!s->shards)
         mcs_json_key_number(f, "mpi_start", s->mpi_start[k]); /* null when not measured */
-    if (k == 1)
+    if (k == 1) {
         mcs_json_key_number(f, "context_together", s->together);
+        fprintf(f, ", \"context_quiet\": %s", s->quiet_context ? "true" : "false");
+    }
     mcs_json_key_number(f, "busy", s->busy[k]);
     fputs("}", f);
 }
@@ -218,6 +225,10 @@ void mcs_split_print(FILE *f, const mcs_split *s, int json)
                         "profile has no [%s] mpi_start_s (mcsim calibrate --mpirun CMD measures "
                         "it)\n", side, side);
         }
+    if (s->available[1])
+        fprintf(f, "  gpu: each share's CUDA context from a quiet host (%s)\n",
+                s->quiet_context ? "[gpu] context_quiet_s"
+                                 : "[gpu] context_s: no context_quiet_s in the profile");
     if (s->available[1] && s->count > 1)
         fprintf(f, "  gpu: the %d processes start at once, one per GPU: each CUDA context %.3gx "
                 "one's alone (%s)\n", s->count, s->together,

@@ -29,6 +29,7 @@ typedef struct {
     double total[2];      /* wall time: slowest + combine */
     double together;      /* the GPU shares' context phase over one process's alone
                              (mcs_gpu_context_together of the count): they start at once */
+    int quiet_context;    /* 1: one process's context is [gpu] context_quiet_s */
     /* ranks: each rank's MPI start-up on each backend, in its seconds ([cpu]
      * mpi_start_s; [gpu] mpi_start_s, else the CPU's); NAN: not measured
      * (calibrate --mpirun), not counted */

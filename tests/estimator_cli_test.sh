@@ -291,6 +291,29 @@ EOF
 else
     skip "estimate: process_cold_s and mpi_start_s in --ranks and --shards (JSON)" "no python3"
 fi
+# a share's context from a quiet host ([gpu] context_quiet_s), else context_s (0.2 in the fixture)
+sed -e 's/^\[gpu\]$/[gpu]\ncontext_quiet_s = 0.5\ncontext_together_2 = 1.5/' \
+    "$fixtures/test-machine.ini" >quiet.ini
+sed -e 's/^\[gpu\]$/[gpu]\ncontext_together_2 = 1.5/' "$fixtures/test-machine.ini" >loud.ini
+if [ -n "$py" ]; then
+    for p in quiet loud; do
+        "$mcsim" estimate "$config" --profile $p.ini --paths 1e9 --shards 2 -f json >$p.json \
+            2>"$err" || problems+=("$p.ini --shards 2: exit $?")
+    done
+    "$py" - <<'EOF' || problems+=("JSON checks failed (context_quiet_s)")
+import json
+q, l = (json.load(open(n + ".json"))["shards"] for n in ("quiet", "loud"))
+assert q["gpu"]["context_quiet"] is True and l["gpu"]["context_quiet"] is False, (q, l)
+# each share: k(2) = 1.5 times one context, 0.5 s in place of 0.2 s
+for a, b in zip(q["gpu"]["per_shard"], l["gpu"]["per_shard"]):
+    assert abs(a - b - 1.5 * (0.5 - 0.2)) < 1e-9, (a, b)
+assert q["cpu"]["per_shard"] == l["cpu"]["per_shard"], (q, l)
+EOF
+fi
+"$mcsim" estimate "$config" --profile quiet.ini --paths 1e9 --shards 2 >"$out" 2>"$err"
+need_in "$out" stdout "each share's CUDA context from a quiet host ([gpu] context_quiet_s)"
+"$mcsim" estimate "$config" --profile loud.ini --paths 1e9 --shards 2 >"$out" 2>"$err"
+need_in "$out" stdout "([gpu] context_s: no context_quiet_s in the profile)"
 "$mcsim" estimate "$config" --profile proc.ini --paths 1e9 --ranks 2 >"$out" 2>"$err"
 need_in "$out" stdout "each cpu rank includes MPI's start-up, 0.5 s ([cpu] mpi_start_s)"
 need_in "$out" stdout "each gpu rank includes MPI's start-up, 0.5 s ([cpu] mpi_start_s; the profile has no [gpu] mpi_start_s)"
@@ -301,7 +324,7 @@ need_in "$out" stdout "each gpu rank includes MPI's start-up, 0.3 s ([gpu] mpi_s
 need_in "$out" stdout "a cpu rank's MPI start-up (launcher, MPI_Init) is not included"
 need_in "$out" stdout "a gpu rank's MPI start-up (launcher, MPI_Init) is not included"
 need_in "$out" stdout "mcsim calibrate --mpirun CMD"
-report "estimate --ranks / --shards: each share's process and each rank's MPI start-up (each backend's own, the CPU's for a GPU rank without), when measured"
+report "estimate --ranks / --shards: each share's process, its context from a quiet host and each rank's MPI start-up (each backend's own, the CPU's for a GPU rank without), when measured"
 
 "$mcsim" calibrate --quick --mpirun '' -o x.ini >"$out" 2>"$err"
 exit_is $? 64
