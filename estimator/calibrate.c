@@ -880,8 +880,11 @@ static mcs_status calibrate_together(calib *c, mcs_gpu_profile *g, char *err, si
  * started QUIET_PAUSE_S after the last GPU process ended, the median of
  * their context phases. The shares of a split start so; back to back, as
  * calibrate's other cold rounds run, a context comes out faster (2-H200
- * host: 0.43 s against 0.53-0.59 s after a 2 s pause). Not with --quick
- * (its 15 s cap). */
+ * host: 0.43 s against 0.53-0.59 s after a 2 s pause). First of the GPU
+ * steps, before this process opens CUDA: a context that any process holds
+ * keeps the driver started, and measured after calibrate's own warm runs a
+ * fresh context took 0.15 s (2-H100 host) where the split's shares paid
+ * 0.52-0.55 s. Not with --quick (its 15 s cap). */
 #define QUIET_PAUSE_S 2
 static mcs_status measure_quiet_context(calib *c, mcs_gpu_profile *g, char *err, size_t len)
 {
@@ -897,8 +900,8 @@ static mcs_status measure_quiet_context(calib *c, mcs_gpu_profile *g, char *err,
     }
     g->context_quiet_s = mcs_trimmed_spread(context, 3, &spread);
     g->spread.context_quiet_s = spread;
-    progress("gpu: context %.3f s after %d s with no GPU process (a split's share; %.3f s "
-             "back to back)", g->context_quiet_s, QUIET_PAUSE_S, g->context_s);
+    progress("gpu: context %.3f s after %d s with no GPU process (a split's share)",
+             g->context_quiet_s, QUIET_PAUSE_S);
     return MCS_OK;
 }
 
@@ -908,9 +911,9 @@ static mcs_status calibrate_gpu(calib *c, mcs_profile *p, char *err, size_t len)
     mcs_status st;
     phase_stats cold, warm;
     p->has_gpu = 1;
-    if ((st = calibrate_together(c, g, err, len)) != MCS_OK ||
-        (st = measure_fixed(c, p, 1, &cold, &warm, err, len)) != MCS_OK ||
-        (!c->quick && (st = measure_quiet_context(c, g, err, len)) != MCS_OK))
+    if ((!c->quick && (st = measure_quiet_context(c, g, err, len)) != MCS_OK) ||
+        (st = calibrate_together(c, g, err, len)) != MCS_OK ||
+        (st = measure_fixed(c, p, 1, &cold, &warm, err, len)) != MCS_OK)
         return st;
     g->first_launch_us =
         fmax(0, cold.median[MCS_PHASE_SIMULATE] - warm.median[MCS_PHASE_SIMULATE]) * 1e6;
