@@ -62,9 +62,11 @@ typedef enum { MCS_HESTON_QE = 0, MCS_HESTON_EULER = 1 } mcs_heston_scheme;
 #ifdef __cplusplus
 #define MCS_STATIC_ASSERT static_assert
 #define MCS_ALIGNAS alignas
+#define MCS_ALIGNOF alignof
 #else
 #define MCS_STATIC_ASSERT _Static_assert
 #define MCS_ALIGNAS _Alignas
+#define MCS_ALIGNOF _Alignof
 #endif
 
 /* A model's parameters, one block per model type (GSL's `size` per type):
@@ -81,6 +83,8 @@ typedef enum { MCS_HESTON_QE = 0, MCS_HESTON_EULER = 1 } mcs_heston_scheme;
     mcs_model_id id;                                                                     \
     uint32_t assets; /* [model] assets of a multi-asset model (0 for one asset) */       \
     double spot, rate, dividend, volatility;
+/* where the head ends: a block's first own field lies here or after */
+#define MCS_MODEL_HEAD_END (offsetof(mcs_model_params, volatility) + sizeof(double))
 /* room for the largest block: multi_gbm's lists, matrix and factor at 64
  * assets (about 83 KiB) */
 #define MCS_MODEL_OWN_BYTES (84 * 1024)
@@ -103,7 +107,9 @@ typedef struct {
     MCS_STATIC_ASSERT(offsetof(block_, volatility) == offsetof(mcs_model_params,         \
                                                                 volatility) &&           \
                           offsetof(block_, assets) == offsetof(mcs_model_params, assets), \
-                      #block_ " does not start with MCS_MODEL_HEAD")
+                      #block_ " does not start with MCS_MODEL_HEAD");                     \
+    MCS_STATIC_ASSERT(MCS_ALIGNOF(block_) <= MCS_ALIGNOF(mcs_model_params),              \
+                      #block_ " needs a stricter alignment than mcs_model_params")
 
 /* A product's parameters: the payoff's id, then every payoff's fields side
  * by side, made from their key lists (core/param_list.h; a payoff reads

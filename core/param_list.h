@@ -38,8 +38,9 @@
  * default is the value as config text, or NULL when the key is required.
  * A field declared twice, or a MCS_SHARED row whose field no list declares,
  * does not compile. A new type's list is named in models/params.def or
- * payoffs/params.def (the row count, core/type_table.h, and the payoffs'
- * fields, core/job.h, read those); a new model's block struct is its
+ * payoffs/params.def (the row count, engine/param_rows.h, the text the GPU
+ * module is checked by, engine/params_layout.h, and the payoffs' fields,
+ * core/job.h, read those); a new model's block struct is its
  * models/<name>_params.h. */
 #ifndef MCS_PARAM_LIST_H
 #define MCS_PARAM_LIST_H

@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include "gpu_module.h"
 #include "output_path.h"
+#include "params_layout.h"
 
 extern const mcs_backend mcs_cpu_backend;
 
@@ -142,7 +143,8 @@ static void load(void)
     else if (m->abi != MCS_GPU_MODULE_ABI)
         refuse("its interface version is %d, this mcsim %s needs %d: install the module "
                "built with this mcsim", m->abi, MCS_VERSION, MCS_GPU_MODULE_ABI);
-    else if (strcmp(m->version, MCS_VERSION) != 0 || memcmp(&m->layout, &here, sizeof here) != 0)
+    else if (strcmp(m->version, MCS_VERSION) != 0 || memcmp(&m->layout, &here, sizeof here) != 0 ||
+             !m->params || strcmp(m->params, mcs_params_layout_text) != 0)
         refuse("it was built from other sources (mcsim %s) than this mcsim (%s): install the "
                "module built with this mcsim", m->version, MCS_VERSION);
     else {

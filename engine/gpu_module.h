@@ -34,8 +34,8 @@
  * option parameters in device memory; 7: backend run() hands packed
  * block records (core/sums_record.h), the host table without sums_unpack;
  * 8: mcs_model_params a head every model shares and a block per model
- * type, core/job.h). */
-#define MCS_GPU_MODULE_ABI 8
+ * type, core/job.h; 9: the module's key lists as text, `params`). */
+#define MCS_GPU_MODULE_ABI 9
 
 /* Generators the GPU backend runs (also what a module that cannot load
  * would have offered, so the rng checks say the same either way). */
@@ -67,6 +67,9 @@ struct mcs_gpu_module {
     int abi;             /* MCS_GPU_MODULE_ABI when built; first, so any module can be asked */
     const char *version; /* MCS_VERSION of the sources it was built from */
     mcs_gpu_module_layout layout;
+    /* the key lists' fields it was built with (mcs_params_layout_text,
+     * engine/params_layout.h): a module built from other lists is refused */
+    const char *params;
     const mcs_backend *backend; /* the "gpu" backend */
     /* calibrate's microbenchmarks (gpu_calibrate.h); return a cudaError_t */
     int (*launch_seconds)(int device, int reps, double *seconds);

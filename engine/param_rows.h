@@ -5,6 +5,9 @@
 #ifndef MCS_PARAM_ROWS_H
 #define MCS_PARAM_ROWS_H
 
+#include "../models/model_keys.h"
+#include "../payoffs/option_keys.h"
+
 /* a key several types share counts once per type */
 #define MCS_REAL(...) +1
 #define MCS_COUNT(...) +1
@@ -15,7 +18,6 @@
 #define MCS_SHARED(row) +1
 enum {
     MCS_PARAM_ROWS = 0
-#include "../models/model_keys.h"
 #include "../models/params.def"
 #include "../payoffs/params.def"
 };

@@ -99,7 +99,8 @@ void mcs_cmd_calibrate_help(FILE *f)
             "  --quick                measure less: %d rounds, nothing measured twice, every\n"
             "                         kernel but the single-precision default generator's\n"
             "                         at one step count (their per-path costs inferred; on\n"
-            "                         the GPU in one round); the profile says quick = yes\n"
+            "                         the GPU in one round; no quiet-host context); the\n"
+            "                         profile says quick = yes\n"
             "  --mpirun CMD           also measure an MPI rank's start-up with this launcher\n"
             "                         (words split at spaces; `-n 1` is added), e.g.\n"
             "                         --mpirun mpirun or --mpirun 'srun --mpi=pmix'; the\n"
@@ -240,6 +241,14 @@ static mcs_status stand_in_profile(calib *c, char *path, size_t path_len, char *
                             "measures (its fresh runs read it)\n", err, len);
 }
 
+/* The 1000-path job of calibrate's fixed-cost and start-up runs on
+ * `backend` ("cpu" or "gpu"). */
+static mcs_run_spec small_job(const calib *c, const char *backend)
+{
+    mcs_run_spec spec = {c->config, {"simulation.paths=1000"}, 1, backend, 0, NULL};
+    return spec;
+}
+
 /* Fixed costs: rounds of one fresh process (cold) and one run in this
  * process after a 10^7-path run (warm: caches as disturbed as in real use,
  * and as in a sweep), until both totals' medians settle by `rule`. A cold
@@ -257,7 +266,7 @@ static mcs_status fixed_costs(calib *c, const char *backend, const mcs_repeat_ru
                               size_t len)
 {
     double s[2][MCS_FIXED_COLUMNS][MCS_REPEATS_MAX], wall = 0;
-    mcs_run_spec spec = {c->config, {"simulation.paths=1000"}, 1, backend, 0, NULL};
+    mcs_run_spec spec = small_job(c, backend);
     mcs_run_spec larger = {c->config, {"simulation.paths=10000000"}, 1, backend, 0, NULL};
     const int gpu = strcmp(backend, "gpu") == 0;
     mcs_timings t;
@@ -362,7 +371,7 @@ static mcs_status measure_mpi_start(calib *c, const char *backend, double *start
 {
     char launcher[MCS_LAUNCHER_MAX + 1];
     snprintf(launcher, sizeof launcher, "%s" MPIRUN_SUFFIX, c->mpirun);
-    mcs_run_spec alone = {c->config, {"simulation.paths=1000"}, 1, backend, 0, NULL};
+    mcs_run_spec alone = small_job(c, backend);
     mcs_run_spec rank = alone;
     rank.launcher = launcher;
     double wall[2][MCS_REPEATS_MAX], spread;
@@ -835,7 +844,7 @@ static void lanes(int major, int minor, double *fp32, double *fp64)
  * Before anything in this process opens CUDA (fixed_costs says why). */
 static mcs_status calibrate_together(calib *c, mcs_gpu_profile *g, char *err, size_t len)
 {
-    mcs_run_spec spec = {c->config, {"simulation.paths=1000"}, 1, "gpu", 0, NULL};
+    mcs_run_spec spec = small_job(c, "gpu");
     static mcs_timings t[MCS_TOGETHER_MAX];
     double alone[3], slowest[3], spread;
     const int rounds = c->quick ? 1 : 3;
@@ -888,7 +897,7 @@ static mcs_status calibrate_together(calib *c, mcs_gpu_profile *g, char *err, si
 #define QUIET_PAUSE_S 2
 static mcs_status measure_quiet_context(calib *c, mcs_gpu_profile *g, char *err, size_t len)
 {
-    mcs_run_spec spec = {c->config, {"simulation.paths=1000"}, 1, "gpu", 0, NULL};
+    mcs_run_spec spec = small_job(c, "gpu");
     double context[3], spread;
     mcs_timings t;
     for (int r = 0; r < 3; r++) {

@@ -23,6 +23,12 @@ static inline void mcs_json_key_number(FILE *f, const char *key, double x)
     mcs_json_number(f, x);
 }
 
+/* `, "key": ` and true or false. */
+static inline void mcs_json_key_bool(FILE *f, const char *key, int yes)
+{
+    fprintf(f, ", \"%s\": %s", key, yes ? "true" : "false");
+}
+
 /* `, "key": ` and s as a string, or null where s is NULL. */
 static inline void mcs_json_key_string(FILE *f, const char *key, const char *s)
 {

@@ -155,11 +155,15 @@ static void json_backend(FILE *f, const mcs_split *s, int k)
     mcs_json_number(f, s->slowest[k]);
     mcs_json_key_number(f, s->shards ? "merge" : "gather", s->combine[k]);
     mcs_json_key_number(f, "total", s->total[k]);
-    if (!s->shards)
+    if (!s->shards) {
         mcs_json_key_number(f, "mpi_start", s->mpi_start[k]); /* null when not measured */
+        mcs_json_key_string(f, "mpi_start_from", !isfinite(s->mpi_start[k]) ? NULL
+                                                 : k && s->gpu_mpi_own     ? "gpu"
+                                                                           : "cpu");
+    }
     if (k == 1) {
         mcs_json_key_number(f, "context_together", s->together);
-        fprintf(f, ", \"context_quiet\": %s", s->quiet_context ? "true" : "false");
+        mcs_json_key_bool(f, "context_quiet", s->quiet_context);
     }
     mcs_json_key_number(f, "busy", s->busy[k]);
     fputs("}", f);

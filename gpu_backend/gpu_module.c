@@ -6,6 +6,7 @@
 #include "gpu_kernel.h"
 #include "../engine/gpu_module.h"
 #include "host_calls.h"
+#include "../engine/params_layout.h"
 
 #ifndef MCS_VERSION
 #error "MCS_VERSION must be defined (CMakeLists.txt)"
@@ -17,6 +18,7 @@ static const mcs_gpu_module module = {
     .abi = MCS_GPU_MODULE_ABI,
     .version = MCS_VERSION,
     .layout = MCS_GPU_MODULE_LAYOUT,
+    .params = mcs_params_layout_text,
     .backend = &mcs_gpu_backend,
     .launch_seconds = mcs_gpu_launch_seconds,
     .copy_seconds = mcs_gpu_copy_seconds,

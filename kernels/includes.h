@@ -1,5 +1,8 @@
 /* includes.h - every model and payoff header named in kernels/combos.def,
- * for the kernel sources (include models/real.h's precision choice first). */
+ * for what sizes every pair (cpu_backend/block_scratch.c,
+ * estimator/kernel_plan.c); a kernel source includes its own two alone
+ * (MCS_MODEL_HEADER, MCS_PAYOFF_HEADER). Include models/real.h's precision
+ * choice first. */
 #include "../models/gbm.h"
 #include "../models/bachelier.h"
 #include "../models/heston.h"

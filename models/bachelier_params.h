@@ -1,17 +1,11 @@
 /* bachelier_params.h - the bachelier model's block of parameters (core/job.h): the
- * head every model has, then the fields of its key list bachelier_params.def. */
+ * head every model has, then the fields of its key list bachelier_params.def,
+ * made by models/model_block_struct.h. */
 #ifndef MCS_BACHELIER_PARAMS_H
 #define MCS_BACHELIER_PARAMS_H
 
-#include "model_block.h"
-
-typedef struct MCS_MAY_ALIAS {
-    MCS_MODEL_HEAD
-#include "../core/rows_as_fields.h"
-#include "bachelier_params.def"
-#include "../core/rows_end.h"
-} mcs_bachelier_params;
-MCS_MODEL_BLOCK_CHECK(mcs_bachelier_params);
-MCS_MODEL_BLOCK_ACCESS(bachelier)
+#define MCS_BLOCK_NAME bachelier
+#define MCS_BLOCK_LIST "bachelier_params.def"
+#include "model_block_struct.h"
 
 #endif

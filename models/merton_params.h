@@ -1,17 +1,11 @@
 /* merton_params.h - the merton model's block of parameters (core/job.h): the
- * head every model has, then the fields of its key list merton_params.def. */
+ * head every model has, then the fields of its key list merton_params.def,
+ * made by models/model_block_struct.h. */
 #ifndef MCS_MERTON_PARAMS_H
 #define MCS_MERTON_PARAMS_H
 
-#include "model_block.h"
-
-typedef struct MCS_MAY_ALIAS {
-    MCS_MODEL_HEAD
-#include "../core/rows_as_fields.h"
-#include "merton_params.def"
-#include "../core/rows_end.h"
-} mcs_merton_params;
-MCS_MODEL_BLOCK_CHECK(mcs_merton_params);
-MCS_MODEL_BLOCK_ACCESS(merton)
+#define MCS_BLOCK_NAME merton
+#define MCS_BLOCK_LIST "merton_params.def"
+#include "model_block_struct.h"
 
 #endif

@@ -1,6 +1,6 @@
 /* model_keys.h - rows (core/param_list.h) several models' key lists use
- * word for word, named once: gbm_params.def declares the fields of rate
- * and dividend; the other lists refer to them with MCS_SHARED(MCS_KEY_...). */
+ * word for word, named once: each list writes MCS_SHARED(MCS_KEY_...),
+ * the field being in the head every model has (MCS_MODEL_HEAD, core/job.h). */
 #ifndef MCS_MODEL_KEYS_H
 #define MCS_MODEL_KEYS_H
 

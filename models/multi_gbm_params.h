@@ -1,18 +1,11 @@
-/* multi_gbm_params.h - the multi_gbm model's block of parameters
- * (core/job.h): the head every model has, then the fields of its key list
- * multi_gbm_params.def. */
+/* multi_gbm_params.h - the multi_gbm model's block of parameters (core/job.h): the
+ * head every model has, then the fields of its key list multi_gbm_params.def,
+ * made by models/model_block_struct.h. */
 #ifndef MCS_MULTI_GBM_PARAMS_H
 #define MCS_MULTI_GBM_PARAMS_H
 
-#include "model_block.h"
-
-typedef struct MCS_MAY_ALIAS {
-    MCS_MODEL_HEAD
-#include "../core/rows_as_fields.h"
-#include "multi_gbm_params.def"
-#include "../core/rows_end.h"
-} mcs_multi_gbm_params;
-MCS_MODEL_BLOCK_CHECK(mcs_multi_gbm_params);
-MCS_MODEL_BLOCK_ACCESS(multi_gbm)
+#define MCS_BLOCK_NAME multi_gbm
+#define MCS_BLOCK_LIST "multi_gbm_params.def"
+#include "model_block_struct.h"
 
 #endif

@@ -273,9 +273,12 @@ ranks, shards = j["proc--ranks2"]["ranks"], j["proc--shards2"]["shards"]
 assert ranks["cpu"]["mpi_start"] == 0.5 and ranks["gpu"]["mpi_start"] == 0.5, ranks
 own = json.load(open("gpu-ranks2.json"))["ranks"]
 assert own["cpu"]["mpi_start"] == 0.5 and own["gpu"]["mpi_start"] == 0.3, own
+assert own["cpu"]["mpi_start_from"] == "cpu" and own["gpu"]["mpi_start_from"] == "gpu", own
+assert ranks["gpu"]["mpi_start_from"] == "cpu", ranks  # no [gpu] mpi_start_s: the CPU's
 assert all(abs(o - r + 0.2) < 1e-9 for o, r in zip(own["gpu"]["per_rank"], ranks["gpu"]["per_rank"]))
 assert own["cpu"]["per_rank"] == ranks["cpu"]["per_rank"], (own, ranks)
 assert j["--ranks2"]["ranks"]["cpu"]["mpi_start"] is None, j["--ranks2"]
+assert j["--ranks2"]["ranks"]["gpu"]["mpi_start_from"] is None, j["--ranks2"]
 assert "mpi_start" not in shards["cpu"], shards
 process = {"cpu": 0.01, "gpu": 0.2}
 for side in ("cpu", "gpu"):

@@ -176,6 +176,7 @@ if command -v "$cc" >/dev/null; then
 #include <stdio.h>
 #include <stdlib.h>
 #include "engine/gpu_module.h"
+#include "engine/params_layout.h"
 static mcs_status probe(char *why, size_t len)
 {
     const char *w = getenv("FAKE_GPU_WHY");
@@ -187,12 +188,24 @@ static const mcs_backend backend = {.name = "gpu", .description = "fake GPU back
                                     .probe = probe, .variant = variant,
                                     .rngs = MCS_GPU_BACKEND_RNGS, .default_rng = MCS_RNG_PHILOX};
 static const mcs_gpu_module module = {.abi = MCS_GPU_MODULE_ABI, .version = MCS_VERSION,
-                                      .layout = MCS_GPU_MODULE_LAYOUT, .backend = &backend};
+                                      .layout = MCS_GPU_MODULE_LAYOUT,
+                                      .params = mcs_params_layout_text, .backend = &backend};
 const mcs_gpu_module *mcs_gpu_module_entry(void) { return &module; }
 EOF
     version=$("$mcsim" --version | sed -n '1s/^mcsim //p')
     "$cc" -shared -fPIC -I"$src" -I"$src/core" -I"$src/engine" -DMCS_VERSION="\"$version\"" -o fake.so fake.c ||
         problems+=("cannot build fake.so")
+    # the same module built from other key lists (a key added to a model's
+    # list changes no struct's size): refused as built from other sources
+    sed 's/^static const mcs_gpu_module module = {/static const char other[] = "models: real spot";\n&/; s/\.params = mcs_params_layout_text/.params = other/' \
+        fake.c >other.c
+    "$cc" -shared -fPIC -I"$src" -I"$src/core" -I"$src/engine" -DMCS_VERSION="\"$version\"" \
+        -o other.so other.c || problems+=("cannot build other.so")
+    MCSIM_GPU_MODULE=$tmp/other.so run 69 "$mcsim" "$european" --paths 20000 --backend gpu --no-log
+    need_in "$err" stderr "it was built from other sources"
+    MCSIM_GPU_MODULE=$tmp/other.so run 0 "$mcsim" --version
+    need_in "$out" stdout "built from other sources"
+    report "a module built from other key lists (the same sizes): refused, exit 69"
     export MCSIM_GPU_MODULE=$tmp/fake.so
     auto=("$mcsim" "$european" --paths 20000 --backend auto --no-log)
     run 0 "$mcsim" --version

@@ -28,6 +28,7 @@ done
 report "each of $checked CPU kernel sources depends on its own model's key list alone"
 for f in "$src/cpu_backend/path_kernel.inc" "$src/gpu_backend/gpu_kernel.cuh"; do
     grep -q '^#include MCS_MODEL_HEADER' "$f" || problems+=("$f does not include MCS_MODEL_HEADER")
+    grep -q '^#include MCS_PAYOFF_HEADER' "$f" || problems+=("$f does not include MCS_PAYOFF_HEADER")
     grep -q 'kernels/includes.h' "$f" && problems+=("$f includes every model (kernels/includes.h)")
 done
 report "both hot loops include their own model's and payoff's headers by name"

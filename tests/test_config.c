@@ -642,7 +642,7 @@ static void test_key_lists_make_sound_spec_rows(void **state)
              * models share has its one field in the models' head, and a
              * model's own keys lie in its block, within mcs_model_params */
             const int model = strcmp(p->section, "model") == 0;
-            const size_t own = offsetof(mcs_job, model.own);
+            const size_t own = offsetof(mcs_job, model) + MCS_MODEL_HEAD_END;
             if (model)
                 assert_true(p->offset - offsetof(mcs_job, model) < sizeof(mcs_model_params));
             for (int m = 0; m < n; m++)
