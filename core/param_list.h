@@ -81,28 +81,28 @@ typedef struct {
  * struct, mcs_<name>_params; for payoffs, mcs_option_params), which starts
  * where the job's member of that name does. */
 #define MCS_ROW_BLOCK_(section_) MCS_ROW_BLOCK_##section_
-#define MCS_ROW_OFFSET(section_, name_)                                                         \
+#define MCS_ROW_OFFSET(section_, name_)                                                          \
     (offsetof(mcs_job, section_) + offsetof(MCS_ROW_BLOCK_(section_), name_))
 #define MCS_ROW_REAL(section_, name_, lo_, hi_, lo_open_, dflt_, meaning_, ...)                 \
     {.section = MCS_STR(section_), .key = #name_, .kind = MCS_PARAM_REAL,                        \
-     .offset = MCS_ROW_OFFSET(section_, name_), .lo = lo_, .hi = hi_, .lo_open = lo_open_,     \
+     .offset = MCS_ROW_OFFSET(section_, name_), .lo = lo_, .hi = hi_, .lo_open = lo_open_,       \
      .dflt = dflt_, .meaning = meaning_, __VA_ARGS__},
 #define MCS_ROW_COUNT(section_, name_, lo_, hi_, dflt_, meaning_, ...)                          \
     {.section = MCS_STR(section_), .key = #name_, .kind = MCS_PARAM_COUNT,                       \
-     .offset = MCS_ROW_OFFSET(section_, name_), .lo = lo_, .hi = hi_, .dflt = dflt_,           \
+     .offset = MCS_ROW_OFFSET(section_, name_), .lo = lo_, .hi = hi_, .dflt = dflt_,             \
      .meaning = meaning_, __VA_ARGS__},
 #define MCS_ROW_CHOICE(section_, name_, type_, names_, dflt_, meaning_, ...)                    \
     {.section = MCS_STR(section_), .key = #name_, .kind = MCS_PARAM_CHOICE,                      \
-     .offset = MCS_ROW_OFFSET(section_, name_), .dflt = dflt_, .meaning = meaning_,            \
+     .offset = MCS_ROW_OFFSET(section_, name_), .dflt = dflt_, .meaning = meaning_,              \
      .choices = names_, __VA_ARGS__},
 #define MCS_ROW_LIST(section_, name_, lo_, hi_, lo_open_, length_, dflt_, meaning_, ...)       \
     {.section = MCS_STR(section_), .key = #name_, .kind = MCS_PARAM_LIST,                        \
-     .offset = MCS_ROW_OFFSET(section_, name_), .lo = lo_, .hi = hi_, .lo_open = lo_open_,     \
+     .offset = MCS_ROW_OFFSET(section_, name_), .lo = lo_, .hi = hi_, .lo_open = lo_open_,       \
      .length_offset = offsetof(mcs_job, length_), .length_key = MCS_STR(length_),                \
      .dflt = dflt_, .meaning = meaning_, __VA_ARGS__},
 #define MCS_ROW_MATRIX(section_, name_, lo_, hi_, lo_open_, length_, dflt_, meaning_, ...)     \
     {.section = MCS_STR(section_), .key = #name_, .kind = MCS_PARAM_MATRIX,                      \
-     .offset = MCS_ROW_OFFSET(section_, name_), .lo = lo_, .hi = hi_, .lo_open = lo_open_,     \
+     .offset = MCS_ROW_OFFSET(section_, name_), .lo = lo_, .hi = hi_, .lo_open = lo_open_,       \
      .length_offset = offsetof(mcs_job, length_), .length_key = MCS_STR(length_),                \
      .dflt = dflt_, .meaning = meaning_, __VA_ARGS__},
 #define MCS_ROW_HIDDEN(...)

@@ -1209,7 +1209,7 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
         st = cpu_fixed_again(&c, &p, err, sizeof err);
     if (st == MCS_OK && c.gpu)
         st = calibrate_gpu(&c, &p, err, sizeof err);
-    if (st == MCS_OK && c.mpirun && c.gpu && p.has_gpu)
+    if (st == MCS_OK && c.mpirun && c.gpu)
         st = measure_mpi_start(&c, "gpu", &p.gpu.mpi_start_s, &p.gpu.spread.mpi_start_s, err,
                                sizeof err);
     kernels.budget = c.quick ? 0 : stage_budget_s[STAGE_GPU_KERNELS];

@@ -76,8 +76,8 @@ typedef struct {
      * on): keys spread.config_cold_s and so on; NAN where not measured */
     struct {
         double config_cold_s, config_warm_s, write_cold_s, write_warm_s, other_cold_s,
-            other_warm_s, process_cold_s, mpi_start_s, setup_cold_s, setup_warm_s, teardown_cold_s,
-            teardown_warm_s, chunk_start_cold_us, chunk_start_warm_us;
+            other_warm_s, process_cold_s, mpi_start_s, setup_cold_s, setup_warm_s,
+            teardown_cold_s, teardown_warm_s, chunk_start_cold_us, chunk_start_warm_us;
     } spread;
 } mcs_cpu_profile;
 
@@ -138,9 +138,8 @@ typedef struct {
     /* each fixed cost's spread, as the CPU's (keys spread.context_s, ...) */
     struct {
         double context_s, context_quiet_s, process_cold_s, device_query_cold_s,
-            device_query_warm_s,
-            setup_cold_s, setup_warm_s, alloc_s, teardown_s, write_cold_s, write_warm_s,
-            mpi_start_s, first_launch_us;
+            device_query_warm_s, setup_cold_s, setup_warm_s, alloc_s, teardown_s, write_cold_s,
+            write_warm_s, mpi_start_s, first_launch_us;
     } spread;
 } mcs_gpu_profile;
 

@@ -17,13 +17,10 @@ static double measured_or_0(double measured)
 }
 
 /* The cold run of blocks [first, end) of the job on one backend (0 cpu, 1 gpu),
- * the GPU's context phase `together` times one process's alone on a quiet
- * host ([gpu] context_quiet_s, else context_s: the shares start after no
- * GPU process, where a context took 0.53-0.59 s on the 2-H200 host against
- * calibrate's 0.43 s back to back): its total and the process's start and
- * exit, seconds; NAN when that backend cannot run it. */
+ * the GPU's context phase `context` seconds: its total and the process's
+ * start and exit, seconds; NAN when that backend cannot run it. */
 static double share_seconds(const mcs_profile *cp, const mcs_profile *gp, const mcs_job *job,
-                            int threads, int backend, double together, uint64_t first,
+                            int threads, int backend, double context, uint64_t first,
                             uint64_t end)
 {
     mcs_workload w = mcs_workload_of_job(job, threads, 1);
@@ -36,10 +33,8 @@ static double share_seconds(const mcs_profile *cp, const mcs_profile *gp, const 
                            : NAN;
     }
     mcs_predict_gpu(&gp->gpu, &cp->cpu, &w, &p);
-    const double quiet = isfinite(gp->gpu.context_quiet_s) ? gp->gpu.context_quiet_s
-                                                           : p.seconds[MCS_PHASE_CONTEXT];
-    return p.available ? p.seconds[MCS_PHASE_TOTAL] - p.seconds[MCS_PHASE_CONTEXT] +
-                             together * quiet + measured_or_0(gp->gpu.process_cold_s)
+    return p.available ? p.seconds[MCS_PHASE_TOTAL] - p.seconds[MCS_PHASE_CONTEXT] + context +
+                             measured_or_0(gp->gpu.process_cold_s)
                        : NAN;
 }
 
@@ -92,7 +87,13 @@ mcs_status mcs_split_predict(const mcs_profile *cp, const mcs_profile *gp, const
     double join = roots * host->reduce_block_ns * 1e-9;
     /* the shares start at once, one per GPU: their CUDA contexts contend */
     out->together = gp->has_gpu ? mcs_gpu_context_together(&gp->gpu, count) : 1;
+    /* a GPU share's context: the shares start on a quiet host ([gpu]
+     * context_quiet_s, else context_s: after 2 s with no GPU process a
+     * context took 0.53-0.59 s on the 2-H200 host, against calibrate's 0.43
+     * s back to back), `together` times one's alone */
     out->quiet_context = gp->has_gpu && isfinite(gp->gpu.context_quiet_s);
+    const double context =
+        out->together * (out->quiet_context ? gp->gpu.context_quiet_s : gp->gpu.context_s);
     /* each rank pays its backend's MPI start-up where calibrate measured it:
      * on the 4-H100 host a GPU rank paid 1.2 s more than the process alone,
      * a CPU rank 2.3 s (MPI_Init starts the driver, which the GPU process
@@ -113,7 +114,7 @@ mcs_status mcs_split_predict(const mcs_profile *cp, const mcs_profile *gp, const
         out->available[k] = 1;
         for (int i = 0; i < count; i++) {
             mcs_block_range range = mcs_shard_range(b, i + 1, count);
-            double s = share_seconds(cp, gp, job, threads, k, out->together, range.first,
+            double s = share_seconds(cp, gp, job, threads, k, context, range.first,
                                      range.end) + mpi;
             out->available[k] &= !isnan(s);
             out->seconds[k][i] = s;
