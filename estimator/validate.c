@@ -181,9 +181,10 @@ static void add_phase_errors(mcs_validation *v, const size_t *order)
     static const char *backends[] = {"cpu", "gpu"}, *modes[] = {"cold", "warm"};
     size_t len = (v->n_rows + 1) * sizeof(double);
     double *bias = malloc(len), *noise = malloc(len), *m = malloc(len), *share = malloc(len);
+    double *sign = malloc(len);
     for (int b = 0; b < 2; b++)
         for (int md = 0; md < 2; md++)
-            for (int p = 0; p < MCS_PHASE_COUNT && bias && noise && m && share; p++) {
+            for (int p = 0; p < MCS_PHASE_COUNT && bias && noise && m && share && sign; p++) {
                 int n = 0, runs = 0, fewest = 0;
                 for (size_t from = 0, to; from < v->n_rows; from = to) {
                     const mcs_sweep_row *r = &v->rows[order[from]];
@@ -204,7 +205,8 @@ static void add_phase_errors(mcs_validation *v, const size_t *order)
                     if (k == 0)
                         continue;
                     double median = mcs_median_spread(m, k, &noise[n]), unused;
-                    bias[n] = fabs(log(pred / median));
+                    sign[n] = log(pred / median);
+                    bias[n] = fabs(sign[n]);
                     int t = 0;
                     for (size_t j = from; j < to; j++)
                         m[t++] = v->rows[order[j]].seconds[MCS_PHASE_TOTAL];
@@ -232,7 +234,9 @@ static void add_phase_errors(mcs_validation *v, const size_t *order)
                 double p90;
                 mcs_quantiles(noise, n, &pe->spread, &p90);
                 mcs_quantiles(share, n, &pe->share, &p90);
+                mcs_quantiles(sign, n, &pe->direction, &p90);
             }
+    free(sign);
     free(share);
     free(bias);
     free(noise);
@@ -685,14 +689,16 @@ static void print_phases(FILE *out, const mcs_validation *v)
 {
     fprintf(out, "\nper phase, per size: bias |ln(predicted / median of the repeats)| (as %% error:\n"
            "e^x - 1), median and p90 over the sizes; noise: the repeats' spread (max - min) /\n"
-           "median, median over the sizes\n");
-    fprintf(out, "  %-4s %-5s %-13s %5s %10s %10s %8s %5s %6s\n", "", "mode", "phase", "sizes", "bias",
-           "p90", "noise", "runs", "share");
+           "median, median over the sizes; sign: the median signed error (+: predicted\n"
+           "slower than measured), a bias common to the sizes\n");
+    fprintf(out, "  %-4s %-5s %-13s %5s %10s %10s %8s %8s %5s %6s\n", "", "mode", "phase", "sizes",
+           "bias", "p90", "sign", "noise", "runs", "share");
     for (int i = 0; i < v->n_phases; i++) {
         const mcs_phase_error *e = &v->phases[i];
-        fprintf(out, "  %-4s %-5s %-13s %5d %9.1f%% %9.1f%% %7.1f%% %5d %5.1f%%\n", e->backend, e->mode,
-               e->phase, e->n, pct(e->median), pct(e->p90), 100 * e->spread, e->runs,
-               100 * e->share);
+        double sign = e->direction < 0 ? -pct(-e->direction) : pct(e->direction);
+        fprintf(out, "  %-4s %-5s %-13s %5d %9.1f%% %9.1f%% %+7.1f%% %7.1f%% %5d %5.1f%%\n",
+               e->backend, e->mode, e->phase, e->n, pct(e->median), pct(e->p90), sign,
+               100 * e->spread, e->runs, 100 * e->share);
     }
     if (!v->n_phases)
         fprintf(out, "  none: no run of the sweep has a prediction\n");
@@ -855,6 +861,8 @@ static void json_validation(FILE *out, const mcs_validation *v, const mcs_profil
         mcs_json_key_number(out, "p90_percent", pct(e->p90));
         mcs_json_key_number(out, "noise_percent", 100 * e->spread);
         mcs_json_key_number(out, "share_percent", 100 * e->share);
+        mcs_json_key_number(out, "sign_percent",
+                            e->direction < 0 ? -pct(-e->direction) : pct(e->direction));
         fputc('}', out);
     }
     fprintf(out, "], \"sizes\": %zu, \"thin_sizes\": %zu, \"speedups\": [", v->n_sizes,

@@ -17,11 +17,14 @@
  * bias |ln(predicted / median of its repeats)| and the noise, the repeats'
  * spread (max - min) / median; median and 90th percentile of the bias, the
  * median noise; n sizes of `runs` runs, the fewest repeats of a size;
- * share: the median over the sizes of the phase's median over the total's. */
+ * share: the median over the sizes of the phase's median over the total's;
+ * direction: the median over the sizes of the signed ln(predicted / median)
+ * (> 0: predicted slower than measured), so that a bias common to every size
+ * shows apart from a scatter of both signs. */
 typedef struct {
     char backend[8], mode[8], phase[16];
     int n, runs, min_repeats;
-    double median, p90, spread, share;
+    double median, p90, spread, share, direction;
 } mcs_phase_error;
 
 /* One size of one series (mode, precision, steps): medians over repeats. */

@@ -627,11 +627,17 @@ m = re.search(r"backend decisions: (\d+) of (\d+) correct", text)
 assert doc["mode"] == "validate" and doc["runs"] > 0, doc["runs"]
 assert [doc["decisions"]["correct"], doc["decisions"]["total"]] == [int(m[1]), int(m[2])], doc["decisions"]
 assert doc["not_judged"] is None and doc["gpu_profile"] == "h100-reference"
-rows = re.findall(r"^  (cpu|gpu)\s+(cold|warm)\s+(\S+)\s+(\d+)\s+(-?[\d.]+)%", text, re.M)
+rows = re.findall(r"^  (cpu|gpu)\s+(cold|warm)\s+(\S+)\s+(\d+)\s+(-?[\d.]+)%\s+(\S+)%\s+(\S+)%", text, re.M)
 assert len(rows) == len(doc["phases"]) > 0, (len(rows), len(doc["phases"]))
-for (backend, mode, phase, sizes, bias), p in zip(rows, doc["phases"]):
+signs = 0
+for (backend, mode, phase, sizes, bias, p90, sign), p in zip(rows, doc["phases"]):
     assert (backend, mode, phase, int(sizes)) == (p["backend"], p["mode"], p["phase"], p["sizes"]), p
     assert abs(float(bias) - p["bias_percent"]) <= 0.051, (bias, p["bias_percent"])
+    assert abs(float(sign) - p["sign_percent"]) <= 0.051, (sign, p["sign_percent"])
+    # the signed median lies within the unsigned one's reach: |sign| <= the p90 of |error|
+    assert abs(p["sign_percent"]) <= p["p90_percent"] + 0.051, p
+    signs += p["sign_percent"] < 0
+assert 0 < signs < len(rows), signs  # both signs occur in the reference sweep
 assert len(doc["points"]) == doc["decisions"]["total"]
 assert len(doc["kernels"]) == 1 and doc["report"] is None
 PY
