@@ -157,13 +157,20 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
             }
             break;
         case 'r':
-        case 't': {
-            long v = strtol(optarg, &end, 10);
-            if (*optarg == '\0' || *end != '\0' || v < 1 || v > 4096) {
-                snprintf(err, len, "--%s %s: a whole number from 1 to 4096", c == 'r' ? "repeat" : "threads", optarg);
+        case 't':
+        case 'T':
+        case 'N': { /* whole numbers: --repeat, --threads to 4096; --task, --tasks to 100000 */
+            const char *name = c == 'r'   ? "repeat"
+                               : c == 't' ? "threads"
+                               : c == 'T' ? "task"
+                                          : "tasks";
+            long v = strtol(optarg, &end, 10), most = c == 'r' || c == 't' ? 4096 : 100000;
+            if (*optarg == '\0' || *end != '\0' || v < 1 || v > most) {
+                snprintf(err, len, "--%s %s: a whole number from 1 to %ld", name, optarg, most);
                 return 0;
             }
-            *(c == 'r' ? &o->repeat : &o->threads) = (int)v;
+            *(c == 'r' ? &o->repeat : c == 't' ? &o->threads : c == 'T' ? &o->task : &o->tasks) =
+                (int)v;
             break;
         }
         case 'S':
@@ -173,17 +180,6 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
             }
             o->overrides[o->n_overrides++] = optarg;
             break;
-        case 'T':
-        case 'N': {
-            long v = strtol(optarg, &end, 10);
-            if (*optarg == '\0' || *end != '\0' || v < 1 || v > 100000) {
-                snprintf(err, len, "--%s %s: a whole number from 1 to 100000",
-                         c == 'T' ? "task" : "tasks", optarg);
-                return 0;
-            }
-            *(c == 'T' ? &o->task : &o->tasks) = (int)v;
-            break;
-        }
         case 'q': o->quiet = 1; break;
         case 'h': mcs_cmd_sweep_help(stdout); exit(0);
         case ':': snprintf(err, len, "%s needs a value", argv[optind - 1]); return 0;

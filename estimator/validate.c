@@ -135,42 +135,30 @@ static int predict_row(mcs_validation *v, size_t i, double *out, char *why, size
 
 /* Rows ordered by series (mode, precision, steps), then paths, then backend,
  * threads, generator and block size, so that the repeats of one workload
- * are next to each other (qsort takes no context: the rows sorted are set
- * in sort_rows). */
+ * are next to each other: the first `keys` of those compared, in that
+ * order (SIZE_KEYS: one size; WORKLOAD_KEYS: the repeats of one workload). */
+enum { SIZE_KEYS = 4, WORKLOAD_KEYS = 8 };
+static int compare_rows(const mcs_sweep_row *x, const mcs_sweep_row *y, int keys)
+{
+#define BY_TEXT(f) strcmp(x->f, y->f)
+#define BY_NUMBER(f) (x->f > y->f) - (x->f < y->f)
+    const int by[WORKLOAD_KEYS] = {BY_TEXT(mode),      BY_TEXT(precision), BY_NUMBER(steps),
+                                   BY_NUMBER(paths),   BY_TEXT(backend),   BY_NUMBER(threads),
+                                   BY_TEXT(rng),       BY_NUMBER(block_size)};
+#undef BY_TEXT
+#undef BY_NUMBER
+    for (int k = 0; k < keys; k++)
+        if (by[k])
+            return by[k];
+    return 0;
+}
+
+/* qsort takes no context: the rows sorted are set in sort_rows. */
 static const mcs_sweep_row *sort_rows;
 static int cmp_row(const void *a, const void *b)
 {
-    const mcs_sweep_row *x = &sort_rows[*(const size_t *)a], *y = &sort_rows[*(const size_t *)b];
-    int c = strcmp(x->mode, y->mode);
-    if (!c)
-        c = strcmp(x->precision, y->precision);
-    if (!c)
-        c = (x->steps > y->steps) - (x->steps < y->steps);
-    if (!c)
-        c = (x->paths > y->paths) - (x->paths < y->paths);
-    if (!c)
-        c = strcmp(x->backend, y->backend);
-    if (!c)
-        c = (x->threads > y->threads) - (x->threads < y->threads);
-    if (!c)
-        c = strcmp(x->rng, y->rng);
-    if (!c)
-        c = (x->block_size > y->block_size) - (x->block_size < y->block_size);
-    return c;
-}
-
-static int same_size(const mcs_sweep_row *a, const mcs_sweep_row *b)
-{
-    return strcmp(a->mode, b->mode) == 0 && strcmp(a->precision, b->precision) == 0 &&
-           a->steps == b->steps && a->paths == b->paths;
-}
-
-/* The repeats of one workload: the same size, backend, threads, generator
- * and block size. */
-static int same_workload(const mcs_sweep_row *a, const mcs_sweep_row *b)
-{
-    return same_size(a, b) && strcmp(a->backend, b->backend) == 0 && a->threads == b->threads &&
-           strcmp(a->rng, b->rng) == 0 && a->block_size == b->block_size;
+    return compare_rows(&sort_rows[*(const size_t *)a], &sort_rows[*(const size_t *)b],
+                        WORKLOAD_KEYS);
 }
 
 /* Per backend, mode and phase: per size (the repeats of one workload,
@@ -179,17 +167,20 @@ static int same_workload(const mcs_sweep_row *a, const mcs_sweep_row *b)
 static void add_phase_errors(mcs_validation *v, const size_t *order)
 {
     static const char *backends[] = {"cpu", "gpu"}, *modes[] = {"cold", "warm"};
-    size_t len = (v->n_rows + 1) * sizeof(double);
-    double *bias = malloc(len), *noise = malloc(len), *m = malloc(len), *share = malloc(len);
-    double *sign = malloc(len);
+    const size_t len = v->n_rows + 1;
+    double *bias = malloc(5 * len * sizeof *bias); /* and noise, m, share, sign after it */
+    if (!bias)
+        return;
+    double *noise = bias + len, *m = noise + len, *share = m + len, *sign = share + len;
     for (int b = 0; b < 2; b++)
         for (int md = 0; md < 2; md++)
-            for (int p = 0; p < MCS_PHASE_COUNT && bias && noise && m && share && sign; p++) {
+            for (int p = 0; p < MCS_PHASE_COUNT; p++) {
                 int n = 0, runs = 0, fewest = 0;
                 for (size_t from = 0, to; from < v->n_rows; from = to) {
                     const mcs_sweep_row *r = &v->rows[order[from]];
-                    for (to = from + 1;
-                         to < v->n_rows && same_workload(r, &v->rows[order[to]]); to++)
+                    for (to = from + 1; to < v->n_rows &&
+                                        !compare_rows(r, &v->rows[order[to]], WORKLOAD_KEYS);
+                         to++)
                         ;
                     if (strcmp(r->backend, backends[b]) || strcmp(r->mode, modes[md]))
                         continue;
@@ -236,11 +227,7 @@ static void add_phase_errors(mcs_validation *v, const size_t *order)
                 mcs_quantiles(share, n, &pe->share, &p90);
                 mcs_quantiles(sign, n, &pe->direction, &p90);
             }
-    free(sign);
-    free(share);
     free(bias);
-    free(noise);
-    free(m);
 }
 
 static int same_series(const mcs_speedup_point *a, const mcs_speedup_point *b)
@@ -300,7 +287,8 @@ static mcs_status add_points(mcs_validation *v, const size_t *order, size_t *cpu
     v->points = malloc((v->n_rows + 1) * sizeof *v->points);
     mcs_status st = cpu.m && cpu.p && gpu.m && gpu.p && v->points ? MCS_OK : MCS_E_NOMEM;
     for (size_t from = 0, to; st == MCS_OK && from < v->n_rows; from = to) {
-        for (to = from + 1; to < v->n_rows && same_size(&v->rows[order[from]], &v->rows[order[to]]);
+        for (to = from + 1; to < v->n_rows &&
+                            !compare_rows(&v->rows[order[from]], &v->rows[order[to]], SIZE_KEYS);
              to++)
             ;
         mcs_speedup_point pt;
