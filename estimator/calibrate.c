@@ -806,21 +806,19 @@ static mcs_status calibrate_kernel(calib *c, mcs_gpu_profile *g, int q, int k, c
 static mcs_status calibrate_kernel_checked(calib *c, mcs_gpu_profile *g, int q, int k, char *err,
                                            size_t len)
 {
-    double best = INFINITY, fixed = 0, ramp = 0, ps = 0;
+    double *fit[3] = {&g->kernel_fixed_us[q][k], &g->kernel_ramp_path_step_ns[q][k],
+                      &g->kernel_path_step_ps[q][k]};
+    double best = INFINITY, kept[3] = {0, 0, 0};
     for (int a = 0; a < attempts(c) && best > MCS_PLAUSIBLE_FIT_MAX; a++) {
         mcs_status st = calibrate_kernel(c, g, q, k, err, len);
         if (st != MCS_OK)
             return st;
-        if (c->last_fit < best) {
-            best = c->last_fit;
-            fixed = g->kernel_fixed_us[q][k];
-            ramp = g->kernel_ramp_path_step_ns[q][k];
-            ps = g->kernel_path_step_ps[q][k];
-        }
+        for (int i = 0; i < 3 && c->last_fit < best; i++)
+            kept[i] = *fit[i];
+        best = fmin(best, c->last_fit);
     }
-    g->kernel_fixed_us[q][k] = fixed;
-    g->kernel_ramp_path_step_ns[q][k] = ramp;
-    g->kernel_path_step_ps[q][k] = ps;
+    for (int i = 0; i < 3; i++)
+        *fit[i] = kept[i];
     g->kernel_fit_error = fmax(isnan(g->kernel_fit_error) ? 0 : g->kernel_fit_error, best);
     return MCS_OK;
 }

@@ -1177,8 +1177,9 @@ static void scale_cost(mcs_kernel_cost *c, double f)
 }
 
 /* The reference's measured costs under p's spec-sheet numbers, per term:
- * the whole section is copied from the reference, then p's spec numbers put
- * back and the costs that scale multiplied by their spec ratios
+ * the whole section is copied from the reference, then p's spec numbers (the
+ * section's leading members, profile.h) put back and the costs that scale
+ * multiplied by their spec ratios
  * (docs/estimator.md); each term scaled is recorded in p->scaled. */
 mcs_status mcs_profile_derive(mcs_profile *p, const mcs_profile *ref, char *err, size_t err_len)
 {
@@ -1196,15 +1197,7 @@ mcs_status mcs_profile_derive(mcs_profile *p, const mcs_profile *ref, char *err,
             return st;
         mcs_cpu_profile *c = &p->cpu;
         *c = *r;
-        memcpy(c->model, spec.model, sizeof c->model);
-        c->cores = spec.cores;
-        c->threads = spec.threads;
-        c->base_clock_mhz = spec.base_clock_mhz;
-        c->all_core_clock_mhz = spec.all_core_clock_mhz;
-        c->fp32_flops_per_cycle = spec.fp32_flops_per_cycle;
-        c->fp32_gflops = spec.fp32_gflops;
-        c->fp64_gflops = spec.fp64_gflops;
-        c->sustained_gflops_fp32 = spec.sustained_gflops_fp32;
+        memcpy(c, &spec, offsetof(mcs_cpu_profile, MCS_CPU_FIRST_MEASURED)); /* spec numbers */
         for (int q = 0; q < MCS_PREC_COUNT; q++)
             for (int g = 0; g < MCS_CPU_RNG_COUNT; g++) {
                 c->path_step_ns[q][g] *= per_core;
@@ -1229,15 +1222,7 @@ mcs_status mcs_profile_derive(mcs_profile *p, const mcs_profile *ref, char *err,
             return st;
         mcs_gpu_profile *g = &p->gpu;
         *g = *r;
-        memcpy(g->model, spec.model, sizeof g->model);
-        g->sm_count = spec.sm_count;
-        g->boost_clock_mhz = spec.boost_clock_mhz;
-        g->fp32_tflops = spec.fp32_tflops;
-        g->fp64_tflops = spec.fp64_tflops;
-        g->fp16_tflops = spec.fp16_tflops;
-        g->memory_gb = spec.memory_gb;
-        g->memory_bandwidth_gbps = spec.memory_bandwidth_gbps;
-        g->pcie_gbps = spec.pcie_gbps;
+        memcpy(g, &spec, offsetof(mcs_gpu_profile, MCS_GPU_FIRST_MEASURED)); /* spec numbers */
         for (int q = 0; q < MCS_PREC_COUNT; q++)
             for (int k = 0; k < MCS_GPU_RNG_COUNT; k++) {
                 double f = q ? fp64 : sms;
@@ -1342,18 +1327,20 @@ mcs_status mcs_profiles_choose(const char *profile, const char *cpu, const char 
     return st;
 }
 
-/* Append "; text" (or "text" first) to buf, keeping within len. */
-static void add_problem(char *buf, size_t len, const char *fmt, ...)
+/* Append "; text" (or "text" first) to buf, keeping within len. Returns 1,
+ * the problem counted (whether or not there was room to say it). */
+static int add_problem(char *buf, size_t len, const char *fmt, ...)
 {
     size_t used = strlen(buf);
     if (used + 3 >= len)
-        return;
+        return 1;
     if (used)
         used += (size_t)snprintf(buf + used, len - used, "; ");
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buf + used, len - used, fmt, ap);
     va_end(ap);
+    return 1;
 }
 
 #define FIELD(x) offsetof(mcs_profile, x)
@@ -1396,11 +1383,9 @@ int mcs_profile_warm_problems(const mcs_profile *p, char *buf, size_t len)
             continue;
         double cold = *(const double *)((const char *)p + f->cold) * f->unit;
         double warm = *(const double *)((const char *)p + f->warm) * f->unit;
-        if (cold >= 0 && warm > cold * (1 + MCS_PLAUSIBLE_SPREAD_MAX) + 50e-6) {
-            add_problem(buf, len, "%s warm %.3g ms > cold %.3g ms", f->name, 1e3 * warm,
-                        1e3 * cold);
-            n++;
-        }
+        if (cold >= 0 && warm > cold * (1 + MCS_PLAUSIBLE_SPREAD_MAX) + 50e-6)
+            n += add_problem(buf, len, "%s warm %.3g ms > cold %.3g ms", f->name, 1e3 * warm,
+                             1e3 * cold);
     }
     return n;
 }
@@ -1419,10 +1404,8 @@ static int zero_step_problem(const mcs_kernel_cost *table, int gpu, char *buf, s
                 if (!isnan(k->path) && k->step == 0 && n++ == 0)
                     mcs_kernel_name(f, q, mcs_kernel_rng(gpu, g), first, sizeof first);
             }
-    if (n)
-        add_problem(buf, len, "%s kernel %s%s: per-step cost 0 (the fit wanted it negative)",
-                    gpu ? "gpu" : "cpu", first, n > 1 ? " and others" : "");
-    return n > 0;
+    return n && add_problem(buf, len, "%s kernel %s%s: per-step cost 0 (the fit wanted it "
+                            "negative)", gpu ? "gpu" : "cpu", first, n > 1 ? " and others" : "");
 }
 
 int mcs_profile_problems(const mcs_profile *p, char *buf, size_t len)
@@ -1431,30 +1414,21 @@ int mcs_profile_problems(const mcs_profile *p, char *buf, size_t len)
     int n = mcs_profile_warm_problems(p, all, sizeof all);
     if (p->has_cpu) {
         for (int i = 0; i < p->cpu.n_scaling; i++)
-            if (p->cpu.scaling_efficiency[i] > MCS_PLAUSIBLE_EFFICIENCY_MAX) {
-                add_problem(all, sizeof all, "%g-thread efficiency %.2f > %.2f",
-                            p->cpu.scaling_threads[i], p->cpu.scaling_efficiency[i],
-                            MCS_PLAUSIBLE_EFFICIENCY_MAX);
-                n++;
-            }
-        if (p->cpu.repeat_spread > MCS_PLAUSIBLE_SPREAD_MAX) {
-            add_problem(all, sizeof all, "repeats spread %.0f%% > %.0f%%",
-                        100 * p->cpu.repeat_spread, 100 * MCS_PLAUSIBLE_SPREAD_MAX);
-            n++;
-        }
+            if (p->cpu.scaling_efficiency[i] > MCS_PLAUSIBLE_EFFICIENCY_MAX)
+                n += add_problem(all, sizeof all, "%g-thread efficiency %.2f > %.2f",
+                                 p->cpu.scaling_threads[i], p->cpu.scaling_efficiency[i],
+                                 MCS_PLAUSIBLE_EFFICIENCY_MAX);
+        if (p->cpu.repeat_spread > MCS_PLAUSIBLE_SPREAD_MAX)
+            n += add_problem(all, sizeof all, "repeats spread %.0f%% > %.0f%%",
+                             100 * p->cpu.repeat_spread, 100 * MCS_PLAUSIBLE_SPREAD_MAX);
         n += zero_step_problem(&p->cpu.kernel_ns[0][0][0], 0, all, sizeof all);
     }
     if (p->has_gpu) {
-        if (p->gpu.copy_fit_error > MCS_PLAUSIBLE_FIT_MAX) {
-            add_problem(all, sizeof all, "copy fit off by %.0f%% > %.0f%%",
-                        100 * p->gpu.copy_fit_error, 100 * MCS_PLAUSIBLE_FIT_MAX);
-            n++;
-        }
-        if (p->gpu.kernel_fit_error > MCS_PLAUSIBLE_FIT_MAX) {
-            add_problem(all, sizeof all, "kernel fit off by %.0f%% > %.0f%%",
-                        100 * p->gpu.kernel_fit_error, 100 * MCS_PLAUSIBLE_FIT_MAX);
-            n++;
-        }
+        const double fits[2] = {p->gpu.copy_fit_error, p->gpu.kernel_fit_error};
+        for (int k = 0; k < 2; k++)
+            if (fits[k] > MCS_PLAUSIBLE_FIT_MAX)
+                n += add_problem(all, sizeof all, "%s fit off by %.0f%% > %.0f%%",
+                                 k ? "kernel" : "copy", 100 * fits[k], 100 * MCS_PLAUSIBLE_FIT_MAX);
         n += zero_step_problem(&p->gpu.kernel_ps[0][0][0], 1, all, sizeof all);
     }
     /* one profile line holds at most 199 characters, "warning = " included */

@@ -43,7 +43,10 @@ typedef struct {
     double gbps;     /* beta: bandwidth, GB/s (1e9 bytes per second) */
 } mcs_link;
 
-/* The CPU: spec-sheet numbers and measured costs. Absent numbers are NAN. */
+/* The CPU: spec-sheet numbers and measured costs. Absent numbers are NAN.
+ * The spec-sheet numbers come first, up to MCS_CPU_FIRST_MEASURED: a
+ * profile scaled from the reference keeps them (mcs_profile_derive). */
+#define MCS_CPU_FIRST_MEASURED config_cold_s
 typedef struct {
     char model[MCS_PROFILE_TEXT];
     double cores, threads;                       /* physical cores, hardware threads */
@@ -81,7 +84,9 @@ typedef struct {
     } spread;
 } mcs_cpu_profile;
 
-/* The GPU: spec-sheet numbers and measured costs. Absent numbers are NAN. */
+/* The GPU: spec-sheet numbers and measured costs. Absent numbers are NAN.
+ * The spec-sheet numbers come first, as the CPU's. */
+#define MCS_GPU_FIRST_MEASURED context_s
 typedef struct {
     char model[MCS_PROFILE_TEXT];
     double sm_count, boost_clock_mhz;

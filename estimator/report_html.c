@@ -32,22 +32,17 @@ static void profile_json(FILE *f, const mcs_profile *p)
     mcs_profile_problems(p, problems, sizeof problems);
     /* its figures outside the plausibility bounds */
     mcs_json_key_string(f, "problems", problems);
-    fprintf(f, ", \"cpu\": ");
-    if (p->has_cpu) {
+    for (int k = 0; k < 2; k++) { /* its sides: the model (and the CPU's threads), or null */
+        fprintf(f, ", \"%s\": ", k ? "gpu" : "cpu");
+        if (!(k ? p->has_gpu : p->has_cpu)) {
+            fprintf(f, "null");
+            continue;
+        }
         fprintf(f, "{\"model\": ");
-        mcs_json_string(f, p->cpu.model);
-        mcs_json_key_number(f, "threads", p->cpu.threads);
+        mcs_json_string(f, k ? p->gpu.model : p->cpu.model);
+        if (!k)
+            mcs_json_key_number(f, "threads", p->cpu.threads);
         fprintf(f, "}");
-    } else {
-        fprintf(f, "null");
-    }
-    fprintf(f, ", \"gpu\": ");
-    if (p->has_gpu) {
-        fprintf(f, "{\"model\": ");
-        mcs_json_string(f, p->gpu.model);
-        fprintf(f, "}");
-    } else {
-        fprintf(f, "null");
     }
     fprintf(f, "}");
 }

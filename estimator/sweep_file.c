@@ -35,19 +35,26 @@ static hid_t fixed_string(size_t n)
     return t;
 }
 
+/* The columns both schemas have, into compound type t of struct T (file_row
+ * or mcs_sweep_row: the same member names), strings of type s (rng's: r). */
+#define ROW_COLUMNS(t, T, s, r)                                                 \
+    do {                                                                        \
+        H5Tinsert(t, "backend", HOFFSET(T, backend), s);                        \
+        H5Tinsert(t, "mode", HOFFSET(T, mode), s);                              \
+        H5Tinsert(t, "paths", HOFFSET(T, paths), H5T_NATIVE_UINT64);            \
+        H5Tinsert(t, "steps", HOFFSET(T, steps), H5T_NATIVE_UINT32);            \
+        H5Tinsert(t, "block_size", HOFFSET(T, block_size), H5T_NATIVE_UINT32);  \
+        H5Tinsert(t, "precision", HOFFSET(T, precision), s);                    \
+        H5Tinsert(t, "rng", HOFFSET(T, rng), r);                                \
+        H5Tinsert(t, "threads", HOFFSET(T, threads), H5T_NATIVE_INT32);         \
+        H5Tinsert(t, "repeat", HOFFSET(T, repeat), H5T_NATIVE_INT32);           \
+    } while (0)
+
 /* Schema 2's memory type of file_row; the file type is this one packed. */
 static hid_t row_type(void)
 {
     hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(file_row)), s = mcs_h5_utf8_string();
-    H5Tinsert(t, "backend", HOFFSET(file_row, backend), s);
-    H5Tinsert(t, "mode", HOFFSET(file_row, mode), s);
-    H5Tinsert(t, "paths", HOFFSET(file_row, paths), H5T_NATIVE_UINT64);
-    H5Tinsert(t, "steps", HOFFSET(file_row, steps), H5T_NATIVE_UINT32);
-    H5Tinsert(t, "block_size", HOFFSET(file_row, block_size), H5T_NATIVE_UINT32);
-    H5Tinsert(t, "precision", HOFFSET(file_row, precision), s);
-    H5Tinsert(t, "rng", HOFFSET(file_row, rng), s);
-    H5Tinsert(t, "threads", HOFFSET(file_row, threads), H5T_NATIVE_INT32);
-    H5Tinsert(t, "repeat", HOFFSET(file_row, repeat), H5T_NATIVE_INT32);
+    ROW_COLUMNS(t, file_row, s, s);
     for (int p = 0; p < MCS_PHASE_COUNT; p++)
         H5Tinsert(t, mcs_phase_name((mcs_phase)p),
                   HOFFSET(file_row, seconds) + (size_t)p * sizeof(double), H5T_NATIVE_DOUBLE);
@@ -62,15 +69,7 @@ static hid_t row_type_v1(void)
     hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(mcs_sweep_row));
     hid_t s8 = fixed_string(8), s16 = fixed_string(16);
     hid_t arr = H5Tarray_create2(H5T_NATIVE_DOUBLE, 1, dims);
-    H5Tinsert(t, "backend", HOFFSET(mcs_sweep_row, backend), s8);
-    H5Tinsert(t, "mode", HOFFSET(mcs_sweep_row, mode), s8);
-    H5Tinsert(t, "paths", HOFFSET(mcs_sweep_row, paths), H5T_NATIVE_UINT64);
-    H5Tinsert(t, "steps", HOFFSET(mcs_sweep_row, steps), H5T_NATIVE_UINT32);
-    H5Tinsert(t, "block_size", HOFFSET(mcs_sweep_row, block_size), H5T_NATIVE_UINT32);
-    H5Tinsert(t, "precision", HOFFSET(mcs_sweep_row, precision), s8);
-    H5Tinsert(t, "rng", HOFFSET(mcs_sweep_row, rng), s16);
-    H5Tinsert(t, "threads", HOFFSET(mcs_sweep_row, threads), H5T_NATIVE_INT32);
-    H5Tinsert(t, "repeat", HOFFSET(mcs_sweep_row, repeat), H5T_NATIVE_INT32);
+    ROW_COLUMNS(t, mcs_sweep_row, s8, s16);
     H5Tinsert(t, "seconds", HOFFSET(mcs_sweep_row, seconds), arr);
     H5Tclose(s8);
     H5Tclose(s16);
