@@ -990,25 +990,21 @@ int mcs_profile_diff(const mcs_profile *a, const mcs_profile *b, char *what, siz
             continue;
         const char *x = (const char *)a + key->offset, *y = (const char *)b + key->offset;
         int same = 1;
+        for (size_t i = 0; same && i < numbers_of(key); i++) { /* K_NUMBER, K_KERNEL */
+            double u = *kernel_slot(a, key, i), v = *kernel_slot(b, key, i);
+            same = u == v || (isnan(u) && isnan(v));
+            if (!same && key->type == K_KERNEL) { /* named by its kernel */
+                char name[MCS_KERNEL_NAME_MAX + 32];
+                kernel_key_name(key, i, name, sizeof name);
+                snprintf(what, len, "[%s] %s", key->section, name);
+                return 1;
+            }
+        }
         switch (key->type) {
         case K_TEXT: same = strncmp(x, y, key->size) == 0; break;
-        case K_NUMBER: {
-            double u = *(const double *)x, v = *(const double *)y;
-            same = u == v || (isnan(u) && isnan(v));
-            break;
-        }
         case K_YESNO: same = !*(const int *)x == !*(const int *)y; break;
-        case K_KERNEL:
-            for (size_t i = 0; same && i < kernel_slots(key); i++) {
-                double u = *kernel_slot(a, key, i), v = *kernel_slot(b, key, i);
-                if (!(u == v || (isnan(u) && isnan(v)))) {
-                    char name[MCS_KERNEL_NAME_MAX + 32];
-                    kernel_key_name(key, i, name, sizeof name);
-                    snprintf(what, len, "[%s] %s", key->section, name);
-                    return 1;
-                }
-            }
-            break;
+        case K_NUMBER:
+        case K_KERNEL: break; /* above */
         case K_SCALING:
             same = a->cpu.n_scaling == b->cpu.n_scaling;
             for (int i = 0; same && i < a->cpu.n_scaling; i++)
