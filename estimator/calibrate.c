@@ -275,17 +275,17 @@ static mcs_status fixed_costs(calib *c, const char *backend, const mcs_repeat_ru
      * cache (cold), bring the context and threads up (warm) */
     if (!warm_only && (st = mcs_run_cold(c->self, &spec, c->log, &t, NULL, err, len)) != MCS_OK)
         return st;
-    if (!gpu && (st = mcs_run_warm(&spec, c->log, &t, NULL, NULL, err, len)) != MCS_OK)
+    if (!gpu && (st = mcs_run_warm(&spec, c->log, &t, NULL, NULL, NULL, err, len)) != MCS_OK)
         return st;
     int r[2] = {0, 0}, settled[2] = {warm_only, 0};
     while (!settled[0] || !settled[1]) {
         for (int kind = 0; kind < 2; kind++) { /* 0 cold, 1 warm */
             if (settled[kind] || (gpu && kind == 1 && !settled[0]))
                 continue; /* the GPU's warm rounds after its cold ones */
-            if (kind == 1 && (st = mcs_run_warm(&larger, c->log, &t, NULL, NULL, err, len)))
+            if (kind == 1 && (st = mcs_run_warm(&larger, c->log, &t, NULL, NULL, NULL, err, len)))
                 return st;
             st = kind == 0 ? mcs_run_cold(c->self, &spec, c->log, &t, &wall, err, len)
-                           : mcs_run_warm(&spec, c->log, &t, NULL, NULL, err, len);
+                           : mcs_run_warm(&spec, c->log, &t, NULL, NULL, NULL, err, len);
             if (st != MCS_OK)
                 return st;
             for (int p = 0; p < MCS_PHASE_COUNT; p++)
@@ -451,7 +451,7 @@ static mcs_status timed_run(calib *c, const char *backend, int threads, const ch
     double sim[MCS_REPEATS_MAX];
     int n = 0;
     do {
-        mcs_status st = mcs_run_warm(&spec, c->log, &runs[n], NULL, NULL, err, len);
+        mcs_status st = mcs_run_warm(&spec, c->log, &runs[n], NULL, NULL, NULL, err, len);
         if (st != MCS_OK)
             return st;
         sim[n] = runs[n].seconds[MCS_PHASE_SIMULATE];
@@ -977,7 +977,7 @@ static mcs_status calibrate_gpu(calib *c, mcs_profile *p, char *err, size_t len)
      * the device's SM count and clock */
     mcs_gpu_info info;
     mcs_run_spec spec = {c->config, {"simulation.paths=1"}, 1, "gpu", 0, NULL};
-    if ((st = mcs_run_warm(&spec, c->log, &t, NULL, &info, err, len)))
+    if ((st = mcs_run_warm(&spec, c->log, &t, NULL, &info, NULL, err, len)))
         return st;
     snprintf(g->model, sizeof g->model, "%s", info.name);
     for (const mcs_catalogue_entry *ce = mcs_catalogue; ce->name; ce++) {

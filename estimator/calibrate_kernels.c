@@ -197,7 +197,7 @@ static mcs_status run_point_as(kernel_ctx *c, point *pt, double paths, const cha
     if (also)
         spec.overrides[spec.n_overrides++] = also;
     mcs_job job;
-    mcs_status st = mcs_run_warm(&spec, NULL, t, &job, NULL, err, len);
+    mcs_status st = mcs_run_warm(&spec, NULL, t, &job, NULL, NULL, err, len);
     if (st != MCS_OK)
         return st;
     c->runs++;

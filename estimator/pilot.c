@@ -52,12 +52,12 @@ mcs_status mcs_pilot_run(const char *config, const mcs_override *ov, int n_ov,
     mcs_job job;
     mcs_result res;
     snprintf(paths, sizeof paths, "simulation.paths=%.0f", PILOT_FIRST_PATHS);
-    st = mcs_run_warm_result(&spec, log, &t, &job, NULL, &res, err, err_len);
+    st = mcs_run_warm(&spec, log, &t, &job, NULL, &res, err, err_len);
     double t0 = mcs_now();
     for (double n = PILOT_FIRST_PATHS; st == MCS_OK && n <= PILOT_PATHS_MAX; n *= 2) {
         snprintf(paths, sizeof paths, "simulation.paths=%.0f", n);
         double r0 = mcs_now();
-        st = mcs_run_warm_result(&spec, log, &t, &job, NULL, &res, err, err_len);
+        st = mcs_run_warm(&spec, log, &t, &job, NULL, &res, err, err_len);
         if (st != MCS_OK)
             break;
         double took = mcs_now() - r0, simulate = t.seconds[MCS_PHASE_SIMULATE];

@@ -35,14 +35,8 @@ mcs_status mcs_run_spec_job(const mcs_run_spec *spec, mcs_job *job, char *resolv
 }
 
 mcs_status mcs_run_warm(const mcs_run_spec *spec, const char *log_path, mcs_timings *t,
-                        mcs_job *job_out, mcs_gpu_info *gpu_out, char *err, size_t err_len)
-{
-    return mcs_run_warm_result(spec, log_path, t, job_out, gpu_out, NULL, err, err_len);
-}
-
-mcs_status mcs_run_warm_result(const mcs_run_spec *spec, const char *log_path, mcs_timings *t,
-                               mcs_job *job_out, mcs_gpu_info *gpu_out, mcs_result *res_out,
-                               char *err, size_t err_len)
+                        mcs_job *job_out, mcs_gpu_info *gpu_out, mcs_result *res_out, char *err,
+                        size_t err_len)
 {
     static char resolved[MCS_CONFIG_RESOLVED_MAX];
     memset(t, 0, sizeof *t);

@@ -35,14 +35,11 @@ mcs_status mcs_run_spec_job(const mcs_run_spec *spec, mcs_job *job, char *resolv
 
 /* Run in this process and write the run log to log_path (NULL: no log, as
  * calibrate's kernel runs, which read only t; t's write phase stays 0);
- * fills t (total included) and, when given, job and gpu. */
+ * fills t (total included) and, when given (not NULL), job, gpu and the
+ * run's result res. */
 mcs_status mcs_run_warm(const mcs_run_spec *spec, const char *log_path, mcs_timings *t,
-                        mcs_job *job, mcs_gpu_info *gpu, char *err, size_t err_len);
-
-/* mcs_run_warm that also gives the run's result (res may be NULL). */
-mcs_status mcs_run_warm_result(const mcs_run_spec *spec, const char *log_path, mcs_timings *t,
-                               mcs_job *job, mcs_gpu_info *gpu, mcs_result *res, char *err,
-                               size_t err_len);
+                        mcs_job *job, mcs_gpu_info *gpu, mcs_result *res, char *err,
+                        size_t err_len);
 
 /* Run `self` (this mcsim binary) as a fresh process writing log_path, then
  * read the timings back from the log; wall (when not NULL): seconds from

@@ -347,9 +347,9 @@ static mcs_status measure_one(sweep_run *sr, int b, int warm, int r, int s, char
     mcs_timings t;
     mcs_status st = MCS_OK;
     if (warm && r == 0 && s == 0)
-        st = mcs_run_warm(&spec, sr->log, &t, &job, &gpu, err, len);
+        st = mcs_run_warm(&spec, sr->log, &t, &job, &gpu, NULL, err, len);
     if (st == MCS_OK)
-        st = warm ? mcs_run_warm(&spec, sr->log, &t, &job, &gpu, err, len)
+        st = warm ? mcs_run_warm(&spec, sr->log, &t, &job, &gpu, NULL, err, len)
                   : mcs_run_cold(sr->self, &spec, sr->log, &t, NULL, err, len);
     if (st == MCS_OK && !warm) /* the job as the fresh process saw it */
         st = mcs_run_spec_job(&spec, &job, resolved, sizeof resolved, err, len);
