@@ -17,23 +17,17 @@
  * monitoring dates do not depend on the precision */
 #include "../kernels/includes.h"
 
-/* Per (model, payoff): the payoff's mode for a job and the steps it
- * monitors, through its header (mcs_NAME_mode, mcs_NAME_watches). */
+/* Per (model, payoff): the payoff's mode for a job and, when `watched` is
+ * not NULL, the steps it monitors there, through its header (mcs_NAME_mode,
+ * mcs_NAME_watches). */
 #define MCS_COMBO(mdl, MDL, pay, PAY)                                                          \
-    static int mdl##_##pay##_mode(const mcs_job *job)                                          \
+    static int mdl##_##pay##_grid(const mcs_job *job, uint32_t *watched)                       \
     {                                                                                          \
         mcs_##pay##_coef c =                                                                   \
             mcs_##pay##_coef_make(&job->option, &job->model, job->sim.steps);                  \
+        for (uint32_t k = 0; watched && k < job->sim.steps; k++)                               \
+            *watched += mcs_##pay##_watches(&c, k) != 0;                                       \
         return mcs_##pay##_mode(&c);                                                           \
-    }                                                                                          \
-    static uint32_t mdl##_##pay##_watched(const mcs_job *job)                                  \
-    {                                                                                          \
-        mcs_##pay##_coef c =                                                                   \
-            mcs_##pay##_coef_make(&job->option, &job->model, job->sim.steps);                  \
-        uint32_t n = 0;                                                                        \
-        for (uint32_t k = 0; k < job->sim.steps; k++)                                          \
-            n += mcs_##pay##_watches(&c, k) != 0;                                              \
-        return n;                                                                              \
     }
 #include "../kernels/combos.def"
 #undef MCS_COMBO
@@ -42,13 +36,11 @@ typedef struct {
     mcs_model_id model;
     mcs_payoff_id payoff;
     int modes; /* MCS_NAME_MODES */
-    int (*mode)(const mcs_job *job);
-    uint32_t (*watched)(const mcs_job *job);
+    int (*grid)(const mcs_job *job, uint32_t *watched); /* mode; adds the monitored steps */
 } combo;
 
 #define MCS_COMBO(mdl, MDL, pay, PAY) \
-    {MCS_MODEL_##MDL, MCS_PAYOFF_##PAY, MCS_##PAY##_MODES, mdl##_##pay##_mode,                    \
-     mdl##_##pay##_watched},
+    {MCS_MODEL_##MDL, MCS_PAYOFF_##PAY, MCS_##PAY##_MODES, mdl##_##pay##_grid},
 static const combo combos[] = {
 #include "../kernels/combos.def"
 };
@@ -213,7 +205,7 @@ static const combo *combo_of(const mcs_job *job)
 int mcs_job_kernel_mode(const mcs_job *job)
 {
     const combo *c = combo_of(job);
-    return c ? c->mode(job) : -1;
+    return c ? c->grid(job, NULL) : -1;
 }
 
 uint32_t mcs_job_watched_steps(const mcs_job *job)
@@ -223,9 +215,11 @@ uint32_t mcs_job_watched_steps(const mcs_job *job)
     char why[256];
     /* a grid the payoff refuses (an Asian's steps not a multiple of its
      * fixings) has no monitoring dates to count */
+    uint32_t n = 0;
     if (!c || job->sim.steps == 0 || (t->check_grid && !t->check_grid(job, why, sizeof why)))
         return 0;
-    return c->watched(job);
+    c->grid(job, &n);
+    return n;
 }
 
 int mcs_overrides_split(const char *text, char *storage, size_t storage_len, mcs_override *ov,
