@@ -24,7 +24,6 @@
 #include "report.h"
 #include "split.h"
 #include "sysinfo.h"
-#include "sysinfo.h"
 
 #define ERR_MAX 1024
 

@@ -61,6 +61,8 @@ typedef struct {
 #define SPREAD(s, k) {#s, "spread." #k, K_NUMBER, AT(s.spread.k), 0, NULL, NULL, R_ANY, 0, 0}
 #define FIXED(s, k, m) COST(#s, #k, s.k, m), SPREAD(s, k)
 #define FIXED_OPTIONAL(s, k, m) NUM(#s, #k, s.k, m), SPREAD(s, k)
+/* a cold and warm pair, KEY_cold_UNIT and KEY_warm_UNIT, the meaning on the first */
+#define FIXED_PAIR(s, k, u, m) FIXED(s, k##_cold_##u, m), FIXED(s, k##_warm_##u, NULL)
 /* a count per kernel (a table of doubles): optional */
 #define KERNEL_COUNT(s, k, table, m) \
     {s, k, K_KERNEL, AT(table[0][0][0]), 0, m, NULL, R_COUNT, 0, sizeof(double)}
@@ -107,10 +109,8 @@ static const profile_key keys[] = {
     FIXED(cpu, config_cold_s,
           "reading and checking the config in a fresh process (cold), seconds"),
     FIXED(cpu, config_warm_s, "the same in a later run (warm)"),
-    FIXED(cpu, write_cold_s, "writing the HDF5 run log, cold, seconds"),
-    FIXED(cpu, write_warm_s, NULL),
-    FIXED(cpu, other_cold_s, "time in a run outside every phase, seconds"),
-    FIXED(cpu, other_warm_s, NULL),
+    FIXED_PAIR(cpu, write, s, "writing the HDF5 run log, cold, seconds"),
+    FIXED_PAIR(cpu, other, s, "time in a run outside every phase, seconds"),
     FIXED_OPTIONAL(cpu, process_cold_s,
                    "a fresh process's time outside its run's total (loading, exit), seconds"),
     FIXED_OPTIONAL(cpu, mpi_start_s,
@@ -118,11 +118,9 @@ static const profile_key keys[] = {
                    "calibrate --mpirun"),
     FIXED(cpu, setup_cold_s, "cpu backend set-up in a fresh process, s"),
     FIXED(cpu, setup_warm_s, "cpu backend set-up, later runs, s"),
-    FIXED(cpu, teardown_cold_s, "freeing thread state, seconds"),
-    FIXED(cpu, teardown_warm_s, NULL),
-    FIXED(cpu, chunk_start_cold_us,
-          "starting the thread team on a chunk of blocks, microseconds"),
-    FIXED(cpu, chunk_start_warm_us, NULL),
+    FIXED_PAIR(cpu, teardown, s, "freeing thread state, seconds"),
+    FIXED_PAIR(cpu, chunk_start, us,
+               "starting the thread team on a chunk of blocks, microseconds"),
     COST("cpu", "reduce_block_ns", cpu.reduce_block_ns, "merging one block's sums, ns"),
     RATE("cpu", "path_step_ns_single_pcg64", cpu.path_step_ns[0][0], "one thread, ns per path-step"),
     RATE("cpu", "path_step_ns_single_philox", cpu.path_step_ns[0][1], NULL),
@@ -158,10 +156,8 @@ static const profile_key keys[] = {
                    "the same after a pause with no GPU process (a split's share), seconds"),
     FIXED_OPTIONAL(gpu, process_cold_s,
                    "a fresh GPU process's time outside its run's total (loading, exit), s"),
-    FIXED(gpu, device_query_cold_s, NULL),
-    FIXED(gpu, device_query_warm_s, NULL),
-    FIXED(gpu, setup_cold_s, "stream, events, kernel module load, s"),
-    FIXED(gpu, setup_warm_s, NULL),
+    FIXED_PAIR(gpu, device_query, s, NULL),
+    FIXED_PAIR(gpu, setup, s, "stream, events, kernel module load, s"),
     FIXED(gpu, alloc_s, "device and pinned buffers: fixed part, s"),
     COST("gpu", "alloc_ns_per_byte", gpu.alloc_ns_per_byte, "and per byte, ns"),
     FIXED(gpu, teardown_s, NULL),
@@ -1260,9 +1256,8 @@ static mcs_status check_model_keys(const mcs_profile *p, const char *side, char 
     return MCS_OK;
 }
 
-/* One side (cpu or gpu) of mcs_profiles_choose. */
-/* The profile of a side as named (--cpu/--gpu NAME), else --profile's,
- * else the local one. */
+/* The profile of one side (cpu or gpu) of mcs_profiles_choose as named
+ * (--cpu/--gpu NAME), else --profile's, else the local one. */
 static mcs_status load_side(const char *named, const char *profile, mcs_profile *out, char *err,
                             size_t err_len)
 {
