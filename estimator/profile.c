@@ -63,6 +63,16 @@ typedef struct {
 #define FIXED_OPTIONAL(s, k, m) NUM(#s, #k, s.k, m), SPREAD(s, k)
 /* a cold and warm pair, KEY_cold_UNIT and KEY_warm_UNIT, the meaning on the first */
 #define FIXED_PAIR(s, k, u, m) FIXED(s, k##_cold_##u, m), FIXED(s, k##_warm_##u, NULL)
+/* a number per precision and generator of the GPU ([precision][philox,
+ * mrg32k3a, sobol]): KEY_single_philox, ..., the meaning on the first */
+#define GPU_GRID(ROW, k, m)                                                                    \
+    ROW("gpu", #k "_single_philox", gpu.k[0][0], m),                                           \
+        ROW("gpu", #k "_single_mrg32k3a", gpu.k[0][1], NULL),                                  \
+        ROW("gpu", #k "_single_sobol", gpu.k[0][2], NULL),                                     \
+        ROW("gpu", #k "_double_philox", gpu.k[1][0], NULL),                                    \
+        ROW("gpu", #k "_double_mrg32k3a", gpu.k[1][1], NULL),                                  \
+        ROW("gpu", #k "_double_sobol", gpu.k[1][2], NULL)
+_Static_assert(MCS_PREC_COUNT == 2 && MCS_GPU_RNG_COUNT == 3, "GPU_GRID names every slot");
 /* a count per kernel (a table of doubles): optional */
 #define KERNEL_COUNT(s, k, table, m) \
     {s, k, K_KERNEL, AT(table[0][0][0]), 0, m, NULL, R_COUNT, 0, sizeof(double)}
@@ -183,27 +193,11 @@ static const profile_key keys[] = {
     RATE("gpu", "d2h_pinned_gbps", gpu.d2h_pinned.gbps, NULL),
     NUM("gpu", "d2h_pageable_alpha_us", gpu.d2h_pageable.alpha_us, NULL),
     PEAK("gpu", "d2h_pageable_gbps", gpu.d2h_pageable.gbps, NULL),
-    RATE("gpu", "kernel_path_step_ps_single_philox", gpu.kernel_path_step_ps[0][0],
-        "saturated GPU, picoseconds per path-step"),
-    RATE("gpu", "kernel_path_step_ps_single_mrg32k3a", gpu.kernel_path_step_ps[0][1], NULL),
-    RATE("gpu", "kernel_path_step_ps_single_sobol", gpu.kernel_path_step_ps[0][2], NULL),
-    RATE("gpu", "kernel_path_step_ps_double_philox", gpu.kernel_path_step_ps[1][0], NULL),
-    RATE("gpu", "kernel_path_step_ps_double_mrg32k3a", gpu.kernel_path_step_ps[1][1], NULL),
-    RATE("gpu", "kernel_path_step_ps_double_sobol", gpu.kernel_path_step_ps[1][2], NULL),
-    COST("gpu", "kernel_ramp_path_step_ns_single_philox", gpu.kernel_ramp_path_step_ns[0][0],
-        "one GPU thread alone, ns per path-step (the ramp of a small grid)"),
-    COST("gpu", "kernel_ramp_path_step_ns_single_mrg32k3a", gpu.kernel_ramp_path_step_ns[0][1], NULL),
-    COST("gpu", "kernel_ramp_path_step_ns_single_sobol", gpu.kernel_ramp_path_step_ns[0][2], NULL),
-    COST("gpu", "kernel_ramp_path_step_ns_double_philox", gpu.kernel_ramp_path_step_ns[1][0], NULL),
-    COST("gpu", "kernel_ramp_path_step_ns_double_mrg32k3a", gpu.kernel_ramp_path_step_ns[1][1], NULL),
-    COST("gpu", "kernel_ramp_path_step_ns_double_sobol", gpu.kernel_ramp_path_step_ns[1][2], NULL),
-    COST("gpu", "kernel_fixed_us_single_philox", gpu.kernel_fixed_us[0][0],
-        "mcsim's kernel beyond an empty one, per launch (stream set-up, block sums), us"),
-    COST("gpu", "kernel_fixed_us_single_mrg32k3a", gpu.kernel_fixed_us[0][1], NULL),
-    COST("gpu", "kernel_fixed_us_single_sobol", gpu.kernel_fixed_us[0][2], NULL),
-    COST("gpu", "kernel_fixed_us_double_philox", gpu.kernel_fixed_us[1][0], NULL),
-    COST("gpu", "kernel_fixed_us_double_mrg32k3a", gpu.kernel_fixed_us[1][1], NULL),
-    COST("gpu", "kernel_fixed_us_double_sobol", gpu.kernel_fixed_us[1][2], NULL),
+    GPU_GRID(RATE, kernel_path_step_ps, "saturated GPU, picoseconds per path-step"),
+    GPU_GRID(COST, kernel_ramp_path_step_ns,
+             "one GPU thread alone, ns per path-step (the ramp of a small grid)"),
+    GPU_GRID(COST, kernel_fixed_us,
+             "mcsim's kernel beyond an empty one, per launch (stream set-up, block sums), us"),
     KERNEL("gpu", "path_ps", gpu.kernel_ps, path,
            "path_ps.KERNEL (model_payoff_mode_precision_generator): the saturated GPU's cost per "
            "path, ps"),
