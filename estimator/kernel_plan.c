@@ -213,9 +213,9 @@ uint32_t mcs_job_watched_steps(const mcs_job *job)
     const combo *c = combo_of(job);
     const mcs_payoff_type *t = mcs_payoff_type_of(job->option.payoff);
     char why[256];
+    uint32_t n = 0;
     /* a grid the payoff refuses (an Asian's steps not a multiple of its
      * fixings) has no monitoring dates to count */
-    uint32_t n = 0;
     if (!c || job->sim.steps == 0 || (t->check_grid && !t->check_grid(job, why, sizeof why)))
         return 0;
     c->grid(job, &n);

@@ -1163,10 +1163,9 @@ static void scale_cost(mcs_kernel_cost *c, double f)
 }
 
 /* The reference's measured costs under p's spec-sheet numbers, per term:
- * the whole section is copied from the reference, then p's spec numbers (the
- * section's leading members, profile.h) put back and the costs that scale
- * multiplied by their spec ratios
- * (docs/estimator.md); each term scaled is recorded in p->scaled. */
+ * the whole section is copied from the reference, then p's spec numbers (its
+ * leading members, profile.h) put back and the costs that scale multiplied by
+ * their spec ratios (docs/estimator.md); each term scaled is recorded in p->scaled. */
 mcs_status mcs_profile_derive(mcs_profile *p, const mcs_profile *ref, char *err, size_t err_len)
 {
     if (p->calibrated)

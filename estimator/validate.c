@@ -141,7 +141,7 @@ enum { SIZE_KEYS = 4, WORKLOAD_KEYS = 8 };
 static int compare_rows(const mcs_sweep_row *x, const mcs_sweep_row *y, int keys)
 {
 #define BY_TEXT(f) strcmp(x->f, y->f)
-#define BY_NUMBER(f) (x->f > y->f) - (x->f < y->f)
+#define BY_NUMBER(f) ((x->f > y->f) - (x->f < y->f))
     const int by[WORKLOAD_KEYS] = {BY_TEXT(mode),      BY_TEXT(precision), BY_NUMBER(steps),
                                    BY_NUMBER(paths),   BY_TEXT(backend),   BY_NUMBER(threads),
                                    BY_TEXT(rng),       BY_NUMBER(block_size)};
