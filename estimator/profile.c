@@ -65,12 +65,12 @@ typedef struct {
 #define FIXED_PAIR(s, k, u, m) FIXED(s, k##_cold_##u, m), FIXED(s, k##_warm_##u, NULL)
 /* a number per precision and generator of the GPU ([precision][philox,
  * mrg32k3a, sobol]): KEY_single_philox, ..., the meaning on the first */
-#define GPU_GRID(ROW, k, m)                                                                    \
-    ROW("gpu", #k "_single_philox", gpu.k[0][0], m),                                           \
-        ROW("gpu", #k "_single_mrg32k3a", gpu.k[0][1], NULL),                                  \
-        ROW("gpu", #k "_single_sobol", gpu.k[0][2], NULL),                                     \
-        ROW("gpu", #k "_double_philox", gpu.k[1][0], NULL),                                    \
-        ROW("gpu", #k "_double_mrg32k3a", gpu.k[1][1], NULL),                                  \
+#define GPU_GRID(ROW, k, m)                                                                        \
+    ROW("gpu", #k "_single_philox", gpu.k[0][0], m),                                               \
+        ROW("gpu", #k "_single_mrg32k3a", gpu.k[0][1], NULL),                                      \
+        ROW("gpu", #k "_single_sobol", gpu.k[0][2], NULL),                                         \
+        ROW("gpu", #k "_double_philox", gpu.k[1][0], NULL),                                        \
+        ROW("gpu", #k "_double_mrg32k3a", gpu.k[1][1], NULL),                                      \
         ROW("gpu", #k "_double_sobol", gpu.k[1][2], NULL)
 _Static_assert(MCS_PREC_COUNT == 2 && MCS_GPU_RNG_COUNT == 3, "GPU_GRID names every slot");
 /* a count per kernel (a table of doubles): optional */
@@ -129,8 +129,7 @@ static const profile_key keys[] = {
     FIXED(cpu, setup_cold_s, "cpu backend set-up in a fresh process, s"),
     FIXED(cpu, setup_warm_s, "cpu backend set-up, later runs, s"),
     FIXED_PAIR(cpu, teardown, s, "freeing thread state, seconds"),
-    FIXED_PAIR(cpu, chunk_start, us,
-               "starting the thread team on a chunk of blocks, microseconds"),
+    FIXED_PAIR(cpu, chunk_start, us, "starting the thread team on a chunk of blocks, microseconds"),
     COST("cpu", "reduce_block_ns", cpu.reduce_block_ns, "merging one block's sums, ns"),
     RATE("cpu", "path_step_ns_single_pcg64", cpu.path_step_ns[0][0], "one thread, ns per path-step"),
     RATE("cpu", "path_step_ns_single_philox", cpu.path_step_ns[0][1], NULL),
@@ -1388,8 +1387,10 @@ static int zero_step_problem(const mcs_kernel_cost *table, int gpu, char *buf, s
                 if (!isnan(k->path) && k->step == 0 && n++ == 0)
                     mcs_kernel_name(f, q, mcs_kernel_rng(gpu, g), first, sizeof first);
             }
-    return n && add_problem(buf, len, "%s kernel %s%s: per-step cost 0 (the fit wanted it "
-                            "negative)", gpu ? "gpu" : "cpu", first, n > 1 ? " and others" : "");
+    if (n)
+        add_problem(buf, len, "%s kernel %s%s: per-step cost 0 (the fit wanted it negative)",
+                    gpu ? "gpu" : "cpu", first, n > 1 ? " and others" : "");
+    return n > 0;
 }
 
 int mcs_profile_problems(const mcs_profile *p, char *buf, size_t len)

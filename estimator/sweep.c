@@ -160,17 +160,15 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
         case 't':
         case 'T':
         case 'N': { /* whole numbers: --repeat, --threads to 4096; --task, --tasks to 100000 */
-            const char *name = c == 'r'   ? "repeat"
-                               : c == 't' ? "threads"
-                               : c == 'T' ? "task"
-                                          : "tasks";
-            long v = strtol(optarg, &end, 10), most = c == 'r' || c == 't' ? 4096 : 100000;
+            static const char letters[] = "rtTN", *names[] = {"repeat", "threads", "task", "tasks"};
+            int *to[] = {&o->repeat, &o->threads, &o->task, &o->tasks};
+            const int i = (int)(strchr(letters, c) - letters);
+            long v = strtol(optarg, &end, 10), most = i < 2 ? 4096 : 100000;
             if (*optarg == '\0' || *end != '\0' || v < 1 || v > most) {
-                snprintf(err, len, "--%s %s: a whole number from 1 to %ld", name, optarg, most);
+                snprintf(err, len, "--%s %s: a whole number from 1 to %ld", names[i], optarg, most);
                 return 0;
             }
-            *(c == 'r' ? &o->repeat : c == 't' ? &o->threads : c == 'T' ? &o->task : &o->tasks) =
-                (int)v;
+            *to[i] = (int)v;
             break;
         }
         case 'S':

@@ -37,17 +37,17 @@ static hid_t fixed_string(size_t n)
 
 /* The columns both schemas have, into compound type t of struct T (file_row
  * or mcs_sweep_row: the same member names), strings of type s (rng's: r). */
-#define ROW_COLUMNS(t, T, s, r)                                                 \
-    do {                                                                        \
-        H5Tinsert(t, "backend", HOFFSET(T, backend), s);                        \
-        H5Tinsert(t, "mode", HOFFSET(T, mode), s);                              \
-        H5Tinsert(t, "paths", HOFFSET(T, paths), H5T_NATIVE_UINT64);            \
-        H5Tinsert(t, "steps", HOFFSET(T, steps), H5T_NATIVE_UINT32);            \
-        H5Tinsert(t, "block_size", HOFFSET(T, block_size), H5T_NATIVE_UINT32);  \
-        H5Tinsert(t, "precision", HOFFSET(T, precision), s);                    \
-        H5Tinsert(t, "rng", HOFFSET(T, rng), r);                                \
-        H5Tinsert(t, "threads", HOFFSET(T, threads), H5T_NATIVE_INT32);         \
-        H5Tinsert(t, "repeat", HOFFSET(T, repeat), H5T_NATIVE_INT32);           \
+#define ROW_COLUMNS(t, T, s, r)                                                                    \
+    do {                                                                                           \
+        H5Tinsert(t, "backend", HOFFSET(T, backend), s);                                           \
+        H5Tinsert(t, "mode", HOFFSET(T, mode), s);                                                 \
+        H5Tinsert(t, "paths", HOFFSET(T, paths), H5T_NATIVE_UINT64);                               \
+        H5Tinsert(t, "steps", HOFFSET(T, steps), H5T_NATIVE_UINT32);                               \
+        H5Tinsert(t, "block_size", HOFFSET(T, block_size), H5T_NATIVE_UINT32);                     \
+        H5Tinsert(t, "precision", HOFFSET(T, precision), s);                                       \
+        H5Tinsert(t, "rng", HOFFSET(T, rng), r);                                                   \
+        H5Tinsert(t, "threads", HOFFSET(T, threads), H5T_NATIVE_INT32);                            \
+        H5Tinsert(t, "repeat", HOFFSET(T, repeat), H5T_NATIVE_INT32);                              \
     } while (0)
 
 /* Schema 2's memory type of file_row; the file type is this one packed. */

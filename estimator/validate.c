@@ -142,9 +142,9 @@ static int compare_rows(const mcs_sweep_row *x, const mcs_sweep_row *y, int keys
 {
 #define BY_TEXT(f) strcmp(x->f, y->f)
 #define BY_NUMBER(f) ((x->f > y->f) - (x->f < y->f))
-    const int by[WORKLOAD_KEYS] = {BY_TEXT(mode),      BY_TEXT(precision), BY_NUMBER(steps),
-                                   BY_NUMBER(paths),   BY_TEXT(backend),   BY_NUMBER(threads),
-                                   BY_TEXT(rng),       BY_NUMBER(block_size)};
+    const int by[WORKLOAD_KEYS] = {BY_TEXT(mode),    BY_TEXT(precision),   BY_NUMBER(steps),
+                                   BY_NUMBER(paths), BY_TEXT(backend),     BY_NUMBER(threads),
+                                   BY_TEXT(rng),     BY_NUMBER(block_size)};
 #undef BY_TEXT
 #undef BY_NUMBER
     for (int k = 0; k < keys; k++)
@@ -178,8 +178,8 @@ static void add_phase_errors(mcs_validation *v, const size_t *order)
                 int n = 0, runs = 0, fewest = 0;
                 for (size_t from = 0, to; from < v->n_rows; from = to) {
                     const mcs_sweep_row *r = &v->rows[order[from]];
-                    for (to = from + 1; to < v->n_rows &&
-                                        !compare_rows(r, &v->rows[order[to]], WORKLOAD_KEYS);
+                    for (to = from + 1;
+                         to < v->n_rows && !compare_rows(r, &v->rows[order[to]], WORKLOAD_KEYS);
                          to++)
                         ;
                     if (strcmp(r->backend, backends[b]) || strcmp(r->mode, modes[md]))
