@@ -729,17 +729,15 @@ static mcs_status estimate_config(const options *o, FILE *out, FILE *notes, char
         return st;
     double cpu_price = price_or(o->cpu_price, &cp), gpu_price = price_or(o->gpu_price, &gp);
     const char *cpu_basis = price_basis(o->cpu_price, &cp), *gpu_basis = price_basis(o->gpu_price, &gp);
-    char warn[2][1024];
-    int warned[2] = {profile_warnings(&cp, warn[0], sizeof warn[0]),
-                     has_gpu && strcmp(cp.origin, gp.origin) != 0 &&
-                         profile_warnings(&gp, warn[1], sizeof warn[1])};
-    for (int k = 0; k < 2 && notes; k++)
-        if (warned[k])
-            fprintf(notes, "mcsim estimate: warning: profile '%s' (%s): implausible calibration "
-                    "figures (%s); calibrate again on a quiet machine\n",
-                    k ? gp.name : cp.name, k ? gp.origin : cp.origin, warn[k]);
+    /* the profiles used, each file once: the GPU's where it is another */
     const mcs_profile *used[2] = {&cp, has_gpu && strcmp(cp.origin, gp.origin) ? &gp : NULL};
-    char other[1024];
+    char warn[2][1024], other[1024];
+    int warned[2];
+    for (int k = 0; k < 2; k++)
+        if ((warned[k] = used[k] && profile_warnings(used[k], warn[k], sizeof warn[k])) && notes)
+            fprintf(notes, "mcsim estimate: warning: profile '%s' (%s): implausible calibration "
+                    "figures (%s); calibrate again on a quiet machine\n", used[k]->name,
+                    used[k]->origin, warn[k]);
     for (int k = 0; k < 2 && notes; k++)
         if (used[k] && !near && mcs_profile_other_host(used[k], other, sizeof other))
             fprintf(notes, "mcsim estimate: warning: profile '%s' (%s) was measured on another "
