@@ -50,15 +50,14 @@ static void profile_json(FILE *f, const mcs_profile *p)
 /* The report's profiles by name: what the page shows of them. */
 static void profiles_json(FILE *f, const mcs_validation *v)
 {
+    const mcs_profile *shown[2] = {
+        &v->cpu, v->gpu.has_gpu && strcmp(v->gpu.name, v->cpu.name) != 0 ? &v->gpu : NULL};
     fprintf(f, "\"profiles\": {");
-    mcs_json_string(f, v->cpu.name);
-    fprintf(f, ": ");
-    profile_json(f, &v->cpu);
-    if (v->gpu.has_gpu && strcmp(v->gpu.name, v->cpu.name) != 0) {
-        fprintf(f, ", ");
-        mcs_json_string(f, v->gpu.name);
+    for (int k = 0; k < 2 && shown[k]; k++) {
+        fputs(k ? ", " : "", f);
+        mcs_json_string(f, shown[k]->name);
         fprintf(f, ": ");
-        profile_json(f, &v->gpu);
+        profile_json(f, shown[k]);
     }
     fprintf(f, "}");
 }

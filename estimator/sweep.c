@@ -260,6 +260,8 @@ static mcs_run_spec spec_at(const options *o, const char *backend, double paths,
     return spec;
 }
 
+static const char *const backend_names[2] = {"cpu", "gpu"};
+
 /* Before measuring: the sweep file can be written (the output-path rule:
  * never a folder, device, pipe or link; its folder exists and is writable)
  * and is locked against a second sweep writing it, the config loads, and
@@ -283,14 +285,13 @@ static mcs_status check_before(options *o, const char *self, const char *log, ch
     st = mcs_run_spec_job(&base, &job, resolved, sizeof resolved, err, len);
     if (st != MCS_OK)
         return st;
-    static const char *names[2] = {"cpu", "gpu"};
     int *wanted[2] = {&o->cpu, &o->gpu};
     mcs_status first = MCS_OK;
     char why[2][1024] = {"", ""};
     for (int b = 0; b < 2; b++) {
         if (!*wanted[b])
             continue;
-        mcs_run_spec probe = spec_at(o, names[b], 1, paths, sizeof paths);
+        mcs_run_spec probe = spec_at(o, backend_names[b], 1, paths, sizeof paths);
         mcs_timings t;
         mcs_status bs = mcs_run_cold(self, &probe, log, &t, NULL, why[b], sizeof why[b]);
         if (bs == MCS_OK)
@@ -300,15 +301,15 @@ static mcs_status check_before(options *o, const char *self, const char *log, ch
             return bs;
         }
         if (o->backend_given) {
-            snprintf(err, len, "--backend %s: cannot run %s there: %s", names[b], o->config,
-                     why[b]);
+            snprintf(err, len, "--backend %s: cannot run %s there: %s", backend_names[b],
+                     o->config, why[b]);
             return bs;
         }
         *wanted[b] = 0;
         if (first == MCS_OK)
             first = bs;
         if (!o->quiet)
-            fprintf(stderr, "mcsim sweep: leaving out %s: %s\n", names[b], why[b]);
+            fprintf(stderr, "mcsim sweep: leaving out %s: %s\n", backend_names[b], why[b]);
     }
     if (!o->cpu && !o->gpu) {
         snprintf(err, len, "no backend can run %s here (cpu: %s; gpu: %s)", o->config, why[0],
@@ -327,8 +328,6 @@ typedef struct {
     mcs_sweep_meta *meta;
     mcs_status failed;      /* the first failure's status */
 } sweep_run;
-
-static const char *backend_names[2] = {"cpu", "gpu"};
 
 /* One run of backend b at size s into the next row: cold in a fresh
  * process, warm in this one (after an unmeasured run at the first size of

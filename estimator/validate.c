@@ -18,6 +18,8 @@
 #include "report.h"
 #include "stop.h"
 
+static const char *const sides[2] = {"cpu", "gpu"};
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -166,7 +168,7 @@ static int cmp_row(const void *a, const void *b)
  * spread; counted once (the total) are the sizes with too few repeats. */
 static void add_phase_errors(mcs_validation *v, const size_t *order)
 {
-    static const char *backends[] = {"cpu", "gpu"}, *modes[] = {"cold", "warm"};
+    static const char *modes[] = {"cold", "warm"};
     const size_t len = v->n_rows + 1;
     double *bias = malloc(5 * len * sizeof *bias); /* and noise, m, share, sign after it */
     if (!bias)
@@ -182,7 +184,7 @@ static void add_phase_errors(mcs_validation *v, const size_t *order)
                          to < v->n_rows && !compare_rows(r, &v->rows[order[to]], WORKLOAD_KEYS);
                          to++)
                         ;
-                    if (strcmp(r->backend, backends[b]) || strcmp(r->mode, modes[md]))
+                    if (strcmp(r->backend, sides[b]) || strcmp(r->mode, modes[md]))
                         continue;
                     int k = 0;
                     double pred = NAN;
@@ -215,7 +217,7 @@ static void add_phase_errors(mcs_validation *v, const size_t *order)
                 if (n == 0)
                     continue;
                 mcs_phase_error *pe = &v->phases[v->n_phases++];
-                snprintf(pe->backend, sizeof pe->backend, "%s", backends[b]);
+                snprintf(pe->backend, sizeof pe->backend, "%s", sides[b]);
                 snprintf(pe->mode, sizeof pe->mode, "%s", modes[md]);
                 snprintf(pe->phase, sizeof pe->phase, "%s", mcs_phase_name((mcs_phase)p));
                 pe->n = n;
@@ -657,7 +659,6 @@ static int profile_checks(FILE *out, const mcs_profile *p, const char *side)
  * "The kernel's costs"). */
 static void print_kernels(FILE *out, const mcs_validation *v)
 {
-    static const char *sides[] = {"cpu", "gpu"};
     fprintf(out, "\nkernel costs\n");
     for (int f = 0; f < v->n_files; f++) {
         const mcs_file_kernel *k = &v->kernels[f];
@@ -806,7 +807,6 @@ static int json_profile_checks(FILE *out, const mcs_profile *p, const char *side
 static void json_validation(FILE *out, const mcs_validation *v, const mcs_profile *cp,
                             const mcs_profile *gp, int n_files, const char *report)
 {
-    static const char *sides[] = {"cpu", "gpu"};
     fprintf(out, "{\"mode\": \"validate\", \"runs\": %zu, \"files\": [", v->n_rows);
     for (int f = 0; f < n_files; f++) {
         fputs(f ? ", " : "", out);
