@@ -1,16 +1,16 @@
 /* job.h - one validated pricing job: model, option and simulation settings.
  * Plain data built from the config; it holds no pointers into the parser.
  * The model's and payoff's fields are made from their key lists
- * (core/param_list.h: models/<name>_params.def, payoffs/<name>_params.def):
- * the payoffs' here, each model's in its own block (models/<name>_params.h);
- * the [simulation] and [output] keys are engine/config.c's. */
+ * (core/param_list.h: models/<name>_params.def, payoffs/<name>_params.def),
+ * each type's in its own block (models/<name>_params.h,
+ * payoffs/<name>_params.h) after the head every model or payoff has; the
+ * [simulation] and [output] keys are engine/config.c's. */
 #ifndef MCS_JOB_H
 #define MCS_JOB_H
 
 #include <stddef.h>
 #include <stdint.h>
 #include "param_list.h"
-#include "../payoffs/option_keys.h"
 #include "asset_factor.h"
 
 typedef enum {
@@ -111,15 +111,40 @@ typedef struct {
     MCS_STATIC_ASSERT(MCS_ALIGNOF(block_) <= MCS_ALIGNOF(mcs_model_params),              \
                       #block_ " needs a stricter alignment than mcs_model_params")
 
-/* A product's parameters: the payoff's id, then every payoff's fields side
- * by side, made from their key lists (core/param_list.h; a payoff reads
- * the ones its list declares or shares; the rest stay zero). */
-#include "rows_as_fields.h"
+/* A product's parameters, one block per payoff type as the model's: the
+ * head every payoff has (its id and the fields of the keys several payoffs
+ * share: type, strike, maturity, strike_type, monitoring; a payoff without
+ * such a key leaves its field 0), then room for the payoff's own fields.
+ * Each payoff lays them out in its block struct, mcs_<name>_params
+ * (payoffs/<name>_params.h: the head, then the fields of its key list
+ * payoffs/<name>_params.def), read through mcs_<name>_params_of; so a
+ * payoff's new key rebuilds that payoff's kernels and the tables, not
+ * every kernel. MCS_OPTION_OWN_BYTES is the room: each block struct
+ * asserts that it fits (MCS_OPTION_BLOCK_CHECK). */
+#define MCS_OPTION_HEAD                                                                  \
+    mcs_payoff_id payoff;                                                                \
+    mcs_option_type type;                                                                \
+    double strike, maturity;                                                             \
+    mcs_strike_type strike_type;                                                         \
+    mcs_monitoring monitoring;
+/* where the head ends: a block's first own field lies here or after */
+#define MCS_OPTION_HEAD_END (offsetof(mcs_option_params, monitoring) + sizeof(mcs_monitoring))
+/* room for the largest block: basket's weights (an mcs_list, 520 bytes) */
+#define MCS_OPTION_OWN_BYTES 1024
 typedef struct {
-    mcs_payoff_id payoff;
-#include "../payoffs/params.def"
+    MCS_OPTION_HEAD
+    MCS_ALIGNAS(16) unsigned char own[MCS_OPTION_OWN_BYTES]; /* the payoff's block's fields */
 } mcs_option_params;
-#include "rows_end.h"
+#define MCS_OPTION_BLOCK_CHECK(block_)                                                   \
+    MCS_STATIC_ASSERT(sizeof(block_) <= sizeof(mcs_option_params),                       \
+                      #block_ " is larger than mcs_option_params: raise "                \
+                              "MCS_OPTION_OWN_BYTES (core/job.h)");                      \
+    MCS_STATIC_ASSERT(offsetof(block_, monitoring) == offsetof(mcs_option_params,        \
+                                                                monitoring) &&           \
+                          offsetof(block_, strike) == offsetof(mcs_option_params, strike), \
+                      #block_ " does not start with MCS_OPTION_HEAD");                    \
+    MCS_STATIC_ASSERT(MCS_ALIGNOF(block_) <= MCS_ALIGNOF(mcs_option_params),             \
+                      #block_ " needs a stricter alignment than mcs_option_params")
 
 typedef struct {
     uint64_t paths;      /* N >= 1 */

@@ -1,9 +1,9 @@
 /* param_list.h - how a model's or payoff's config keys are declared: once,
  * as rows of a list file (models/<name>_params.def, payoffs/<name>_params.def),
  * one row per key, read twice by the C preprocessor (the X-macro pattern):
- * each row becomes a field (core/rows_as_fields.h: a model's in its block
- * struct, models/<name>_params.h; a payoff's in core/job.h's
- * mcs_option_params), and the type table
+ * each row becomes a field (core/rows_as_fields.h) of the type's block
+ * struct (models/<name>_params.h, payoffs/<name>_params.h, made by
+ * core/type_block_struct.h), and the type table
  * (models/model_types.c, payoffs/payoff_types.c) into the key's spec row
  * (core/type_table.h), from which config validation, --help, `mcsim help
  * keys`, the resolved config, the JSON parameters, the HDF5 attributes,
@@ -29,19 +29,17 @@
  *   MCS_HIDDEN(type, name)  a field of the job that is no key: values the
  *       type derives from its keys when the config is read (e.g. the
  *       multi-asset model's Cholesky factor, models/multi_gbm.c)
- *   MCS_SHARED(row)  a key several types share, whose one field is declared
- *       elsewhere: a model's in the head every model's block starts with
- *       (MCS_MODEL_HEAD, core/job.h: spot, rate, dividend, volatility,
- *       assets), a payoff's by the list that declares it without MCS_SHARED
- *       (e.g. strike); its spec row, with this type's default and meaning,
- *       is this type's own
+ *   MCS_SHARED(row)  a key several types share, whose one field is in the
+ *       head every block starts with (core/job.h: MCS_MODEL_HEAD's spot,
+ *       rate, dividend, volatility, assets; MCS_OPTION_HEAD's type, strike,
+ *       maturity, strike_type, monitoring); its spec row, with this type's
+ *       default and meaning, is this type's own
  * default is the value as config text, or NULL when the key is required.
- * A field declared twice, or a MCS_SHARED row whose field no list declares,
+ * A field declared twice, or a MCS_SHARED row whose field the head lacks,
  * does not compile. A new type's list is named in models/params.def or
  * payoffs/params.def (the row count, engine/param_rows.h, the text the GPU
- * module is checked by, engine/params_layout.h, and the payoffs' fields,
- * core/job.h, read those); a new model's block struct is its
- * models/<name>_params.h. */
+ * module is checked by, engine/params_layout.h, read those); a new type's
+ * block struct is its models/<name>_params.h or payoffs/<name>_params.h. */
 #ifndef MCS_PARAM_LIST_H
 #define MCS_PARAM_LIST_H
 
@@ -77,8 +75,8 @@ typedef struct {
 #define MCS_STR_(x) #x
 #define MCS_STR(x) MCS_STR_(x)
 /* Where a row's field lies in mcs_job: in the struct the type table names
- * as MCS_ROW_BLOCK_<section> before it reads a list (a model's block
- * struct, mcs_<name>_params; for payoffs, mcs_option_params), which starts
+ * as MCS_ROW_BLOCK_<section> before it reads a list (the type's block
+ * struct, mcs_<name>_params), which starts
  * where the job's member of that name does. */
 #define MCS_ROW_BLOCK_(section_) MCS_ROW_BLOCK_##section_
 #define MCS_ROW_OFFSET(section_, name_)                                                          \

@@ -1,9 +1,8 @@
 /* rows_as_fields.h - read the key-list rows that follow as struct fields
  * (core/param_list.h's MCS_FIELD_* reading); core/rows_end.h ends the
- * reading. A row MCS_SHARED(row) makes no field: its field is declared
- * elsewhere (a model's in MCS_MODEL_HEAD, core/job.h; a payoff's by the
- * list that declares it without MCS_SHARED). No include guard: each block
- * struct includes it. */
+ * reading. A row MCS_SHARED(row) makes no field: its field is in the head
+ * (MCS_MODEL_HEAD or MCS_OPTION_HEAD, core/job.h). No include guard: each
+ * block struct includes it. */
 #define MCS_REAL MCS_FIELD_REAL
 #define MCS_COUNT MCS_FIELD_COUNT
 #define MCS_CHOICE MCS_FIELD_CHOICE

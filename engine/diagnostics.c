@@ -6,8 +6,10 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "../models/analytic.h"
-#include "../models/bounds.h"
+#include "analytic.h"
+#include "bounds.h"
+#include "../payoffs/barrier_params.h"
+#include "../payoffs/digital_params.h"
 #include "progress.h"
 
 /* An estimate as the checks see it: its name, value and std error, the
@@ -66,10 +68,13 @@ static void distance_text(const estimate *e, double spreads, const char *otherwi
 static double money_scale(const mcs_job *job)
 {
     const mcs_option_params *o = &job->option;
-    double s = job->model.spot;
-    double amounts[] = {o->strike, o->cash, o->barrier, o->rebate};
-    for (size_t i = 0; i < sizeof amounts / sizeof amounts[0]; i++)
-        s = fmax(s, amounts[i]);
+    double s = fmax(job->model.spot, o->strike);
+    if (o->payoff == MCS_PAYOFF_DIGITAL)
+        s = fmax(s, mcs_digital_params_of(o)->cash);
+    if (o->payoff == MCS_PAYOFF_BARRIER) {
+        const mcs_barrier_params *b = mcs_barrier_params_of(o);
+        s = fmax(s, fmax(b->barrier, b->rebate));
+    }
     return s;
 }
 

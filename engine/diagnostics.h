@@ -1,7 +1,7 @@
 /* diagnostics.h - the checks every result gets before it is shown: is what
  * it reports supported by its own sample? Every output is held against its
  * closed form where one exists, against the bounds its product implies
- * (models/bounds.h), the outputs' sum against its known value (a barrier's
+ * (engine/bounds.h), the outputs' sum against its known value (a barrier's
  * in + out), and every unbounded output's heavy tail against its standard
  * error. What they find travels with the result (mcs_result.warnings): on
  * stderr, in the JSON `warnings` array and in the run log's /warnings. */

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../core/sums_record.h"
-#include "../models/analytic.h"
+#include "analytic.h"
 #include "diagnostics.h"
 #include "product.h"
 

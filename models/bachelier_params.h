@@ -5,7 +5,7 @@
 #define MCS_BACHELIER_PARAMS_H
 
 #define MCS_BLOCK_NAME bachelier
-#define MCS_BLOCK_LIST "bachelier_params.def"
+#define MCS_BLOCK_LIST "../models/bachelier_params.def"
 #include "model_block_struct.h"
 
 #endif

@@ -5,7 +5,7 @@
 #define MCS_GBM_PARAMS_H
 
 #define MCS_BLOCK_NAME gbm
-#define MCS_BLOCK_LIST "gbm_params.def"
+#define MCS_BLOCK_LIST "../models/gbm_params.def"
 #include "model_block_struct.h"
 
 #endif

@@ -5,7 +5,7 @@
 #define MCS_HESTON_PARAMS_H
 
 #define MCS_BLOCK_NAME heston
-#define MCS_BLOCK_LIST "heston_params.def"
+#define MCS_BLOCK_LIST "../models/heston_params.def"
 #include "model_block_struct.h"
 
 #endif

@@ -5,7 +5,7 @@
 #define MCS_MERTON_PARAMS_H
 
 #define MCS_BLOCK_NAME merton
-#define MCS_BLOCK_LIST "merton_params.def"
+#define MCS_BLOCK_LIST "../models/merton_params.def"
 #include "model_block_struct.h"
 
 #endif

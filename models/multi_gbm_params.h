@@ -5,7 +5,7 @@
 #define MCS_MULTI_GBM_PARAMS_H
 
 #define MCS_BLOCK_NAME multi_gbm
-#define MCS_BLOCK_LIST "multi_gbm_params.def"
+#define MCS_BLOCK_LIST "../models/multi_gbm_params.def"
 #include "model_block_struct.h"
 
 #endif

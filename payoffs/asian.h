@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include "../models/real.h"
 #include "../core/job.h"
+#include "asian_params.h"
 #include "../models/view.h"
 
 #define MCS_ASIAN_DIM 1
@@ -32,13 +33,14 @@ MC_HD static inline mcs_asian_coef mcs_asian_coef_make(const mcs_option_params *
                                                        const mcs_model_params *m,
                                                        uint32_t steps)
 {
+    const mcs_asian_params *a = mcs_asian_params_of(o);
     mcs_asian_coef c;
-    c.stride = steps / o->fixings;
-    c.inv_n = (mcs_real)(1.0 / o->fixings);
+    c.stride = steps / a->fixings;
+    c.inv_n = (mcs_real)(1.0 / a->fixings);
     c.strike = (mcs_real)o->strike;
     (void)m;
     c.is_call = o->type == MCS_CALL;
-    c.arithmetic = o->average == MCS_AVERAGE_ARITHMETIC;
+    c.arithmetic = a->average == MCS_AVERAGE_ARITHMETIC;
     c.fixed = o->strike_type == MCS_STRIKE_FIXED;
     return c;
 }

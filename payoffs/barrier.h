@@ -23,6 +23,7 @@
 #include <stdint.h>
 #include "../models/real.h"
 #include "../core/job.h"
+#include "barrier_params.h"
 #include "../models/view.h"
 #include "european.h"
 
@@ -44,15 +45,16 @@ MC_HD static inline mcs_barrier_coef mcs_barrier_coef_make(const mcs_option_para
                                                            uint32_t steps)
 {
     (void)steps;
+    const mcs_barrier_params *p = mcs_barrier_params_of(o);
     mcs_barrier_coef c;
-    c.b = (mcs_real)log(o->barrier / m->spot);
-    c.dir = (o->barrier_type == MCS_BARRIER_DOWN_OUT || o->barrier_type == MCS_BARRIER_DOWN_IN)
+    c.b = (mcs_real)log(p->barrier / m->spot);
+    c.dir = (p->barrier_type == MCS_BARRIER_DOWN_OUT || p->barrier_type == MCS_BARRIER_DOWN_IN)
                 ? (mcs_real)1
                 : (mcs_real)-1;
     c.strike = (mcs_real)o->strike;
-    c.rebate = (mcs_real)o->rebate;
+    c.rebate = (mcs_real)p->rebate;
     c.is_call = o->type == MCS_CALL;
-    c.knock_out = o->barrier_type == MCS_BARRIER_DOWN_OUT || o->barrier_type == MCS_BARRIER_UP_OUT;
+    c.knock_out = p->barrier_type == MCS_BARRIER_DOWN_OUT || p->barrier_type == MCS_BARRIER_UP_OUT;
     c.continuous = o->monitoring == MCS_MONITOR_CONTINUOUS;
     return c;
 }

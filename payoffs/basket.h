@@ -5,6 +5,7 @@
 #ifndef MCS_BASKET_H
 #define MCS_BASKET_H
 
+#include "basket_params.h"
 #include "terminal_assets.h"
 
 #define MCS_BASKET_DIM 1
@@ -28,7 +29,7 @@ MC_HD static inline mcs_basket_coef mcs_basket_coef_make(const mcs_option_params
     mcs_basket_coef c;
     c.strike = (mcs_real)o->strike;
     c.is_call = o->type == MCS_CALL;
-    c.weights = o->weights.v;
+    c.weights = mcs_basket_params_of(o)->weights.v;
     return c;
 }
 

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include "../models/real.h"
 #include "../core/job.h"
+#include "digital_params.h"
 #include "../models/view.h"
 
 #define MCS_DIGITAL_DIM 1
@@ -26,11 +27,12 @@ MC_HD static inline mcs_digital_coef mcs_digital_coef_make(const mcs_option_para
 {
     (void)m;
     (void)steps;
+    const mcs_digital_params *d = mcs_digital_params_of(o);
     mcs_digital_coef c;
     c.strike = (mcs_real)o->strike;
-    c.cash = (mcs_real)o->cash;
+    c.cash = (mcs_real)d->cash;
     c.is_call = o->type == MCS_CALL;
-    c.asset = o->digital == MCS_DIGITAL_ASSET;
+    c.asset = d->digital == MCS_DIGITAL_ASSET;
     return c;
 }
 

@@ -1,7 +1,7 @@
 /* option_keys.h - rows (core/param_list.h) several payoffs' key lists
- * use word for word, named once: european_params.def declares the fields
- * of type, strike and maturity, barrier_params.def that of monitoring; the
- * other lists refer to them with MCS_SHARED(MCS_KEY_...). */
+ * use word for word, named once, each as MCS_SHARED(MCS_KEY_...): their
+ * fields are in the head every payoff's block starts with (MCS_OPTION_HEAD,
+ * core/job.h). */
 #ifndef MCS_OPTION_KEYS_H
 #define MCS_OPTION_KEYS_H
 

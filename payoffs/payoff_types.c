@@ -6,6 +6,15 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "../core/type_table.h"
+#include "asian_params.h"
+#include "barrier_params.h"
+#include "basket_params.h"
+#include "best_of_params.h"
+#include "digital_params.h"
+#include "european_params.h"
+#include "lookback_params.h"
+#include "spread_params.h"
+#include "worst_of_params.h"
 
 /* --- choices ------------------------------------------------------------ */
 static const mcs_named digital_kinds[] = {
@@ -36,7 +45,9 @@ static const mcs_named monitorings[] = {
     {NULL, 0, NULL},
 };
 
-/* --- keys: each payoff's spec rows, from its key list (core/param_list.h) --- */
+/* --- keys: each payoff's spec rows, from its key list (core/param_list.h), each
+ * row's field in the payoff's block (MCS_ROW_BLOCK_option, named before each
+ * list) --- */
 static int fixed_strike(const mcs_job *job)
 {
     return job->option.strike_type == MCS_STRIKE_FIXED;
@@ -49,40 +60,56 @@ static int fixed_strike(const mcs_job *job)
 #define MCS_MATRIX(...) MCS_ROW_MATRIX(option, __VA_ARGS__)
 #define MCS_HIDDEN MCS_ROW_HIDDEN
 #define MCS_SHARED(row) row
-#define MCS_ROW_BLOCK_option mcs_option_params /* every payoff's fields side by side */
 
+#define MCS_ROW_BLOCK_option mcs_european_params
 static const mcs_param_spec european_params[] = {
 #include "european_params.def"
     MCS_PARAM_END,
 };
+#undef MCS_ROW_BLOCK_option
+#define MCS_ROW_BLOCK_option mcs_digital_params
 static const mcs_param_spec digital_params[] = {
 #include "digital_params.def"
     MCS_PARAM_END,
 };
+#undef MCS_ROW_BLOCK_option
+#define MCS_ROW_BLOCK_option mcs_asian_params
 static const mcs_param_spec asian_params[] = {
 #include "asian_params.def"
     MCS_PARAM_END,
 };
+#undef MCS_ROW_BLOCK_option
+#define MCS_ROW_BLOCK_option mcs_barrier_params
 static const mcs_param_spec barrier_params[] = {
 #include "barrier_params.def"
     MCS_PARAM_END,
 };
+#undef MCS_ROW_BLOCK_option
+#define MCS_ROW_BLOCK_option mcs_lookback_params
 static const mcs_param_spec lookback_params[] = {
 #include "lookback_params.def"
     MCS_PARAM_END,
 };
+#undef MCS_ROW_BLOCK_option
+#define MCS_ROW_BLOCK_option mcs_basket_params
 static const mcs_param_spec basket_params[] = {
 #include "basket_params.def"
     MCS_PARAM_END,
 };
+#undef MCS_ROW_BLOCK_option
+#define MCS_ROW_BLOCK_option mcs_best_of_params
 static const mcs_param_spec best_of_params[] = {
 #include "best_of_params.def"
     MCS_PARAM_END,
 };
+#undef MCS_ROW_BLOCK_option
+#define MCS_ROW_BLOCK_option mcs_worst_of_params
 static const mcs_param_spec worst_of_params[] = {
 #include "worst_of_params.def"
     MCS_PARAM_END,
 };
+#undef MCS_ROW_BLOCK_option
+#define MCS_ROW_BLOCK_option mcs_spread_params
 static const mcs_param_spec spread_params[] = {
 #include "spread_params.def"
     MCS_PARAM_END,
@@ -101,7 +128,7 @@ static uint16_t bridge_uniform(const mcs_job *job)
 /* What of the model's view (models/view.h) a payoff reads beyond S. */
 static unsigned asian_needs(const mcs_job *job)
 {
-    return job->option.average == MCS_AVERAGE_GEOMETRIC ? MCS_NEEDS_LOG : 0;
+    return mcs_asian_params_of(&job->option)->average == MCS_AVERAGE_GEOMETRIC ? MCS_NEEDS_LOG : 0;
 }
 /* the barrier and the extreme are tracked in ln S; continuous: the bridge */
 static unsigned log_monitor_needs(const mcs_job *job)
@@ -119,7 +146,7 @@ static const char *price_name(const mcs_job *job, int j)
  * and out swapped, on the same paths (in + out = vanilla + rebate). */
 static const char *barrier_output_name(const mcs_job *job, int j)
 {
-    int t = (int)job->option.barrier_type;
+    int t = (int)mcs_barrier_params_of(&job->option)->barrier_type;
     if (j == 1)
         t ^= 1; /* down-out <-> down-in, up-out <-> up-in */
     return mcs_named_by_id(barrier_types, t)->name;
@@ -131,7 +158,7 @@ static uint32_t one_step(const mcs_job *job)
 }
 static uint32_t fixings_steps(const mcs_job *job)
 {
-    return job->option.fixings;
+    return mcs_asian_params_of(&job->option)->fixings;
 }
 /* Discrete monitoring: daily (252 a year); continuous: the bridge is exact
  * for GBM between any two grid points, so one step is enough. */
@@ -144,12 +171,12 @@ static uint32_t monitoring_steps(const mcs_job *job)
 }
 static int asian_grid(const mcs_job *job, char *why, size_t len)
 {
-    if (job->sim.steps % job->option.fixings == 0)
+    if (job->sim.steps % mcs_asian_params_of(&job->option)->fixings == 0)
         return 1;
     snprintf(why, len,
              "the time grid of %u steps misses the [option] fixings = %u dates "
              "(T/n, 2T/n, ..., T): [simulation] steps must be a multiple of fixings",
-             job->sim.steps, job->option.fixings);
+             job->sim.steps, mcs_asian_params_of(&job->option)->fixings);
     return 0;
 }
 

@@ -3,8 +3,8 @@
 # works: the payoff header in its ```c block after the marker
 # "compiled by tests/doc_example_test.sh" is extracted, step 2's key list
 # (the ```c block after "key list `payoffs/range_params.def`") is named in a
-# copy of payoffs/params.def, so that a copy of core/job.h makes its
-# fields, and a small driver built against a copy of core/, models/,
+# copy of payoffs/params.def, its block header is payoffs/digital_params.h
+# with the name changed (as the doc says), and a small driver built against a copy of core/, models/,
 # payoffs/ and kernels/ runs one path of each model (gbm, bachelier)
 # through the model's per-step view (kernels/step_view.h) into the payoff,
 # comparing its output with a count made from the model's spot directly.
@@ -26,6 +26,7 @@ awk '/key list `payoffs\/range_params.def`/ {on = 1; next}
      inside {sub(/^   /, ""); print}' "$doc" > src/payoffs/range_params.def
 if grep -q range_low src/payoffs/range_params.def; then
     echo '#include "range_params.def"' >> src/payoffs/params.def
+    sed 's/digital/range/g; s/DIGITAL/RANGE/g' src/payoffs/digital_params.h >src/payoffs/range_params.h
 else
     problems+=("no key list with range_low after \"key list \`payoffs/range_params.def\`\" in $doc")
 fi
@@ -49,7 +50,9 @@ int main(void)
     memset(&o, 0, sizeof o);
     m.spot = 100, m.rate = 0.05, m.volatility = 0.2; /* every model's head (core/job.h) */
     mcs_bachelier_params_in(&m)->normal_vol = 20;    /* bachelier's own block */
-    o.maturity = 1, o.fixings = 6, o.cash = 10, o.range_low = 95, o.range_high = 105;
+    o.maturity = 1;                                  /* every payoff's head */
+    mcs_range_params *r = mcs_range_params_in(&o);   /* the range's own block */
+    r->fixings = 6, r->cash = 10, r->range_low = 95, r->range_high = 105;
     const uint32_t steps = 12;
     const M_(coef) mc = M_(coef_make)(&m, o.maturity / steps);
     const mcs_range_coef pc = mcs_range_coef_make(&o, &m, steps);

@@ -21,6 +21,8 @@
 #include "reference/merton_refs.h"
 #include "reference/products_refs.h"
 #include "reference/multi_refs.h"
+#include "../payoffs/asian_params.h"
+#include "../payoffs/digital_params.h"
 
 /* The job of the config assignments `sets` ("model.spot=100 ...") on
  * `paths` paths of `steps` steps, loaded through the config code as the
@@ -77,9 +79,15 @@ static inline mcs_job bachelier_ref_job(const mcs_bachelier_ref *r, mcs_precisio
         .id = MCS_MODEL_BACHELIER, .spot = r->spot, .rate = r->rate, .dividend = r->dividend,
         .normal_vol = r->normal_vol};
     job.option = (mcs_option_params){.payoff = r->payoff, .type = r->type, .strike = r->strike,
-                                     .maturity = r->maturity, .digital = r->digital,
-                                     .cash = r->cash, .average = MCS_AVERAGE_ARITHMETIC,
-                                     .fixings = r->fixings, .strike_type = r->strike_type};
+                                     .maturity = r->maturity, .strike_type = r->strike_type};
+    if (r->payoff == MCS_PAYOFF_DIGITAL) {
+        mcs_digital_params_in(&job.option)->digital = r->digital;
+        mcs_digital_params_in(&job.option)->cash = r->cash;
+    }
+    if (r->payoff == MCS_PAYOFF_ASIAN) {
+        mcs_asian_params_in(&job.option)->average = MCS_AVERAGE_ARITHMETIC;
+        mcs_asian_params_in(&job.option)->fixings = r->fixings;
+    }
     job.sim = (mcs_sim_params){.paths = paths, .steps = r->steps, .seed = seed, .rng = rng,
                                .precision = prec, .block_size = 65536};
     return job;

@@ -4,7 +4,7 @@
  * forms) priced by Monte Carlo within 4 std errors, in single and double
  * precision and with both CPU generators, including cases where S < 0 is
  * likely (the average of |S| or a log taken of S would miss by many std
- * errors); models/analytic.c's Bachelier closed forms equal the references
+ * errors); engine/analytic.c's Bachelier closed forms equal the references
  * to 1e-9; and the pairs the model cannot serve (what reads a log-spot or
  * a bridge) are refused at config time while every GBM pair is accepted. */
 #include <stdarg.h>
@@ -19,8 +19,9 @@
 #include "mc_test_util.h"
 #include "product.h"
 #include "product_test_util.h"
+#include "../payoffs/asian_params.h"
 
-/* The closed forms of models/analytic.c against the integrated references. */
+/* The closed forms of engine/analytic.c against the integrated references. */
 static void test_closed_forms_match_references(void **state)
 {
     (void)state;
@@ -87,7 +88,7 @@ static void test_pairs_refused_at_config_time(void **state)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         job.option.payoff = cases[i].payoff;
-        job.option.average = cases[i].average;
+        mcs_asian_params_in(&job.option)->average = cases[i].average;
         job.option.monitoring = cases[i].monitoring;
         job.model.id = MCS_MODEL_GBM;
         assert_int_equal(mcs_job_pair_works(&job, why, sizeof why), 1);
@@ -110,7 +111,7 @@ static void test_no_closed_form_borrowed_from_gbm(void **state)
     mcs_job job = bachelier_ref_job(&mcs_bachelier_refs[7], MCS_DOUBLE, MCS_RNG_PHILOX, 1, 1);
     double price;
     const char *source;
-    job.option.average = MCS_AVERAGE_GEOMETRIC;
+    mcs_asian_params_in(&job.option)->average = MCS_AVERAGE_GEOMETRIC;
     assert_int_equal(mcs_analytic_output(&job, 0, &price, &source), 0);
     job.model.id = MCS_MODEL_GBM; /* the same keys under GBM do have one */
     job.model.volatility = 0.2;

@@ -1,5 +1,5 @@
 /* test_diagnostics.c - the result checks (engine/diagnostics.c) and the
- * bounds they use (models/bounds.c): every reference price of
+ * bounds they use (engine/bounds.c): every reference price of
  * tests/reference/products_refs.h lies within its product's bounds and
  * draws no warning; the issue-27 cases (a discrete lookback far below the
  * European struck at the spot, outputs of 0 +/- 0 where the product is
@@ -25,6 +25,10 @@
 #include "engine.h"
 #include "product.h"
 #include "product_test_util.h"
+#include "../payoffs/asian_params.h"
+#include "../payoffs/barrier_params.h"
+#include "../payoffs/digital_params.h"
+#include "option_block.h"
 
 /* A job of the model and option given, in single precision. */
 static mcs_job gbm_job(double spot, double rate, double volatility, mcs_option_params option)
@@ -158,9 +162,9 @@ static void test_zero_outputs_of_huge_volatility_are_errors(void **state)
         .strike_type = MCS_STRIKE_FLOATING, .monitoring = MCS_MONITOR_DISCRETE});
     mcs_result res = result_of(&lookback, 10000000, zero, zero);
     expect_error(&res, "price", "lower_bound", "std error 0: all 1e7 paths gave this value");
-    mcs_job asian = gbm_job(100, 0.05, 10, (mcs_option_params){
+    mcs_job asian = gbm_job(100, 0.05, 10, MCS_TEST_OPTION(asian,
         .payoff = MCS_PAYOFF_ASIAN, .type = MCS_CALL, .strike = 100, .maturity = 100,
-        .average = MCS_AVERAGE_ARITHMETIC, .fixings = 12, .strike_type = MCS_STRIKE_FIXED});
+        .average = MCS_AVERAGE_ARITHMETIC, .fixings = 12, .strike_type = MCS_STRIKE_FIXED));
     res = result_of(&asian, 10000000, zero, zero);
     expect_error(&res, "price", "lower_bound", "the discounted mean payoff");
     expect_error(&res, "price", "tail", "volatility x sqrt(maturity) = 100");
@@ -172,9 +176,10 @@ static void test_zero_outputs_of_huge_volatility_are_errors(void **state)
 static void test_barrier_complement_and_sum_are_checked(void **state)
 {
     (void)state;
-    mcs_option_params o = {.payoff = MCS_PAYOFF_BARRIER, .type = MCS_CALL, .strike = 100,
-                           .maturity = 100, .barrier = 90, .barrier_type = MCS_BARRIER_DOWN_OUT,
-                           .monitoring = MCS_MONITOR_CONTINUOUS};
+    mcs_option_params o = MCS_TEST_OPTION(barrier, .payoff = MCS_PAYOFF_BARRIER, .type = MCS_CALL,
+                                          .strike = 100, .maturity = 100, .barrier = 90,
+                                          .barrier_type = MCS_BARRIER_DOWN_OUT,
+                                          .monitoring = MCS_MONITOR_CONTINUOUS);
     mcs_job job = gbm_job(100, 0.05, 10, o);
     double zero[2] = {0, 0};
     mcs_result res = result_of(&job, 100000, zero, zero);
@@ -207,9 +212,9 @@ static void test_legitimate_constant_or_tiny_results_draw_nothing(void **state)
         .payoff = MCS_PAYOFF_EUROPEAN, .type = MCS_CALL, .strike = 300, .maturity = 1});
     mcs_result res = result_of(&call, 10000, &zero, &zero);
     expect_none(&res, "a call at strike 300, all paths 0");
-    mcs_job digital = gbm_job(100, 0.05, 0.01, (mcs_option_params){
+    mcs_job digital = gbm_job(100, 0.05, 0.01, MCS_TEST_OPTION(digital,
         .payoff = MCS_PAYOFF_DIGITAL, .type = MCS_CALL, .strike = 80, .maturity = 1,
-        .digital = MCS_DIGITAL_CASH, .cash = 10});
+        .digital = MCS_DIGITAL_CASH, .cash = 10));
     double cash = 10 * exp(-0.05);
     res = result_of(&digital, 10000, &cash, &zero);
     expect_none(&res, "a cash digital deep in the money, all paths pay");
@@ -218,10 +223,10 @@ static void test_legitimate_constant_or_tiny_results_draw_nothing(void **state)
     expect_none(&res, "one path");
     /* an up-in worth 5e-4 whose 1e4 paths never reach the barrier: a
      * difference below 1e-5 of the job's amounts is not reported */
-    mcs_job up = gbm_job(100, 0.05, 0.05, (mcs_option_params){
+    mcs_job up = gbm_job(100, 0.05, 0.05, MCS_TEST_OPTION(barrier,
         .payoff = MCS_PAYOFF_BARRIER, .type = MCS_CALL, .strike = 100, .maturity = 1,
         .barrier = 130, .barrier_type = MCS_BARRIER_UP_OUT,
-        .monitoring = MCS_MONITOR_CONTINUOUS});
+        .monitoring = MCS_MONITOR_CONTINUOUS));
     double out, in;
     const char *source;
     assert_true(mcs_analytic_output(&up, 0, &out, &source));

@@ -18,6 +18,7 @@
 #include "product_test_util.h"
 #include "merton.h" /* its count thresholds, for the CPU-GPU tolerance */
 #include "../models/multi_gbm_params.h"
+#include "../payoffs/digital_params.h"
 
 static int quick; /* MCSIM_TEST_QUICK */
 
@@ -281,8 +282,8 @@ static void test_merton_on_gpu(void **state)
             double tol = (p ? 1e-9 : 2e-6) * sqrt(fmax(1.0, job.sim.steps / 12.0));
             double flips = p ? 2 : 4 + 3 * n * job.sim.steps * count_flip_chance(&job);
             double size = job.option.payoff == MCS_PAYOFF_DIGITAL &&
-                                  job.option.digital == MCS_DIGITAL_CASH
-                              ? job.option.cash
+                                  mcs_digital_params_in(&job.option)->digital == MCS_DIGITAL_CASH
+                              ? mcs_digital_params_in(&job.option)->cash
                               : 2 * spot;
             double limit = tol * fmax(fabs(c.price), spot) + flips * size / n +
                            (job.option.payoff == MCS_PAYOFF_DIGITAL ? 6 * size / n : 0) + 1e-12;

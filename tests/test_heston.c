@@ -22,6 +22,9 @@
 #include "mc_test_util.h"
 #include "product.h"
 #include "product_test_util.h"
+#include "../payoffs/asian_params.h"
+#include "../payoffs/barrier_params.h"
+#include "../payoffs/digital_params.h"
 
 static const char *variant_name(mcs_precision prec, mcs_rng_id rng)
 {
@@ -114,7 +117,7 @@ static void test_martingale(void **state)
             mcs_job job = heston_ref_job(r, scheme, steps, v ? MCS_SINGLE : MCS_DOUBLE,
                                          MCS_RNG_PHILOX, mcs_test_paths(200000), 400 + 3 * i + v);
             job.option.payoff = MCS_PAYOFF_DIGITAL;
-            job.option.digital = MCS_DIGITAL_ASSET;
+            mcs_digital_params_in(&job.option)->digital = MCS_DIGITAL_ASSET;
             job.option.strike = 1e-9;
             mcs_result res = run_on("cpu", &job, 2, NULL, NULL);
             char what[128];
@@ -139,8 +142,8 @@ static void test_barrier_in_out_parity(void **state)
         mcs_job job = heston_ref_job(r, MCS_HESTON_QE, 0, MCS_SINGLE, MCS_RNG_PHILOX,
                                      mcs_test_paths(400000), 500 + k);
         job.option.payoff = MCS_PAYOFF_BARRIER;
-        job.option.barrier_type = types[k];
-        job.option.barrier = barriers[k];
+        mcs_barrier_params_in(&job.option)->barrier_type = types[k];
+        mcs_barrier_params_in(&job.option)->barrier = barriers[k];
         job.option.monitoring = MCS_MONITOR_DISCRETE;
         job.sim.steps = mcs_job_default_steps(&job);
         char why[512];
@@ -182,7 +185,7 @@ static void test_pairs_and_auto_steps(void **state)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         job.option.payoff = cases[i].payoff;
-        job.option.average = cases[i].average;
+        mcs_asian_params_in(&job.option)->average = cases[i].average;
         job.option.monitoring = cases[i].monitoring;
         why[0] = '\0';
         assert_int_equal(mcs_job_pair_works(&job, why, sizeof why), cases[i].ok);
@@ -203,7 +206,7 @@ static void test_pairs_and_auto_steps(void **state)
     assert_int_equal(mcs_job_default_steps(&job), 1);
     job.option.maturity = 2;
     job.option.payoff = MCS_PAYOFF_ASIAN;
-    job.option.fixings = 1000; /* the payoff needs more */
+    mcs_asian_params_in(&job.option)->fixings = 1000; /* the payoff needs more */
     assert_int_equal(mcs_job_default_steps(&job), 1000);
     job.option.payoff = MCS_PAYOFF_EUROPEAN; /* GBM: one step, as before */
     job.model.id = MCS_MODEL_GBM;
@@ -211,7 +214,7 @@ static void test_pairs_and_auto_steps(void **state)
 }
 
 /* No closed form borrowed from GBM: the Heston European's semi-closed form
- * (models/analytic.c, the little-trap integral) equals QuantLib's, and
+ * (engine/analytic.c, the little-trap integral) equals QuantLib's, and
  * nothing else has one; no GBM standard deviation either. */
 static void test_closed_forms(void **state)
 {
@@ -228,8 +231,8 @@ static void test_closed_forms(void **state)
         assert_non_null(strstr(source, "Heston"));
         assert_int_equal(mcs_analytic_std_dev(&job, &sd, &source), 0);
         job.option.payoff = MCS_PAYOFF_ASIAN;
-        job.option.average = MCS_AVERAGE_GEOMETRIC;
-        job.option.fixings = 12;
+        mcs_asian_params_in(&job.option)->average = MCS_AVERAGE_GEOMETRIC;
+        mcs_asian_params_in(&job.option)->fixings = 12;
         assert_int_equal(mcs_analytic_output(&job, 0, &price, &source), 0);
         job.option.payoff = MCS_PAYOFF_DIGITAL;
         assert_int_equal(mcs_analytic_output(&job, 0, &price, &source), 0);

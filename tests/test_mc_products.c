@@ -20,6 +20,8 @@
 #include "mc_test_util.h"
 #include "product.h"
 #include "product_test_util.h"
+#include "../payoffs/asian_params.h"
+#include "../payoffs/barrier_params.h"
 
 /* The Broadie-Glasserman-Kou correction is an approximation: its error on
  * the discrete cases of products_refs.h was measured by the reference
@@ -131,9 +133,9 @@ static void test_in_plus_out_is_vanilla(void **state)
                 job.option.type = b % 2 ? MCS_PUT : MCS_CALL;
                 job.option.strike = 100;
                 job.option.maturity = 1;
-                job.option.barrier = b < 2 ? 85 : 120;
-                job.option.barrier_type = (mcs_barrier_type)b;
-                job.option.rebate = 2;
+                mcs_barrier_params_in(&job.option)->barrier = b < 2 ? 85 : 120;
+                mcs_barrier_params_in(&job.option)->barrier_type = (mcs_barrier_type)b;
+                mcs_barrier_params_in(&job.option)->rebate = 2;
                 job.option.monitoring = (mcs_monitoring)m;
                 job.sim = (mcs_sim_params){.paths = mcs_test_paths(200000), .steps = 50, .seed = 7,
                     .rng = MCS_RNG_PHILOX, .precision = p ? MCS_DOUBLE : MCS_SINGLE,
@@ -166,8 +168,8 @@ static void test_one_fixing_asian_is_european(void **state)
             job.option.type = MCS_CALL;
             job.option.strike = 95;
             job.option.maturity = 1;
-            job.option.average = (mcs_average_kind)a;
-            job.option.fixings = 1;
+            mcs_asian_params_in(&job.option)->average = (mcs_average_kind)a;
+            mcs_asian_params_in(&job.option)->fixings = 1;
             job.option.strike_type = MCS_STRIKE_FIXED;
             job.sim = (mcs_sim_params){.paths = 300000, .steps = 1, .seed = 11,
                 .rng = MCS_RNG_PHILOX, .precision = p ? MCS_DOUBLE : MCS_SINGLE,
@@ -196,9 +198,9 @@ static void test_breached_barrier_knocks_at_once(void **state)
         job.option.type = MCS_CALL;
         job.option.strike = 100;
         job.option.maturity = 1;
-        job.option.barrier = 105; /* an up barrier above... a down barrier at 105 is breached */
-        job.option.barrier_type = MCS_BARRIER_DOWN_OUT;
-        job.option.rebate = 3;
+        mcs_barrier_params_in(&job.option)->barrier = 105; /* an up barrier above... a down barrier at 105 is breached */
+        mcs_barrier_params_in(&job.option)->barrier_type = MCS_BARRIER_DOWN_OUT;
+        mcs_barrier_params_in(&job.option)->rebate = 3;
         job.option.monitoring = (mcs_monitoring)m;
         job.sim = (mcs_sim_params){.paths = 100000, .steps = 10, .seed = 3,
             .rng = MCS_RNG_PHILOX, .precision = MCS_DOUBLE, .block_size = 65536};
@@ -224,8 +226,10 @@ static mcs_job multi_step_job(int i, int g, mcs_precision precision, uint64_t pa
     job.option.type = MCS_CALL;
     job.option.strike = 100;
     job.option.maturity = 1;
-    job.option.barrier = 90;
-    job.option.fixings = 12;
+    if (payoffs[i] == MCS_PAYOFF_BARRIER) /* each payoff's own block */
+        mcs_barrier_params_in(&job.option)->barrier = 90;
+    if (payoffs[i] == MCS_PAYOFF_ASIAN)
+        mcs_asian_params_in(&job.option)->fixings = 12;
     job.option.strike_type = i == 2 ? MCS_STRIKE_FLOATING : MCS_STRIKE_FIXED;
     job.option.monitoring = MCS_MONITOR_CONTINUOUS;
     job.sim = (mcs_sim_params){.paths = paths, .steps = 12, .seed = 5,

@@ -6,7 +6,7 @@
  * at any steps), including a step with 5 jumps expected (near the count
  * table's end), the martingale E[S_T] = S0 e^{(r-q)T} (an asset digital
  * struck near 0) and lambda = 0 against GBM's own run; the count table's
- * thresholds against scipy's; models/analytic.c's series against the
+ * thresholds against scipy's; engine/analytic.c's series against the
  * references; the path-dependent pairs against what they must equal (an
  * Asian with one fixing and a barrier's in + out are the European); the
  * continuous monitors refused at config time (no bridge through jumps);
@@ -28,6 +28,7 @@
 #include "mc_test_util.h"
 #include "product.h"
 #include "product_test_util.h"
+#include "../payoffs/asian_params.h"
 
 #define PATHS mcs_test_paths(200000) /* a quarter under the sanitizers: mc_test_util.h */
 
@@ -69,7 +70,7 @@ static void test_count_thresholds(void **state)
     assert_true(mcs_merton_beyond_table(1e5) > MCS_MERTON_TAIL_LIMIT); /* e^-mean underflows */
 }
 
-/* models/analytic.c's Merton series against the mpmath references. */
+/* engine/analytic.c's Merton series against the mpmath references. */
 static void test_closed_forms_match_references(void **state)
 {
     (void)state;
@@ -201,7 +202,7 @@ static void test_pairs_refused_at_config_time(void **state)
     job.model.id = MCS_MODEL_MERTON;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         job.option.payoff = cases[i].payoff;
-        job.option.average = cases[i].average;
+        mcs_asian_params_in(&job.option)->average = cases[i].average;
         job.option.monitoring = cases[i].monitoring;
         why[0] = '\0';
         assert_int_equal(mcs_job_pair_works(&job, why, sizeof why), cases[i].ok);

@@ -26,6 +26,7 @@
 #include "product.h"
 #include "product_test_util.h"
 #include "../models/multi_gbm_params.h"
+#include "../payoffs/basket_params.h"
 
 /* a job's multi_gbm block (models/multi_gbm_params.h) */
 #define MULTI(job) mcs_multi_gbm_params_of(&(job).model)
@@ -185,7 +186,7 @@ static void test_config_accepts(void **state)
                                          "model.spots=[100,95,110]", &job, err, sizeof err),
                      MCS_OK);
     assert_true(MULTI(job)->dividends.n == 3 && MULTI(job)->dividends.v[2] == 0.01);
-    assert_true(job.option.weights.n == 3 && job.option.weights.v[1] == 1.0 / 3);
+    assert_true(mcs_basket_params_in(&job.option)->weights.n == 3 && mcs_basket_params_in(&job.option)->weights.v[1] == 1.0 / 3);
     assert_true(MULTI(job)->spots.v[2] == 110);
     /* rank 2: assets 1 and 3 equal in law */
     assert_int_equal(load_sets("", THREE "model.correlation_matrix=1,0.5,1,0.5,1,0.5,1,0.5,1", &job,

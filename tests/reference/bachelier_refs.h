@@ -5,7 +5,7 @@
  * against the normal law of what it pays on, its mean and variance built
  * from the model's definition (the Asian's covariance matrix summed in
  * full), via tests/reference/bachelier_refs.py (its docstring has the
- * method); independent of models/analytic.c's closed forms.
+ * method); independent of engine/analytic.c's closed forms.
  * Regenerate: /usr/bin/python3 tests/reference/bachelier_refs.py > tests/reference/bachelier_refs.h
  */
 #ifndef MCS_BACHELIER_REFS_H

@@ -5,7 +5,7 @@ Bachelier (normal) model, S_t = F_t + sigma_N W_t, F_t = S0 e^{(r - q) t}.
 Regenerate with:
     /usr/bin/python3 tests/reference/bachelier_refs.py > tests/reference/bachelier_refs.h
 
-Method (independent of models/analytic.c's closed forms): each payoff is
+Method (independent of engine/analytic.c's closed forms): each payoff is
 integrated numerically (scipy.integrate.quad, to 1e-12) against the normal
 law of the variable it pays on, whose mean and variance are built from the
 model's definition, not from a formula:
@@ -86,7 +86,7 @@ def main():
  * against the normal law of what it pays on, its mean and variance built
  * from the model's definition (the Asian's covariance matrix summed in
  * full), via tests/reference/bachelier_refs.py (its docstring has the
- * method); independent of models/analytic.c's closed forms.
+ * method); independent of engine/analytic.c's closed forms.
  * Regenerate: /usr/bin/python3 tests/reference/bachelier_refs.py > tests/reference/bachelier_refs.h
  */
 #ifndef MCS_BACHELIER_REFS_H

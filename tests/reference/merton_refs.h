@@ -8,7 +8,7 @@
  * Fourier inversion of the model's characteristic function (scipy) and,
  * for the Europeans, QuantLib 1.44's BatesEngine at constant variance;
  * the cross-check values are in each case's comment. Independent of
- * models/analytic.c's C code.
+ * engine/analytic.c's C code.
  * Regenerate: /usr/bin/python3 tests/reference/merton_refs.py > tests/reference/merton_refs.h
  */
 #ifndef MCS_MERTON_REFS_H

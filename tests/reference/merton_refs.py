@@ -7,7 +7,7 @@ jump-diffusion (Merton 1976), the model of models/merton.h:
 Regenerate with:
     /usr/bin/python3 tests/reference/merton_refs.py > tests/reference/merton_refs.h
 
-Method (independent of models/analytic.c's C code): each price is the
+Method (independent of engine/analytic.c's C code): each price is the
 Poisson mixture of the conditional log-normal prices, summed in mpmath at
 40 digits over n = 0 .. 400 (the weights left beyond are below 1e-100):
     given N_T = n, ln S_T ~ N(m_n, v_n), m_n = ln S0 + (r - q - lambda k) T
@@ -205,7 +205,7 @@ def main():
  * Fourier inversion of the model's characteristic function (scipy) and,
  * for the Europeans, QuantLib 1.44's BatesEngine at constant variance;
  * the cross-check values are in each case's comment. Independent of
- * models/analytic.c's C code.
+ * engine/analytic.c's C code.
  * Regenerate: /usr/bin/python3 tests/reference/merton_refs.py > tests/reference/merton_refs.h
  */
 #ifndef MCS_MERTON_REFS_H

@@ -8,7 +8,7 @@
  *
  * Maturities are whole days / 365 (Actual365Fixed, flat continuous curves);
  * asian fixings and discrete barrier monitoring dates are k T / n, k = 1..n.
- * closed_form = 1: an exact closed form that models/analytic.c must reproduce.
+ * closed_form = 1: an exact closed form that engine/analytic.c must reproduce.
  * closed_form = 0: a QuantLib Monte Carlo value (ref_se = its error estimate)
  * or the Broadie-Glasserman-Kou approximation for discrete barriers (ref_se = 0;
  * origin says APPROXIMATION). Unused fields are 0.

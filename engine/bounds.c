@@ -20,7 +20,10 @@
 #include <stddef.h>
 
 #include "analytic.h"
-#include "black_scholes.h"
+#include "../models/black_scholes.h"
+#include "../payoffs/asian_params.h"
+#include "../payoffs/barrier_params.h"
+#include "../payoffs/digital_params.h"
 
 static void raise_lower(mcs_bounds *b, double v, const char *source)
 {
@@ -59,8 +62,9 @@ static double variant_price(const mcs_job *variant)
 static double average_forward(const mcs_job *job)
 {
     const mcs_model_params *m = &job->model;
-    double t = job->option.maturity, n = (double)job->option.fixings, sum = 0;
-    for (uint32_t k = 1; k <= job->option.fixings; k++)
+    const uint32_t fixings = mcs_asian_params_of(&job->option)->fixings;
+    double t = job->option.maturity, n = (double)fixings, sum = 0;
+    for (uint32_t k = 1; k <= fixings; k++)
         sum += exp((m->rate - m->dividend) * t * k / n);
     return m->spot * exp(-m->rate * t) * sum / n;
 }
@@ -69,10 +73,10 @@ static void asian_bounds(const mcs_job *job, double df, double fwd, mcs_bounds *
 {
     const mcs_option_params *o = &job->option;
     int is_call = o->type == MCS_CALL, fixed = o->strike_type == MCS_STRIKE_FIXED;
-    int arithmetic = o->average == MCS_AVERAGE_ARITHMETIC;
+    int arithmetic = mcs_asian_params_of(o)->average == MCS_AVERAGE_ARITHMETIC;
     double avg = average_forward(job), k = fixed ? o->strike * df : fwd;
     mcs_job geometric = *job;
-    geometric.option.average = MCS_AVERAGE_GEOMETRIC;
+    mcs_asian_params_in(&geometric.option)->average = MCS_AVERAGE_GEOMETRIC;
     double geo = arithmetic ? variant_price(&geometric) : NAN;
     const char *geo_name = fixed ? "the geometric Asian (Kemna-Vorst)"
                                  : "the geometric Asian (Margrabe)";
@@ -124,16 +128,17 @@ static void barrier_bounds(const mcs_job *job, int j, double df, mcs_bounds *b)
 {
     const mcs_option_params *o = &job->option;
     int is_call = o->type == MCS_CALL;
-    int type = (int)o->barrier_type ^ (j == 1); /* down-out <-> down-in, up-out <-> up-in */
-    double rebate = o->rebate * df;
+    const mcs_barrier_params *bp = mcs_barrier_params_of(o);
+    int type = (int)bp->barrier_type ^ (j == 1); /* down-out <-> down-in, up-out <-> up-in */
+    double rebate = bp->rebate * df;
     cut_upper(b, european(job, o->strike, is_call) + rebate, "the European plus the rebate");
     if (is_call && type == MCS_BARRIER_UP_OUT)
-        cut_upper(b, fmax(o->barrier - o->strike, 0) * df + rebate,
+        cut_upper(b, fmax(bp->barrier - o->strike, 0) * df + rebate,
                   "(barrier - strike + rebate) e^{-rT}");
     if (!is_call)
         cut_upper(b, o->strike * df + rebate, "(strike + rebate) e^{-rT}");
     if (!is_call && type == MCS_BARRIER_DOWN_OUT)
-        cut_upper(b, fmax(o->strike - o->barrier, 0) * df + rebate,
+        cut_upper(b, fmax(o->strike - bp->barrier, 0) * df + rebate,
                   "(strike - barrier + rebate) e^{-rT}");
     /* the sum of the two carries the tail (mcs_outputs_sum): how it splits
      * between in and out depends on the paths */
@@ -160,8 +165,8 @@ void mcs_output_bounds(const mcs_job *job, int j, mcs_bounds *b)
         b->tail = is_call ? MCS_TAIL_TERMINAL : MCS_TAIL_NONE;
         return;
     case MCS_PAYOFF_DIGITAL:
-        if (o->digital == MCS_DIGITAL_CASH) {
-            cut_upper(b, o->cash * df, "cash e^{-rT}");
+        if (mcs_digital_params_of(o)->digital == MCS_DIGITAL_CASH) {
+            cut_upper(b, mcs_digital_params_of(o)->cash * df, "cash e^{-rT}");
             return;
         }
         cut_upper(b, fwd, "spot e^{-qT}");
@@ -189,7 +194,8 @@ int mcs_outputs_sum(const mcs_job *job, double *sum, const char **source, mcs_ta
     if (o->payoff != MCS_PAYOFF_BARRIER || job->model.id != MCS_MODEL_GBM)
         return 0;
     int is_call = o->type == MCS_CALL;
-    *sum = european(job, o->strike, is_call) + o->rebate * exp(-job->model.rate * o->maturity);
+    *sum = european(job, o->strike, is_call) +
+           mcs_barrier_params_of(o)->rebate * exp(-job->model.rate * o->maturity);
     *source = "the European plus the rebate (in + out, path by path)";
     *tail = is_call ? MCS_TAIL_TERMINAL : MCS_TAIL_NONE;
     return isfinite(*sum);
@@ -238,8 +244,9 @@ double mcs_tail_unseen(const mcs_job *job, mcs_tail tail, double paths)
                                    * sample's edge is S_T's for twice the paths */
         return 2 * fwd * unseen_share(sample_edge(2 * paths), sigma * sqrt(t));
     /* the average: each fixing's own tail, weighted 1/n */
-    double n = (double)job->option.fixings, sum = 0;
-    for (uint32_t k = 1; k <= job->option.fixings; k++) {
+    const uint32_t fixings = mcs_asian_params_of(&job->option)->fixings;
+    double n = (double)fixings, sum = 0;
+    for (uint32_t k = 1; k <= fixings; k++) {
         double tk = t * k / n;
         sum += exp((m->rate - m->dividend) * tk) * unseen_share(z, sigma * sqrt(tk));
     }

@@ -57,10 +57,13 @@
 #include <complex.h>
 #include <math.h>
 
-#include "bachelier_params.h"
-#include "black_scholes.h"
-#include "heston_params.h"
-#include "merton_params.h"
+#include "../models/bachelier_params.h"
+#include "../models/black_scholes.h"
+#include "../models/heston_params.h"
+#include "../models/merton_params.h"
+#include "../payoffs/asian_params.h"
+#include "../payoffs/barrier_params.h"
+#include "../payoffs/digital_params.h"
 
 #define MCS_INV_SQRT_2PI 0.39894228040143267794
 
@@ -136,8 +139,8 @@ static double digital_price(const market *m, const mcs_option_params *o)
     int phi = o->type == MCS_CALL ? 1 : -1;
     double sd = m->sigma * sqrt(m->t);
     double d1 = (log(m->s / o->strike) + (m->r - m->q) * m->t) / sd + 0.5 * sd;
-    if (o->digital == MCS_DIGITAL_CASH)
-        return o->cash * exp(-m->r * m->t) * mcs_normal_cdf(phi * (d1 - sd));
+    if (mcs_digital_params_of(o)->digital == MCS_DIGITAL_CASH)
+        return mcs_digital_params_of(o)->cash * exp(-m->r * m->t) * mcs_normal_cdf(phi * (d1 - sd));
     return m->s * exp(-m->q * m->t) * mcs_normal_cdf(phi * d1);
 }
 
@@ -154,7 +157,7 @@ static double digital_price(const market *m, const mcs_option_params *o)
  * i.e. Black's formula with forward F_S, strike F_G and variance v. */
 static double geometric_asian_price(const market *m, const mcs_option_params *o)
 {
-    double n = (double)o->fixings;
+    double n = (double)mcs_asian_params_of(o)->fixings;
     double s2t = m->sigma * m->sigma * m->t;
     double mean = log(m->s) + (m->r - m->q - 0.5 * m->sigma * m->sigma) * m->t * (n + 1.0) / (2.0 * n);
     double var = s2t * (n + 1.0) * (2.0 * n + 1.0) / (6.0 * n * n);
@@ -163,7 +166,7 @@ static double geometric_asian_price(const market *m, const mcs_option_params *o)
     int is_call = o->type == MCS_CALL;
     if (o->strike_type == MCS_STRIKE_FIXED)
         return black(fwd_g, o->strike, var, df, is_call);
-    if (o->fixings == 1)
+    if (mcs_asian_params_of(o)->fixings == 1)
         return 0.0; /* G = S_T */
     double fwd_s = m->s * exp((m->r - m->q) * m->t);
     double var_diff = s2t * (n - 1.0) * (2.0 * n - 1.0) / (6.0 * n * n);
@@ -338,9 +341,9 @@ static void bachelier_average(const mcs_job *job, double *mean, double *sd, doub
                               double *float_sd)
 {
     const mcs_bachelier_params *p = mcs_bachelier_params_of(&job->model);
-    const double t = job->option.maturity, n = (double)job->option.fixings;
+    const double t = job->option.maturity, n = (double)mcs_asian_params_of(&job->option)->fixings;
     double sum_f = 0, sum_t = 0, sum_min = 0;
-    for (uint32_t k = 1; k <= job->option.fixings; k++) {
+    for (uint32_t k = 1; k <= mcs_asian_params_of(&job->option)->fixings; k++) {
         double tk = t * k / n;
         sum_f += p->spot * exp((p->rate - p->dividend) * tk);
         sum_t += tk;
@@ -370,14 +373,14 @@ static int bachelier_output(const mcs_job *job, int j, double *price, const char
         return 1;
     case MCS_PAYOFF_DIGITAL: {
         double d = (is_call ? 1.0 : -1.0) * (fwd - o->strike) / s;
-        if (o->digital == MCS_DIGITAL_CASH)
-            *price = df * o->cash * mcs_normal_cdf(d);
+        if (mcs_digital_params_of(o)->digital == MCS_DIGITAL_CASH)
+            *price = df * mcs_digital_params_of(o)->cash * mcs_normal_cdf(d);
         else /* E[S_T 1{S_T > K}] = F N(d) + s phi(d); the put: F N(d) - s phi(d) */
             *price = df * (fwd * mcs_normal_cdf(d) + (is_call ? s : -s) * normal_pdf(d));
         return 1;
     }
     case MCS_PAYOFF_ASIAN: {
-        if (o->average != MCS_AVERAGE_ARITHMETIC || o->fixings < 1)
+        if (mcs_asian_params_of(o)->average != MCS_AVERAGE_ARITHMETIC || mcs_asian_params_of(o)->fixings < 1)
             return 0;
         double m, sd, fm, fsd;
         bachelier_average(job, &m, &sd, &fm, &fsd);
@@ -432,8 +435,8 @@ static int merton_output(const mcs_job *job, int j, double *price, const char **
         double v;
         if (o->payoff == MCS_PAYOFF_EUROPEAN)
             v = black(fwd, o->strike, var, 1.0, is_call);
-        else if (o->digital == MCS_DIGITAL_CASH)
-            v = o->cash * mcs_normal_cdf(phi * d2);
+        else if (mcs_digital_params_of(o)->digital == MCS_DIGITAL_CASH)
+            v = mcs_digital_params_of(o)->cash * mcs_normal_cdf(phi * d2);
         else
             v = fwd * mcs_normal_cdf(phi * d1);
         sum += w * v;
@@ -570,16 +573,16 @@ static int gbm_output(const mcs_job *job, int j, double *price, const char **sou
         *source = "Black-Scholes";
         return 1;
     case MCS_PAYOFF_ASIAN:
-        if (o->average != MCS_AVERAGE_GEOMETRIC || o->fixings < 1 || (fixed && !(o->strike > 0.0)))
+        if (mcs_asian_params_of(o)->average != MCS_AVERAGE_GEOMETRIC || mcs_asian_params_of(o)->fixings < 1 || (fixed && !(o->strike > 0.0)))
             return 0;
         *price = geometric_asian_price(&m, o);
         *source = fixed ? "Kemna-Vorst" : "Margrabe (geometric)";
         return 1;
     case MCS_PAYOFF_BARRIER: {
-        if (o->monitoring != MCS_MONITOR_CONTINUOUS || !(o->strike > 0.0) || !(o->barrier > 0.0))
+        if (o->monitoring != MCS_MONITOR_CONTINUOUS || !(o->strike > 0.0) || !(mcs_barrier_params_of(o)->barrier > 0.0))
             return 0;
-        mcs_barrier_type type = j == 0 ? o->barrier_type : barrier_complement(o->barrier_type);
-        *price = barrier_price(&m, is_call, type, o->strike, o->barrier, o->rebate);
+        mcs_barrier_type type = j == 0 ? mcs_barrier_params_of(o)->barrier_type : barrier_complement(mcs_barrier_params_of(o)->barrier_type);
+        *price = barrier_price(&m, is_call, type, o->strike, mcs_barrier_params_of(o)->barrier, mcs_barrier_params_of(o)->rebate);
         *source = "Reiner-Rubinstein";
         return 1;
     }
@@ -627,8 +630,8 @@ int mcs_analytic_std_dev(const mcs_job *job, double *sd, const char **source)
     double second; /* E[payoff^2], undiscounted */
     if (o->payoff == MCS_PAYOFF_EUROPEAN) /* (S_T - K)^2 on the exercise set */
         second = m2 - 2 * k * m1 + k * k * m0;
-    else if (o->digital == MCS_DIGITAL_CASH) /* cash^2 on it */
-        second = o->cash * o->cash * m0;
+    else if (mcs_digital_params_of(o)->digital == MCS_DIGITAL_CASH) /* cash^2 on it */
+        second = mcs_digital_params_of(o)->cash * mcs_digital_params_of(o)->cash * m0;
     else /* asset-or-nothing: S_T^2 on it */
         second = m2;
     double variance = exp(-2 * r * t) * second - price * price;
