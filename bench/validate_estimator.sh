@@ -159,7 +159,10 @@ summarise() { # summarise LABEL FILES...: one markdown row
     /^  (cpu|gpu) +(cold|warm) +[a-z_]+ +[0-9]+ / {
         share = $NF + 0
         key = $1 " " $3
-        if ($3 == "total" || share >= 10) e[key] = e[key] " " ($5 + 0)
+        if ($3 == "total" || share >= 10) {
+            e[key] = e[key] " " ($5 + 0)
+            sg[key] = sg[key] " " ($7 + 0)
+        }
     }
     END {
         m = ns ? median(med, ns) : -1
@@ -168,7 +171,8 @@ summarise() { # summarise LABEL FILES...: one markdown row
         phases = ""
         for (k in e) {
             c = split(e[k], v, " ")
-            phases = phases (phases ? ", " : "") k " " pct(median(v, c))
+            split(sg[k], w, " ")
+            phases = phases (phases ? ", " : "") k " " pct(median(v, c)) " (" sprintf("%+.0f%%", median(w, c)) ")"
         }
         printf "| %s | %s | %s | %s | %s | %s |\n", label, m < 0 ? "-" : pct(m),
             q < 0 ? "-" : pct(q), worst ? sprintf("%.2fx", worst) : "-",
@@ -180,7 +184,8 @@ summarise() { # summarise LABEL FILES...: one markdown row
     echo "\`bench/validate_estimator.sh\` with budget $budget s, cap $cap s, $repeat repeats."
     echo "Speedup errors: per series medians of the repeats (the series' median and p90"
     echo "taken over series); the median bias of each backend's total and of the phases"
-    echo "taking >= 10% of a run (validate's share column), cold and warm together."
+    echo "taking >= 10% of a run (validate's share column), cold and warm together, with"
+    echo "the median of validate's sign column in brackets (+: predicted slower than measured)."
     echo
     echo "| config | speedup median | speedup p90 | worst N* ratio | right backend | median bias: totals, phases >= 10% |"
     echo "|---|---|---|---|---|---|"
