@@ -100,16 +100,20 @@ typedef struct {
 #else
 #define MCS_MAY_ALIAS
 #endif
+/* The checks of a block struct `block_` that lies where an `of_` does
+ * (mcs_model_params or mcs_option_params): it fits in the room named
+ * `room_`, starts with the head (its fields `first_` and `last_` where
+ * `of_` has them) and needs no stricter alignment. */
+#define MCS_TYPE_BLOCK_CHECK(block_, of_, first_, last_, room_)                          \
+    MCS_STATIC_ASSERT(sizeof(block_) <= sizeof(of_),                                     \
+                      #block_ " is larger than " #of_ ": raise " room_ " (core/job.h)"); \
+    MCS_STATIC_ASSERT(offsetof(block_, first_) == offsetof(of_, first_) &&              \
+                          offsetof(block_, last_) == offsetof(of_, last_),              \
+                      #block_ " does not start with the head of " #of_);                 \
+    MCS_STATIC_ASSERT(MCS_ALIGNOF(block_) <= MCS_ALIGNOF(of_),                           \
+                      #block_ " needs a stricter alignment than " #of_)
 #define MCS_MODEL_BLOCK_CHECK(block_)                                                    \
-    MCS_STATIC_ASSERT(sizeof(block_) <= sizeof(mcs_model_params),                        \
-                      #block_ " is larger than mcs_model_params: raise "                 \
-                              "MCS_MODEL_OWN_BYTES (core/job.h)");                       \
-    MCS_STATIC_ASSERT(offsetof(block_, volatility) == offsetof(mcs_model_params,         \
-                                                                volatility) &&           \
-                          offsetof(block_, assets) == offsetof(mcs_model_params, assets), \
-                      #block_ " does not start with MCS_MODEL_HEAD");                     \
-    MCS_STATIC_ASSERT(MCS_ALIGNOF(block_) <= MCS_ALIGNOF(mcs_model_params),              \
-                      #block_ " needs a stricter alignment than mcs_model_params")
+    MCS_TYPE_BLOCK_CHECK(block_, mcs_model_params, assets, volatility, "MCS_MODEL_OWN_BYTES")
 
 /* A product's parameters, one block per payoff type as the model's: the
  * head every payoff has (its id and the fields of the keys several payoffs
@@ -136,15 +140,7 @@ typedef struct {
     MCS_ALIGNAS(16) unsigned char own[MCS_OPTION_OWN_BYTES]; /* the payoff's block's fields */
 } mcs_option_params;
 #define MCS_OPTION_BLOCK_CHECK(block_)                                                   \
-    MCS_STATIC_ASSERT(sizeof(block_) <= sizeof(mcs_option_params),                       \
-                      #block_ " is larger than mcs_option_params: raise "                \
-                              "MCS_OPTION_OWN_BYTES (core/job.h)");                      \
-    MCS_STATIC_ASSERT(offsetof(block_, monitoring) == offsetof(mcs_option_params,        \
-                                                                monitoring) &&           \
-                          offsetof(block_, strike) == offsetof(mcs_option_params, strike), \
-                      #block_ " does not start with MCS_OPTION_HEAD");                    \
-    MCS_STATIC_ASSERT(MCS_ALIGNOF(block_) <= MCS_ALIGNOF(mcs_option_params),             \
-                      #block_ " needs a stricter alignment than mcs_option_params")
+    MCS_TYPE_BLOCK_CHECK(block_, mcs_option_params, strike, monitoring, "MCS_OPTION_OWN_BYTES")
 
 typedef struct {
     uint64_t paths;      /* N >= 1 */

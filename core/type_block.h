@@ -4,19 +4,12 @@
  * (core/job.h), on host and device:
  *   mcs_<name>_params_of(p)  the block to read (kernels, closed forms)
  *   mcs_<name>_params_in(p)  the block to write (config derivations, tests)
- * The struct itself is made by core/type_block_struct.h. */
+ * The struct itself is made by core/type_block_struct.h. Include
+ * models/mc_hd.h (MC_HD) before the readers are made. */
 #ifndef MCS_TYPE_BLOCK_H
 #define MCS_TYPE_BLOCK_H
 
 #include "job.h"
-
-#ifndef MC_HD
-#ifdef __CUDACC__
-#define MC_HD __host__ __device__
-#else
-#define MC_HD
-#endif
-#endif
 
 /* The block struct's name, mcs_<name>_params */
 #define MCS_TYPE_BLOCK_TYPE_(name_) mcs_##name_##_params
