@@ -22,10 +22,11 @@ err=$tmp/stderr
 has() { grep -qF -- "$2" "$1" || problems+=("$(basename "$1") lacks '$2'"); }
 lacks() { ! grep -qF -- "$2" "$1" || problems+=("$(basename "$1") holds '$2'"); }
 
-# --- the Makefile: what each target would run (make -n) ---------------------------
+# --- the Makefile: what each target would run (make -n; a caller's NODEPS=1, which
+# `make test NODEPS=1` puts in the environment, unset) -------------------------------
 # make_n TARGET [VAR=VALUE]...: the commands of `make TARGET` into $out
 make_n() {
-    env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -n -C "$src" BUILD="$tmp/b" "$@" >"$out" 2>"$err" ||
+    env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u NODEPS make -n -C "$src" BUILD="$tmp/b" "$@" >"$out" 2>"$err" ||
         problems+=("make -n $* failed: $(tail -n 2 "$err")")
 }
 make_n run NODEPS=1
