@@ -700,7 +700,8 @@ static void print_phases(FILE *out, const mcs_validation *v)
 /* Speedup per series and size, break-even, decisions. */
 static void print_speedups(FILE *out, const mcs_validation *v)
 {
-    fprintf(out, "\nspeedup T_cpu/T_gpu (targets: median <= 5%%, p90 <= 15%%)\n");
+    fprintf(out, "\nspeedup T_cpu/T_gpu (targets: median <= %g%%, p90 <= %g%%)\n",
+            100 * MCS_TARGET_SPEEDUP_MEDIAN, 100 * MCS_TARGET_SPEEDUP_P90);
     for (size_t i = 0; i < v->n_speedups; i++) {
         const mcs_speedup_error *s = &v->speedups[i];
         char steps[32] = "";
@@ -721,7 +722,7 @@ static void print_speedups(FILE *out, const mcs_validation *v)
                100 * p->gpu_spread, p->measured > 1 ? "gpu" : "cpu",
                p->predicted > 1 ? "gpu" : "cpu", p->correct ? "" : "  WRONG");
     }
-    fprintf(out, "\nbreak-even N* (target: within 1.5x)\n");
+    fprintf(out, "\nbreak-even N* (target: within %gx)\n", MCS_TARGET_BREAK_EVEN_RATIO);
     for (size_t i = 0; i < v->n_break_even; i++) {
         const mcs_break_even_pair *b = &v->break_even[i];
         fprintf(out, "  %-5s %-7s predicted %10.4g  measured ", b->mode, b->precision, b->predicted);
@@ -732,8 +733,8 @@ static void print_speedups(FILE *out, const mcs_validation *v)
         else
             fprintf(out, "%10.4g  ratio %.2f\n", b->measured, b->predicted / b->measured);
     }
-    fprintf(out, "\nbackend decisions: %d of %d correct (%.1f%%; target >= 95%%)\n", v->correct,
-           v->decisions, 100.0 * v->correct / v->decisions);
+    fprintf(out, "\nbackend decisions: %d of %d correct (%.1f%%; target >= %g%%)\n", v->correct,
+           v->decisions, 100.0 * v->correct / v->decisions, 100 * MCS_TARGET_RIGHT_BACKEND);
 }
 
 /* What the comparisons above left out, and why: nothing is dropped silently. */

@@ -13,6 +13,14 @@
  * (`mcsim sweep --repeat`'s default); fewer are noted. */
 #define MCS_VALIDATE_REPEATS 5
 
+/* The targets validate prints beside its figures (issue 28, bench/README.md):
+ * speedup error median and p90 (as e^x - 1), break-even N* predicted over
+ * measured within a factor, the share of right backend choices. */
+#define MCS_TARGET_SPEEDUP_MEDIAN 0.05
+#define MCS_TARGET_SPEEDUP_P90 0.15
+#define MCS_TARGET_BREAK_EVEN_RATIO 1.25
+#define MCS_TARGET_RIGHT_BACKEND 0.97
+
 /* A phase's errors over the sizes of a group (backend, mode): per size the
  * bias |ln(predicted / median of its repeats)| and the noise, the repeats'
  * spread (max - min) / median; median and 90th percentile of the bias, the

@@ -610,6 +610,10 @@ MCSIM_ACCEPT_UNSEALED=1 "$mcsim" validate "$repo/bench/results/estimator/h100/sw
     --profile h100-reference >"$out" 2>"$err"
 exit_is $? 0
 need_in "$out" stdout "backend decisions:"
+# the targets printed are issue 28's (validate.h)
+need_in "$out" stdout "targets: median <= 5%, p90 <= 15%"
+need_in "$out" stdout "break-even N* (target: within 1.25x)"
+need_in "$out" stdout "correct (100.0%; target >= 97%)"
 report "validate reads a schema-1 sweep file (bench/results, unsealed: with MCSIM_ACCEPT_UNSEALED=1 only)"
 
 # --format json: the same figures as the tables, one JSON object
