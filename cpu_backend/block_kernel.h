@@ -59,10 +59,27 @@ typedef struct {
                          MCS_SPLIT_PATHS + 16]), step by step */
 } mcs_block_scratch;
 
-/* Allocate the buffers for `job`; MCS_E_NOMEM on failure. */
+/* Allocate the buffers for `job` that s lacks (all of them in a zeroed s;
+ * a kept one may lack only the split mode's); MCS_E_NOMEM on failure. */
 int mcs_block_scratch_init(mcs_block_scratch *s, const mcs_job *job);
 /* Free the buffers. */
 void mcs_block_scratch_free(mcs_block_scratch *s);
+
+/* The scratch of a team of threads, one entry per thread, each filled by
+ * its own thread (mcs_block_scratch_init; first touch on its NUMA node). */
+typedef struct {
+    int threads;
+    mcs_block_scratch *s;
+} mcs_scratch_set;
+/* The set kept by the last run when it has `threads` entries (a warm run
+ * reuses the pages its threads touched), else a new one with every entry
+ * zeroed; NULL when out of memory. */
+mcs_scratch_set *mcs_scratch_set_take(int threads);
+/* Keep `set` for the next run, freeing the one kept before; one set at
+ * most is kept, until the process ends. */
+void mcs_scratch_set_keep(mcs_scratch_set *set);
+/* Free a set and its buffers (NULL: nothing). */
+void mcs_scratch_set_free(mcs_scratch_set *set);
 
 /* Simulate n_paths paths of one block from its stream and return the
  * shifted partial sums of their (undiscounted) outputs. */

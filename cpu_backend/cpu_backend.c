@@ -15,7 +15,8 @@ typedef struct {
     const mcs_job *job;
     mcs_block_fn kernel;
     int threads;
-    mcs_block_scratch *scratch; /* one per thread */
+    mcs_scratch_set *scratch;   /* one entry per thread */
+    int scratch_ready;          /* every thread's entry was filled */
     mcs_block_stream *streams;  /* one per block of the current call */
     uint64_t rng_capacity;
 } cpu_ctx;
@@ -32,10 +33,10 @@ static void cpu_close(void *p)
     cpu_ctx *c = p;
     if (!c)
         return;
-    if (c->scratch)
-        for (int i = 0; i < c->threads; i++)
-            mcs_block_scratch_free(&c->scratch[i]);
-    free(c->scratch);
+    if (c->scratch_ready)
+        mcs_scratch_set_keep(c->scratch); /* for the next run */
+    else
+        mcs_scratch_set_free(c->scratch);
     free(c->streams);
     free(c);
 }
@@ -56,21 +57,23 @@ static mcs_status cpu_open(const mcs_job *job, const mcs_placement *where, void 
         cpu_close(c);
         return MCS_E_UNAVAILABLE;
     }
-    c->scratch = calloc((size_t)threads, sizeof *c->scratch);
+    c->scratch = mcs_scratch_set_take(threads); /* the last run's, when its size */
     if (!c->scratch)
         goto nomem;
     int failed = 0, team = 0;
     /* Start the thread team now, so its cost is counted as setup; each
-     * thread allocates its own buffers (first touch on its own NUMA node).
-     * OpenMP may grant fewer threads (OMP_THREAD_LIMIT): use what it gave. */
+     * thread allocates its own buffers (first touch on its own NUMA node),
+     * or finds them kept from the last run. OpenMP may grant fewer threads
+     * (OMP_THREAD_LIMIT): use what it gave. */
 #pragma omp parallel num_threads(threads) reduction(| : failed)
     {
 #pragma omp single nowait
         team = omp_get_num_threads();
-        failed |= mcs_block_scratch_init(&c->scratch[omp_get_thread_num()], job) != MCS_OK;
+        failed |= mcs_block_scratch_init(&c->scratch->s[omp_get_thread_num()], job) != MCS_OK;
     }
     if (failed)
         goto nomem;
+    c->scratch_ready = 1; /* a smaller team leaves entries the next run fills */
     c->threads = team < threads ? team : threads;
     *out = c;
     t->seconds[MCS_PHASE_SETUP] += mcs_now() - t0;
@@ -113,7 +116,7 @@ static mcs_status cpu_run(void *p, uint64_t first, uint64_t count, double *recor
     const int k = mcs_job_outputs(job), record = mcs_sums_record_len(k);
 #pragma omp parallel num_threads(team)
     {
-        mcs_block_scratch *s = &c->scratch[omp_get_thread_num()];
+        mcs_block_scratch *s = &c->scratch->s[omp_get_thread_num()];
         mcs_block_sums sums;
 #pragma omp for schedule(dynamic, 1)
         for (uint64_t i = 0; i < count; i++) {

@@ -177,6 +177,35 @@ static void test_partial_last_block_counts_every_path(void **state)
     assert_int_equal(r.convergence[r.n_convergence - 1].paths, 65539);
 }
 
+/* The threads' buffers a run leaves are kept for the next run of as many
+ * threads (the same buffers, pages already touched), and a run of another
+ * thread count gets new ones; reused buffers give the same bits. */
+static void test_scratch_kept_between_runs(void **state)
+{
+    (void)state;
+    mcs_job job = job_for(&mcs_ref_cases[0], MCS_CALL, MCS_SINGLE, 3 * 65536 + 5, 11);
+    mcs_result first = run(&job, 3);
+    mcs_scratch_set *kept = mcs_scratch_set_take(3);
+    assert_non_null(kept);
+    assert_int_equal(kept->threads, 3);
+    void *draws = kept->s[0].draws;
+    assert_non_null(draws); /* filled by the run */
+    mcs_scratch_set_keep(kept);
+    mcs_result again = run(&job, 3);
+    assert_memory_equal(&first.price, &again.price, sizeof first.price);
+    assert_memory_equal(&first.std_error, &again.std_error, sizeof first.std_error);
+    mcs_scratch_set *same = mcs_scratch_set_take(3);
+    assert_ptr_equal(same, kept);
+    assert_ptr_equal(same->s[0].draws, draws);
+    mcs_scratch_set_keep(same);
+    mcs_scratch_set *other = mcs_scratch_set_take(2); /* frees the kept one */
+    assert_non_null(other);
+    assert_int_equal(other->threads, 2);
+    assert_null(other->s[0].draws);
+    assert_null(other->s[1].bits);
+    mcs_scratch_set_free(other);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -188,6 +217,7 @@ int main(void)
         cmocka_unit_test(test_bit_identical_across_instruction_sets),
         cmocka_unit_test(test_one_path_has_undefined_std_error),
         cmocka_unit_test(test_partial_last_block_counts_every_path),
+        cmocka_unit_test(test_scratch_kept_between_runs),
     };
     test_rng = MCS_RNG_PCG64;
     int failed = cmocka_run_group_tests_name("pcg64", tests, NULL, NULL);
