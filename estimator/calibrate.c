@@ -467,6 +467,85 @@ static mcs_status timed_run(calib *c, const char *backend, int threads, const ch
 
 static const char *precisions[] = {"single", "double"};
 
+/* One wave: b blocks on b threads take as long as their slowest thread. On
+ * a host whose vCPUs run at different speeds (the H100 machine's 16: one
+ * thread took 4.6 ms or 7.2 ms on the same block, by vCPU and moment) that
+ * is more than the throughput of many waves says: 16 blocks on 16 threads
+ * took 77 ms where 10 waves took 49 ms a wave, and one block alone 43 ms.
+ * Measured for each thread count b of the scaling table (list, n) as the
+ * median of one-wave runs of b blocks of 65536 paths, interleaved in rounds
+ * with a run of WAVE_FULL waves on all threads that gives one thread's cost
+ * per path c1 at full load, as the kernel costs are measured; wave(b) =
+ * the one-wave run's time, less its chunk start, over one thread's time
+ * for its block, 65536 c1 (model.c). A GBM European of enough steps that a
+ * block takes about WAVE_BLOCK_S on one thread (paths_1s: one thread's
+ * one-step paths per second). At least WAVE_ROUNDS rounds (--quick: 3),
+ * then until wave(all) settles or the stage's time is spent. */
+#define WAVE_FULL 8
+#define WAVE_BLOCK_S 0.005
+#define WAVE_ROUNDS 5
+_Static_assert(MCS_PROFILE_SCALING_MAX >= 64, "measure_waves: a factor per entry of "
+                                              "calibrate_cpu's list of up to 64 thread counts");
+static mcs_status measure_waves(calib *c, mcs_cpu_profile *cpu, const int *list, int n,
+                                double paths_1s, char *err, size_t len)
+{
+    const double bs = 65536;
+    double steps = fmin(256, fmax(1, round(WAVE_BLOCK_S * paths_1s / bs)));
+    int all = list[n - 1];
+    char steps_set[64];
+    snprintf(steps_set, sizeof steps_set, "simulation.steps=%.0f", steps);
+    mcs_workload w = {.paths = 0, .steps = (uint32_t)steps, .block_size = (uint32_t)bs,
+                      .precision = MCS_SINGLE, .rng = MCS_RNG_PCG64, .threads = all};
+    mcs_repeat_rule rule = stage_rule(c, STAGE_CPU_SCALING), once = exactly(1);
+    rule.min = c->quick ? 3 : WAVE_ROUNDS;
+    rule.max = c->quick ? rule.min : MCS_REPEATS_MAX;
+    double factor[MCS_PROFILE_SCALING_MAX][MCS_REPEATS_MAX];
+    int rounds = 0;
+    cpu->wave.n = 0; /* the model's one-wave time without it, below */
+    do {
+        mcs_timings t;
+        char paths[64];
+        /* the full-load run: one thread's cost per path */
+        w.threads = all;
+        w.paths = (uint64_t)(WAVE_FULL * all * bs);
+        snprintf(paths, sizeof paths, "simulation.paths=%.0f", (double)w.paths);
+        const char *full[] = {"simulation.precision=single", "simulation.rng=pcg64", paths,
+                              steps_set};
+        mcs_status st = timed_run(c, "cpu", all, full, 4, &once, &t, err, len);
+        if (st != MCS_OK)
+            return st;
+        double c1 = mcs_cpu_seconds_per_path(cpu, &w, t.seconds[MCS_PHASE_SIMULATE]);
+        for (int i = 0; i < n; i++) {
+            int b = list[i];
+            w.threads = b;
+            w.paths = (uint64_t)(b * bs);
+            snprintf(paths, sizeof paths, "simulation.paths=%.0f", (double)w.paths);
+            const char *one[] = {"simulation.precision=single", "simulation.rng=pcg64", paths,
+                                 steps_set};
+            if ((st = timed_run(c, "cpu", b, one, 4, &once, &t, err, len)) != MCS_OK)
+                return st;
+            /* one thread's cost per path the one-wave run says, at the
+             * efficiency of b threads: the wave's time less its start is
+             * that x bs / e(b) */
+            double per = mcs_cpu_seconds_per_path(cpu, &w, t.seconds[MCS_PHASE_SIMULATE]);
+            factor[i][rounds] = c1 > 0 ? per / (mcs_cpu_efficiency(cpu, b) * c1) : NAN;
+        }
+        rounds++;
+    } while (!mcs_repeats_settled(factor[n - 1], rounds, &rule, mcs_now()));
+    for (int i = 0; i < n; i++) {
+        double spread, f = mcs_trimmed_spread(factor[i], rounds, &spread);
+        if (!(f > 0))
+            return MCS_OK; /* not measured: the model keeps 1 / efficiency */
+        cpu->wave.threads[i] = list[i];
+        cpu->wave.value[i] = fmin(f, 10);
+        progress("cpu: one wave of %d block%s on as many threads: %.3f x one thread's time "
+                 "for a block (median of %d rounds, spread %.0f%%)", list[i],
+                 list[i] == 1 ? "" : "s", cpu->wave.value[i], rounds, 100 * spread);
+    }
+    cpu->wave.n = n;
+    return MCS_OK;
+}
+
 static mcs_status calibrate_cpu(calib *c, mcs_profile *p, char *err, size_t len)
 {
     mcs_cpu_profile *cpu = &p->cpu;
@@ -600,12 +679,14 @@ static mcs_status calibrate_cpu(calib *c, mcs_profile *p, char *err, size_t len)
             progress("cpu: efficiency above %.2f or repeats spread above %.0f%%: measuring the "
                      "scaling again", MCS_PLAUSIBLE_EFFICIENCY_MAX, 100 * MCS_PLAUSIBLE_SPREAD_MAX);
     }
-    cpu->n_scaling = 0;
+    cpu->scaling.n = 0;
     for (int i = 0; i < n_threads; i++) {
-        cpu->scaling_threads[cpu->n_scaling] = list[i];
-        cpu->scaling_efficiency[cpu->n_scaling++] = fmin(best_eff[i], 1.5);
+        cpu->scaling.threads[cpu->scaling.n] = list[i];
+        cpu->scaling.value[cpu->scaling.n++] = fmin(best_eff[i], 1.5);
     }
     cpu->repeat_spread = fmax(cpu->repeat_spread, best_spread);
+    if ((st = measure_waves(c, cpu, list, n_threads, paths_1s, err, len)) != MCS_OK)
+        return st;
     /* spec numbers: cores from hwloc, FLOPs per cycle from the instruction
      * sets, the clock from cpufreq or the TSC (docs/estimator.md) */
     mcs_cpu_facts facts;

@@ -161,21 +161,21 @@ static double path_cost(const mcs_kernel_cost *c, const mcs_workload *w)
 
 double mcs_cpu_efficiency(const mcs_cpu_profile *cpu, double threads)
 {
-    int n = cpu->n_scaling;
+    int n = cpu->scaling.n;
     if (n == 0)
         return 1.0;
-    if (threads <= cpu->scaling_threads[0])
-        return cpu->scaling_efficiency[0];
+    if (threads <= cpu->scaling.threads[0])
+        return cpu->scaling.value[0];
     for (int i = 1; i < n; i++) {
-        if (threads <= cpu->scaling_threads[i]) {
-            double t0 = cpu->scaling_threads[i - 1], t1 = cpu->scaling_threads[i];
-            double e0 = cpu->scaling_efficiency[i - 1], e1 = cpu->scaling_efficiency[i];
+        if (threads <= cpu->scaling.threads[i]) {
+            double t0 = cpu->scaling.threads[i - 1], t1 = cpu->scaling.threads[i];
+            double e0 = cpu->scaling.value[i - 1], e1 = cpu->scaling.value[i];
             return e0 + (e1 - e0) * (threads - t0) / (t1 - t0);
         }
     }
     /* beyond the table: no more throughput than at its last entry */
-    double tn = cpu->scaling_threads[n - 1];
-    return cpu->scaling_efficiency[n - 1] * tn / threads;
+    double tn = cpu->scaling.threads[n - 1];
+    return cpu->scaling.value[n - 1] * tn / threads;
 }
 
 static double copy_seconds(const mcs_link *l, double bytes, double copies)
@@ -202,14 +202,31 @@ static void finish(mcs_prediction *out, double other)
     out->seconds[MCS_PHASE_TOTAL] = sum + other;
 }
 
+double mcs_cpu_wave_factor(const mcs_cpu_profile *cpu, double b)
+{
+    const mcs_thread_table *t = &cpu->wave;
+    if (t->n == 0)
+        return NAN;
+    if (b <= t->threads[0])
+        return t->value[0];
+    for (int i = 1; i < t->n; i++)
+        if (b <= t->threads[i]) {
+            double b0 = t->threads[i - 1], b1 = t->threads[i];
+            return t->value[i - 1] + (t->value[i] - t->value[i - 1]) * (b - b0) / (b1 - b0);
+        }
+    return t->value[t->n - 1];
+}
+
 /* The CPU's simulate phase of w on `threads` threads, as its two parts:
  * simulate = *fixed + *per_c1 x c1, c1 one thread's seconds per path.
  * Blocks are handed out one at a time, in order (schedule(dynamic, 1)); a
  * wave is one block per thread. The busiest thread does waves - 1 full
  * blocks and one more in the last wave: a full one where that wave has two
  * or more blocks, else the job's partial last block; at the parallel
- * efficiency of the threads busy. The engine hands the backend chunks of
- * at most threads x 128 blocks, each paying a start. */
+ * efficiency of the threads busy, or, in a job of one wave, at the
+ * profile's measured factor for one wave of that many blocks (its slowest
+ * thread's time, where threads run at different speeds). The engine hands
+ * the backend chunks of at most threads x 128 blocks, each paying a start. */
 static void cpu_simulate_shape(const mcs_cpu_profile *cpu, const mcs_workload *w, double threads,
                                double *fixed, double *per_c1)
 {
@@ -224,7 +241,8 @@ static void cpu_simulate_shape(const mcs_cpu_profile *cpu, const mcs_workload *w
     per_thread = per_thread < 1 ? 1 : per_thread > most ? most : per_thread;
     double chunks = ceil(blocks / (threads * per_thread));
     *fixed = chunks * (w->cold ? cpu->chunk_start_cold_us : cpu->chunk_start_warm_us) * 1e-6;
-    *per_c1 = busiest / mcs_cpu_efficiency(cpu, busy);
+    double wave = waves == 1 ? mcs_cpu_wave_factor(cpu, busy) : NAN;
+    *per_c1 = isnan(wave) ? busiest / mcs_cpu_efficiency(cpu, busy) : busiest * wave;
 }
 
 double mcs_cpu_seconds_per_path(const mcs_cpu_profile *cpu, const mcs_workload *w,

@@ -112,6 +112,10 @@ double mcs_gpu_work_paths(const mcs_gpu_profile *gpu, const mcs_workload *w, mcs
  * measured. */
 double mcs_gpu_context_together(const mcs_gpu_profile *gpu, int processes);
 
+/* One wave of b blocks on b threads: its simulate time over one thread's
+ * time for one of its blocks (the profile's [cpu] wave table, linear
+ * between entries, its last value beyond them); NAN without a table. */
+double mcs_cpu_wave_factor(const mcs_cpu_profile *cpu, double b);
 /* Parallel efficiency at T threads, interpolated in the profile's scaling
  * table (1 when it has none; flat beyond its ends). */
 double mcs_cpu_efficiency(const mcs_cpu_profile *cpu, double threads);

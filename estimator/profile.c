@@ -23,12 +23,19 @@
  * backend (kernel_plan.h), written "key.KERNEL = value" ("path_ns.
  * gbm_asian_0_single_pcg64"); the field is the member of the section's
  * mcs_kernel_cost table that `offset` points at in its first kernel. */
-typedef enum { K_TEXT, K_NUMBER, K_YESNO, K_SCALING, K_KERNEL } key_type;
+/* K_TABLE: an mcs_thread_table, written "1:1 2:0.97 16:0.72" (threads:value
+ * pairs); `choices` names its values, `range` their bound (table_most). */
+typedef enum { K_TEXT, K_NUMBER, K_YESNO, K_TABLE, K_KERNEL } key_type;
 
 /* What a number may be. Every number is finite and >= 0; a divisor (a
  * rate, a peak, a per-path-step cost) is > 0, so no prediction prints inf
  * or nan; a count is whole and at most MCS_PROFILE_COUNT_MAX. */
-typedef enum { R_ANY, R_POSITIVE, R_COUNT } value_range;
+typedef enum { R_ANY, R_POSITIVE, R_COUNT, R_EFFICIENCY, R_FACTOR } value_range;
+/* K_TABLE: the bound of its values, (0, most], by its range */
+static double table_most(value_range r)
+{
+    return r == R_EFFICIENCY ? 1.5 : 10;
+}
 
 typedef struct {
     const char *section, *key;
@@ -73,6 +80,9 @@ typedef struct {
         ROW("gpu", #k "_double_mrg32k3a", gpu.k[1][1], NULL),                                      \
         ROW("gpu", #k "_double_sobol", gpu.k[1][2], NULL)
 _Static_assert(MCS_PREC_COUNT == 2 && MCS_GPU_RNG_COUNT == 3, "GPU_GRID names every slot");
+/* a table over thread counts (mcs_thread_table), optional: `what` its
+ * values, each in (0, table_most(range)] */
+#define TABLE(s, k, field, what, range, m) {s, k, K_TABLE, AT(field), 0, m, what, range, 0, 0}
 /* a count per kernel (a table of doubles): optional */
 #define KERNEL_COUNT(s, k, table, m) \
     {s, k, K_KERNEL, AT(table[0][0][0]), 0, m, NULL, R_COUNT, 0, sizeof(double)}
@@ -145,9 +155,11 @@ static const profile_key keys[] = {
            "wide_path_ns.KERNEL, wide_step_ns.KERNEL: a multi-asset model's per path and per "
            "step at 64 assets, ns"),
     KERNEL("cpu", "wide_step_ns", cpu.kernel_ns, wide_step, NULL),
-    {"cpu", "scaling", K_SCALING, 0, 0,
-     "threads:efficiency pairs; efficiency = throughput(T) / (T x throughput(1))", NULL, R_ANY, 0,
-     0},
+    TABLE("cpu", "scaling", cpu.scaling, "efficiency", R_EFFICIENCY,
+          "threads:efficiency pairs; efficiency = throughput(T) / (T x throughput(1))"),
+    TABLE("cpu", "wave", cpu.wave, "factor", R_FACTOR,
+          "threads:factor pairs: one wave of T blocks on T threads takes factor x one "
+          "thread's time for a block"),
     NUM("cpu", "repeat_spread", cpu.repeat_spread,
         "largest (max - min) / median of the repeated runs the costs come from"),
 
@@ -297,31 +309,37 @@ static const char *range_problem(value_range r, double v)
         return v == floor(v) && v >= 1 && v <= MCS_PROFILE_COUNT_MAX
                    ? NULL
                    : "must be a whole number from 1 to " MCS_PROFILE_COUNT_MAX_TEXT;
+    case R_EFFICIENCY: /* K_TABLE values (table_problem) */
+    case R_FACTOR:
+        return v > 0 && v <= table_most(r) ? NULL : "out of its range";
     }
     return "unknown range";
 }
 
-/* Why the scaling table cannot be a profile's, or NULL: thread counts
- * whole, 1 to MCS_PROFILE_COUNT_MAX and rising, efficiencies in (0, 1.5]. */
-static const char *scaling_problem(const mcs_cpu_profile *cpu)
+/* Why table t, of values of range r, cannot be a profile's, or NULL:
+ * thread counts whole, 1 to MCS_PROFILE_COUNT_MAX and rising, values in
+ * (0, table_most(r)]. */
+static const char *table_problem(const mcs_thread_table *t, value_range r)
 {
-    if (cpu->n_scaling < 0 || cpu->n_scaling > MCS_PROFILE_SCALING_MAX)
+    const double most = table_most(r);
+    if (t->n < 0 || t->n > MCS_PROFILE_SCALING_MAX)
         return "more pairs than the " MCS_PROFILE_SCALING_MAX_TEXT " a profile holds";
-    for (int i = 0; i < cpu->n_scaling; i++) {
-        double t = cpu->scaling_threads[i], e = cpu->scaling_efficiency[i];
-        if (range_problem(R_COUNT, t) || (i > 0 && t <= cpu->scaling_threads[i - 1]))
+    for (int i = 0; i < t->n; i++) {
+        double threads = t->threads[i], v = t->value[i];
+        if (range_problem(R_COUNT, threads) || (i > 0 && threads <= t->threads[i - 1]))
             return "thread counts must be whole numbers from 1 to " MCS_PROFILE_COUNT_MAX_TEXT
                    ", rising";
-        if (!(e > 0 && e <= 1.5))
-            return "efficiencies must be in (0, 1.5]";
+        if (!(v > 0 && v <= most))
+            return r == R_EFFICIENCY ? "efficiencies must be in (0, 1.5]"
+                                     : "factors must be in (0, 10]";
     }
     return NULL;
 }
 
-/* "1:1.0 2:0.98 16:0.91": thread counts ascending, efficiencies in (0, 1.5]. */
-static int parse_scaling(const char *text, mcs_cpu_profile *cpu)
+/* "1:1.0 2:0.98 16:0.91": thread counts ascending, values of range r. */
+static int parse_table(const char *text, mcs_thread_table *t, value_range r)
 {
-    cpu->n_scaling = 0;
+    t->n = 0;
     const char *s = text;
     while (*s) {
         while (*s == ' ' || *s == '\t' || *s == ',')
@@ -330,17 +348,17 @@ static int parse_scaling(const char *text, mcs_cpu_profile *cpu)
             break;
         char *end;
         double threads = strtod(s, &end);
-        if (end == s || *end != ':' || cpu->n_scaling == MCS_PROFILE_SCALING_MAX)
+        if (end == s || *end != ':' || t->n == MCS_PROFILE_SCALING_MAX)
             return 0;
         s = end + 1;
-        double eff = strtod(s, &end);
+        double v = strtod(s, &end);
         if (end == s)
             return 0;
-        cpu->scaling_threads[cpu->n_scaling] = threads;
-        cpu->scaling_efficiency[cpu->n_scaling++] = eff;
+        t->threads[t->n] = threads;
+        t->value[t->n++] = v;
         s = end;
     }
-    return cpu->n_scaling > 0 && !scaling_problem(cpu);
+    return t->n > 0 && !table_problem(t, r);
 }
 
 /* value is one of the '|'-separated choices */
@@ -509,12 +527,15 @@ static int on_key(void *user, const char *section, const char *name, const char 
             return fail(ps, "%s:%d: [%s] %s = '%s': must be yes or no", ps->origin, ps->line,
                         section, name, value);
         break;
-    case K_SCALING:
-        if (!parse_scaling(value, &p->cpu))
-            return fail(ps, "%s:%d: [cpu] scaling = '%s': expected threads:efficiency pairs "
-                            "with threads whole, rising and at most %d, efficiencies in (0, "
-                            "1.5], e.g. '1:1.0 2:0.99 16:0.93'",
-                        ps->origin, ps->line, value, MCS_PROFILE_COUNT_MAX);
+    case K_TABLE:
+        if (!parse_table(value, field, keys[k].range))
+            return fail(ps, "%s:%d: [%s] %s = '%s': expected threads:%s pairs with threads "
+                            "whole, rising and at most %d, %s in (0, %g], e.g. '1:1.0 2:0.99 "
+                            "16:0.93'",
+                        ps->origin, ps->line, section, name, value, keys[k].choices,
+                        MCS_PROFILE_COUNT_MAX,
+                        keys[k].range == R_EFFICIENCY ? "efficiencies" : "factors",
+                        table_most(keys[k].range));
         break;
     }
     /* what was read must write back: a value the writer would render
@@ -824,16 +845,16 @@ static mcs_status number_writes_back(const char *section, const char *name, valu
     return render_number(section, name, range, v, text, sizeof text, &shown, err, err_len);
 }
 
-/* The scaling table as "1:1 2:0.99", each number in shortest round-trip form. */
-static void scaling_text(const mcs_cpu_profile *cpu, char *buf, size_t len)
+/* Table t as "1:1 2:0.99", each number in shortest round-trip form. */
+static void table_text(const mcs_thread_table *t, char *buf, size_t len)
 {
     size_t used = 0;
     buf[0] = '\0';
-    for (int i = 0; i < cpu->n_scaling && used < len; i++) {
-        char e[64];
-        mcs_format_real(cpu->scaling_efficiency[i], e, sizeof e);
+    for (int i = 0; i < t->n && used < len; i++) {
+        char v[64];
+        mcs_format_real(t->value[i], v, sizeof v);
         used += (size_t)snprintf(buf + used, len - used, "%s%.0f:%s", i ? " " : "",
-                                 cpu->scaling_threads[i], e);
+                                 t->threads[i], v);
     }
 }
 
@@ -871,14 +892,14 @@ static mcs_status render_key(const mcs_profile *p, const profile_key *key, char 
     case K_YESNO:
         snprintf(value, value_len, "%s", *(const int *)field ? "yes" : "no");
         break;
-    case K_SCALING:
-        if (p->cpu.n_scaling == 0)
+    case K_TABLE:
+        if (((const mcs_thread_table *)field)->n == 0)
             return MCS_OK;
-        if ((why = scaling_problem(&p->cpu)) != NULL) {
-            snprintf(err, err_len, "[cpu] scaling: %s", why);
+        if ((why = table_problem(field, key->range)) != NULL) {
+            snprintf(err, err_len, "[%s] %s: %s", key->section, key->key, why);
             return MCS_E_CONFIG;
         }
-        scaling_text(&p->cpu, value, value_len);
+        table_text(field, value, value_len);
         break;
     }
     *text = value;
@@ -994,12 +1015,13 @@ int mcs_profile_diff(const mcs_profile *a, const mcs_profile *b, char *what, siz
         case K_YESNO: same = !*(const int *)x == !*(const int *)y; break;
         case K_NUMBER:
         case K_KERNEL: break; /* above */
-        case K_SCALING:
-            same = a->cpu.n_scaling == b->cpu.n_scaling;
-            for (int i = 0; same && i < a->cpu.n_scaling; i++)
-                same = a->cpu.scaling_threads[i] == b->cpu.scaling_threads[i] &&
-                       a->cpu.scaling_efficiency[i] == b->cpu.scaling_efficiency[i];
+        case K_TABLE: {
+            const mcs_thread_table *ta = (const void *)x, *tb = (const void *)y;
+            same = ta->n == tb->n;
+            for (int i = 0; same && i < ta->n; i++)
+                same = ta->threads[i] == tb->threads[i] && ta->value[i] == tb->value[i];
             break;
+        }
         }
         if (!same) {
             snprintf(what, len, "[%s] %s", key->section, key->key);
@@ -1118,8 +1140,10 @@ void mcs_profile_round(mcs_profile *p, int digits)
             if (!isnan(*v))
                 *v = round_to(*v, digits);
         }
-    for (int i = 0; i < p->cpu.n_scaling; i++)
-        p->cpu.scaling_efficiency[i] = round_to(p->cpu.scaling_efficiency[i], digits);
+    for (int i = 0; i < p->cpu.scaling.n; i++)
+        p->cpu.scaling.value[i] = round_to(p->cpu.scaling.value[i], digits);
+    for (int i = 0; i < p->cpu.wave.n; i++)
+        p->cpu.wave.value[i] = round_to(p->cpu.wave.value[i], digits);
 }
 
 /* a / b when both are known and positive, else NAN */
@@ -1398,10 +1422,10 @@ int mcs_profile_problems(const mcs_profile *p, char *buf, size_t len)
     char all[1024] = "";
     int n = mcs_profile_warm_problems(p, all, sizeof all);
     if (p->has_cpu) {
-        for (int i = 0; i < p->cpu.n_scaling; i++)
-            if (p->cpu.scaling_efficiency[i] > MCS_PLAUSIBLE_EFFICIENCY_MAX)
+        for (int i = 0; i < p->cpu.scaling.n; i++)
+            if (p->cpu.scaling.value[i] > MCS_PLAUSIBLE_EFFICIENCY_MAX)
                 n += add_problem(all, sizeof all, "%g-thread efficiency %.2f > %.2f",
-                                 p->cpu.scaling_threads[i], p->cpu.scaling_efficiency[i],
+                                 p->cpu.scaling.threads[i], p->cpu.scaling.value[i],
                                  MCS_PLAUSIBLE_EFFICIENCY_MAX);
         if (p->cpu.repeat_spread > MCS_PLAUSIBLE_SPREAD_MAX)
             n += add_problem(all, sizeof all, "repeats spread %.0f%% > %.0f%%",

@@ -25,6 +25,13 @@
 #define MCS_PROFILE_COUNT_MAX_TEXT "4096"
 /* MCS_PREC_COUNT, MCS_CPU_RNG_COUNT, MCS_GPU_RNG_COUNT: kernel_plan.h */
 
+/* A table over thread counts, whole and rising: value[i] at threads[i]
+ * (n = 0: none). */
+typedef struct {
+    int n;
+    double threads[MCS_PROFILE_SCALING_MAX], value[MCS_PROFILE_SCALING_MAX];
+} mcs_thread_table;
+
 /* A compiled kernel's measured costs (kernel_plan.h): per path (start,
  * finish, the payoff), per time step and per monitored step (a fixing, a
  * barrier check: the payoff's watches); and a linear-factor model's
@@ -68,9 +75,13 @@ typedef struct {
     double path_step_ns[MCS_PREC_COUNT][MCS_CPU_RNG_COUNT];
     /* measured per kernel: one thread, ns, [family][precision][pcg64, philox] */
     mcs_kernel_cost kernel_ns[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_CPU_RNG_COUNT];
-    /* parallel efficiency: throughput(T) / (T x throughput(1)), measured at T threads */
-    int n_scaling;
-    double scaling_threads[MCS_PROFILE_SCALING_MAX], scaling_efficiency[MCS_PROFILE_SCALING_MAX];
+    /* parallel efficiency: throughput(T) / (T x throughput(1)), measured at
+     * T threads over many waves of blocks */
+    mcs_thread_table scaling;
+    /* one wave: b blocks on b threads take wave(b) x (block paths x c1), c1
+     * one thread's cost per path; the slowest thread's time (optional:
+     * without it, 1 / efficiency) */
+    mcs_thread_table wave;
     /* calibration quality: the largest (max - min) / median of the repeated
      * runs that path_step_ns and the scaling come from */
     double repeat_spread;

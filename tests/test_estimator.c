@@ -101,6 +101,24 @@ static void cpu_prediction_by_hand(void **state)
     w.rng = MCS_RNG_SOBOL; /* the cpu has no sobol */
     mcs_predict_cpu(&p.cpu, &w, &c);
     assert_false(c.available);
+    /* with a measured wave table (1:1.5 4:3), one wave of 4 blocks takes
+     * 3 x one thread's block, 65536 x 10 ns x 3; of 2 blocks, between the
+     * entries, 2; a second wave (5 blocks) goes by the efficiency again:
+     * 2 x 65536 x 10 ns / 0.5; one partial block of 1000 paths, 1.5 x its
+     * own time */
+    p.cpu.wave = (mcs_thread_table){2, {1, 4}, {1.5, 3}};
+    w.rng = MCS_RNG_PCG64;
+    w.cold = 0;
+    mcs_predict_cpu(&p.cpu, &w, &c);
+    expect_close(c.seconds[MCS_PHASE_SIMULATE], 65536 * 10e-9 * 3, 1e-12);
+    expect_close(mcs_cpu_wave_factor(&p.cpu, 2), 2, 1e-15);
+    expect_close(mcs_cpu_wave_factor(&p.cpu, 64), 3, 1e-15); /* its last beyond it */
+    w.paths = 5 * 65536;
+    mcs_predict_cpu(&p.cpu, &w, &c);
+    expect_close(c.seconds[MCS_PHASE_SIMULATE], 2 * 65536 * 10e-9 / 0.5, 1e-12);
+    w.paths = 1000;
+    mcs_predict_cpu(&p.cpu, &w, &c);
+    expect_close(c.seconds[MCS_PHASE_SIMULATE], 1000 * 10e-9 * 1.5, 1e-12);
 }
 
 /* calibrate's CPU kernel cost from an all-thread run (calibrate_kernels.c)
@@ -674,15 +692,24 @@ static void random_cpu(mcs_cpu_profile *c)
     c->cores = next_u64() % 4 ? (double)(1 + next_u64() % 4096) : NAN;
     c->threads = next_u64() % 4 ? (double)(1 + next_u64() % 4096) : NAN;
     RANDOM_TEXT(c->model, "model");
-    c->n_scaling = (int)(next_u64() % 7);
+    c->scaling.n = (int)(next_u64() % 7);
     double t = 0;
-    for (int i = 0; i < c->n_scaling; i++) {
+    for (int i = 0; i < c->scaling.n; i++) {
         t += (double)(1 + next_u64() % 600);
-        c->scaling_threads[i] = t;
-        c->scaling_efficiency[i] = 1.5 * (1 - uniform()); /* (0, 1.5] */
+        c->scaling.threads[i] = t;
+        c->scaling.value[i] = 1.5 * (1 - uniform()); /* (0, 1.5] */
     }
     if (t > 4096)
-        c->n_scaling = 0;
+        c->scaling.n = 0;
+    c->wave.n = (int)(next_u64() % 7);
+    t = 0;
+    for (int i = 0; i < c->wave.n; i++) {
+        t += (double)(1 + next_u64() % 600);
+        c->wave.threads[i] = t;
+        c->wave.value[i] = 10 * (1 - uniform()); /* (0, 10] */
+    }
+    if (t > 4096)
+        c->wave.n = 0;
     double *spread = (double *)&c->spread; /* every fixed cost's spread */
     for (size_t i = 0; i < sizeof c->spread / sizeof *spread; i++)
         spread[i] = next_u64() % 4 ? random_number(0) : NAN;
@@ -887,9 +914,14 @@ static void writer_refuses_what_would_not_read_back(void **state)
     p.cpu.threads = INFINITY;
     expect_format_error(&p, "[cpu] threads = inf: must be a finite number");
     p = base;
-    p.cpu.n_scaling = 2;
-    p.cpu.scaling_threads[1] = 1; /* not rising */
+    p.cpu.scaling.n = 2;
+    p.cpu.scaling.threads[1] = 1; /* not rising */
     expect_format_error(&p, "[cpu] scaling: thread counts must be whole numbers");
+    p = base;
+    p.cpu.wave.n = 1;
+    p.cpu.wave.threads[0] = 1;
+    p.cpu.wave.value[0] = 11; /* beyond 10 */
+    expect_format_error(&p, "[cpu] wave: factors must be in (0, 10]");
     p = base;
     p.has_gpu = 0; /* kind = machine needs one */
     expect_format_error(&p, "would not load once written: the profile as written: kind = "
@@ -960,6 +992,9 @@ static void divisors_and_counts_are_range_checked(void **state)
         {"config_cold_s = 1e400", "must be a finite number"},
         {"scaling = 1:1 8192:0.5", "[cpu] scaling = '1:1 8192:0.5': expected"},
         {"scaling = 1:inf", "[cpu] scaling"},
+        {"wave = 1:1 16:11", "[cpu] wave = '1:1 16:11': expected threads:factor pairs with "
+                             "threads whole, rising and at most 4096, factors in (0, 10]"},
+        {"wave = 4:1.2 2:1", "[cpu] wave = '4:1.2 2:1': expected"},
         {"[gpu]\nh2d_pinned_gbps = 0", "bad.ini:6: [gpu] h2d_pinned_gbps = '0': must be a number > 0"},
         {"[gpu]\nd2h_pinned_gbps = 0", "[gpu] d2h_pinned_gbps = '0': must be a number > 0"},
         {"[gpu]\npcie_gbps = 0", "[gpu] pcie_gbps = '0': must be a number > 0"},
