@@ -918,8 +918,10 @@ n=$(find output -name '*.h5' | wc -l)
 report "4 concurrent runs with default names: 4 distinct run logs"
 rm -rf output
 
-# Ctrl-C with very long blocks (2^24 paths x 1e5 steps each) stops at once.
-timeout 20 "$mcsim" base.ini --paths 1e9 --set simulation.steps=100000 \
+# Ctrl-C with very long blocks (2^24 paths x 1e5 steps each) stops at once:
+# within a batch (2048 paths x 1e5 steps, about a second of one core), where
+# the block would take hours; 60 s leaves room for a loaded CI host.
+timeout 60 "$mcsim" base.ini --paths 1e9 --set simulation.steps=100000 \
     --set simulation.block_size=16777216 -o slow.h5 ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err" &
 pid=$!
 sleep 0.5
@@ -930,13 +932,19 @@ rc=$?
 need_no_leftovers
 report "SIGINT inside a long block: exit 130 promptly, no run log"
 
-# Ctrl-C (SIGINT) stops the run between chunks: exit 130, no run log.
-"$mcsim" base.ini --paths 1e12 -o stopped.h5 ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err" &
-pid=$!
-sleep 2
-kill -INT "$pid"
-wait "$pid"
-rc=$?
+# Ctrl-C (SIGINT) stops the run between chunks: exit 130, no run log. The
+# signal must come after the first chunk: on a loaded host (CI's sanitizer
+# build) that may take more than 2 s, so a run stopped before it is run
+# again with a longer wait.
+for wait_s in 2 6 18; do
+    "$mcsim" base.ini --paths 1e12 -o stopped.h5 ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err" &
+    pid=$!
+    sleep $wait_s
+    kill -INT "$pid"
+    wait "$pid"
+    rc=$?
+    grep -q "before the first chunk finished" "$err" || break
+done
 [ $rc -eq 130 ] || problems+=("exit code $rc, expected 130")
 need_in "$err" stderr "interrupted after"
 need_in "$err" stderr "partial estimate"

@@ -348,7 +348,7 @@ need_in "$err" stderr "w14 w15 -n 1': more than 16 words"
 report "calibrate --mpirun: an empty, a too long or too many-worded launcher and a missing launcher refused"
 
 if command -v mpirun >/dev/null; then
-    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 timeout 120 "$mcsim" calibrate \
+    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 timeout 300 "$mcsim" calibrate \
         --quick --backend cpu --mpirun "mpirun --oversubscribe" -o mpi.ini >"$out" 2>"$err"
     exit_is $? 0
     need_in "$err" stderr "cpu: MPI start-up"
