@@ -484,6 +484,7 @@ static const char *precisions[] = {"single", "double"};
 #define WAVE_FULL 8
 #define WAVE_BLOCK_S 0.005
 #define WAVE_ROUNDS 5
+_Static_assert(WAVE_ROUNDS <= MCS_REPEATS_MAX, "measure_waves: its rounds fit factor[][]");
 _Static_assert(MCS_PROFILE_SCALING_MAX >= 64, "measure_waves: a factor per entry of "
                                               "calibrate_cpu's list of up to 64 thread counts");
 static mcs_status measure_waves(calib *c, mcs_cpu_profile *cpu, const int *list, int n,
@@ -531,7 +532,8 @@ static mcs_status measure_waves(calib *c, mcs_cpu_profile *cpu, const int *list,
             factor[i][rounds] = c1 > 0 ? per / (mcs_cpu_efficiency(cpu, b) * c1) : NAN;
         }
         rounds++;
-    } while (!mcs_repeats_settled(factor[n - 1], rounds, &rule, mcs_now()));
+    } while (rounds < rule.min || /* (two agreeing rounds would end it: the host flips) */
+             !mcs_repeats_settled(factor[n - 1], rounds, &rule, mcs_now()));
     for (int i = 0; i < n; i++) {
         double spread, f = mcs_trimmed_spread(factor[i], rounds, &spread);
         if (!(f > 0))
