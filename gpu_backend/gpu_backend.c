@@ -75,62 +75,58 @@ static void release(gpu_ctx *c)
     cudaFreeHost(c->h_staging);
 }
 
-/* Move what the last run kept on `device` into c (nothing when none was
- * kept, or another device's: that one is freed). */
-static void take_kept(gpu_ctx *c, int device)
+/* Free kept set k (NULL: nothing) on its own device; `device` is the
+ * current one again after. */
+static void free_kept(gpu_kept *k, int device)
 {
-    gpu_kept *k = atomic_exchange(&kept_set, NULL);
     if (!k)
         return;
     gpu_ctx held = {.stream = k->stream, .events_made = 3, .d_sums = k->d_sums,
                     .h_sums = k->h_sums, .d_params = k->d_params};
     memcpy(held.ev, k->ev, sizeof held.ev);
-    if (k->device != device) {
-        if (cudaSetDevice(k->device) == cudaSuccess)
-            release(&held);
+    if (k->device == device)
+        release(&held);
+    else if (cudaSetDevice(k->device) == cudaSuccess) {
+        release(&held);
         cudaSetDevice(device);
-    } else {
-        c->stream = held.stream;
-        memcpy(c->ev, held.ev, sizeof c->ev);
-        c->events_made = 3;
-        c->d_sums = held.d_sums;
-        c->h_sums = held.h_sums;
-        c->sums_bytes = k->sums_bytes;
-        c->d_params = held.d_params;
     }
     free(k);
 }
 
-/* Keep c's stream, events and buffers for the next run; 0 when they
- * cannot be (then the caller frees them). */
-static int keep(gpu_ctx *c)
+/* Move what the last run kept on `device` into c (nothing when none was
+ * kept, or another device's: that one is freed). */
+static void take_kept(gpu_ctx *c, int device)
 {
-    gpu_kept *k = malloc(sizeof *k);
-    if (!k || !c->healthy || c->events_made != 3) {
-        free(k);
-        return 0;
+    gpu_kept *k = atomic_exchange(&kept_set, NULL);
+    if (!k || k->device != device) {
+        free_kept(k, device);
+        return;
     }
+    c->stream = k->stream;
+    memcpy(c->ev, k->ev, sizeof c->ev);
+    c->events_made = 3;
+    c->d_sums = k->d_sums;
+    c->h_sums = k->h_sums;
+    c->sums_bytes = k->sums_bytes;
+    c->d_params = k->d_params;
+    free(k);
+}
+
+/* Hand c's stream, events and buffers to the next run when c is healthy
+ * (c then holds none of them; else it keeps them for release). */
+static void keep(gpu_ctx *c)
+{
+    gpu_kept *k = c->healthy && c->events_made == 3 ? malloc(sizeof *k) : NULL;
+    if (!k)
+        return;
     *k = (gpu_kept){.device = c->device, .stream = c->stream, .d_sums = c->d_sums,
                     .h_sums = c->h_sums, .sums_bytes = c->sums_bytes, .d_params = c->d_params};
     memcpy(k->ev, c->ev, sizeof k->ev);
-    gpu_kept *old = atomic_exchange(&kept_set, k);
-    if (old) { /* another thread's run kept one meanwhile */
-        gpu_ctx held = {.stream = old->stream, .events_made = 3, .d_sums = old->d_sums,
-                        .h_sums = old->h_sums, .d_params = old->d_params};
-        memcpy(held.ev, old->ev, sizeof held.ev);
-        if (old->device == c->device)
-            release(&held);
-        else if (cudaSetDevice(old->device) == cudaSuccess) {
-            release(&held);
-            cudaSetDevice(c->device);
-        }
-        free(old);
-    }
+    free_kept(atomic_exchange(&kept_set, k), c->device); /* another run's, kept meanwhile */
     c->stream = NULL;
     c->events_made = 0;
     c->d_sums = c->h_sums = NULL;
     c->d_params = NULL;
-    return 1;
 }
 
 /* "cudaErrorNoDevice: no CUDA-capable device is detected" */
@@ -175,8 +171,8 @@ static void gpu_close(void *p)
         return;
     if (c->stream && cudaStreamSynchronize(c->stream) != cudaSuccess)
         c->healthy = 0; /* (an interrupted chunk may still run) */
-    keep(c); /* the stream and buffers, for the next run */
-    release(c);
+    keep(c);    /* the stream and buffers, for the next run */
+    release(c); /* what was not kept */
     free(c);
 }
 
