@@ -69,7 +69,7 @@ void mcs_block_scratch_free(mcs_block_scratch *s);
  * its own thread (mcs_block_scratch_init; first touch on its NUMA node). */
 typedef struct {
     int threads;
-    mcs_block_scratch *s;
+    mcs_block_scratch s[]; /* threads entries */
 } mcs_scratch_set;
 /* The set kept by the last run when it has `threads` entries (a warm run
  * reuses the pages its threads touched), else a new one with every entry

@@ -83,10 +83,8 @@ void mcs_scratch_set_free(mcs_scratch_set *set)
 {
     if (!set)
         return;
-    if (set->s)
-        for (int i = 0; i < set->threads; i++)
-            mcs_block_scratch_free(&set->s[i]);
-    free(set->s);
+    for (int i = 0; i < set->threads; i++)
+        mcs_block_scratch_free(&set->s[i]);
     free(set);
 }
 
@@ -96,11 +94,7 @@ mcs_scratch_set *mcs_scratch_set_take(int threads)
     if (set && set->threads == threads)
         return set;
     mcs_scratch_set_free(set); /* another team's size */
-    set = calloc(1, sizeof *set);
-    if (set && !(set->s = calloc((size_t)threads, sizeof *set->s))) {
-        free(set);
-        return NULL;
-    }
+    set = calloc(1, sizeof *set + (size_t)threads * sizeof set->s[0]);
     if (set)
         set->threads = threads;
     return set;

@@ -16,7 +16,7 @@ typedef struct {
     mcs_block_fn kernel;
     int threads;
     mcs_scratch_set *scratch;   /* one entry per thread */
-    int scratch_ready;          /* every thread's entry was filled */
+    int scratch_ready;          /* opened: the set may serve the next run */
     mcs_block_stream *streams;  /* one per block of the current call */
     uint64_t rng_capacity;
 } cpu_ctx;
