@@ -159,23 +159,28 @@ static double path_cost(const mcs_kernel_cost *c, const mcs_workload *w)
     return c->path + w->steps * c->step + w->watched * c->watch;
 }
 
+/* Table t at x: linear between its entries, its first value below them
+ * and its last above them (t has entries). */
+static double table_at(const mcs_thread_table *t, double x)
+{
+    if (x <= t->threads[0])
+        return t->value[0];
+    for (int i = 1; i < t->n; i++)
+        if (x <= t->threads[i]) {
+            double x0 = t->threads[i - 1], x1 = t->threads[i];
+            return t->value[i - 1] + (t->value[i] - t->value[i - 1]) * (x - x0) / (x1 - x0);
+        }
+    return t->value[t->n - 1];
+}
+
 double mcs_cpu_efficiency(const mcs_cpu_profile *cpu, double threads)
 {
-    int n = cpu->scaling.n;
-    if (n == 0)
+    const mcs_thread_table *t = &cpu->scaling;
+    if (t->n == 0)
         return 1.0;
-    if (threads <= cpu->scaling.threads[0])
-        return cpu->scaling.value[0];
-    for (int i = 1; i < n; i++) {
-        if (threads <= cpu->scaling.threads[i]) {
-            double t0 = cpu->scaling.threads[i - 1], t1 = cpu->scaling.threads[i];
-            double e0 = cpu->scaling.value[i - 1], e1 = cpu->scaling.value[i];
-            return e0 + (e1 - e0) * (threads - t0) / (t1 - t0);
-        }
-    }
     /* beyond the table: no more throughput than at its last entry */
-    double tn = cpu->scaling.threads[n - 1];
-    return cpu->scaling.value[n - 1] * tn / threads;
+    double tn = t->threads[t->n - 1];
+    return threads > tn ? t->value[t->n - 1] * tn / threads : table_at(t, threads);
 }
 
 static double copy_seconds(const mcs_link *l, double bytes, double copies)
@@ -204,17 +209,7 @@ static void finish(mcs_prediction *out, double other)
 
 double mcs_cpu_wave_factor(const mcs_cpu_profile *cpu, double b)
 {
-    const mcs_thread_table *t = &cpu->wave;
-    if (t->n == 0)
-        return NAN;
-    if (b <= t->threads[0])
-        return t->value[0];
-    for (int i = 1; i < t->n; i++)
-        if (b <= t->threads[i]) {
-            double b0 = t->threads[i - 1], b1 = t->threads[i];
-            return t->value[i - 1] + (t->value[i] - t->value[i - 1]) * (b - b0) / (b1 - b0);
-        }
-    return t->value[t->n - 1];
+    return cpu->wave.n == 0 ? NAN : table_at(&cpu->wave, b);
 }
 
 /* The CPU's simulate phase of w on `threads` threads, as its two parts:
