@@ -488,50 +488,51 @@ static const char *precisions[] = {"single", "double"};
 _Static_assert(WAVE_ROUNDS <= MCS_REPEATS_MAX, "measure_waves: its rounds fit factor[][]");
 _Static_assert(MCS_PROFILE_SCALING_MAX >= 64, "measure_waves: a factor per entry of "
                                               "calibrate_cpu's list of up to 64 thread counts");
+/* One run of measure_waves' job, w's blocks of paths (w->paths set here:
+ * `blocks` of them) on `threads` threads: one thread's cost per path it
+ * says, through the model's shape (at the efficiency of `threads`). */
+static mcs_status wave_run(calib *c, const mcs_cpu_profile *cpu, mcs_workload *w, int threads,
+                           double blocks, double *per_path, char *err, size_t len)
+{
+    char paths[64], steps[64];
+    w->threads = threads;
+    w->paths = (uint64_t)(blocks * w->block_size);
+    snprintf(paths, sizeof paths, "simulation.paths=%.0f", (double)w->paths);
+    snprintf(steps, sizeof steps, "simulation.steps=%u", w->steps);
+    const char *sets[] = {"simulation.precision=single", "simulation.rng=pcg64", paths, steps};
+    mcs_repeat_rule once = exactly(1);
+    mcs_timings t;
+    mcs_status st = timed_run(c, "cpu", threads, sets, 4, &once, &t, err, len);
+    *per_path = st == MCS_OK ? mcs_cpu_seconds_per_path(cpu, w, t.seconds[MCS_PHASE_SIMULATE])
+                             : NAN;
+    return st;
+}
+
 static mcs_status measure_waves(calib *c, mcs_cpu_profile *cpu, const int *list, int n,
                                 double paths_1s, char *err, size_t len)
 {
     const double bs = 65536;
-    double steps = fmin(256, fmax(1, round(WAVE_BLOCK_S * paths_1s / bs)));
-    int all = list[n - 1];
-    char steps_set[64];
-    snprintf(steps_set, sizeof steps_set, "simulation.steps=%.0f", steps);
-    mcs_workload w = {.paths = 0, .steps = (uint32_t)steps, .block_size = (uint32_t)bs,
-                      .precision = MCS_SINGLE, .rng = MCS_RNG_PCG64, .threads = all};
-    mcs_repeat_rule rule = stage_rule(c, STAGE_CPU_SCALING), once = exactly(1);
+    const int all = list[n - 1];
+    mcs_workload w = {.steps = (uint32_t)fmin(256, fmax(1, round(WAVE_BLOCK_S * paths_1s / bs))),
+                      .block_size = (uint32_t)bs, .precision = MCS_SINGLE,
+                      .rng = MCS_RNG_PCG64};
+    mcs_repeat_rule rule = stage_rule(c, STAGE_CPU_SCALING);
     rule.min = c->quick ? 3 : WAVE_ROUNDS;
     rule.max = c->quick ? rule.min : MCS_REPEATS_MAX;
     double factor[MCS_PROFILE_SCALING_MAX][MCS_REPEATS_MAX];
     int rounds = 0;
     cpu->wave.n = 0; /* the model's one-wave time without it, below */
     do {
-        mcs_timings t;
-        char paths[64];
-        /* the full-load run: one thread's cost per path */
-        w.threads = all;
-        w.paths = (uint64_t)(WAVE_FULL * all * bs);
-        snprintf(paths, sizeof paths, "simulation.paths=%.0f", (double)w.paths);
-        const char *full[] = {"simulation.precision=single", "simulation.rng=pcg64", paths,
-                              steps_set};
-        mcs_status st = timed_run(c, "cpu", all, full, 4, &once, &t, err, len);
+        /* the full-load run: one thread's cost per path c1; then each one-wave
+         * run's, whose wave less its start is that x bs / e(b) */
+        double c1, per;
+        mcs_status st = wave_run(c, cpu, &w, all, WAVE_FULL * all, &c1, err, len);
+        for (int i = 0; i < n && st == MCS_OK; i++) {
+            st = wave_run(c, cpu, &w, list[i], list[i], &per, err, len);
+            factor[i][rounds] = c1 > 0 ? per / (mcs_cpu_efficiency(cpu, list[i]) * c1) : NAN;
+        }
         if (st != MCS_OK)
             return st;
-        double c1 = mcs_cpu_seconds_per_path(cpu, &w, t.seconds[MCS_PHASE_SIMULATE]);
-        for (int i = 0; i < n; i++) {
-            int b = list[i];
-            w.threads = b;
-            w.paths = (uint64_t)(b * bs);
-            snprintf(paths, sizeof paths, "simulation.paths=%.0f", (double)w.paths);
-            const char *one[] = {"simulation.precision=single", "simulation.rng=pcg64", paths,
-                                 steps_set};
-            if ((st = timed_run(c, "cpu", b, one, 4, &once, &t, err, len)) != MCS_OK)
-                return st;
-            /* one thread's cost per path the one-wave run says, at the
-             * efficiency of b threads: the wave's time less its start is
-             * that x bs / e(b) */
-            double per = mcs_cpu_seconds_per_path(cpu, &w, t.seconds[MCS_PHASE_SIMULATE]);
-            factor[i][rounds] = c1 > 0 ? per / (mcs_cpu_efficiency(cpu, b) * c1) : NAN;
-        }
         rounds++;
     } while (rounds < rule.min || /* (two agreeing rounds would end it: the host flips) */
              !mcs_repeats_settled(factor[n - 1], rounds, &rule, mcs_now()));
