@@ -674,6 +674,21 @@ static void random_kernels(mcs_kernel_cost *table, size_t n)
         }
 }
 
+/* A random thread table: up to 6 rising thread counts within 4096 (else
+ * none), values in (0, most]. */
+static void random_table(mcs_thread_table *t, double most)
+{
+    t->n = (int)(next_u64() % 7);
+    double threads = 0;
+    for (int i = 0; i < t->n; i++) {
+        threads += (double)(1 + next_u64() % 600);
+        t->threads[i] = threads;
+        t->value[i] = most * (1 - uniform());
+    }
+    if (threads > 4096)
+        t->n = 0;
+}
+
 static void random_cpu(mcs_cpu_profile *c)
 {
     double *any[] = {&c->base_clock_mhz, &c->all_core_clock_mhz, &c->fp32_flops_per_cycle,
@@ -692,24 +707,8 @@ static void random_cpu(mcs_cpu_profile *c)
     c->cores = next_u64() % 4 ? (double)(1 + next_u64() % 4096) : NAN;
     c->threads = next_u64() % 4 ? (double)(1 + next_u64() % 4096) : NAN;
     RANDOM_TEXT(c->model, "model");
-    c->scaling.n = (int)(next_u64() % 7);
-    double t = 0;
-    for (int i = 0; i < c->scaling.n; i++) {
-        t += (double)(1 + next_u64() % 600);
-        c->scaling.threads[i] = t;
-        c->scaling.value[i] = 1.5 * (1 - uniform()); /* (0, 1.5] */
-    }
-    if (t > 4096)
-        c->scaling.n = 0;
-    c->wave.n = (int)(next_u64() % 7);
-    t = 0;
-    for (int i = 0; i < c->wave.n; i++) {
-        t += (double)(1 + next_u64() % 600);
-        c->wave.threads[i] = t;
-        c->wave.value[i] = 10 * (1 - uniform()); /* (0, 10] */
-    }
-    if (t > 4096)
-        c->wave.n = 0;
+    random_table(&c->scaling, 1.5); /* efficiencies in (0, 1.5] */
+    random_table(&c->wave, 10);     /* factors in (0, 10] */
     double *spread = (double *)&c->spread; /* every fixed cost's spread */
     for (size_t i = 0; i < sizeof c->spread / sizeof *spread; i++)
         spread[i] = next_u64() % 4 ? random_number(0) : NAN;
