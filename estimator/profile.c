@@ -309,9 +309,10 @@ static const char *range_problem(value_range r, double v)
         return v == floor(v) && v >= 1 && v <= MCS_PROFILE_COUNT_MAX
                    ? NULL
                    : "must be a whole number from 1 to " MCS_PROFILE_COUNT_MAX_TEXT;
-    case R_EFFICIENCY: /* K_TABLE values (table_problem) */
+    case R_EFFICIENCY: /* K_TABLE values */
+        return v > 0 && v <= table_most(r) ? NULL : "efficiencies must be in (0, 1.5]";
     case R_FACTOR:
-        return v > 0 && v <= table_most(r) ? NULL : "out of its range";
+        return v > 0 && v <= table_most(r) ? NULL : "factors must be in (0, 10]";
     }
     return "unknown range";
 }
@@ -321,7 +322,7 @@ static const char *range_problem(value_range r, double v)
  * (0, table_most(r)]. */
 static const char *table_problem(const mcs_thread_table *t, value_range r)
 {
-    const double most = table_most(r);
+    const char *why;
     if (t->n < 0 || t->n > MCS_PROFILE_SCALING_MAX)
         return "more pairs than the " MCS_PROFILE_SCALING_MAX_TEXT " a profile holds";
     for (int i = 0; i < t->n; i++) {
@@ -329,9 +330,8 @@ static const char *table_problem(const mcs_thread_table *t, value_range r)
         if (range_problem(R_COUNT, threads) || (i > 0 && threads <= t->threads[i - 1]))
             return "thread counts must be whole numbers from 1 to " MCS_PROFILE_COUNT_MAX_TEXT
                    ", rising";
-        if (!(v > 0 && v <= most))
-            return r == R_EFFICIENCY ? "efficiencies must be in (0, 1.5]"
-                                     : "factors must be in (0, 10]";
+        if ((why = range_problem(r, v)) != NULL)
+            return why;
     }
     return NULL;
 }
