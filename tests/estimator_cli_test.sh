@@ -805,6 +805,9 @@ report "validate says what it left out"
 # path on the 2-core development machine, about what that shared machine's noise is: so the
 # measured time is the median of 3 runs interleaved with 3 pilots, and the pilot must be closer
 # than the profile or within 1.5x (generous: identical runs there spread up to 2x under load).
+# Under the sanitizers (MCS_TEST_LIGHT set) times say nothing of a release build's: a 0.3 s
+# pilot of instrumented code beside CI's other tests was 1.6x off there while the 22 s run
+# was not; every check but the bound runs, and the bound is reported as not judged.
 local_profile=$HOME/.config/mcsim/local.ini
 lookback=(--set model.volatility=1 --set simulation.steps=50 --set simulation.rng=philox
           --paths 2e6 --threads 1)
@@ -821,8 +824,8 @@ if [ -n "$py" ]; then
         --format json -q >"$work/plain.json" 2>"$err"
     exit_is $? 0
     cp "$work/pilot1.json" "$out"
-    "$py" - "$work" <<'EOF' || problems+=("pilot checks failed")
-import json, math, statistics, sys
+    MCS_TEST_LIGHT=${MCS_TEST_LIGHT:-} "$py" - "$work" <<'EOF' || problems+=("pilot checks failed")
+import json, math, os, statistics, sys
 load = lambda name: json.load(open(sys.argv[1] + "/" + name))
 plain = load("plain.json")
 pilots = [load("pilot%d.json" % i) for i in (1, 2, 3)]
@@ -839,9 +842,16 @@ err = {k: abs(math.log(d["cold"]["cpu"]["phases"]["simulate"] / measured))
        for k, d in (("plain", plain), ("pilot", pilot))}
 print("# lookback sigma 1, 50 steps: simulate measured %.3g s; |ln(pred/meas)| without the "
       "pilot %.2f, with it %.2f" % (measured, err["plain"], err["pilot"]))
-assert err["pilot"] < max(err["plain"], math.log(1.5)), err
+if os.environ["MCS_TEST_LIGHT"]:
+    print("# the 1.5x bound is not judged under the sanitizers (MCS_TEST_LIGHT)")
+else:
+    assert err["pilot"] < max(err["plain"], math.log(1.5)), err
 EOF
-    report "estimate --pilot: JSON says the CPU kernel came from the pilot; a sigma 1 lookback within 1.5x or closer"
+    if [ -n "${MCS_TEST_LIGHT:-}" ]; then
+        report "estimate --pilot: JSON says the CPU kernel came from the pilot (the 1.5x bound not judged under the sanitizers)"
+    else
+        report "estimate --pilot: JSON says the CPU kernel came from the pilot; a sigma 1 lookback within 1.5x or closer"
+    fi
 else
     skip "estimate --pilot against a measured lookback" "no python3 here"
 fi
