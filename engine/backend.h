@@ -60,7 +60,8 @@ typedef struct mcs_backend {
 const mcs_backend *const *mcs_backend_list(void);
 
 /* Find a backend by name (as mcs_backend_list); NULL if there is none:
- * "gpu" in a build or installation without a GPU module. */
+ * "gpu" in a build or installation without a GPU module. "cpu" is found
+ * without loading the GPU module (a CPU run never loads it). */
 const mcs_backend *mcs_backend_find(const char *name);
 
 /* What became of the GPU module, looked for on first use in
