@@ -26,6 +26,15 @@
 #include "gpu_module.h"
 #include "output_path.h"
 
+/* Fixed costs: at least this many rounds (--quick: MCS_REPEATS_QUICK).
+ * They are cheap (a cold CPU round about 30 ms on the H100 host, a GPU one
+ * 0.3 s) and noisy: a 16-thread team's start spread 37% over a sweep's
+ * fresh runs there, where 3 rounds gave cold set-ups of 4.6 and 7.2 ms in
+ * two calibrations minutes apart. 5: the median drops the fastest and the
+ * slowest (mcs_trimmed_spread). */
+#define FIXED_ROUNDS_MIN 5
+_Static_assert(FIXED_ROUNDS_MIN <= MCS_REPEATS_MAX, "fixed-cost rounds: s[] holds MCS_REPEATS_MAX");
+
 /* The kernel families (kernel_plan.h), as --help's list: "       a b c\n"
  * lines of at most 80 columns. */
 static void print_kernel_families(FILE *f)
@@ -55,8 +64,9 @@ void mcs_cmd_calibrate_help(FILE *f)
             "default the local profile %s, which estimate, validate and\n"
             "--backend auto use from any folder ($XDG_CONFIG_HOME/mcsim/local.ini when\n"
             "XDG_CONFIG_HOME is set; $MCSIM_PROFILE, when set, is read instead):\n"
-            "  cpu: fixed costs of a run (fresh processes and repeated runs; a fresh\n"
-            "       process's start and exit outside its run), one thread's\n"
+            "  cpu: fixed costs of a run (fresh processes and repeated runs, at least %d\n"
+            "       rounds, before and after the kernels; a fresh process's start and exit\n"
+            "       outside its run), one thread's\n"
             "       cost per path-step for each precision and generator, parallel\n"
             "       efficiency from 1 thread to all, and one wave of as many blocks as\n"
             "       threads (its slowest thread) at each of those thread counts;\n"
@@ -74,7 +84,7 @@ void mcs_cmd_calibrate_help(FILE *f)
             "       cpu with pcg64 and philox, the gpu with philox, mrg32k3a and sobol, and\n"
             "       on the gpu one thread's walk through a path (a one-block run); the\n"
             "       families (profile keys path_ns.FAMILY_PRECISION_GENERATOR and the like):\n",
-            local);
+            local, FIXED_ROUNDS_MIN);
     print_kernel_families(f);
     fprintf(f,
             "Each measurement runs in interleaved rounds until its median settles: at least\n"
@@ -126,11 +136,33 @@ void mcs_cmd_calibrate_help(FILE *f)
 
 /* Each phase's median and spread (mcs_trimmed_spread) over the runs of one
  * kind, then the time outside every phase (MCS_FIXED_OTHER) and outside the
- * run's total (MCS_FIXED_PROCESS, cold runs), profile.h. */
+ * run's total (MCS_FIXED_PROCESS, cold runs), profile.h; the runs' own
+ * seconds in x (two passes pooled: pool_stats). */
+#define FIXED_RUNS_MAX (2 * MCS_REPEATS_MAX)
 typedef struct {
     double median[MCS_FIXED_COLUMNS], spread[MCS_FIXED_COLUMNS];
+    double x[MCS_FIXED_COLUMNS][FIXED_RUNS_MAX];
     int runs;
 } phase_stats;
+
+/* median and spread of every column from st->x's runs */
+static void summarise_stats(phase_stats *st)
+{
+    for (int p = 0; p < MCS_FIXED_COLUMNS; p++)
+        st->median[p] = mcs_trimmed_spread(st->x[p], st->runs, &st->spread[p]);
+}
+
+/* The runs of a and b as one set (as many as FIXED_RUNS_MAX holds: two
+ * passes of at most MCS_REPEATS_MAX rounds each), summarised. */
+static phase_stats pool_stats(const phase_stats *a, const phase_stats *b)
+{
+    phase_stats all = *a;
+    for (int i = 0; i < b->runs && all.runs < FIXED_RUNS_MAX; i++, all.runs++)
+        for (int p = 0; p < MCS_FIXED_COLUMNS; p++)
+            all.x[p][all.runs] = b->x[p][i];
+    summarise_stats(&all);
+    return all;
+}
 
 typedef struct {
     const char *self, *output, *name;
@@ -305,7 +337,8 @@ static mcs_status fixed_costs(calib *c, const char *backend, const mcs_repeat_ru
     for (int kind = warm_only; kind < 2; kind++) {
         out[kind]->runs = r[kind];
         for (int p = 0; p < MCS_FIXED_COLUMNS; p++)
-            out[kind]->median[p] = mcs_trimmed_spread(s[kind][p], r[kind], &out[kind]->spread[p]);
+            memcpy(out[kind]->x[p], s[kind][p], (size_t)r[kind] * sizeof s[kind][p][0]);
+        summarise_stats(out[kind]);
     }
     return MCS_OK;
 }
@@ -343,6 +376,8 @@ static mcs_status measure_fixed(calib *c, mcs_profile *p, int gpu, phase_stats *
         if (a)
             progress("%s: %s: measuring the fixed costs again", side, why);
         mcs_repeat_rule rule = stage_rule(c, gpu ? STAGE_GPU_FIXED : STAGE_CPU_FIXED);
+        if (!c->quick)
+            rule.min = FIXED_ROUNDS_MIN;
         /* the GPU's cold rounds once: after a run here they would be too cheap */
         mcs_status st = fixed_costs(c, side, &rule, gpu && a > 0, cold, warm, err, len);
         if (st != MCS_OK)
@@ -412,28 +447,42 @@ static void keep_chunk_start(mcs_cpu_profile *cpu, const phase_stats *cold,
     cpu->spread.chunk_start_warm_us = warm->spread[MCS_PHASE_SIMULATE];
 }
 
-/* The CPU's fixed costs once more, after its kernels, the pass with the
- * lower cold plus warm median totals kept: a host still busy when
- * calibrate starts only adds time. On a freshly started H100 machine the
- * first pass measured the CPU's cold set-up at 13.5 ms and its warm one at
- * 1.7 ms, where every run of the sweeps that followed took 5-6 ms and
- * 0.07 ms. */
+/* A pass of the CPU's fixed costs whose cold plus warm median totals are
+ * more than this times the other pass's ran on a busy host (below). */
+#define BUSY_PASS_RATIO 1.25
+
+/* The CPU's fixed costs once more, after its kernels. The runs of both
+ * passes are pooled (each phase's median over all of them), unless one
+ * pass's totals are more than BUSY_PASS_RATIO times the other's: then the
+ * lower pass is kept (a host still busy when calibrate starts only adds
+ * time: on a freshly started H100 machine the first pass measured the cold
+ * set-up at 13.5 ms and the warm one at 1.7 ms, where every sweep after it
+ * took 5-6 ms and 0.07 ms). Always keeping the lower pass (before
+ * 2026-11-28) took the lower of two noisy medians: over the H100 matrix of
+ * 2026-11-27 the cold set-up came out 34% fast and the cold write 25%
+ * (validate's sign column, every config the same sign). A line says which. */
 static mcs_status cpu_fixed_again(calib *c, mcs_profile *p, char *err, size_t len)
 {
-    phase_stats cold, warm;
+    static phase_stats cold, warm;
     mcs_status st = measure_fixed(c, p, 0, &cold, &warm, err, len);
     if (st != MCS_OK)
         return st;
-    double total = cold.median[MCS_PHASE_TOTAL] + warm.median[MCS_PHASE_TOTAL];
+    double later = cold.median[MCS_PHASE_TOTAL] + warm.median[MCS_PHASE_TOTAL];
     double first = c->cpu_cold.median[MCS_PHASE_TOTAL] + c->cpu_warm.median[MCS_PHASE_TOTAL];
-    int later = total < first;
-    progress("cpu: fixed costs measured again after the kernels: %.3g ms cold + warm against "
-             "%.3g ms at the start; %s", 1e3 * total, 1e3 * first,
-             later ? "the later kept" : "the first kept");
-    if (later) {
+    const char *kept;
+    if (later > BUSY_PASS_RATIO * first) {
+        kept = "the first kept (the later ran on a busy host)";
+    } else if (first > BUSY_PASS_RATIO * later) {
+        kept = "the later kept (the first ran on a busy host)";
         c->cpu_cold = cold;
         c->cpu_warm = warm;
+    } else {
+        kept = "both passes' rounds pooled";
+        c->cpu_cold = pool_stats(&c->cpu_cold, &cold);
+        c->cpu_warm = pool_stats(&c->cpu_warm, &warm);
     }
+    progress("cpu: fixed costs measured again after the kernels: %.3g ms cold + warm against "
+             "%.3g ms at the start; %s", 1e3 * later, 1e3 * first, kept);
     keep_fixed(p, 0, &c->cpu_cold, &c->cpu_warm); /* measure_fixed wrote the later pass's */
     keep_chunk_start(&p->cpu, &c->cpu_cold, &c->cpu_warm);
     return MCS_OK;
