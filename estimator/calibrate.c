@@ -175,7 +175,8 @@ typedef struct {
     mcs_repeat_rule launch_rule; /* the GPU's per-launch terms' rounds */
     double extras_until; /* no round beyond the minimum after this (mcs_now seconds) */
     char cpu_counted_by[64]; /* what counted the cores (mcs_cpu_facts), for the source line */
-    phase_stats cpu_cold, cpu_warm; /* the CPU's kept fixed-cost rounds (cpu_fixed_again) */
+    /* the CPU's kept fixed-cost rounds (cpu_fixed_again): cold, warm, cold on one thread */
+    phase_stats cpu_cold, cpu_warm, cpu_one;
 } calib;
 
 static int quiet; /* -q: no progress */
@@ -293,13 +294,17 @@ static mcs_run_spec small_job(const calib *c, const char *backend)
  * keeps the CUDA driver open, and a fresh process then creates its context
  * in 0.14 s where a user's finds 0.2-0.4 s (H100, 2026-11-26); with
  * `warm_only` (a re-measurement after this process ran on the GPU) the
- * cold rounds are kept as they were. */
+ * cold rounds are kept as they were. With `one` (the CPU, more than one
+ * thread here), a third kind in each round: a fresh process on one thread,
+ * whose set-up against the cold one's gives each team thread's start
+ * (keep_setup_thread). */
 static mcs_status fixed_costs(calib *c, const char *backend, const mcs_repeat_rule *rule,
-                              int warm_only, phase_stats *cold, phase_stats *warm, char *err,
-                              size_t len)
+                              int warm_only, phase_stats *cold, phase_stats *warm,
+                              phase_stats *one, char *err, size_t len)
 {
-    double s[2][MCS_FIXED_COLUMNS][MCS_REPEATS_MAX], wall = 0;
-    mcs_run_spec spec = small_job(c, backend);
+    double s[3][MCS_FIXED_COLUMNS][MCS_REPEATS_MAX], wall = 0;
+    mcs_run_spec spec = small_job(c, backend), spec_one = spec;
+    spec_one.threads = 1;
     mcs_run_spec larger = {c->config, {"simulation.paths=10000000"}, 1, backend, 0, NULL};
     const int gpu = strcmp(backend, "gpu") == 0;
     mcs_timings t;
@@ -310,31 +315,35 @@ static mcs_status fixed_costs(calib *c, const char *backend, const mcs_repeat_ru
         return st;
     if (!gpu && (st = mcs_run_warm(&spec, c->log, &t, NULL, NULL, NULL, err, len)) != MCS_OK)
         return st;
-    int r[2] = {0, 0}, settled[2] = {warm_only, 0};
-    while (!settled[0] || !settled[1]) {
-        for (int kind = 0; kind < 2; kind++) { /* 0 cold, 1 warm */
+    /* kinds: 0 cold, 1 warm, 2 cold on one thread (with `one` only) */
+    int r[3] = {0, 0, 0}, settled[3] = {warm_only, 0, !one};
+    while (!settled[0] || !settled[1] || !settled[2]) {
+        for (int kind = 0; kind < 3; kind++) {
             if (settled[kind] || (gpu && kind == 1 && !settled[0]))
                 continue; /* the GPU's warm rounds after its cold ones */
             if (kind == 1 && (st = mcs_run_warm(&larger, c->log, &t, NULL, NULL, NULL, err, len)))
                 return st;
-            st = kind == 0 ? mcs_run_cold(c->self, &spec, c->log, &t, &wall, err, len)
-                           : mcs_run_warm(&spec, c->log, &t, NULL, NULL, NULL, err, len);
+            st = kind == 1 ? mcs_run_warm(&spec, c->log, &t, NULL, NULL, NULL, err, len)
+                           : mcs_run_cold(c->self, kind ? &spec_one : &spec, c->log, &t, &wall,
+                                          err, len);
             if (st != MCS_OK)
                 return st;
             for (int p = 0; p < MCS_PHASE_COUNT; p++)
                 s[kind][p][r[kind]] = t.seconds[p];
             s[kind][MCS_FIXED_OTHER][r[kind]] = other_seconds(&t);
             s[kind][MCS_FIXED_PROCESS][r[kind]] =
-                kind == 0 ? fmax(0, wall - t.seconds[MCS_PHASE_TOTAL]) : 0;
+                kind != 1 ? fmax(0, wall - t.seconds[MCS_PHASE_TOTAL]) : 0;
             r[kind]++;
         }
-        for (int kind = 0; kind < 2; kind++)
+        for (int kind = 0; kind < 3; kind++)
             if (!settled[kind] && r[kind])
                 settled[kind] = mcs_repeats_settled(s[kind][MCS_PHASE_TOTAL], r[kind], rule,
                                                     mcs_now());
     }
-    phase_stats *out[2] = {cold, warm};
-    for (int kind = warm_only; kind < 2; kind++) {
+    phase_stats *out[3] = {cold, warm, one};
+    for (int kind = warm_only; kind < 3; kind++) {
+        if (!out[kind])
+            continue;
         out[kind]->runs = r[kind];
         for (int p = 0; p < MCS_FIXED_COLUMNS; p++)
             memcpy(out[kind]->x[p], s[kind][p], (size_t)r[kind] * sizeof s[kind][p][0]);
@@ -362,12 +371,42 @@ static void keep_fixed(mcs_profile *p, int gpu, const phase_stats *cold, const p
     }
 }
 
+/* Where the CPU's one-thread cold rounds go: `one` where this process's
+ * runs start more than one thread, else NULL (nothing to compare). */
+static phase_stats *team_one(const calib *c, phase_stats *one)
+{
+    (void)c;
+    if (omp_get_max_threads() > 1)
+        return one;
+    one->runs = 0;
+    return NULL;
+}
+
+/* Each team thread's start in a fresh process's set-up: the cold set-up on
+ * all threads (cpu->threads, what calibrate's runs start) less the one on
+ * one thread, over the threads beyond the first; NAN without one-thread
+ * rounds (the model then takes the set-up as it is for every thread count).
+ * On the H100 host (2026-11-27) the cold set-up was about 0.3 ms on one
+ * thread and 2 ms on 16. */
+static void keep_setup_thread(mcs_cpu_profile *cpu, const phase_stats *cold,
+                              const phase_stats *one)
+{
+    cpu->setup_cold_thread_s = cpu->spread.setup_cold_thread_s = NAN;
+    if (!one || one->runs == 0 || !(cpu->threads > 1))
+        return;
+    cpu->setup_cold_thread_s =
+        fmax(0, cold->median[MCS_PHASE_SETUP] - one->median[MCS_PHASE_SETUP]) /
+        (cpu->threads - 1);
+    cpu->spread.setup_cold_thread_s =
+        fmax(cold->spread[MCS_PHASE_SETUP], one->spread[MCS_PHASE_SETUP]);
+}
+
 /* One side's fixed costs (gpu 0 or 1): interleaved cold and warm rounds
  * (fixed_costs) into the profile (keep_fixed), measured once more where a
  * warm one comes out above its cold one (mcs_profile_warm_problems of that
  * side). */
 static mcs_status measure_fixed(calib *c, mcs_profile *p, int gpu, phase_stats *cold,
-                                phase_stats *warm, char *err, size_t len)
+                                phase_stats *warm, phase_stats *one, char *err, size_t len)
 {
     const char *side = gpu ? "gpu" : "cpu";
     char why[512] = "";
@@ -379,10 +418,12 @@ static mcs_status measure_fixed(calib *c, mcs_profile *p, int gpu, phase_stats *
         if (!c->quick)
             rule.min = FIXED_ROUNDS_MIN;
         /* the GPU's cold rounds once: after a run here they would be too cheap */
-        mcs_status st = fixed_costs(c, side, &rule, gpu && a > 0, cold, warm, err, len);
+        mcs_status st = fixed_costs(c, side, &rule, gpu && a > 0, cold, warm, one, err, len);
         if (st != MCS_OK)
             return st;
         keep_fixed(p, gpu, cold, warm);
+        if (!gpu)
+            keep_setup_thread(&p->cpu, cold, one);
         one_side = *p;
         one_side.has_cpu = !gpu;
         one_side.has_gpu = gpu;
@@ -463,8 +504,8 @@ static void keep_chunk_start(mcs_cpu_profile *cpu, const phase_stats *cold,
  * (validate's sign column, every config the same sign). A line says which. */
 static mcs_status cpu_fixed_again(calib *c, mcs_profile *p, char *err, size_t len)
 {
-    static phase_stats cold, warm;
-    mcs_status st = measure_fixed(c, p, 0, &cold, &warm, err, len);
+    static phase_stats cold, warm, one;
+    mcs_status st = measure_fixed(c, p, 0, &cold, &warm, team_one(c, &one), err, len);
     if (st != MCS_OK)
         return st;
     double later = cold.median[MCS_PHASE_TOTAL] + warm.median[MCS_PHASE_TOTAL];
@@ -476,14 +517,17 @@ static mcs_status cpu_fixed_again(calib *c, mcs_profile *p, char *err, size_t le
         kept = "the later kept (the first ran on a busy host)";
         c->cpu_cold = cold;
         c->cpu_warm = warm;
+        c->cpu_one = one;
     } else {
         kept = "both passes' rounds pooled";
         c->cpu_cold = pool_stats(&c->cpu_cold, &cold);
         c->cpu_warm = pool_stats(&c->cpu_warm, &warm);
+        c->cpu_one = pool_stats(&c->cpu_one, &one);
     }
     progress("cpu: fixed costs measured again after the kernels: %.3g ms cold + warm against "
              "%.3g ms at the start; %s", 1e3 * later, 1e3 * first, kept);
     keep_fixed(p, 0, &c->cpu_cold, &c->cpu_warm); /* measure_fixed wrote the later pass's */
+    keep_setup_thread(&p->cpu, &c->cpu_cold, team_one(c, &c->cpu_one));
     keep_chunk_start(&p->cpu, &c->cpu_cold, &c->cpu_warm);
     return MCS_OK;
 }
@@ -607,7 +651,8 @@ static mcs_status calibrate_cpu(calib *c, mcs_profile *p, char *err, size_t len)
     p->has_cpu = 1;
     mcs_sysinfo_cpu_model(cpu->model, sizeof cpu->model);
     cpu->threads = omp_get_max_threads();
-    if ((st = measure_fixed(c, p, 0, &c->cpu_cold, &c->cpu_warm, err, len)) != MCS_OK)
+    if ((st = measure_fixed(c, p, 0, &c->cpu_cold, &c->cpu_warm, team_one(c, &c->cpu_one), err,
+                            len)) != MCS_OK)
         return st;
 
     /* one thread's cost per path-step: runs of at least 0.25 s (0.05 quick) */
@@ -1054,7 +1099,7 @@ static mcs_status calibrate_gpu(calib *c, mcs_profile *p, char *err, size_t len)
     p->has_gpu = 1;
     if ((!c->quick && (st = measure_quiet_context(c, g, err, len)) != MCS_OK) ||
         (st = calibrate_together(c, g, err, len)) != MCS_OK ||
-        (st = measure_fixed(c, p, 1, &cold, &warm, err, len)) != MCS_OK)
+        (st = measure_fixed(c, p, 1, &cold, &warm, NULL, err, len)) != MCS_OK)
         return st;
     g->first_launch_us =
         fmax(0, cold.median[MCS_PHASE_SIMULATE] - warm.median[MCS_PHASE_SIMULATE]) * 1e6;

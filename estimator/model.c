@@ -212,6 +212,17 @@ double mcs_cpu_wave_factor(const mcs_cpu_profile *cpu, double b)
     return cpu->wave.n == 0 ? NAN : table_at(&cpu->wave, b);
 }
 
+/* A fresh process's CPU set-up on `threads` threads: the profile's, measured
+ * on cpu->threads, less (or plus) each team thread's start
+ * (setup_cold_thread_s; without it the same for every thread count). */
+static double cpu_setup_cold(const mcs_cpu_profile *cpu, double threads)
+{
+    double per = cpu->setup_cold_thread_s;
+    if (!(per > 0) || !(cpu->threads >= 1))
+        return cpu->setup_cold_s;
+    return fmax(0, cpu->setup_cold_s + (threads - cpu->threads) * per);
+}
+
 /* The CPU's simulate phase of w on `threads` threads, as its two parts:
  * simulate = *fixed + *per_c1 x c1, c1 one thread's seconds per path.
  * Blocks are handed out one at a time, in order (schedule(dynamic, 1)); a
@@ -273,7 +284,7 @@ void mcs_predict_cpu(const mcs_cpu_profile *cpu, const mcs_workload *w, mcs_pred
     double fixed, per_c1;
     cpu_simulate_shape(cpu, w, threads, &fixed, &per_c1);
     out->seconds[MCS_PHASE_SIMULATE] = fixed + per_c1 * c1;
-    out->seconds[MCS_PHASE_SETUP] = w->cold ? cpu->setup_cold_s : cpu->setup_warm_s;
+    out->seconds[MCS_PHASE_SETUP] = w->cold ? cpu_setup_cold(cpu, threads) : cpu->setup_warm_s;
     out->seconds[MCS_PHASE_TEARDOWN] = w->cold ? cpu->teardown_cold_s : cpu->teardown_warm_s;
     host_phases(cpu, w, blocks, out);
     finish(out, w->cold ? cpu->other_cold_s : cpu->other_warm_s);

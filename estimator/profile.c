@@ -138,6 +138,9 @@ static const profile_key keys[] = {
                    "calibrate --mpirun"),
     FIXED(cpu, setup_cold_s, "cpu backend set-up in a fresh process, s"),
     FIXED(cpu, setup_warm_s, "cpu backend set-up, later runs, s"),
+    FIXED_OPTIONAL(cpu, setup_cold_thread_s,
+                   "a fresh process's set-up per thread of its team beyond the first (setup_cold_s "
+                   "is on `threads` threads), s"),
     FIXED_PAIR(cpu, teardown, s, "freeing thread state, seconds"),
     FIXED_PAIR(cpu, chunk_start, us, "starting the thread team on a chunk of blocks, microseconds"),
     COST("cpu", "reduce_block_ns", cpu.reduce_block_ns, "merging one block's sums, ns"),

@@ -68,6 +68,9 @@ typedef struct {
     double process_cold_s; /* a fresh process's time outside its run's total: loading, exit */
     double mpi_start_s;    /* a CPU rank's MPI start-up: launcher, MPI_Init, MPI_Finalize */
     double setup_cold_s, setup_warm_s, teardown_cold_s, teardown_warm_s;
+    /* a fresh process's set-up per team thread beyond the first (starting
+     * it), seconds: setup_cold_s is on `threads` threads; optional */
+    double setup_cold_thread_s;
     double chunk_start_cold_us, chunk_start_warm_us; /* waking the thread team, per chunk */
     double reduce_block_ns;                      /* merging one block's sums */
     /* measured: one thread's cost per path-step, ns, [precision][pcg64, philox]:
@@ -91,7 +94,8 @@ typedef struct {
     struct {
         double config_cold_s, config_warm_s, write_cold_s, write_warm_s, other_cold_s,
             other_warm_s, process_cold_s, mpi_start_s, setup_cold_s, setup_warm_s,
-            teardown_cold_s, teardown_warm_s, chunk_start_cold_us, chunk_start_warm_us;
+            setup_cold_thread_s, teardown_cold_s, teardown_warm_s, chunk_start_cold_us,
+            chunk_start_warm_us;
     } spread;
 } mcs_cpu_profile;
 

@@ -121,6 +121,38 @@ static void cpu_prediction_by_hand(void **state)
     expect_close(c.seconds[MCS_PHASE_SIMULATE], 1000 * 10e-9 * 1.5, 1e-12);
 }
 
+/* A fresh process's set-up by its thread count: the profile's setup_cold_s
+ * (1 ms) is on its 4 threads; with setup_cold_thread_s 0.2 ms, one thread
+ * takes 1 - 3 x 0.2 = 0.4 ms and 8 threads 1.8 ms; warm runs and a profile
+ * without the key take the set-up as it is for every count. */
+static void cpu_setup_by_threads(void **state)
+{
+    (void)state;
+    mcs_profile p;
+    load_machine(&p);
+    mcs_workload w = WORKLOAD(1000, 1, 65536, MCS_SINGLE, MCS_RNG_PCG64, 1, 1);
+    mcs_prediction c;
+    const int threads[] = {1, 4, 8};
+    const double with[] = {0.4e-3, 1e-3, 1.8e-3};
+    for (int i = 0; i < 3; i++) {
+        w.threads = threads[i];
+        p.cpu.setup_cold_thread_s = NAN; /* absent: as measured, every count */
+        mcs_predict_cpu(&p.cpu, &w, &c);
+        expect_close(c.seconds[MCS_PHASE_SETUP], 1e-3, 1e-15);
+        p.cpu.setup_cold_thread_s = 0.2e-3;
+        mcs_predict_cpu(&p.cpu, &w, &c);
+        expect_close(c.seconds[MCS_PHASE_SETUP], with[i], 1e-12);
+        w.cold = 0;
+        mcs_predict_cpu(&p.cpu, &w, &c);
+        expect_close(c.seconds[MCS_PHASE_SETUP], 1e-5, 1e-15);
+        w.cold = 1;
+    }
+    p.cpu.setup_cold_thread_s = 1e-3; /* never below 0 */
+    w.threads = 1;
+    mcs_predict_cpu(&p.cpu, &w, &c);
+    assert_true(c.seconds[MCS_PHASE_SETUP] == 0);
+}
+
 /* calibrate's CPU kernel cost from an all-thread run (calibrate_kernels.c)
  * is mcs_predict_cpu's simulate phase inverted: a cost put through the
  * prediction comes back, for one and all threads, whole and partial waves,
@@ -695,6 +727,7 @@ static void random_cpu(mcs_cpu_profile *c)
                      &c->config_cold_s, &c->config_warm_s, &c->write_cold_s, &c->write_warm_s,
                      &c->other_cold_s, &c->other_warm_s, &c->process_cold_s,
                      &c->spread.process_cold_s, &c->setup_cold_s, &c->setup_warm_s,
+                     &c->setup_cold_thread_s, &c->spread.setup_cold_thread_s,
                      &c->teardown_cold_s, &c->teardown_warm_s, &c->chunk_start_cold_us,
                      &c->chunk_start_warm_us, &c->reduce_block_ns, &c->repeat_spread};
     double *positive[] = {&c->fp32_gflops, &c->fp64_gflops, &c->sustained_gflops_fp32,
@@ -1967,6 +2000,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(cpu_prediction_by_hand),
+        cmocka_unit_test(cpu_setup_by_threads),
         cmocka_unit_test(cpu_cost_from_a_run_inverts_the_prediction),
         cmocka_unit_test(warm_above_cold_is_implausible),
         cmocka_unit_test(zero_step_cost_is_implausible),
