@@ -920,8 +920,10 @@ rm -rf output
 
 # Ctrl-C with very long blocks (2^24 paths x 1e5 steps each) stops at once:
 # within a batch (2048 paths x 1e5 steps, about a second of one core), where
-# the block would take hours; 60 s leaves room for a loaded CI host.
-timeout 60 "$mcsim" base.ini --paths 1e9 --set simulation.steps=100000 \
+# the block would take hours. Under the sanitizers the batch takes 11.6 s on
+# the idle development VM, more beside other tests: 300 s leaves room for a
+# loaded CI host and still tells a stop from a run of hours.
+timeout 300 "$mcsim" base.ini --paths 1e9 --set simulation.steps=100000 \
     --set simulation.block_size=16777216 -o slow.h5 ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err" &
 pid=$!
 sleep 0.5

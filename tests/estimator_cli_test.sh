@@ -836,7 +836,8 @@ assert pilot["sources"]["fixed_phases"] == "profile", pilot["sources"]
 assert plain["sources"]["cpu_kernel"] == "profile" and plain["pilot"] is None, plain["sources"]
 p = pilot["pilot"]["cpu"]
 assert p["ran"] and p["threads"] == 1 and p["paths"] >= 1024 and p["paths_per_second"] > 0, p
-assert 0 < p["seconds"] < 0.3 * 3, p  # within the budget (a loaded machine: some slack)
+# within the budget (a loaded machine: some slack; the sanitizers' instrumented runs more)
+assert 0 < p["seconds"] < 0.3 * (10 if os.environ["MCS_TEST_LIGHT"] else 3), p
 assert pilot["cold"]["cpu"]["kernel_costs"] == "pilot", pilot["cold"]["cpu"]
 err = {k: abs(math.log(d["cold"]["cpu"]["phases"]["simulate"] / measured))
        for k, d in (("plain", plain), ("pilot", pilot))}

@@ -95,7 +95,9 @@ report "the SIGTERM checkpoint under a file size limit: exit 74, partial estimat
 mkdir gone
 "$mcsim" c.ini --paths 3e8 --threads 1 -o gone/run.h5 -f json "${cpu[@]}" >out 2>err &
 pid=$!
-sleep 0.3
+# once the run holds its log's lock (it checked the folder): a fixed 0.3 s was
+# before that under the sanitizers on a loaded machine (lock at 0.2 s there)
+for _ in $(seq 1500); do [ -e gone/run.h5.lock ] && break; sleep 0.02; done
 rm -rf gone
 wait $pid
 rc=$?
@@ -104,14 +106,27 @@ grep -q '"price"' out || problems+=("no result on stdout")
 report "the output folder removed during the run: result printed, exit 74"
 
 # --- SIGTERM at random moments: exit 130 and no log, or exit 0 and a whole log ------
+# Wait (at most 30 s) until process $1 catches SIGTERM: its handler installed
+# (bit 15 - 1 of SigCgt in /proc/PID/status); 1 when it is gone first.
+catches_term() {
+    local mask
+    for _ in $(seq 1500); do
+        mask=$(awk '/^SigCgt:/ {print $2}' "/proc/$1/status" 2>/dev/null)
+        [ -n "$mask" ] || return 1
+        (( (16#$mask >> 14) & 1 )) && return 0
+        sleep 0.02
+    done
+    return 1
+}
 for i in $(seq 1 8); do
     rm -f t.h5
     "$mcsim" c.ini --paths 1e8 --threads 1 -o t.h5 "${cpu[@]}" >out 2>err &
     pid=$!
-    # 0.1 to 0.39 s: past the process start-up (before main, a signal can
-    # only kill: exit 143), then anywhere in the run or the log write
+    # past the process start-up (before its handler, a signal can only kill:
+    # exit 143; a fixed 0.1 s was before it under the sanitizers on a loaded
+    # machine), then 0 to 0.29 s: anywhere in the run or the log write
+    catches_term $pid
     sleep "0.$((RANDOM % 3))$((RANDOM % 10))" 2>/dev/null
-    sleep 0.1
     kill -TERM $pid 2>/dev/null
     wait $pid
     rc=$?

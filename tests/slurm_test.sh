@@ -379,13 +379,15 @@ fi
 t_part=$SECONDS
 # a run of about 8 s on one thread (the job's --cpus-per-task; 3 s lost the
 # race to a loaded slurmctld now and then), 3e7 to 1.6e9 paths, from a
-# 3e7-path probe (a sanitizer build is many times slower than a release build); the signal comes after two chunks of 2.1e6 paths
-# (engine/chunking.h: 128 blocks of 16384 on one thread), at least 0.5 s
+# 3e7-path probe (a sanitizer build is many times slower than a release build); the signal comes after four chunks of 2.1e6 paths
+# (engine/chunking.h: 128 blocks of 16384 on one thread), at least 0.5 s: two left a margin of
+# 2x over the first chunk, which a job sharing its CPU on CI's loaded sanitizer run can lose;
+# a job of 3e7 paths at least has 14 chunks
 t0=$(date +%s.%N)
 mcsim configs/asian.ini --threads 1 --paths 3e7 -q -f json --no-log >/dev/null
 read -r n_long pause < <(awk -v t="$(date +%s.%N)" -v t0="$t0" 'BEGIN {
     d = t - t0; d = d > 0.01 ? d : 0.01; p = 3e7 * 8 / d
-    p = p < 3e7 ? 3e7 : (p > 1.6e9 ? 1.6e9 : p); w = 2 * 2.1e6 * d / 3e7
+    p = p < 3e7 ? 3e7 : (p > 1.6e9 ? 1.6e9 : p); w = 4 * 2.1e6 * d / 3e7
     printf "%d %.2f\n", int(p / 1e6) * 1e6, (w > 0.5 ? w : 0.5) }')
 # the docs' line prices configs/asian.ini: now this long job
 config_sized asian "$n_long" 16384
