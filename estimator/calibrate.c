@@ -373,9 +373,8 @@ static void keep_fixed(mcs_profile *p, int gpu, const phase_stats *cold, const p
 
 /* Where the CPU's one-thread cold rounds go: `one` where this process's
  * runs start more than one thread, else NULL (nothing to compare). */
-static phase_stats *team_one(const calib *c, phase_stats *one)
+static phase_stats *team_one(phase_stats *one)
 {
-    (void)c;
     if (omp_get_max_threads() > 1)
         return one;
     one->runs = 0;
@@ -386,8 +385,9 @@ static phase_stats *team_one(const calib *c, phase_stats *one)
  * all threads (cpu->threads, what calibrate's runs start) less the one on
  * one thread, over the threads beyond the first; NAN without one-thread
  * rounds (the model then takes the set-up as it is for every thread count).
- * On the H100 host (2026-11-27) the cold set-up was about 0.3 ms on one
- * thread and 2 ms on 16. */
+ * On the H100 host (2026-11-27, every CPU run then loading the GPU module)
+ * the cold set-up's medians were 4.26 ms on one thread, 5.01 on 8 and 5.84
+ * on 15; 0.54 ms on 2 threads and 0.32 ms a thread on the development VM. */
 static void keep_setup_thread(mcs_cpu_profile *cpu, const phase_stats *cold,
                               const phase_stats *one)
 {
@@ -430,8 +430,8 @@ static mcs_status measure_fixed(calib *c, mcs_profile *p, int gpu, phase_stats *
         why[0] = '\0';
         mcs_profile_warm_problems(&one_side, why, sizeof why);
     }
-    progress("%s: fixed costs of %d rounds of a fresh process and a run in this one (1000 "
-             "paths)", side, cold->runs);
+    progress("%s: fixed costs of %d rounds of a fresh process%s and a run in this one (1000 "
+             "paths)", side, cold->runs, one ? ", one on one thread," : "");
     return MCS_OK;
 }
 
@@ -505,7 +505,7 @@ static void keep_chunk_start(mcs_cpu_profile *cpu, const phase_stats *cold,
 static mcs_status cpu_fixed_again(calib *c, mcs_profile *p, char *err, size_t len)
 {
     static phase_stats cold, warm, one;
-    mcs_status st = measure_fixed(c, p, 0, &cold, &warm, team_one(c, &one), err, len);
+    mcs_status st = measure_fixed(c, p, 0, &cold, &warm, team_one(&one), err, len);
     if (st != MCS_OK)
         return st;
     double later = cold.median[MCS_PHASE_TOTAL] + warm.median[MCS_PHASE_TOTAL];
@@ -527,7 +527,7 @@ static mcs_status cpu_fixed_again(calib *c, mcs_profile *p, char *err, size_t le
     progress("cpu: fixed costs measured again after the kernels: %.3g ms cold + warm against "
              "%.3g ms at the start; %s", 1e3 * later, 1e3 * first, kept);
     keep_fixed(p, 0, &c->cpu_cold, &c->cpu_warm); /* measure_fixed wrote the later pass's */
-    keep_setup_thread(&p->cpu, &c->cpu_cold, team_one(c, &c->cpu_one));
+    keep_setup_thread(&p->cpu, &c->cpu_cold, team_one(&c->cpu_one));
     keep_chunk_start(&p->cpu, &c->cpu_cold, &c->cpu_warm);
     return MCS_OK;
 }
@@ -651,7 +651,7 @@ static mcs_status calibrate_cpu(calib *c, mcs_profile *p, char *err, size_t len)
     p->has_cpu = 1;
     mcs_sysinfo_cpu_model(cpu->model, sizeof cpu->model);
     cpu->threads = omp_get_max_threads();
-    if ((st = measure_fixed(c, p, 0, &c->cpu_cold, &c->cpu_warm, team_one(c, &c->cpu_one), err,
+    if ((st = measure_fixed(c, p, 0, &c->cpu_cold, &c->cpu_warm, team_one(&c->cpu_one), err,
                             len)) != MCS_OK)
         return st;
 
