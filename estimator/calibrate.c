@@ -138,7 +138,7 @@ void mcs_cmd_calibrate_help(FILE *f)
  * kind, then the time outside every phase (MCS_FIXED_OTHER) and outside the
  * run's total (MCS_FIXED_PROCESS, cold runs), profile.h; the runs' own
  * seconds in x (two passes pooled: pool_stats). */
-#define FIXED_RUNS_MAX (2 * MCS_REPEATS_MAX)
+#define FIXED_RUNS_MAX MCS_TRIMMED_RUNS_MAX /* all of them summarised */
 typedef struct {
     double median[MCS_FIXED_COLUMNS], spread[MCS_FIXED_COLUMNS];
     double x[MCS_FIXED_COLUMNS][FIXED_RUNS_MAX];
@@ -294,10 +294,10 @@ static mcs_run_spec small_job(const calib *c, const char *backend)
  * keeps the CUDA driver open, and a fresh process then creates its context
  * in 0.14 s where a user's finds 0.2-0.4 s (H100, 2026-11-26); with
  * `warm_only` (a re-measurement after this process ran on the GPU) the
- * cold rounds are kept as they were. With `one` (the CPU, more than one
- * thread here), a third kind in each round: a fresh process on one thread,
- * whose set-up against the cold one's gives each team thread's start
- * (keep_setup_thread). */
+ * cold rounds are kept as they were. With `one` (the CPU), where the runs
+ * start more than one thread, a third kind in each round: a fresh process
+ * on one thread, whose set-up against the cold one's gives each team
+ * thread's start (keep_setup_thread); else one->runs is 0. */
 static mcs_status fixed_costs(calib *c, const char *backend, const mcs_repeat_rule *rule,
                               int warm_only, phase_stats *cold, phase_stats *warm,
                               phase_stats *one, char *err, size_t len)
@@ -315,8 +315,8 @@ static mcs_status fixed_costs(calib *c, const char *backend, const mcs_repeat_ru
         return st;
     if (!gpu && (st = mcs_run_warm(&spec, c->log, &t, NULL, NULL, NULL, err, len)) != MCS_OK)
         return st;
-    /* kinds: 0 cold, 1 warm, 2 cold on one thread (with `one` only) */
-    int r[3] = {0, 0, 0}, settled[3] = {warm_only, 0, !one};
+    /* kinds: 0 cold, 1 warm, 2 cold on one thread (with `one`, on a team) */
+    int r[3] = {0, 0, 0}, settled[3] = {warm_only, 0, !one || omp_get_max_threads() == 1};
     while (!settled[0] || !settled[1] || !settled[2]) {
         for (int kind = 0; kind < 3; kind++) {
             if (settled[kind] || (gpu && kind == 1 && !settled[0]))
@@ -324,8 +324,8 @@ static mcs_status fixed_costs(calib *c, const char *backend, const mcs_repeat_ru
             if (kind == 1 && (st = mcs_run_warm(&larger, c->log, &t, NULL, NULL, NULL, err, len)))
                 return st;
             st = kind == 1 ? mcs_run_warm(&spec, c->log, &t, NULL, NULL, NULL, err, len)
-                           : mcs_run_cold(c->self, kind ? &spec_one : &spec, c->log, &t, &wall,
-                                          err, len);
+                           : mcs_run_cold(c->self, kind == 2 ? &spec_one : &spec, c->log, &t,
+                                          &wall, err, len);
             if (st != MCS_OK)
                 return st;
             for (int p = 0; p < MCS_PHASE_COUNT; p++)
@@ -371,16 +371,6 @@ static void keep_fixed(mcs_profile *p, int gpu, const phase_stats *cold, const p
     }
 }
 
-/* Where the CPU's one-thread cold rounds go: `one` where this process's
- * runs start more than one thread, else NULL (nothing to compare). */
-static phase_stats *team_one(phase_stats *one)
-{
-    if (omp_get_max_threads() > 1)
-        return one;
-    one->runs = 0;
-    return NULL;
-}
-
 /* Each team thread's start in a fresh process's set-up: the cold set-up on
  * all threads (cpu->threads, what calibrate's runs start) less the one on
  * one thread, over the threads beyond the first; NAN without one-thread
@@ -392,7 +382,7 @@ static void keep_setup_thread(mcs_cpu_profile *cpu, const phase_stats *cold,
                               const phase_stats *one)
 {
     cpu->setup_cold_thread_s = cpu->spread.setup_cold_thread_s = NAN;
-    if (!one || one->runs == 0 || !(cpu->threads > 1))
+    if (one->runs == 0 || !(cpu->threads > 1))
         return;
     cpu->setup_cold_thread_s =
         fmax(0, cold->median[MCS_PHASE_SETUP] - one->median[MCS_PHASE_SETUP]) /
@@ -431,7 +421,7 @@ static mcs_status measure_fixed(calib *c, mcs_profile *p, int gpu, phase_stats *
         mcs_profile_warm_problems(&one_side, why, sizeof why);
     }
     progress("%s: fixed costs of %d rounds of a fresh process%s and a run in this one (1000 "
-             "paths)", side, cold->runs, one ? ", one on one thread," : "");
+             "paths)", side, cold->runs, one && one->runs ? ", one on one thread," : "");
     return MCS_OK;
 }
 
@@ -504,8 +494,8 @@ static void keep_chunk_start(mcs_cpu_profile *cpu, const phase_stats *cold,
  * (validate's sign column, every config the same sign). A line says which. */
 static mcs_status cpu_fixed_again(calib *c, mcs_profile *p, char *err, size_t len)
 {
-    static phase_stats cold, warm, one;
-    mcs_status st = measure_fixed(c, p, 0, &cold, &warm, team_one(&one), err, len);
+    phase_stats cold, warm, one;
+    mcs_status st = measure_fixed(c, p, 0, &cold, &warm, &one, err, len);
     if (st != MCS_OK)
         return st;
     double later = cold.median[MCS_PHASE_TOTAL] + warm.median[MCS_PHASE_TOTAL];
@@ -527,7 +517,7 @@ static mcs_status cpu_fixed_again(calib *c, mcs_profile *p, char *err, size_t le
     progress("cpu: fixed costs measured again after the kernels: %.3g ms cold + warm against "
              "%.3g ms at the start; %s", 1e3 * later, 1e3 * first, kept);
     keep_fixed(p, 0, &c->cpu_cold, &c->cpu_warm); /* measure_fixed wrote the later pass's */
-    keep_setup_thread(&p->cpu, &c->cpu_cold, team_one(&c->cpu_one));
+    keep_setup_thread(&p->cpu, &c->cpu_cold, &c->cpu_one);
     keep_chunk_start(&p->cpu, &c->cpu_cold, &c->cpu_warm);
     return MCS_OK;
 }
@@ -651,8 +641,8 @@ static mcs_status calibrate_cpu(calib *c, mcs_profile *p, char *err, size_t len)
     p->has_cpu = 1;
     mcs_sysinfo_cpu_model(cpu->model, sizeof cpu->model);
     cpu->threads = omp_get_max_threads();
-    if ((st = measure_fixed(c, p, 0, &c->cpu_cold, &c->cpu_warm, team_one(&c->cpu_one), err,
-                            len)) != MCS_OK)
+    if ((st = measure_fixed(c, p, 0, &c->cpu_cold, &c->cpu_warm, &c->cpu_one, err, len)) !=
+        MCS_OK)
         return st;
 
     /* one thread's cost per path-step: runs of at least 0.25 s (0.05 quick) */

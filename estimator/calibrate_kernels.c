@@ -123,8 +123,8 @@ mcs_repeat_rule mcs_repeat_rule_make(int quick, double budget)
 
 double mcs_trimmed_spread(const double *x, int n, double *spread)
 {
-    double s[MCS_REPEATS_MAX * 2], med, p90;
-    n = n < MCS_REPEATS_MAX * 2 ? n : MCS_REPEATS_MAX * 2;
+    double s[MCS_TRIMMED_RUNS_MAX], med, p90;
+    n = n < MCS_TRIMMED_RUNS_MAX ? n : MCS_TRIMMED_RUNS_MAX;
     memcpy(s, x, (size_t)n * sizeof *s);
     mcs_quantiles(s, n, &med, &p90); /* sorts s */
     const int trim = n >= 5;

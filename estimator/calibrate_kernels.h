@@ -42,7 +42,8 @@ int mcs_repeats_settled(const double *x, int n, const mcs_repeat_rule *rule, dou
 /* The median of x[0..n) and its spread (max - min) / median, less the
  * fastest and the slowest run from 5 runs on (which the median ignores
  * too: one run slowed by another process would otherwise decide it). x is
- * not changed. */
+ * not changed; at most MCS_TRIMMED_RUNS_MAX runs (two passes of rounds). */
+#define MCS_TRIMMED_RUNS_MAX (2 * MCS_REPEATS_MAX)
 double mcs_trimmed_spread(const double *x, int n, double *spread);
 
 /* How calibrate runs the kernels' jobs. */
