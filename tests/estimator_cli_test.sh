@@ -848,11 +848,9 @@ if os.environ["MCS_TEST_LIGHT"]:
 else:
     assert err["pilot"] < max(err["plain"], math.log(1.5)), err
 EOF
-    if [ -n "${MCS_TEST_LIGHT:-}" ]; then
-        report "estimate --pilot: JSON says the CPU kernel came from the pilot (the 1.5x bound not judged under the sanitizers)"
-    else
-        report "estimate --pilot: JSON says the CPU kernel came from the pilot; a sigma 1 lookback within 1.5x or closer"
-    fi
+    bound="; a sigma 1 lookback within 1.5x or closer"
+    [ -n "${MCS_TEST_LIGHT:-}" ] && bound=" (the 1.5x bound not judged under the sanitizers)"
+    report "estimate --pilot: JSON says the CPU kernel came from the pilot$bound"
 else
     skip "estimate --pilot against a measured lookback" "no python3 here"
 fi
