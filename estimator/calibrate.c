@@ -139,6 +139,7 @@ void mcs_cmd_calibrate_help(FILE *f)
  * run's total (MCS_FIXED_PROCESS, cold runs), profile.h; the runs' own
  * seconds in x (two passes pooled: pool_stats). */
 #define FIXED_RUNS_MAX MCS_TRIMMED_RUNS_MAX /* all of them summarised */
+_Static_assert(FIXED_RUNS_MAX >= 2 * MCS_REPEATS_MAX, "phase_stats: two passes' rounds pooled");
 typedef struct {
     double median[MCS_FIXED_COLUMNS], spread[MCS_FIXED_COLUMNS];
     double x[MCS_FIXED_COLUMNS][FIXED_RUNS_MAX];
@@ -478,13 +479,10 @@ static void keep_chunk_start(mcs_cpu_profile *cpu, const phase_stats *cold,
     cpu->spread.chunk_start_warm_us = warm->spread[MCS_PHASE_SIMULATE];
 }
 
-/* A pass of the CPU's fixed costs whose cold plus warm median totals are
- * more than this times the other pass's ran on a busy host (below). */
-#define BUSY_PASS_RATIO 1.25
-
 /* The CPU's fixed costs once more, after its kernels. The runs of both
  * passes are pooled (each phase's median over all of them), unless one
- * pass's totals are more than BUSY_PASS_RATIO times the other's: then the
+ * pass's totals are more than MCS_BUSY_PASS_RATIO times the other's
+ * (mcs_pass_to_keep): then the
  * lower pass is kept (a host still busy when calibrate starts only adds
  * time: on a freshly started H100 machine the first pass measured the cold
  * set-up at 13.5 ms and the warm one at 1.7 ms, where every sweep after it
@@ -501,9 +499,10 @@ static mcs_status cpu_fixed_again(calib *c, mcs_profile *p, char *err, size_t le
     double later = cold.median[MCS_PHASE_TOTAL] + warm.median[MCS_PHASE_TOTAL];
     double first = c->cpu_cold.median[MCS_PHASE_TOTAL] + c->cpu_warm.median[MCS_PHASE_TOTAL];
     const char *kept;
-    if (later > BUSY_PASS_RATIO * first) {
+    const int keep = mcs_pass_to_keep(first, later);
+    if (keep < 0) {
         kept = "the first kept (the later ran on a busy host)";
-    } else if (first > BUSY_PASS_RATIO * later) {
+    } else if (keep > 0) {
         kept = "the later kept (the first ran on a busy host)";
         c->cpu_cold = cold;
         c->cpu_warm = warm;

@@ -132,6 +132,11 @@ double mcs_trimmed_spread(const double *x, int n, double *spread)
     return med;
 }
 
+int mcs_pass_to_keep(double first, double later)
+{
+    return later > MCS_BUSY_PASS_RATIO * first ? -1 : first > MCS_BUSY_PASS_RATIO * later ? 1 : 0;
+}
+
 int mcs_repeats_settled(const double *x, int n, const mcs_repeat_rule *rule, double now)
 {
     double spread, unused, med = mcs_trimmed_spread(x, n, &spread);

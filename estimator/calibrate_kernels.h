@@ -44,6 +44,13 @@ int mcs_repeats_settled(const double *x, int n, const mcs_repeat_rule *rule, dou
  * too: one run slowed by another process would otherwise decide it). x is
  * not changed; at most MCS_TRIMMED_RUNS_MAX runs (two passes of rounds). */
 #define MCS_TRIMMED_RUNS_MAX (2 * MCS_REPEATS_MAX)
+
+/* Two passes of the same measurement (their median totals `first` and
+ * `later`): one whose total is more than MCS_BUSY_PASS_RATIO times the
+ * other's ran on a busy host. -1: keep the first alone, 1: the later
+ * alone, 0: pool their runs (calibrate's CPU fixed costs). */
+#define MCS_BUSY_PASS_RATIO 1.25
+int mcs_pass_to_keep(double first, double later);
 double mcs_trimmed_spread(const double *x, int n, double *spread);
 
 /* How calibrate runs the kernels' jobs. */

@@ -282,6 +282,18 @@ static void repeats_settle_by_the_stated_rule(void **state)
     assert_true(x[2] == 100); /* not sorted in place */
 }
 
+/* Two passes of calibrate's fixed costs: pooled unless one's total is more
+ * than 1.25x the other's, then the lower kept. */
+static void busy_pass_left_out_past_its_ratio(void **state)
+{
+    (void)state;
+    assert_int_equal(mcs_pass_to_keep(10, 12.4), 0);  /* 1.24x: pooled */
+    assert_int_equal(mcs_pass_to_keep(12.4, 10), 0);
+    assert_int_equal(mcs_pass_to_keep(10, 12.5), 0);  /* 1.25x exactly: pooled */
+    assert_int_equal(mcs_pass_to_keep(10, 12.6), -1); /* the later busy: the first kept */
+    assert_int_equal(mcs_pass_to_keep(12.6, 10), 1);  /* the first busy: the later kept */
+}
+
 /* 1.5 blocks of 65536 paths (10 ns a path): blocks go to threads one at a
  * time, in order, the partial one last. 1 thread does both, 98304 paths (not
  * two full blocks); 2 threads: the busiest does the full block, at
@@ -2001,6 +2013,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(cpu_prediction_by_hand),
         cmocka_unit_test(cpu_setup_by_threads),
+        cmocka_unit_test(busy_pass_left_out_past_its_ratio),
         cmocka_unit_test(cpu_cost_from_a_run_inverts_the_prediction),
         cmocka_unit_test(warm_above_cold_is_implausible),
         cmocka_unit_test(zero_step_cost_is_implausible),
