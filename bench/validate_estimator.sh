@@ -30,12 +30,19 @@
 # validate-*.txt, plan.txt (the matrix and what was left out), summary.md.
 # docs/estimator.md, "Validation".
 set -euo pipefail
+usage() { sed -n '/^# usage:/,/^# docs/s/^# \{0,1\}//p' "$0"; }
+case ${1:-} in -h|--help) usage; exit 0 ;; esac
+if [ $# -lt 2 ] || [ ! -x "$1" ]; then
+    echo "validate_estimator.sh: need MCSIM (an executable) and OUT${1:+; '$1' is not an executable}" >&2
+    usage >&2; exit 64
+fi
 mcsim=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 out=$2
 shift 2
 profile="" budget=600 cap=2 repeat=5 backend="" configs=""
 steps_list="default 252" precisions="single double" rngs="auto philox" threads_list="1 all"
 while [ $# -gt 0 ]; do
+    [ $# -ge 2 ] || { echo "validate_estimator.sh: $1 needs a value (--help lists the options)" >&2; exit 64; }
     case $1 in
     --profile) profile=$2 ;;
     --budget) budget=$2 ;;
@@ -47,7 +54,7 @@ while [ $# -gt 0 ]; do
     --precisions) precisions=$2 ;;
     --rngs) rngs=$2 ;;
     --threads) threads_list=$2 ;;
-    *) echo "validate_estimator.sh: unknown option $1" >&2; exit 64 ;;
+    *) echo "validate_estimator.sh: unknown option $1 (--help lists them)" >&2; exit 64 ;;
     esac
     shift 2
 done
