@@ -111,8 +111,8 @@ struct mcsim_result {
     int threads;
     int has_gpu;
     mcs_gpu_info gpu;
-    int has_estimate;
-    mcs_run_estimate estimate;
+    int estimate_cold;    /* the log's /estimate: for a fresh process, */
+    int estimate_threads; /* on the engine's thread count (a GPU run's CPU side too) */
     char *config_name;
     char *resolved;       /* the config as run (rng resolved) */
     pthread_mutex_t lock;

@@ -154,6 +154,15 @@ char *mcs_result_render_json(const mcsim_result *r, const mcs_job *job, const mc
     return text;
 }
 
+/* The log's /estimate: r's job predicted on the backend that ran it (called
+ * by the log writer after its stamp; 0 without a local profile). */
+static int run_estimate(void *ctx, mcs_run_estimate *out)
+{
+    const mcsim_result *r = ctx;
+    return mcs_estimate_for_run(&r->job, r->has_gpu, r->estimate_threads, r->estimate_cold,
+                                out);
+}
+
 void mcs_result_run_info(const mcsim_result *r, const char *command_line, mcs_run_info *info)
 {
     memset(info, 0, sizeof *info);
@@ -167,7 +176,8 @@ void mcs_result_run_info(const mcsim_result *r, const char *command_line, mcs_ru
     info->threads = r->threads;
     info->cpu_isa = mcs_backend_find("cpu")->variant();
     info->gpu = r->has_gpu ? &r->gpu : NULL;
-    info->estimate = r->has_estimate ? &r->estimate : NULL;
+    info->estimate = run_estimate;
+    info->estimate_ctx = (void *)r;
 }
 
 mcs_status mcs_run_job(mcsim_engine *engine, const mcsim_job *job, const mcs_run_options *o,
@@ -206,8 +216,8 @@ mcs_status mcs_run_job(mcsim_engine *engine, const mcsim_job *job, const mcs_run
     }
     r->threads = engine->where.threads;
     const int on_gpu = engine->be->describe_gpu != NULL;
-    r->has_estimate = mcs_estimate_for_run(&r->job, on_gpu, engine->where.threads,
-                                           o ? o->cold : engine->runs == 0, &r->estimate);
+    r->estimate_cold = o ? o->cold : engine->runs == 0;
+    r->estimate_threads = engine->where.threads;
     mcs_share all;
     memset(&all, 0, sizeof all);
     all.range.end = mcs_job_blocks(&r->job);

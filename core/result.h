@@ -74,7 +74,7 @@ typedef struct {
 } mcs_gpu_info;
 
 /* The speedup estimator's prediction for a run (the HDF5 /estimate group),
- * made from the local hardware profile before the run. */
+ * made from the local hardware profile and the job's parameters alone. */
 typedef struct {
     const char *cpu_profile, *gpu_profile; /* profile names */
     const char *backend;                   /* the backend predicted: this run's */
@@ -118,7 +118,14 @@ typedef struct {
     int cores;   /* logical CPUs online */
     int threads; /* OpenMP threads used (cpu) or CUDA streams (gpu) */
     const mcs_gpu_info *gpu; /* the GPU used; NULL on the cpu backend */
-    const mcs_run_estimate *estimate; /* NULL when there is no local profile */
+    /* The run's prediction, asked for when the log is written, after the
+     * write phase's stamp (like /timings): predicting (reading the profile,
+     * the break-even search) and writing /estimate are no part of the run's
+     * phases, so a run logs the same times with a profile or without one
+     * (calibrate has none). Returns 0 when there is nothing to predict with
+     * (no local profile); estimate NULL: no /estimate. */
+    int (*estimate)(void *ctx, mcs_run_estimate *out);
+    void *estimate_ctx;
     const mcs_shard_info *shard;      /* NULL unless a shard: written as /shard */
     const mcs_rank_report *ranks;     /* MPI ranks (NULL without): /ranks */
     int n_ranks;

@@ -555,17 +555,20 @@ static mcs_status write_log(const char *path, char *chosen, size_t chosen_len,
         goto cleanup;
     }
     if (info->shard && mcs_shard_write_group(file, info->shard) < 0) { stage = "/shard"; goto cleanup; }
-    if (info->estimate && write_estimate(file, info->estimate) < 0) {
-        stage = "/estimate";
-        goto cleanup;
-    }
-
     {
         double now = mcs_now();
         t->seconds[MCS_PHASE_WRITE] = now - t0;
         t->seconds[MCS_PHASE_TOTAL] = now - t->start;
     }
     if (write_timings(file, "timings", t) < 0) { stage = "/timings"; goto cleanup; }
+    {
+        mcs_run_estimate e; /* asked for after the stamp: core/result.h */
+        if (info->estimate && info->estimate(info->estimate_ctx, &e) &&
+            write_estimate(file, &e) < 0) {
+            stage = "/estimate";
+            goto cleanup;
+        }
+    }
 
     {
         size_t size = 0;
