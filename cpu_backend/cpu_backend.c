@@ -63,9 +63,16 @@ static mcs_status cpu_open(const mcs_job *job, const mcs_placement *where, void 
     int failed = 0, team = 0;
     /* Start the thread team now, so its cost is counted as setup; each
      * thread allocates its own buffers (first touch on its own NUMA node),
-     * or finds them kept from the last run. OpenMP may grant fewer threads
-     * (OMP_THREAD_LIMIT): use what it gave. */
-#pragma omp parallel num_threads(threads) reduction(| : failed)
+     * or finds them kept from the last run. No more threads than the job
+     * has blocks: a thread without a block would only add its start (a
+     * 1,000-path job on 16 threads: about 1.5 ms on the H100 machine's
+     * host, and 0.5-5 ms, bimodal, for a second thread on the 2-vCPU
+     * development VM). OpenMP may grant fewer threads (OMP_THREAD_LIMIT):
+     * use what it gave. The scratch set keeps one entry per asked thread,
+     * those beyond the team empty, for a later run's larger team. */
+    const uint64_t blocks = mcs_job_blocks(job);
+    const int want = blocks < (uint64_t)threads ? (int)blocks : threads;
+#pragma omp parallel num_threads(want) reduction(| : failed)
     {
 #pragma omp single nowait
         team = omp_get_num_threads();
@@ -74,7 +81,7 @@ static mcs_status cpu_open(const mcs_job *job, const mcs_placement *where, void 
     if (failed)
         goto nomem;
     c->scratch_ready = 1; /* a smaller team leaves entries the next run fills */
-    c->threads = team < threads ? team : threads;
+    c->threads = team < want ? team : want;
     *out = c;
     t->seconds[MCS_PHASE_SETUP] += mcs_now() - t0;
     return MCS_OK;
@@ -110,8 +117,8 @@ static mcs_status cpu_run(void *p, uint64_t first, uint64_t count, double *recor
 
     /* no more threads in the loop than it has blocks: an idle thread still
      * waits at its end (a one-block job took 12 ms to simulate on 2 threads
-     * of a loaded 2-core machine, 0.02 ms on one). The team itself starts
-     * whole in cpu_open, as the estimator's calibrated set-up assumes. */
+     * of a loaded 2-core machine, 0.02 ms on one). cpu_open started the
+     * team for the job's blocks; a share (a chunk, a shard) may have fewer. */
     const int team = count < (uint64_t)c->threads ? (int)count : c->threads;
     const int k = mcs_job_outputs(job), record = mcs_sums_record_len(k);
 #pragma omp parallel num_threads(team)

@@ -277,10 +277,19 @@ static mcs_status stand_in_profile(calib *c, char *path, size_t path_len, char *
 }
 
 /* The 1000-path job of calibrate's fixed-cost and start-up runs on
- * `backend` ("cpu" or "gpu"). */
+ * `backend` ("cpu" or "gpu"). On the CPU in blocks of ceil(1000 / T), T
+ * the default thread count, so that its team is whole: the backend starts
+ * no more threads than a job has blocks, and the profile's cold set-up is
+ * that of a team of `threads` (the one-thread rounds give each thread's
+ * start). */
 static mcs_run_spec small_job(const calib *c, const char *backend)
 {
-    mcs_run_spec spec = {c->config, {"simulation.paths=1000"}, 1, backend, 0, NULL};
+    static char block[48];
+    const int threads = omp_get_max_threads();
+    snprintf(block, sizeof block, "simulation.block_size=%d", (1000 + threads - 1) / threads);
+    mcs_run_spec spec = {c->config, {"simulation.paths=1000", block}, 2, backend, 0, NULL};
+    if (strcmp(backend, "cpu") != 0)
+        spec.n_overrides = 1;
     return spec;
 }
 

@@ -212,9 +212,10 @@ double mcs_cpu_wave_factor(const mcs_cpu_profile *cpu, double b)
     return cpu->wave.n == 0 ? NAN : table_at(&cpu->wave, b);
 }
 
-/* A fresh process's CPU set-up on `threads` threads: the profile's, measured
- * on cpu->threads, less (or plus) each team thread's start
- * (setup_cold_thread_s; without it the same for every thread count). */
+/* A fresh process's CPU set-up with a team of `threads` (the backend starts
+ * no more threads than the job has blocks): the profile's, measured on a
+ * team of cpu->threads, less (or plus) each team thread's start
+ * (setup_cold_thread_s; without it the same for every team). */
 static double cpu_setup_cold(const mcs_cpu_profile *cpu, double threads)
 {
     double per = cpu->setup_cold_thread_s;
@@ -284,7 +285,8 @@ void mcs_predict_cpu(const mcs_cpu_profile *cpu, const mcs_workload *w, mcs_pred
     double fixed, per_c1;
     cpu_simulate_shape(cpu, w, threads, &fixed, &per_c1);
     out->seconds[MCS_PHASE_SIMULATE] = fixed + per_c1 * c1;
-    out->seconds[MCS_PHASE_SETUP] = w->cold ? cpu_setup_cold(cpu, threads) : cpu->setup_warm_s;
+    out->seconds[MCS_PHASE_SETUP] =
+        w->cold ? cpu_setup_cold(cpu, blocks < threads ? blocks : threads) : cpu->setup_warm_s;
     out->seconds[MCS_PHASE_TEARDOWN] = w->cold ? cpu->teardown_cold_s : cpu->teardown_warm_s;
     host_phases(cpu, w, blocks, out);
     finish(out, w->cold ? cpu->other_cold_s : cpu->other_warm_s);

@@ -124,13 +124,15 @@ static void cpu_prediction_by_hand(void **state)
 /* A fresh process's set-up by its thread count: the profile's setup_cold_s
  * (1 ms) is on its 4 threads; with setup_cold_thread_s 0.2 ms, one thread
  * takes 1 - 3 x 0.2 = 0.4 ms and 8 threads 1.8 ms; warm runs and a profile
- * without the key take the set-up as it is for every count. */
+ * without the key take the set-up as it is for every count; a job of fewer
+ * blocks than threads sets up a team of its blocks. */
 static void cpu_setup_by_threads(void **state)
 {
     (void)state;
     mcs_profile p;
     load_machine(&p);
-    mcs_workload w = WORKLOAD(1000, 1, 65536, MCS_SINGLE, MCS_RNG_PCG64, 1, 1);
+    /* 8 blocks: a team of as many threads as asked, up to 8 */
+    mcs_workload w = WORKLOAD(8 * 65536, 1, 65536, MCS_SINGLE, MCS_RNG_PCG64, 1, 1);
     mcs_prediction c;
     const int threads[] = {1, 4, 8};
     const double with[] = {0.4e-3, 1e-3, 1.8e-3};
@@ -147,6 +149,16 @@ static void cpu_setup_by_threads(void **state)
         expect_close(c.seconds[MCS_PHASE_SETUP], 1e-5, 1e-15);
         w.cold = 1;
     }
+    /* the backend starts no more threads than the job has blocks: 3 blocks
+     * on 8 threads set up a team of 3, one block a team of 1 */
+    p.cpu.setup_cold_thread_s = 0.2e-3;
+    w.threads = 8;
+    w.paths = 2 * 65536 + 1;
+    mcs_predict_cpu(&p.cpu, &w, &c);
+    expect_close(c.seconds[MCS_PHASE_SETUP], 0.8e-3, 1e-12);
+    w.paths = 1000;
+    mcs_predict_cpu(&p.cpu, &w, &c);
+    expect_close(c.seconds[MCS_PHASE_SETUP], 0.4e-3, 1e-12);
     p.cpu.setup_cold_thread_s = 1e-3; /* never below 0 */
     w.threads = 1;
     mcs_predict_cpu(&p.cpu, &w, &c);
