@@ -36,7 +36,8 @@ void mcs_cmd_sweep_help(FILE *f)
           "\n"
           "options (valid values):\n"
           "  --paths FROM:TO[:FACTOR]  path counts, whole numbers 1 to 1e15 (1e6 and 1_000_000\n"
-          "                            work); FACTOR >= 2, default 10: 1e3:1e10 is eight sizes\n"
+          "                            work); FACTOR >= 2, default 10: 1e3:1e10 is eight sizes;\n"
+          "                            N alone is one size; at most 64 sizes\n"
           "  -o, --output FILE         the sweep file (HDF5), replaced if it exists: a\n"
           "                            regular file, never a folder, device, pipe or link;\n"
           "                            checked before measuring, written whole or not at all\n"
@@ -95,24 +96,38 @@ static int parse_list(const char *text, const char *a, const char *b, int *has_a
     return *has_a || *has_b;
 }
 
-static int parse_sizes(const char *text, options *o)
+/* --paths: N (one size) or FROM:TO[:FACTOR]; 0 with the reason in why when
+ * the text is not one, or names more than MCS_SWEEP_SIZES_MAX sizes. */
+static int parse_sizes(const char *text, options *o, char *why, size_t len)
 {
-    char copy[128], *parts[3] = {0};
+    char copy[128], *parts[4] = {0};
+    snprintf(why, len, "expected N, FROM:TO or FROM:TO:FACTOR (whole numbers from 1; FACTOR "
+             "at least 2), e.g. 1e3:1e10");
     if (strlen(text) >= sizeof copy) /* longer than any valid range: never cut */
         return 0;
     snprintf(copy, sizeof copy, "%s", text);
     int n = 0;
-    for (char *save, *tok = strtok_r(copy, ":", &save); tok && n < 3;
+    for (char *save, *tok = strtok_r(copy, ":", &save); tok && n < 4;
          tok = strtok_r(NULL, ":", &save))
         parts[n++] = tok;
     unsigned long long from, to, factor = 10;
-    if (n < 2 || !mcs_parse_count(parts[0], &from) || !mcs_parse_count(parts[1], &to) ||
-        (n == 3 && !mcs_parse_count(parts[2], &factor)) || from < 1 || to < from || factor < 2)
+    if (n < 1 || n > 3 || !mcs_parse_count(parts[0], &from) ||
+        (n >= 2 && !mcs_parse_count(parts[1], &to)) ||
+        (n == 3 && !mcs_parse_count(parts[2], &factor)) || from < 1 || factor < 2)
+        return 0;
+    if (n == 1)
+        to = from;
+    if (to < from)
         return 0;
     o->n_sizes = 0;
-    for (double s = (double)from; s <= (double)to * (1 + 1e-12) && o->n_sizes < MCS_SWEEP_SIZES_MAX;
-         s *= (double)factor)
+    for (double s = (double)from; s <= (double)to * (1 + 1e-12); s *= (double)factor) {
+        if (o->n_sizes == MCS_SWEEP_SIZES_MAX) {
+            snprintf(why, len, "more than %d sizes (a sweep's most): a larger FACTOR or a "
+                     "shorter range", MCS_SWEEP_SIZES_MAX);
+            return 0;
+        }
         o->sizes[o->n_sizes++] = s;
+    }
     return 1;
 }
 
@@ -132,13 +147,12 @@ static int parse_options(int argc, char **argv, options *o, char *err, size_t le
     optind = 1;
     opterr = 0;
     int c;
-    char *end;
+    char *end, why[160];
     while ((c = getopt_long(argc, argv, ":n:o:b:m:r:t:S:qh", opts, NULL)) != -1) {
         switch (c) {
         case 'n':
-            if (!parse_sizes(optarg, o)) {
-                snprintf(err, len, "--paths %s: expected FROM:TO or FROM:TO:FACTOR, e.g. 1e3:1e10",
-                         optarg);
+            if (!parse_sizes(optarg, o, why, sizeof why)) {
+                snprintf(err, len, "--paths %s: %s", optarg, why);
                 return 0;
             }
             break;

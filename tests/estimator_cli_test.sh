@@ -490,6 +490,13 @@ exit_is $? 0
 empty "$err" "stderr with -q"
 report "sweep -q: silent"
 
+# one size: --paths N (no range)
+"$mcsim" sweep "$config" --paths 2e3 --backend cpu --mode warm --repeat 2 -o one.h5 >"$out" 2>"$err"
+exit_is $? 0
+need_in "$err" stderr "2/2  cpu warm 2e+03 paths"
+not_in "$err" stderr "3/"
+report "sweep --paths N: one size"
+
 # --- the sweep file: pandas, else h5py ------------------------------------------------------
 reader=""
 if [ -n "$py" ] && "$py" -c "import pandas, h5py" 2>/dev/null; then
