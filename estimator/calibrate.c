@@ -139,7 +139,8 @@ void mcs_cmd_calibrate_help(FILE *f)
  * run's total (MCS_FIXED_PROCESS, cold runs), profile.h; the runs' own
  * seconds in x (two passes pooled: pool_stats). */
 #define FIXED_RUNS_MAX MCS_TRIMMED_RUNS_MAX /* all of them summarised */
-_Static_assert(FIXED_RUNS_MAX >= 2 * MCS_REPEATS_MAX, "phase_stats: two passes' rounds pooled");
+_Static_assert(FIXED_RUNS_MAX >= 3 * MCS_REPEATS_MAX,
+               "phase_stats: the CPU's two passes' rounds and the GPU's pooled (pool_write)");
 typedef struct {
     double median[MCS_FIXED_COLUMNS], spread[MCS_FIXED_COLUMNS];
     double x[MCS_FIXED_COLUMNS][FIXED_RUNS_MAX];
@@ -1089,6 +1090,25 @@ static mcs_status measure_quiet_context(calib *c, mcs_gpu_profile *g, char *err,
     return MCS_OK;
 }
 
+/* The GPU's log write, cold and warm, from its rounds and the CPU's pooled
+ * (when this calibration measured the CPU): the same host code writes both
+ * logs, a GPU run's with a dozen attributes more (about 0.1 ms of 2.8 in the
+ * H100 matrix's cold runs, 2026-11-28), and the GPU's 5-8 rounds alone
+ * were too few: two calibrations an hour apart measured its cold write at
+ * 4.1 and 2.0 ms, where every config's sweep wrote in 2.8-3.0 ms (median;
+ * the CPU's pooled rounds 2.6 ms). */
+static void pool_write(const calib *c, mcs_gpu_profile *g, const phase_stats *cold,
+                       const phase_stats *warm)
+{
+    if (c->cpu_cold.runs == 0 || c->cpu_warm.runs == 0)
+        return;
+    phase_stats all_cold = pool_stats(&c->cpu_cold, cold), all_warm = pool_stats(&c->cpu_warm, warm);
+    g->write_cold_s = all_cold.median[MCS_PHASE_WRITE];
+    g->spread.write_cold_s = all_cold.spread[MCS_PHASE_WRITE];
+    g->write_warm_s = all_warm.median[MCS_PHASE_WRITE];
+    g->spread.write_warm_s = all_warm.spread[MCS_PHASE_WRITE];
+}
+
 static mcs_status calibrate_gpu(calib *c, mcs_profile *p, char *err, size_t len)
 {
     mcs_gpu_profile *g = &p->gpu;
@@ -1099,6 +1119,7 @@ static mcs_status calibrate_gpu(calib *c, mcs_profile *p, char *err, size_t len)
         (st = calibrate_together(c, g, err, len)) != MCS_OK ||
         (st = measure_fixed(c, p, 1, &cold, &warm, NULL, err, len)) != MCS_OK)
         return st;
+    pool_write(c, g, &cold, &warm);
     g->first_launch_us =
         fmax(0, cold.median[MCS_PHASE_SIMULATE] - warm.median[MCS_PHASE_SIMULATE]) * 1e6;
     g->spread.first_launch_us = cold.spread[MCS_PHASE_SIMULATE];

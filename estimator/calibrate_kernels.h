@@ -42,8 +42,9 @@ int mcs_repeats_settled(const double *x, int n, const mcs_repeat_rule *rule, dou
 /* The median of x[0..n) and its spread (max - min) / median, less the
  * fastest and the slowest run from 5 runs on (which the median ignores
  * too: one run slowed by another process would otherwise decide it). x is
- * not changed; at most MCS_TRIMMED_RUNS_MAX runs (two passes of rounds). */
-#define MCS_TRIMMED_RUNS_MAX (2 * MCS_REPEATS_MAX)
+ * not changed; at most MCS_TRIMMED_RUNS_MAX runs (the CPU's two passes of rounds and
+ * the GPU's, pooled for the log write). */
+#define MCS_TRIMMED_RUNS_MAX (3 * MCS_REPEATS_MAX)
 
 /* Two passes of the same measurement (their median totals `first` and
  * `later`): one whose total is more than MCS_BUSY_PASS_RATIO times the
