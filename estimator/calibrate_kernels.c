@@ -141,7 +141,7 @@ int mcs_repeats_settled(const double *x, int n, const mcs_repeat_rule *rule, dou
 {
     double spread, unused, med = mcs_trimmed_spread(x, n, &spread);
     if (n < rule->min)
-        return n == 2 && med > 0 && spread <= MCS_AGREED_SPREAD;
+        return n == 2 && rule->min <= MCS_REPEATS_MIN && med > 0 && spread <= MCS_AGREED_SPREAD;
     if (n >= rule->max || now >= rule->deadline)
         return 1;
     double before = mcs_trimmed_spread(x, n - 1, &unused);

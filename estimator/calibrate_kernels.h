@@ -14,8 +14,10 @@
 /* When calibrate stops repeating a measurement (docs/estimator.md,
  * "Calibration"): its runs are interleaved in rounds (one run of each
  * quantity measured together per round), at least `min` rounds (2 when
- * both runs of every quantity agree within MCS_AGREED_SPREAD: a third run
- * cannot move the median of three outside the two); then a
+ * `min` is MCS_REPEATS_MIN or less and both runs agree within
+ * MCS_AGREED_SPREAD: a third run cannot move the median of three outside
+ * the two; a stage that asks for more rounds, for their spread, gets them);
+ * then a
  * quantity is settled when its runs spread at most MCS_SETTLED_SPREAD, or
  * its median moved at most MCS_SETTLED_MOVE with the last round and they
  * spread at most MCS_PLAUSIBLE_SPREAD_MAX (mcs_trimmed_spread); another

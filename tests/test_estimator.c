@@ -280,6 +280,8 @@ static void repeats_settle_by_the_stated_rule(void **state)
     double agreed[] = {1.0, 1.009};
     assert_true(mcs_repeats_settled(agreed, 2, &rule, 0));     /* 2 within 1% */
     assert_false(mcs_repeats_settled(agreed, 1, &rule, 0));    /* one is no agreement */
+    mcs_repeat_rule five = {5, 9, 1e300}; /* calibrate's fixed costs: 5 rounds asked for */
+    assert_false(mcs_repeats_settled(agreed, 2, &five, 0));    /* no agreement shortcut */
     double moving[] = {1.0, 1.1, 1.01, 1.02};
     assert_false(mcs_repeats_settled(moving, 3, &rule, 0));    /* median 1.05 -> 1.01: 4% */
     assert_true(mcs_repeats_settled(moving, 4, &rule, 0));     /* 1.01 -> 1.015, spread 10% */
