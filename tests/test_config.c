@@ -8,6 +8,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -695,6 +696,56 @@ static void test_option_type_is_the_payoffs_key(void **state)
     assert_string_equal(mcs_job_option_type(&o.job), "call");
 }
 
+/* mcs_format_real (engine/product.c) starts its search at 15 digits for a
+ * normal double; it must print what the plain walk from the integer digits
+ * up to 17 prints (the shortest text that reads back as x, never 1e+02 for
+ * 100): compared here over values of every kind, subnormals and the ends
+ * of the range included. */
+static void walk_from_first(double x, char *buf, size_t len)
+{
+    double mag = fabs(x);
+    int first = mag >= 1 && mag < 1e17 ? (int)floor(log10(mag)) + 1 : 1;
+    for (int digits = first; digits <= 17; digits++) {
+        snprintf(buf, len, "%.*g", digits, x);
+        if (strtod(buf, NULL) == x)
+            return;
+    }
+}
+
+static void test_format_real_is_the_shortest_walk(void **state)
+{
+    (void)state;
+    const double special[] = {0, -0.0, 1, 100, 0.1, 0.3, 0.1 + 0.2, 1e-5, 1.5e12, 1e15, 1e16,
+                              1e17, 123456789012345678.0, 4.9406564584124654e-324,
+                              2.2250738585072014e-308, 1.7976931348623157e308, -0.15};
+    char want[64], got[64];
+    for (size_t i = 0; i < sizeof special / sizeof *special; i++) {
+        walk_from_first(special[i], want, sizeof want);
+        mcs_format_real(special[i], got, sizeof got);
+        if (strcmp(want, got) != 0)
+            fail_msg("%.17g: %s, the walk %s", special[i], got, want);
+    }
+    uint64_t u = 88172645463325252ull; /* xorshift64, fixed seed */
+    for (int i = 0; i < 200000; i++) {
+        u ^= u << 13;
+        u ^= u >> 7;
+        u ^= u << 17;
+        double x, unit = (double)(u >> 11) / 9007199254740992.0;
+        switch (i % 4) {
+        case 0: memcpy(&x, &u, sizeof x); break;          /* any bits */
+        case 1: x = round(unit * 1e6) / 1e4; break;       /* a few decimals */
+        case 2: x = unit * pow(10, (int)(u % 40) - 20); break;
+        default: x = -round(unit * 1e4) * 0.01; break;
+        }
+        if (!isfinite(x))
+            continue;
+        walk_from_first(x, want, sizeof want);
+        mcs_format_real(x, got, sizeof got);
+        if (strcmp(want, got) != 0)
+            fail_msg("%.17g: %s, the walk %s", x, got, want);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -735,6 +786,7 @@ int main(void)
         cmocka_unit_test(test_key_lists_make_sound_spec_rows),
         cmocka_unit_test(test_pairs_not_compiled_are_known),
         cmocka_unit_test(test_option_type_is_the_payoffs_key),
+        cmocka_unit_test(test_format_real_is_the_shortest_walk),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
