@@ -32,8 +32,11 @@
 set -euo pipefail
 usage() { sed -n '/^# usage:/,/^# docs/s/^# \{0,1\}//p' "$0"; }
 case ${1:-} in -h|--help) usage; exit 0 ;; esac
-if [ $# -lt 2 ] || [ ! -x "$1" ]; then
-    echo "validate_estimator.sh: need MCSIM (an executable) and OUT${1:+; '$1' is not an executable}" >&2
+if [ $# -lt 2 ]; then
+    echo "validate_estimator.sh: need MCSIM (an executable) and OUT" >&2
+    usage >&2; exit 64
+elif [ ! -x "$1" ]; then
+    echo "validate_estimator.sh: MCSIM '$1' is not an executable" >&2
     usage >&2; exit 64
 fi
 mcsim=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")

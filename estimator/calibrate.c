@@ -277,20 +277,32 @@ static mcs_status stand_in_profile(calib *c, char *path, size_t path_len, char *
                             "measures (its fresh runs read it)\n", err, len);
 }
 
+/* The CPU's small job: max(1000, T) paths in blocks of floor(paths / T),
+ * T the default thread count, so at least T blocks and a whole team (the
+ * backend starts no more threads than a job has blocks; the profile's cold
+ * set-up is that of a team of `threads`, its one-thread rounds give each
+ * thread's start). */
+static void small_cpu_shape(double *paths, double *block)
+{
+    const int threads = omp_get_max_threads();
+    *paths = threads > 1000 ? threads : 1000;
+    *block = floor(*paths / threads);
+}
+
 /* The 1000-path job of calibrate's fixed-cost and start-up runs on
- * `backend` ("cpu" or "gpu"). On the CPU in blocks of ceil(1000 / T), T
- * the default thread count, so that its team is whole: the backend starts
- * no more threads than a job has blocks, and the profile's cold set-up is
- * that of a team of `threads` (the one-thread rounds give each thread's
- * start). */
+ * `backend` ("cpu" or "gpu"); on the CPU in small_cpu_shape's blocks. */
 static mcs_run_spec small_job(const calib *c, const char *backend)
 {
-    static char block[48];
-    const int threads = omp_get_max_threads();
-    snprintf(block, sizeof block, "simulation.block_size=%d", (1000 + threads - 1) / threads);
-    mcs_run_spec spec = {c->config, {"simulation.paths=1000", block}, 2, backend, 0, NULL};
-    if (strcmp(backend, "cpu") != 0)
+    static char paths_set[48], block_set[48]; /* the same text every call */
+    double paths, block;
+    small_cpu_shape(&paths, &block);
+    snprintf(paths_set, sizeof paths_set, "simulation.paths=%.0f", paths);
+    snprintf(block_set, sizeof block_set, "simulation.block_size=%.0f", block);
+    mcs_run_spec spec = {c->config, {paths_set, block_set}, 2, backend, 0, NULL};
+    if (strcmp(backend, "cpu") != 0) { /* the GPU's: 1000 paths, default blocks */
+        spec.overrides[0] = "simulation.paths=1000";
         spec.n_overrides = 1;
+    }
     return spec;
 }
 
@@ -314,11 +326,11 @@ static mcs_status fixed_costs(calib *c, const char *backend, const mcs_repeat_ru
                               phase_stats *one, char *err, size_t len)
 {
     double s[3][MCS_FIXED_COLUMNS][MCS_REPEATS_MAX], wall = 0;
-    /* the one-thread kind: the same 1000 paths in one block of the default
-     * size, so a team of one in a process of the default thread count, as
-     * every job of one block runs (a process started with --threads 1 set
-     * up 0.06 ms faster on the H100 host: 0.12 ms against the sweeps'
-     * 0.18) */
+    /* the one-thread kind: the same paths in one block of the default size
+     * (at least 1000 paths: MCS_DEFAULT_BLOCK_SIZE is 65536), so a team of
+     * one in a process of the default thread count, as every job of one
+     * block runs (a process started with --threads 1 set up 0.06 ms faster
+     * on the H100 host: 0.12 ms against the sweeps' 0.18) */
     mcs_run_spec spec = small_job(c, backend), spec_one = spec;
     spec_one.n_overrides = 1;
     mcs_run_spec larger = {c->config, {"simulation.paths=10000000"}, 1, backend, 0, NULL};
@@ -482,12 +494,18 @@ static mcs_status measure_mpi_start(calib *c, const char *backend, double *start
 }
 
 
-/* Starting a chunk: a 1000-path run's simulate time beyond its
- * path-steps, cold and warm (path_step_ns measured first). */
+/* Starting a chunk: the small job's simulate time beyond its busiest
+ * thread's path-steps (the model's shape of that job: a block a thread,
+ * mcs_cpu_busiest_paths), cold and warm (path_step_ns, the scaling and the
+ * wave factors measured first). */
 static void keep_chunk_start(mcs_cpu_profile *cpu, const phase_stats *cold,
                              const phase_stats *warm)
 {
-    const double steps = 1000 * cpu->path_step_ns[0][0] * 1e-9;
+    double paths, block;
+    small_cpu_shape(&paths, &block);
+    mcs_workload w = {.paths = (uint64_t)paths, .steps = 1, .block_size = (uint32_t)block,
+                      .precision = MCS_SINGLE, .rng = MCS_RNG_PCG64, .threads = 0};
+    const double steps = mcs_cpu_busiest_paths(cpu, &w) * cpu->path_step_ns[0][0] * 1e-9;
     cpu->chunk_start_cold_us = fmax(0, cold->median[MCS_PHASE_SIMULATE] - steps) * 1e6;
     cpu->chunk_start_warm_us = fmax(0, warm->median[MCS_PHASE_SIMULATE] - steps) * 1e6;
     cpu->spread.chunk_start_cold_us = cold->spread[MCS_PHASE_SIMULATE];
@@ -1108,6 +1126,8 @@ static void pool_write(const calib *c, mcs_gpu_profile *g, const phase_stats *co
     if (c->cpu_cold.runs == 0 || c->cpu_warm.runs == 0)
         return;
     phase_stats all_cold = pool_stats(&c->cpu_cold, cold), all_warm = pool_stats(&c->cpu_warm, warm);
+    if (all_warm.median[MCS_PHASE_WRITE] > all_cold.median[MCS_PHASE_WRITE])
+        return; /* implausible (measure_fixed checked the GPU's own): kept as they are */
     g->write_cold_s = all_cold.median[MCS_PHASE_WRITE];
     g->spread.write_cold_s = all_cold.spread[MCS_PHASE_WRITE];
     g->write_warm_s = all_warm.median[MCS_PHASE_WRITE];

@@ -260,6 +260,13 @@ double mcs_cpu_seconds_per_path(const mcs_cpu_profile *cpu, const mcs_workload *
     return per_c1 > 0 ? fmax(0, simulate - fixed) / per_c1 : 0;
 }
 
+double mcs_cpu_busiest_paths(const mcs_cpu_profile *cpu, const mcs_workload *w)
+{
+    double fixed, per_c1;
+    cpu_simulate_shape(cpu, w, w->threads > 0 ? w->threads : cpu->threads, &fixed, &per_c1);
+    return per_c1;
+}
+
 void mcs_predict_cpu(const mcs_cpu_profile *cpu, const mcs_workload *w, mcs_prediction *out)
 {
     memset(out, 0, sizeof *out);

@@ -127,6 +127,11 @@ double mcs_cpu_efficiency(const mcs_cpu_profile *cpu, double threads);
  * threads. */
 double mcs_cpu_seconds_per_path(const mcs_cpu_profile *cpu, const mcs_workload *w,
                                 double simulate);
+/* w's simulate phase on the CPU less its chunk starts, in one thread's
+ * path times: the busiest thread's paths at the parallel efficiency (or
+ * the one-wave factor) of the threads busy (what mcs_predict_cpu
+ * multiplies by one thread's seconds per path). */
+double mcs_cpu_busiest_paths(const mcs_cpu_profile *cpu, const mcs_workload *w);
 
 /* Smallest path count (1 .. 1e15) from which the GPU is predicted faster
  * for the rest of the range scanned; 0 when the GPU is never faster; 1 when

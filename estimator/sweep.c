@@ -103,7 +103,9 @@ static int parse_sizes(const char *text, options *o, char *why, size_t len)
     char copy[128], *parts[4] = {0};
     snprintf(why, len, "expected N, FROM:TO or FROM:TO:FACTOR (whole numbers from 1; FACTOR "
              "at least 2), e.g. 1e3:1e10");
-    if (strlen(text) >= sizeof copy) /* longer than any valid range: never cut */
+    size_t n_text = strlen(text);
+    if (n_text >= sizeof copy || n_text == 0 || text[0] == ':' || text[n_text - 1] == ':' ||
+        strstr(text, "::")) /* longer than any valid range, or an empty part */
         return 0;
     snprintf(copy, sizeof copy, "%s", text);
     int n = 0;
