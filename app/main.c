@@ -205,7 +205,9 @@ static void steps_notice(const mcs_job *job)
 }
 
 /* A local profile named or present but unusable: one line, since then
- * --backend auto predicts nothing and the run log has no /estimate. */
+ * --backend auto predicts nothing and the run log has no /estimate. Said
+ * after the run (its total stamped): a profile read (about 0.8 ms) inside
+ * it would be a cost calibrate's quiet runs never see. */
 static void profile_notice(void)
 {
     int cpu_only;
@@ -501,10 +503,8 @@ static int command(int argc, char **argv, const mcs_ranks_ops *ranks_given)
      * when the GPU runs the job, of set-up when auto fell back to the CPU */
     t.seconds[be->describe_gpu ? MCS_PHASE_CONTEXT : MCS_PHASE_SETUP] += mcs_now() - p0;
     mcs_config_render(job, config_name, resolved, sizeof resolved); /* rng resolved */
-    if (!cli.quiet) {
+    if (!cli.quiet)
         steps_notice(job);
-        profile_notice();
-    }
 
     double s0 = mcs_now();
     int default_name = !cli.output && !job->output_file[0];
@@ -720,6 +720,8 @@ static int command(int argc, char **argv, const mcs_ranks_ops *ranks_given)
     if (res->paths < 2 && !cli.quiet)
         fprintf(stderr, "mcsim: note: one path has no spread: the std error and interval are "
                         "undefined (n/a); use more paths\n");
+    if (!cli.quiet) /* after the run: reading the profile is no part of its phases */
+        profile_notice();
 
     mcs_report_info rinfo = {config_name,
                              be->name,
