@@ -502,7 +502,10 @@ static int command(int argc, char **argv, const mcs_ranks_ops *ranks_given)
     /* probing a GPU starts its driver (about 0.1 s): part of context creation
      * when the GPU runs the job, of set-up when auto fell back to the CPU */
     t.seconds[be->describe_gpu ? MCS_PHASE_CONTEXT : MCS_PHASE_SETUP] += mcs_now() - p0;
-    mcs_config_render(job, config_name, resolved, sizeof resolved); /* rng resolved */
+    /* rng resolved; for checkpoints and the ranks' agreement only (the run
+     * renders its own for the log: a 64-asset config's render is 0.2 ms) */
+    if (cli.checkpoint || cli.resume || ranks.active)
+        mcs_config_render(job, config_name, resolved, sizeof resolved);
     if (!cli.quiet)
         steps_notice(job);
 
