@@ -121,9 +121,9 @@ typedef struct {
     /* The run's prediction, asked for when the log is written, after the
      * write phase's stamp (like /timings): predicting (reading the profile,
      * the break-even search) and writing /estimate are no part of the run's
-     * phases, so a run logs the same times with a profile or without one
-     * (calibrate has none). Returns 0 when there is nothing to predict with
-     * (no local profile); estimate NULL: no /estimate. */
+     * phases, so a run's phase times do not depend on the profile it reads,
+     * or whether it reads one. Returns 0 when there is nothing to predict
+     * with (no local profile); estimate NULL: no /estimate. */
     int (*estimate)(void *ctx, mcs_run_estimate *out);
     void *estimate_ctx;
     const mcs_shard_info *shard;      /* NULL unless a shard: written as /shard */

@@ -290,19 +290,21 @@ static void small_cpu_shape(double *paths, double *block)
 }
 
 /* The 1000-path job of calibrate's fixed-cost and start-up runs on
- * `backend` ("cpu" or "gpu"); on the CPU in small_cpu_shape's blocks. */
+ * `backend` ("cpu" or "gpu"); on the CPU in small_cpu_shape's paths and
+ * blocks, the block size its last override (fixed_costs drops it for a
+ * team of one). */
 static mcs_run_spec small_job(const calib *c, const char *backend)
 {
+    if (strcmp(backend, "cpu") != 0) { /* the GPU's: default blocks */
+        mcs_run_spec spec = {c->config, {"simulation.paths=1000"}, 1, backend, 0, NULL};
+        return spec;
+    }
     static char paths_set[48], block_set[48]; /* the same text every call */
     double paths, block;
     small_cpu_shape(&paths, &block);
     snprintf(paths_set, sizeof paths_set, "simulation.paths=%.0f", paths);
     snprintf(block_set, sizeof block_set, "simulation.block_size=%.0f", block);
     mcs_run_spec spec = {c->config, {paths_set, block_set}, 2, backend, 0, NULL};
-    if (strcmp(backend, "cpu") != 0) { /* the GPU's: 1000 paths, default blocks */
-        spec.overrides[0] = "simulation.paths=1000";
-        spec.n_overrides = 1;
-    }
     return spec;
 }
 
@@ -332,7 +334,7 @@ static mcs_status fixed_costs(calib *c, const char *backend, const mcs_repeat_ru
      * block runs (a process started with --threads 1 set up 0.06 ms faster
      * on the H100 host: 0.12 ms against the sweeps' 0.18) */
     mcs_run_spec spec = small_job(c, backend), spec_one = spec;
-    spec_one.n_overrides = 1;
+    spec_one.n_overrides--; /* small_job's block size, its last override */
     mcs_run_spec larger = {c->config, {"simulation.paths=10000000"}, 1, backend, 0, NULL};
     const int gpu = strcmp(backend, "gpu") == 0;
     mcs_timings t;
