@@ -82,8 +82,9 @@ void mcs_cmd_calibrate_help(FILE *f)
             "  kernels: every compiled kernel's cost per path, per step and per monitored\n"
             "       step (its own job at two or more step counts), in single and double, the\n"
             "       cpu with pcg64 and philox, the gpu with philox, mrg32k3a and sobol, and\n"
-            "       on the gpu one thread's walk through a path (a one-block run); the\n"
-            "       families (profile keys path_ns.FAMILY_PRECISION_GENERATOR and the like):\n",
+            "       on the gpu one thread's walk through a block, fixed and per path\n"
+            "       (one-block runs of two sizes); the families (profile keys\n"
+            "       path_ns.FAMILY_PRECISION_GENERATOR and the like):\n",
             local, FIXED_ROUNDS_MIN);
     print_kernel_families(f);
     fprintf(f,
@@ -270,6 +271,7 @@ static mcs_status stand_in_profile(calib *c, char *path, size_t path_len, char *
                 p.gpu.kernel_ps[f][q][g] = cost;
                 p.gpu.blocks_per_sm[f][q][g] = 1;
                 p.gpu.walk[f][q][g] = 1;
+                p.gpu.walk_fixed[f][q][g] = 0;
             }
         }
     snprintf(path, path_len, "%s/stand-in.ini", c->dir);

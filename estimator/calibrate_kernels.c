@@ -9,7 +9,8 @@
  *   cost per path = path + S step + W watch
  * (S steps, W monitored steps) by least squares in relative error, every
  * coefficient >= 0 (docs/estimator.md, "Calibration"); on the GPU, then one
- * thread's walk through a path from a one-block run (measure_walk). */
+ * thread's walk through a block, fixed and per path, from one-block runs of
+ * two sizes (measure_walk). */
 #define _GNU_SOURCE
 #include "calibrate_kernels.h"
 #include <math.h>
@@ -68,6 +69,9 @@ _Static_assert(3 + 1 + POINT_KEYS + 1 <= sizeof ((mcs_run_spec *)0)->overrides /
 #define RNGS_MAX MCS_GPU_RNG_COUNT
 _Static_assert(MCS_CPU_RNG_COUNT <= RNGS_MAX, "RNGS_MAX: the CPU runs more generators");
 
+/* config_asset_s: the runs' config phases it takes the medians of, each side */
+#define CONFIG_SAMPLES 512
+
 /* A point a kernel was measured at: its overrides and simulate seconds
  * per path (0: none). */
 typedef struct {
@@ -100,6 +104,12 @@ typedef struct {
     measured_point sibling[MCS_PREC_COUNT][RNGS_MAX][MCS_KERNEL_POINTS_MAX];
     int runs;                 /* runs so far, and their simulate seconds */
     double simulate_s;
+    /* the CPU's multi-asset runs' config phases (warm), at MCS_MOST_ASSETS
+     * assets ([1]) and fewer ([0], `narrow_assets` of them): the first
+     * CONFIG_SAMPLES of each, a sample for config_asset_s (medians) */
+    double config_s[2][CONFIG_SAMPLES];
+    int n_config[2];
+    double narrow_assets;
 } kernel_ctx;
 
 typedef struct {
@@ -210,35 +220,65 @@ static mcs_status run_point_as(kernel_ctx *c, point *pt, double paths, const cha
     pt->steps = job.sim.steps;
     pt->watched = mcs_job_watched_steps(&job);
     mcs_workload w = mcs_workload_of_job(&job, 0, 0);
+    const int wide = w.assets >= MCS_MOST_ASSETS;
+    if (!c->gpu && w.assets > 1 && c->n_config[wide] < CONFIG_SAMPLES) {
+        c->config_s[wide][c->n_config[wide]++] = t->seconds[MCS_PHASE_CONFIG];
+        if (!wide)
+            c->narrow_assets = w.assets;
+    }
     *per_path = c->gpu ? mcs_gpu_seconds_per_path(c->g, &job, t)
                        : mcs_cpu_seconds_per_path(c->cpu, &w, t->seconds[MCS_PHASE_SIMULATE]);
     return MCS_OK;
 }
 
-/* GPU: one thread's walk through a path at point pt, in paths of the
- * saturated work of `cost` (the kernel's fit, ps): the faster of two runs
- * of one block of WALK_BLOCK paths (WALK_BLOCK / 256 paths a thread), its
- * per-launch terms subtracted; NAN when the run is too short to tell. */
-#define WALK_BLOCK 4096
-static mcs_status measure_walk(kernel_ctx *c, point *pt, const mcs_kernel_cost *cost,
-                               double *walk, char *err, size_t len)
+/* GPU: one thread's walk through a block at point pt, in paths of the
+ * saturated work of `cost` (the kernel's fit, ps): a fixed part (the
+ * thread's start, the block's sums) and a part per path it takes. A lone
+ * block of p paths keeps each of the block's 256 threads on p / 256 paths
+ * one after another; from one-block runs of WALK_SMALL and WALK_LARGE paths
+ * (the faster of two each, their per-launch terms subtracted) the line
+ * through the two gives both: per path (the slope) and fixed (the rest at
+ * the smaller). Measured at one size (4096 paths) and scaled linearly
+ * (before 2026-11-28), the walk came out 7-16% slow at 256 paths a thread
+ * and 18-29% fast at 4 on the H100. Where the larger run is not the slower,
+ * the larger's time a path and no fixed part; NAN where even that is 0. */
+#define WALK_SMALL 1024
+#define WALK_LARGE 8192
+static mcs_status walk_run(kernel_ctx *c, point *pt, int block_paths, double *seconds,
+                           char *err, size_t len)
 {
     char block[64];
-    snprintf(block, sizeof block, "simulation.block_size=%d", WALK_BLOCK);
+    snprintf(block, sizeof block, "simulation.block_size=%d", block_paths);
     double fastest = INFINITY, unused;
     for (int r = 0; r < 2; r++) {
         mcs_timings t;
-        mcs_status st = run_point_as(c, pt, WALK_BLOCK, block, &t, &unused, err, len);
+        mcs_status st = run_point_as(c, pt, block_paths, block, &t, &unused, err, len);
         if (st != MCS_OK)
             return st;
         double fixed = t.count[MCS_PHASE_SIMULATE] *
                        (c->g->launch_us + c->g->kernel_fixed_us[c->q][c->g_index]) * 1e-6;
         fastest = fmin(fastest, t.seconds[MCS_PHASE_SIMULATE] - fixed);
     }
+    *seconds = fastest;
+    return MCS_OK;
+}
+
+static mcs_status measure_walk(kernel_ctx *c, point *pt, const mcs_kernel_cost *cost,
+                               double *walk, double *walk_fixed, char *err, size_t len)
+{
+    double small, large;
+    mcs_status st;
+    if ((st = walk_run(c, pt, WALK_SMALL, &small, err, len)) != MCS_OK ||
+        (st = walk_run(c, pt, WALK_LARGE, &large, err, len)) != MCS_OK)
+        return st;
+    const double k_small = (double)WALK_SMALL / MCS_GPU_VTHREADS,
+                 k_large = (double)WALK_LARGE / MCS_GPU_VTHREADS;
     double saturated = (cost->path + pt->steps * cost->step + pt->watched * cost->watch) * 1e-12;
-    *walk = fastest > 0 && saturated > 0
-                ? fastest / ((double)WALK_BLOCK / MCS_GPU_VTHREADS) / saturated
-                : NAN;
+    double per_path = (large - small) / (k_large - k_small);
+    if (!(small > 0 && per_path > 0)) /* no line: the larger run's time a path, no fixed part */
+        per_path = large / k_large, small = k_small * per_path;
+    *walk = per_path > 0 && saturated > 0 ? per_path / saturated : NAN;
+    *walk_fixed = isnan(*walk) ? NAN : fmax(0, small - k_small * per_path) / saturated;
     return MCS_OK;
 }
 
@@ -493,7 +533,8 @@ static mcs_status point_job(const mcs_kernel_plan *plan, const char *sets, point
 /* Every kernel of one side into `table` ([family][precision][generator]). */
 static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu_profile *cpu,
                                  const mcs_gpu_profile *g, mcs_kernel_cost *table,
-                                 double *walks, double *worst_spread, char *err, size_t len)
+                                 double *walks, double *walk_fixed, double *config_asset_s,
+                                 double *worst_spread, char *err, size_t len)
 {
     const int gpu = g != NULL;
     kernel_ctx c = {.kc = kc, .gpu = gpu, .g = g, .cpu = cpu};
@@ -598,13 +639,15 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                 *slot = kept;
                 *worst_spread = fmax(*worst_spread, best);
                 kernels++;
-                char occupancy[64] = "", wide[96] = "", walk[48] = "";
+                char occupancy[64] = "", wide[96] = "", walk[80] = "";
                 if (walks && !kc->quick) { /* GPU: the walk at the last fit point
                                             * (--quick: the generator's ramp) */
-                    double *w = &walks[((size_t)f * MCS_PREC_COUNT + c.q) * rngs + c.g_index];
-                    if ((st = measure_walk(&c, &pts[plan.n_fit - 1], &kept, w, err, len)))
+                    const size_t at = ((size_t)f * MCS_PREC_COUNT + c.q) * rngs + c.g_index;
+                    if ((st = measure_walk(&c, &pts[plan.n_fit - 1], &kept, &walks[at],
+                                           &walk_fixed[at], err, len)))
                         break;
-                    snprintf(walk, sizeof walk, "; walk %.4g paths", *w);
+                    snprintf(walk, sizeof walk, "; walk %.4g paths + %.4g a path", walk_fixed[at],
+                             walks[at]);
                 }
                 if (kept.wide_step > 0)
                     snprintf(wide, sizeof wide, "; at %d assets %.4g per path + %.4g per step",
@@ -629,6 +672,16 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                  kc->quick ? MCS_REPEATS_QUICK : MCS_REPEATS_MIN,
                  inferred ? "; --quick: all but the single-precision default generator's at "
                             "their last step point, their per-path costs inferred" : "");
+    if (config_asset_s && c.n_config[0] > 0 && c.n_config[1] > 0) {
+        double narrow, wide, unused; /* medians (mcs_quantiles sorts) */
+        mcs_quantiles(c.config_s[0], c.n_config[0], &narrow, &unused);
+        mcs_quantiles(c.config_s[1], c.n_config[1], &wide, &unused);
+        *config_asset_s = fmax(0, wide - narrow) / (MCS_MOST_ASSETS - c.narrow_assets);
+        kc->progress("%s: config phase %.3g ms at %d assets against %.3g ms at %.0f (medians "
+                     "of %d and %d runs): %.3g us an asset (config_asset_s)",
+                     side, 1e3 * wide, MCS_MOST_ASSETS, 1e3 * narrow, c.narrow_assets,
+                     c.n_config[1], c.n_config[0], 1e6 * *config_asset_s);
+    }
     return MCS_OK;
 }
 
@@ -637,7 +690,8 @@ mcs_status mcs_calibrate_cpu_kernels(const mcs_kernel_calibration *kc, mcs_cpu_p
 {
     double spread;
     mcs_status st =
-        calibrate_side(kc, cpu, NULL, &cpu->kernel_ns[0][0][0], NULL, &spread, err, err_len);
+        calibrate_side(kc, cpu, NULL, &cpu->kernel_ns[0][0][0], NULL, NULL, &cpu->config_asset_s,
+                       &spread, err, err_len);
     if (st == MCS_OK)
         cpu->repeat_spread = fmax(isnan(cpu->repeat_spread) ? 0 : cpu->repeat_spread, spread);
     return st;
@@ -703,6 +757,7 @@ mcs_status mcs_calibrate_gpu_kernels(const mcs_kernel_calibration *kc, mcs_gpu_p
     mcs_status st = occupancies(kc, gpu, err, err_len);
     return st != MCS_OK ? st
                         : calibrate_side(kc, NULL, gpu, &gpu->kernel_ps[0][0][0],
-                                         &gpu->walk[0][0][0], &spread, err,
+                                         &gpu->walk[0][0][0], &gpu->walk_fixed[0][0][0], NULL,
+                                         &spread, err,
                                          err_len);
 }

@@ -194,7 +194,10 @@ static double copy_seconds(const mcs_link *l, double bytes, double copies)
 static void host_phases(const mcs_cpu_profile *host, const mcs_workload *w, double blocks,
                         mcs_prediction *out)
 {
-    out->seconds[MCS_PHASE_CONFIG] = w->cold ? host->config_cold_s : host->config_warm_s;
+    out->seconds[MCS_PHASE_CONFIG] = (w->cold ? host->config_cold_s : host->config_warm_s) +
+                                     (w->assets > 1 && host->config_asset_s > 0
+                                          ? (w->assets - 1) * host->config_asset_s
+                                          : 0);
     out->seconds[MCS_PHASE_REDUCE] = blocks * host->reduce_block_ns * 1e-9;
     out->seconds[MCS_PHASE_WRITE] = w->cold ? host->write_cold_s : host->write_warm_s;
 }
@@ -344,13 +347,17 @@ double mcs_gpu_work_paths(const mcs_gpu_profile *gpu, const mcs_workload *w, mcs
     double n = (double)w->paths, bs = w->block_size, p1 = n < bs ? n : bs, chunk, launches;
     gpu_chunking(w, &chunk, &launches);
     /* one thread's walk through ceil(p1/256) paths, in paths of saturated work:
-     * the kernel's own (walk.KERNEL), else the generator's ramp per path-step
-     * over kappa per path-step (ns over ps) */
-    double own = gpu_kernel_entry(gpu->walk, w, rng);
-    double walk = ceil(p1 / MCS_GPU_VTHREADS) *
-                  (own > 0 ? own
-                           : gpu->kernel_ramp_path_step_ns[w->precision][k] * 1e3 /
-                                 gpu->kernel_path_step_ps[w->precision][k]);
+     * the kernel's own (walk_fixed.KERNEL + that many walk.KERNEL), else the
+     * generator's ramp per path-step over kappa per path-step (ns over ps) */
+    double own = gpu_kernel_entry(gpu->walk, w, rng), fixed = 0;
+    if (own > 0) { /* and its fixed part per block, where measured */
+        double f = gpu_kernel_entry(gpu->walk_fixed, w, rng);
+        fixed = f >= 0 ? f : 0;
+    }
+    double walk = fixed + ceil(p1 / MCS_GPU_VTHREADS) *
+                              (own > 0 ? own
+                                       : gpu->kernel_ramp_path_step_ns[w->precision][k] * 1e3 /
+                                             gpu->kernel_path_step_ps[w->precision][k]);
     if (!(blocks_per_sm >= 1 && gpu->sm_count >= 1)) /* occupancy not known: the ramp model */
         return n + launches * walk;
     double blocks = ceil(n / bs), last = blocks - (launches - 1) * chunk;

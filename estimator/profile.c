@@ -129,6 +129,9 @@ static const profile_key keys[] = {
     FIXED(cpu, config_cold_s,
           "reading and checking the config in a fresh process (cold), seconds"),
     FIXED(cpu, config_warm_s, "the same in a later run (warm)"),
+    NUM("cpu", "config_asset_s", cpu.config_asset_s,
+        "and per asset of a multi-asset model beyond the first, seconds (calibrate: its "
+        "64-asset kernel runs against the same families' narrower ones); absent: none"),
     FIXED_PAIR(cpu, write, s, "writing the HDF5 run log, cold, seconds"),
     FIXED_PAIR(cpu, other, s, "time in a run outside every phase, seconds"),
     FIXED_OPTIONAL(cpu, process_cold_s,
@@ -226,7 +229,10 @@ static const profile_key keys[] = {
                  "blocks_per_sm.KERNEL: resident blocks per SM at 256 threads (occupancy API)"),
     KERNEL_TABLE("gpu", "walk", gpu.walk,
                  "walk.KERNEL: one thread's walk through a path, in paths of the saturated "
-                 "GPU's work (a one-block run)"),
+                 "GPU's work (one-block runs of two sizes)"),
+    KERNEL_TABLE("gpu", "walk_fixed", gpu.walk_fixed,
+                 "walk_fixed.KERNEL: its fixed part per block (start, block sums), in the same "
+                 "unit; absent: none"),
     NUM("gpu", "copy_fit_error", gpu.copy_fit_error,
         "worst e^|ln(fit / measured)| - 1 of the copy fits"),
     NUM("gpu", "kernel_fit_error", gpu.kernel_fit_error,
@@ -1244,6 +1250,7 @@ mcs_status mcs_profile_derive(mcs_profile *p, const mcs_profile *ref, char *err,
                     scale_cost(&g->kernel_ps[fam][q][k], f);
                     /* a latency (the clock's) over a throughput (f) */
                     g->walk[fam][q][k] *= clock / f;
+                    g->walk_fixed[fam][q][k] *= clock / f;
                 }
             }
         /* a copy's bandwidth is the host link's; its fixed cost is kept */

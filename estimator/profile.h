@@ -63,6 +63,9 @@ typedef struct {
     double sustained_gflops_fp32;                /* the generic calculator's CPU rate */
     /* measured: host phases of every run (both backends), seconds */
     double config_cold_s, config_warm_s;   /* cold: a fresh process; warm: a later run */
+    /* the config phase's extra per asset of a multi-asset model beyond the
+     * first (deriving and rendering its per-asset parameters); NAN: none */
+    double config_asset_s;
     double write_cold_s, write_warm_s;     /* HDF5 run log (cold pays library start-up) */
     double other_cold_s, other_warm_s;     /* time in a run outside every phase */
     double process_cold_s; /* a fresh process's time outside its run's total: loading, exit */
@@ -147,11 +150,15 @@ typedef struct {
      * with sm_count gives the waves of a launch (model.c); NAN: not known */
     double blocks_per_sm[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
     /* measured per kernel: one thread's walk through a path, in paths of the
-     * saturated GPU's work (a one-block run at the kernel's last fit point),
+     * saturated GPU's work (one-block runs at the kernel's last fit point),
      * which sets the time of a launch too small to fill the GPU (model.c);
      * NAN: the generator's ramp over kappa. Heston's QE step waits on its
      * own results 2x longer, for its saturated cost, than a European's */
     double walk[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
+    /* and its fixed part per block (the thread's start, the block's sums),
+     * in the same unit: a lone block of p paths takes walk_fixed + ceil(p /
+     * 256) walk; NAN (a profile from before it): none, the walk alone */
+    double walk_fixed[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
     /* calibration quality: the worst relative error (e^|ln(fit/measured)| - 1)
      * of the copy fits and of the kernel fits at the sizes checked */
     double copy_fit_error, kernel_fit_error;

@@ -354,6 +354,32 @@ static void gpu_prediction_by_hand(void **state)
     assert_false(g.available);
 }
 
+/* The config phase of a multi-asset job: the profile's config_warm_s (or
+ * cold) plus config_asset_s per asset beyond the first, on both backends;
+ * a one-asset job and a profile without the key pay none. */
+static void config_per_asset(void **state)
+{
+    (void)state;
+    mcs_profile p;
+    load_machine(&p);
+    mcs_job job;
+    load_config_job("european", NULL, NULL, &job, NULL, 0);
+    mcs_workload w = mcs_workload_of_job(&job, 4, 0);
+    mcs_prediction cpu, gpu;
+    p.cpu.config_asset_s = 2e-6;
+    mcs_predict_cpu(&p.cpu, &w, &cpu);
+    expect_close(cpu.seconds[MCS_PHASE_CONFIG], p.cpu.config_warm_s, 1e-15);
+    w.assets = 64;
+    w.cold = 1;
+    mcs_predict_cpu(&p.cpu, &w, &cpu);
+    mcs_predict_gpu(&p.gpu, &p.cpu, &w, &gpu);
+    expect_close(cpu.seconds[MCS_PHASE_CONFIG], p.cpu.config_cold_s + 63 * 2e-6, 1e-15);
+    expect_close(gpu.seconds[MCS_PHASE_CONFIG], p.cpu.config_cold_s + 63 * 2e-6, 1e-15);
+    p.cpu.config_asset_s = NAN;
+    mcs_predict_cpu(&p.cpu, &w, &cpu);
+    expect_close(cpu.seconds[MCS_PHASE_CONFIG], p.cpu.config_cold_s, 1e-15);
+}
+
 /* Waves of resident blocks (model.h, mcs_gpu_work_paths) on a fake GPU of 4
  * SMs holding 2 blocks each (8 resident), blocks of 65536 paths, the
  * kernel gbm_european_1 single philox at 1 + 3 S ps a path, one thread's
@@ -397,7 +423,18 @@ static void gpu_waves_by_hand(void **state)
      * 256 x 5000 for one block; another precision still has the ramp's */
     p.gpu.walk[f][0][0] = 5000;
     expect_close(mcs_gpu_work_paths(&p.gpu, &w, MCS_RNG_PHILOX, 2), 256 * 5000.0, 1e-15);
+    /* and its fixed part per block (walk_fixed.KERNEL) once a block: 12000 more
+     * for one block of 65536 (256 paths a thread), the same for one of 1000
+     * (4 paths a thread) */
+    p.gpu.walk_fixed[f][0][0] = 12000;
+    expect_close(mcs_gpu_work_paths(&p.gpu, &w, MCS_RNG_PHILOX, 2), 12000 + 256 * 5000.0, 1e-15);
+    w.paths = 1000;
+    expect_close(mcs_gpu_work_paths(&p.gpu, &w, MCS_RNG_PHILOX, 2), 12000 + 4 * 5000.0, 1e-15);
+    w.paths = 65536;
+    /* a fixed part without a measured walk is not used: the ramp's walk alone */
     p.gpu.walk[f][0][0] = NAN;
+    expect_close(mcs_gpu_work_paths(&p.gpu, &w, MCS_RNG_PHILOX, 2), 512000, 1e-15);
+    p.gpu.walk_fixed[f][0][0] = NAN;
     /* 2^17 steps: 2 blocks a launch (2^34 path-steps), so 5 blocks are launches of
      * 2, 2 and 1 block, each one wave of 1 block per SM: 3 walks */
     w.steps = 131072;
@@ -816,6 +853,8 @@ static void random_gpu(mcs_gpu_profile *g)
                     g->blocks_per_sm[f][q][k] = (double)(1 + next_u64() % 32);
                 if (next_u64() % 8 == 0) /* and walks */
                     g->walk[f][q][k] = random_number(0);
+                if (next_u64() % 8 == 0)
+                    g->walk_fixed[f][q][k] = random_number(0);
             }
 }
 
@@ -1979,6 +2018,7 @@ static void kernel_keys_are_scaled(void **state)
     int fw = mcs_kernel_family_index(MCS_MODEL_GBM, MCS_PAYOFF_EUROPEAN, 1);
     ref.gpu.walk[fw][0][0] = 40000; /* a walk: the clock's ratio (1) over the kernels' (2) */
     ref.gpu.walk[fw][1][0] = 40000; /* in double over the kernels' 4 */
+    ref.gpu.walk_fixed[fw][0][0] = 8000; /* its fixed part the same way */
     spec = ref;
     spec.calibrated = 0;
     spec.cpu.fp32_gflops = 200;
@@ -2014,6 +2054,7 @@ static void kernel_keys_are_scaled(void **state)
     assert_true(spec.gpu.d2h_pinned.gbps == ref.gpu.d2h_pinned.gbps / 0.5);
     expect_close(spec.gpu.walk[fw][0][0], 20000, 1e-12);
     expect_close(spec.gpu.walk[fw][1][0], 10000, 1e-12);
+    expect_close(spec.gpu.walk_fixed[fw][0][0], 4000, 1e-12);
     assert_true(isnan(spec.gpu.walk[fw][0][1])); /* not measured stays absent */
     /* the measured fixed costs are kept */
     assert_true(spec.gpu.context_s == ref.gpu.context_s);
@@ -2036,6 +2077,7 @@ int main(void)
         cmocka_unit_test(cpu_partial_block_by_hand),
         cmocka_unit_test(gpu_prediction_by_hand),
         cmocka_unit_test(gpu_waves_by_hand),
+        cmocka_unit_test(config_per_asset),
         cmocka_unit_test(efficiency_interpolates),
         cmocka_unit_test(break_even_is_the_crossing),
         cmocka_unit_test(profile_errors_name_file_line_key),
