@@ -533,7 +533,7 @@ static mcs_status point_job(const mcs_kernel_plan *plan, const char *sets, point
 /* Every kernel of one side into `table` ([family][precision][generator]). */
 static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu_profile *cpu,
                                  const mcs_gpu_profile *g, mcs_kernel_cost *table,
-                                 double *walks, double *walk_fixed, double *config_asset_s,
+                                 mcs_gpu_profile *walks, double *config_asset_s,
                                  double *worst_spread, char *err, size_t len)
 {
     const int gpu = g != NULL;
@@ -639,15 +639,26 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                 *slot = kept;
                 *worst_spread = fmax(*worst_spread, best);
                 kernels++;
-                char occupancy[64] = "", wide[96] = "", walk[80] = "";
+                char occupancy[64] = "", wide[96] = "", walk[160] = "";
                 if (walks && !kc->quick) { /* GPU: the walk at the last fit point
                                             * (--quick: the generator's ramp) */
-                    const size_t at = ((size_t)f * MCS_PREC_COUNT + c.q) * rngs + c.g_index;
-                    if ((st = measure_walk(&c, &pts[plan.n_fit - 1], &kept, &walks[at],
-                                           &walk_fixed[at], err, len)))
+                    double *w = &walks->walk[f][c.q][c.g_index],
+                           *w0 = &walks->walk_fixed[f][c.q][c.g_index];
+                    if ((st = measure_walk(&c, &pts[plan.n_fit - 1], &kept, w, w0, err, len)))
                         break;
-                    snprintf(walk, sizeof walk, "; walk %.4g paths + %.4g a path", walk_fixed[at],
-                             walks[at]);
+                    int at = snprintf(walk, sizeof walk, "; walk %.4g paths + %.4g a path", *w0,
+                                      *w);
+                    if (kept.wide_step > 0) { /* and at the last wide point, its own kernel's */
+                        const mcs_kernel_cost wide_cost = {kept.wide_path, kept.wide_step, 0, 0,
+                                                           0};
+                        w = &walks->walk_wide[f][c.q][c.g_index];
+                        w0 = &walks->walk_fixed_wide[f][c.q][c.g_index];
+                        if ((st = measure_walk(&c, &pts[plan.n_points - 1], &wide_cost, w, w0,
+                                               err, len)))
+                            break;
+                        snprintf(walk + at, sizeof walk - (size_t)at,
+                                 ", at %d assets %.4g + %.4g a path", MCS_MOST_ASSETS, *w0, *w);
+                    }
                 }
                 if (kept.wide_step > 0)
                     snprintf(wide, sizeof wide, "; at %d assets %.4g per path + %.4g per step",
@@ -690,7 +701,7 @@ mcs_status mcs_calibrate_cpu_kernels(const mcs_kernel_calibration *kc, mcs_cpu_p
 {
     double spread;
     mcs_status st =
-        calibrate_side(kc, cpu, NULL, &cpu->kernel_ns[0][0][0], NULL, NULL, &cpu->config_asset_s,
+        calibrate_side(kc, cpu, NULL, &cpu->kernel_ns[0][0][0], NULL, &cpu->config_asset_s,
                        &spread, err, err_len);
     if (st == MCS_OK)
         cpu->repeat_spread = fmax(isnan(cpu->repeat_spread) ? 0 : cpu->repeat_spread, spread);
@@ -756,8 +767,6 @@ mcs_status mcs_calibrate_gpu_kernels(const mcs_kernel_calibration *kc, mcs_gpu_p
     double spread;
     mcs_status st = occupancies(kc, gpu, err, err_len);
     return st != MCS_OK ? st
-                        : calibrate_side(kc, NULL, gpu, &gpu->kernel_ps[0][0][0],
-                                         &gpu->walk[0][0][0], &gpu->walk_fixed[0][0][0], NULL,
-                                         &spread, err,
-                                         err_len);
+                        : calibrate_side(kc, NULL, gpu, &gpu->kernel_ps[0][0][0], gpu, NULL,
+                                         &spread, err, err_len);
 }

@@ -349,9 +349,12 @@ double mcs_gpu_work_paths(const mcs_gpu_profile *gpu, const mcs_workload *w, mcs
     /* one thread's walk through ceil(p1/256) paths, in paths of saturated work:
      * the kernel's own (walk_fixed.KERNEL + that many walk.KERNEL), else the
      * generator's ramp per path-step over kappa per path-step (ns over ps) */
-    double own = gpu_kernel_entry(gpu->walk, w, rng), fixed = 0;
+    /* a job on the warp kernel: the wide point's walk, where measured */
+    const int wide =
+        runs_warp(w, 1, rng, w->assets) && gpu_kernel_entry(gpu->walk_wide, w, rng) > 0;
+    double own = gpu_kernel_entry(wide ? gpu->walk_wide : gpu->walk, w, rng), fixed = 0;
     if (own > 0) { /* and its fixed part per block, where measured */
-        double f = gpu_kernel_entry(gpu->walk_fixed, w, rng);
+        double f = gpu_kernel_entry(wide ? gpu->walk_fixed_wide : gpu->walk_fixed, w, rng);
         fixed = f >= 0 ? f : 0;
     }
     double walk = fixed + ceil(p1 / MCS_GPU_VTHREADS) *

@@ -233,6 +233,10 @@ static const profile_key keys[] = {
     KERNEL_TABLE("gpu", "walk_fixed", gpu.walk_fixed,
                  "walk_fixed.KERNEL: its fixed part per block (start, block sums), in the same "
                  "unit; absent: none"),
+    KERNEL_TABLE("gpu", "walk_wide", gpu.walk_wide,
+                 "walk_wide.KERNEL, walk_fixed_wide.KERNEL: the same at a multi-asset family's "
+                 "wide point (64 assets), for jobs on the warp kernel"),
+    KERNEL_TABLE("gpu", "walk_fixed_wide", gpu.walk_fixed_wide, NULL),
     NUM("gpu", "copy_fit_error", gpu.copy_fit_error,
         "worst e^|ln(fit / measured)| - 1 of the copy fits"),
     NUM("gpu", "kernel_fit_error", gpu.kernel_fit_error,
@@ -1251,6 +1255,8 @@ mcs_status mcs_profile_derive(mcs_profile *p, const mcs_profile *ref, char *err,
                     /* a latency (the clock's) over a throughput (f) */
                     g->walk[fam][q][k] *= clock / f;
                     g->walk_fixed[fam][q][k] *= clock / f;
+                    g->walk_wide[fam][q][k] *= clock / f;
+                    g->walk_fixed_wide[fam][q][k] *= clock / f;
                 }
             }
         /* a copy's bandwidth is the host link's; its fixed cost is kept */

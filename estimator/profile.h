@@ -159,6 +159,11 @@ typedef struct {
      * in the same unit: a lone block of p paths takes walk_fixed + ceil(p /
      * 256) walk; NAN (a profile from before it): none, the walk alone */
     double walk_fixed[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
+    /* the same two at a multi-asset family's last wide point (MCS_MOST_ASSETS
+     * assets), where the GPU may run another kernel (the warp kernel): used
+     * for a job that runs the warp kernel; NAN: not measured */
+    double walk_wide[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
+    double walk_fixed_wide[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
     /* calibration quality: the worst relative error (e^|ln(fit/measured)| - 1)
      * of the copy fits and of the kernel fits at the sizes checked */
     double copy_fit_error, kernel_fit_error;

@@ -435,6 +435,27 @@ static void gpu_waves_by_hand(void **state)
     p.gpu.walk[f][0][0] = NAN;
     expect_close(mcs_gpu_work_paths(&p.gpu, &w, MCS_RNG_PHILOX, 2), 512000, 1e-15);
     p.gpu.walk_fixed[f][0][0] = NAN;
+    {   /* a 64-asset basket on the warp kernel takes its family's wide walk
+         * (walk_wide.KERNEL + walk_fixed_wide.KERNEL); on 2 assets (the
+         * per-thread kernel) the narrow one */
+        mcs_job basket;
+        load_config_job("basket", NULL, NULL, &basket, NULL, 0);
+        mcs_workload b = mcs_workload_of_job(&basket, 4, 0);
+        b.paths = 65536;
+        b.block_size = 65536;
+        b.precision = MCS_SINGLE;
+        b.rng = MCS_RNG_PHILOX;
+        int fb = mcs_kernel_family_index(b.model, b.payoff, b.mode);
+        assert_true(fb >= 0 && b.assets == 64);
+        p.gpu.walk[fb][0][0] = 5000;
+        p.gpu.walk_wide[fb][0][0] = 7000;
+        p.gpu.walk_fixed_wide[fb][0][0] = 30000;
+        p.gpu.blocks_per_sm[fb][0][0] = 1;
+        expect_close(mcs_gpu_work_paths(&p.gpu, &b, MCS_RNG_PHILOX, 1), 30000 + 256 * 7000.0,
+                     1e-15);
+        b.assets = 2;
+        expect_close(mcs_gpu_work_paths(&p.gpu, &b, MCS_RNG_PHILOX, 1), 256 * 5000.0, 1e-15);
+    }
     /* 2^17 steps: 2 blocks a launch (2^34 path-steps), so 5 blocks are launches of
      * 2, 2 and 1 block, each one wave of 1 block per SM: 3 walks */
     w.steps = 131072;
