@@ -620,7 +620,9 @@ need_in "$out" stdout "backend decisions:"
 # the targets printed are issue 28's (validate.h)
 need_in "$out" stdout "targets: median <= 5%, p90 <= 15%"
 need_in "$out" stdout "break-even N* (target: within 1.25x)"
-need_in "$out" stdout "correct (100.0%; target >= 97%)"
+# (its figures are the 2026-11-22 code's against today's reference: not judged here)
+need_in "$out" stdout "correct ("
+need_in "$out" stdout "; target >= 97%)"
 report "validate reads a schema-1 sweep file (bench/results, unsealed: with MCSIM_ACCEPT_UNSEALED=1 only)"
 
 # --format json: the same figures as the tables, one JSON object
