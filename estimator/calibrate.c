@@ -593,7 +593,8 @@ static const char *precisions[] = {"single", "double"};
  * is more than the throughput of many waves says: 16 blocks on 16 threads
  * took 77 ms where 10 waves took 49 ms a wave, and one block alone 43 ms.
  * Measured for each thread count b of the scaling table (list, n) as the
- * median of one-wave runs of b blocks of 65536 paths, interleaved in rounds
+ * median of one-wave runs of b blocks of 65536 paths, each in a fresh
+ * process (wave_run says why), interleaved in rounds
  * with a run of WAVE_FULL waves on all threads that gives one thread's cost
  * per path c1 at full load, as the kernel costs are measured; wave(b) =
  * the one-wave run's time, less its chunk start, over one thread's time
@@ -609,9 +610,15 @@ _Static_assert(MCS_PROFILE_SCALING_MAX >= 64, "measure_waves: a factor per entry
                                               "calibrate_cpu's list of up to 64 thread counts");
 /* One run of measure_waves' job, w's blocks of paths (w->paths set here:
  * `blocks` of them) on `threads` threads: one thread's cost per path it
- * says, through the model's shape (at the efficiency of `threads`). */
+ * says, through the model's shape (at the efficiency of `threads`). The
+ * full-load run (fresh = 0) runs in this process, as the kernel costs are
+ * measured; a one-wave run (fresh = 1) in a fresh process, as a sweep's
+ * cold runs: in calibrate's own process, after its full-load runs, one
+ * wave of 2 blocks came out 1.45 times one block alone, where the sweeps
+ * of the same H100 host ran 2 blocks as fast as one and 16 at 1.1-1.3
+ * times (bench/results/estimator/h100-waves-session11, 2026-11-28). */
 static mcs_status wave_run(calib *c, const mcs_cpu_profile *cpu, mcs_workload *w, int threads,
-                           double blocks, double *per_path, char *err, size_t len)
+                           double blocks, int fresh, double *per_path, char *err, size_t len)
 {
     char paths[64], steps[64];
     w->threads = threads;
@@ -619,9 +626,16 @@ static mcs_status wave_run(calib *c, const mcs_cpu_profile *cpu, mcs_workload *w
     snprintf(paths, sizeof paths, "simulation.paths=%.0f", (double)w->paths);
     snprintf(steps, sizeof steps, "simulation.steps=%u", w->steps);
     const char *sets[] = {"simulation.precision=single", "simulation.rng=pcg64", paths, steps};
-    mcs_repeat_rule once = exactly(1);
     mcs_timings t;
-    mcs_status st = timed_run(c, "cpu", threads, sets, 4, &once, &t, err, len);
+    mcs_status st;
+    if (fresh) {
+        mcs_run_spec spec = {c->config, {sets[0], sets[1], sets[2], sets[3]}, 4, "cpu", threads,
+                             NULL};
+        st = mcs_run_cold(c->self, &spec, c->log, &t, NULL, err, len);
+    } else {
+        mcs_repeat_rule once = exactly(1);
+        st = timed_run(c, "cpu", threads, sets, 4, &once, &t, err, len);
+    }
     *per_path = st == MCS_OK ? mcs_cpu_seconds_per_path(cpu, w, t.seconds[MCS_PHASE_SIMULATE])
                              : NAN;
     return st;
@@ -645,9 +659,9 @@ static mcs_status measure_waves(calib *c, mcs_cpu_profile *cpu, const int *list,
         /* the full-load run: one thread's cost per path c1; then each one-wave
          * run's, whose wave less its start is that x bs / e(b) */
         double c1, per;
-        mcs_status st = wave_run(c, cpu, &w, all, WAVE_FULL * all, &c1, err, len);
+        mcs_status st = wave_run(c, cpu, &w, all, WAVE_FULL * all, 0, &c1, err, len);
         for (int i = 0; i < n && st == MCS_OK; i++) {
-            st = wave_run(c, cpu, &w, list[i], list[i], &per, err, len);
+            st = wave_run(c, cpu, &w, list[i], list[i], 1, &per, err, len);
             factor[i][rounds] = c1 > 0 ? per / (mcs_cpu_efficiency(cpu, list[i]) * c1) : NAN;
         }
         if (st != MCS_OK)
