@@ -808,7 +808,8 @@ static void random_table(mcs_thread_table *t, double most)
 static void random_cpu(mcs_cpu_profile *c)
 {
     double *any[] = {&c->base_clock_mhz, &c->all_core_clock_mhz, &c->fp32_flops_per_cycle,
-                     &c->config_cold_s, &c->config_warm_s, &c->write_cold_s, &c->write_warm_s,
+                     &c->config_cold_s, &c->config_warm_s, &c->config_asset_s,
+                     &c->write_cold_s, &c->write_warm_s,
                      &c->other_cold_s, &c->other_warm_s, &c->process_cold_s,
                      &c->spread.process_cold_s, &c->setup_cold_s, &c->setup_warm_s,
                      &c->setup_cold_thread_s, &c->spread.setup_cold_thread_s,
@@ -876,6 +877,10 @@ static void random_gpu(mcs_gpu_profile *g)
                     g->walk[f][q][k] = random_number(0);
                 if (next_u64() % 8 == 0)
                     g->walk_fixed[f][q][k] = random_number(0);
+                if (next_u64() % 8 == 0)
+                    g->walk_wide[f][q][k] = random_number(0);
+                if (next_u64() % 8 == 0)
+                    g->walk_fixed_wide[f][q][k] = random_number(0);
             }
 }
 
