@@ -648,6 +648,8 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                         break;
                     int at = snprintf(walk, sizeof walk, "; walk %.4g paths + %.4g a path", *w0,
                                       *w);
+                    if (at < 0 || (size_t)at >= sizeof walk)
+                        at = 0; /* (two numbers: it fits) */
                     if (kept.wide_step > 0) { /* and at the last wide point, its own kernel's */
                         const mcs_kernel_cost wide_cost = {kept.wide_path, kept.wide_step, 0, 0,
                                                            0};
