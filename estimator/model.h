@@ -96,8 +96,10 @@ double mcs_gpu_blocks_per_sm(const mcs_gpu_profile *gpu, const mcs_workload *w,
  * launch, cold). With blocks_per_sm (>= 1) and the profile's sm_count: each
  * launch's blocks in waves of SMs x blocks_per_sm, a wave whose busiest SM
  * holds j blocks costing j x paths per block x SMs paths, and at least one
- * thread's walk through ceil(paths per block / 256) paths (the ramp,
- * kernel_ramp_path_step_ns over kernel_path_step_ps); so a partial last wave
+ * thread's walk through ceil(paths per block / 256) paths (the kernel's
+ * walk_fixed + that many walk, or walk_wide and walk_fixed_wide for a job
+ * on the warp kernel; else the ramp, kernel_ramp_path_step_ns over
+ * kernel_path_step_ps); so a partial last wave
  * costs its share j / blocks_per_sm of a full one, not less than a walk.
  * Without them (NAN): N plus one walk per launch (the ramp model). */
 double mcs_gpu_work_paths(const mcs_gpu_profile *gpu, const mcs_workload *w, mcs_rng_id rng,
