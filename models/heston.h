@@ -262,7 +262,12 @@ MC_HD static inline __attribute__((always_inline)) void mcs_heston_step(const mc
  * path, and the Euler scheme, step each path as it. Every loop here
  * vectorises (the coefficients restrict, the count of exponential paths a
  * sum of reals): a first version whose check loop stopped at the first
- * exponential path did not, and gained 3%. */
+ * exponential path did not, and gained 3%. The quadratic loop repeats
+ * mcs_heston_step_qe's formulas rather than share them through inline
+ * helpers: the helpers gave the CPU the same bits but moved nvcc's FMA
+ * contraction in the GPU's double-precision Heston kernel (its PTX
+ * differed in 288 lines, 2026-11-28); tests/test_heston_batch.c holds the
+ * copy to the per-path step's bits. */
 #define MCS_HESTON_BATCH_STEP 1
 static inline void mcs_heston_step_batch(const mcs_heston_coef *restrict c, uint32_t nb,
                                          mcs_real *restrict st, const mcs_real *restrict z,
