@@ -347,12 +347,13 @@ double mcs_gpu_work_paths(const mcs_gpu_profile *gpu, const mcs_workload *w, mcs
     double n = (double)w->paths, bs = w->block_size, p1 = n < bs ? n : bs, chunk, launches;
     gpu_chunking(w, &chunk, &launches);
     /* one thread's walk through ceil(p1/256) paths, in paths of saturated work:
-     * the kernel's own (walk_fixed.KERNEL + that many walk.KERNEL), else the
+     * the kernel's own (walk_fixed.KERNEL + that many walk.KERNEL; a job on
+     * the warp kernel: the wide point's, where measured), else the
      * generator's ramp per path-step over kappa per path-step (ns over ps) */
-    /* a job on the warp kernel: the wide point's walk, where measured */
-    const int wide =
-        runs_warp(w, 1, rng, w->assets) && gpu_kernel_entry(gpu->walk_wide, w, rng) > 0;
-    double own = gpu_kernel_entry(wide ? gpu->walk_wide : gpu->walk, w, rng), fixed = 0;
+    double own = gpu_kernel_entry(gpu->walk_wide, w, rng), fixed = 0;
+    const int wide = runs_warp(w, 1, rng, w->assets) && own > 0;
+    if (!wide)
+        own = gpu_kernel_entry(gpu->walk, w, rng);
     if (own > 0) { /* and its fixed part per block, where measured */
         double f = gpu_kernel_entry(wide ? gpu->walk_fixed_wide : gpu->walk_fixed, w, rng);
         fixed = f >= 0 ? f : 0;
