@@ -7,6 +7,7 @@
 #include "stats.h"
 #include "chunking.h"
 #include "../kernels/limits.h"
+#include "../kernels/warp_rule.h"
 
 mcs_workload mcs_workload_of_job(const mcs_job *job, int threads, int cold)
 {

@@ -12,7 +12,7 @@
 #include "../engine/backend.h"
 #include "../engine/config.h"
 #include "../engine/product.h"
-#include "../kernels/limits.h"
+#include "../kernels/warp_rule.h"
 #include "gpu_kernel.h"
 #include "../engine/gpu_module.h"
 
@@ -321,7 +321,7 @@ static void kernel_args(const mcs_job *job, mcs_gpu_kernel_args *a)
     a->paths = job->sim.paths;
     a->seed = job->sim.seed;
     /* the warp kernel where it is compiled and the job has enough assets
-     * (MCS_WARP_KERNEL_MIN_ASSETS, kernels/limits.h);
+     * (MCS_WARP_KERNEL_MIN_ASSETS, kernels/warp_rule.h);
      * MCSIM_GPU_WARP_KERNEL=1 forces it, =0 forbids it (tests, comparisons) */
     const long warp = env_long("MCSIM_GPU_WARP_KERNEL", -1, 0, 1);
     a->per_thread = warp == 0 || (warp < 0 && job->model.assets < MCS_WARP_KERNEL_MIN_ASSETS);

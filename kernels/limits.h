@@ -20,15 +20,6 @@
 #define MCS_MOST_DRAWS (MCS_MOST_ASSETS + 8u)
 #define MCS_MOST_DIM MCS_MOST_ASSETS
 
-/* The fewest assets for which a linear-factor model (MCS_NAME_LINEAR_FACTOR)
- * runs the GPU's warp kernel (gpu_backend/gpu_warp_kernel.cuh) where it is
- * compiled: a warp's lane l holds rows l and l + 32, so with few assets most
- * lanes hold none. Measured on the H100 (33.5M paths, 16 steps, single,
- * philox; simulate in ms, per-thread / warp): 2 assets 5.2 / 70.8, 8:
- * 21.4 / 72.6, 16: 75.5 / 89.0, 24: 136 / 106, 64: 605 / 175; the lines
- * cross near 19 (docs/gpu.md). The estimator predicts by the same rule. */
-#define MCS_WARP_KERNEL_MIN_ASSETS 20u
-
 #define MCS_COMBO_LIMITS(model, MODEL, payoff, PAYOFF)                                        \
     _Static_assert(MCS_##MODEL##_DIM <= MCS_MOST_DIM,                                         \
                    #model ": more state per path than MCS_MOST_DIM (kernels/limits.h)");      \

@@ -449,10 +449,12 @@ static void test_bit_identical_across_launch_shapes(void **state)
 
 /* The warp kernel of a linear-factor model (gpu_backend/gpu_warp_kernel.cuh:
  * multi_gbm under the terminal payoffs, single precision, Philox or Sobol)
- * (MCSIM_GPU_WARP_KERNEL=1: a job of fewer than 20 assets would not choose
+ * (MCSIM_GPU_WARP_KERNEL=1: a job of fewer than 13 assets would not choose
  * it) gives the per-thread kernel's bits (MCSIM_GPU_WARP_KERNEL=0), for 2 and
  * 64 assets, one step and several, a partial last group and block, and
- * every launch shape. */
+ * every launch shape; blocks of 1000 paths give each virtual thread one
+ * group (stepped beside a dropped copy), blocks of 4099 up to five, two at
+ * a time, the partial group last and alone. */
 static void test_warp_kernel_same_bits(void **state)
 {
     (void)state;
@@ -460,28 +462,31 @@ static void test_warp_kernel_same_bits(void **state)
     const char *sets[] = {mcs_multi_refs[0].sets, MCS_BASKET64_SETS};
     const mcs_rng_id rngs[] = {MCS_RNG_PHILOX, MCS_RNG_SOBOL};
     const char *threads[] = {"256", "32", "64"};
+    const uint32_t block_sizes[] = {1000, 4099};
     for (int c = 0; c < 2; c++)
         for (int r = 0; r < 2; r++)
-            for (unsigned steps = 1; steps <= 5; steps += 4) {
-                multi_ref_job(&job, sets[c], steps, MCS_SINGLE, rngs[r], 20003, 77);
-                job.sim.block_size = 1000;
-                setenv("MCSIM_GPU_WARP_KERNEL", "0", 1);
-                mcs_result ref = run_on("gpu", &job, 1, NULL, NULL);
-                setenv("MCSIM_GPU_WARP_KERNEL", "1", 1); /* 2 assets would not choose it */
-                for (int t = 0; t < 3; t++) {
-                    set_shape(threads[t], "2147483647", "7");
-                    mcs_result res = run_on("gpu", &job, 1, NULL, NULL);
-                    print_message("  %u assets %s %u steps threads %s: warp %.17g per-thread "
-                                  "%.17g\n", job.model.assets, rng_name(rngs[r]), steps,
-                                  threads[t], res.price, ref.price);
-                    assert_true(same_bits(res.price, ref.price));
-                    assert_true(same_bits(res.std_error, ref.std_error));
+            for (int bs = 0; bs < 2; bs++)
+                for (unsigned steps = 1; steps <= 5; steps += 4) {
+                    multi_ref_job(&job, sets[c], steps, MCS_SINGLE, rngs[r], 20003, 77);
+                    job.sim.block_size = block_sizes[bs];
+                    setenv("MCSIM_GPU_WARP_KERNEL", "0", 1);
+                    mcs_result ref = run_on("gpu", &job, 1, NULL, NULL);
+                    setenv("MCSIM_GPU_WARP_KERNEL", "1", 1); /* 2 assets would not choose it */
+                    for (int t = 0; t < 3; t++) {
+                        set_shape(threads[t], "2147483647", "7");
+                        mcs_result res = run_on("gpu", &job, 1, NULL, NULL);
+                        print_message("  %u assets %s blocks of %u, %u steps threads %s: "
+                                      "warp %.17g per-thread %.17g\n", job.model.assets,
+                                      rng_name(rngs[r]), job.sim.block_size, steps, threads[t],
+                                      res.price, ref.price);
+                        assert_true(same_bits(res.price, ref.price));
+                        assert_true(same_bits(res.std_error, ref.std_error));
+                    }
+                    unsetenv("MCSIM_GPU_BLOCK_THREADS");
+                    unsetenv("MCSIM_GPU_GRID");
+                    unsetenv("MCSIM_GPU_CHUNK_BLOCKS");
+                    unsetenv("MCSIM_GPU_WARP_KERNEL");
                 }
-                unsetenv("MCSIM_GPU_BLOCK_THREADS");
-                unsetenv("MCSIM_GPU_GRID");
-                unsetenv("MCSIM_GPU_CHUNK_BLOCKS");
-                unsetenv("MCSIM_GPU_WARP_KERNEL");
-            }
 }
 
 /* The run records its kernels, copies and GPU; one path and a partial last
