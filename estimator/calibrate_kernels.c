@@ -25,6 +25,7 @@
 #include "kernel_plan.h"
 #include "runner.h"
 #include "validate.h"
+#include "../kernels/warp_rule.h"
 
 /* The simulate time a run aims at: long enough that timer and start-up
  * costs stay under 1% (the GPU's are event-timed, per launch, and
@@ -263,16 +264,22 @@ static mcs_status walk_run(kernel_ctx *c, point *pt, int block_paths, double *se
     return MCS_OK;
 }
 
-static mcs_status measure_walk(kernel_ctx *c, point *pt, const mcs_kernel_cost *cost,
-                               double *walk, double *walk_fixed, char *err, size_t len)
+/* measure_walk: the walk of point pt, a job of `assets` assets (the warp
+ * kernel's runs go in passes: mcs_walk_paths) */
+static mcs_status measure_walk(kernel_ctx *c, point *pt, double assets,
+                               const mcs_kernel_cost *cost, double *walk, double *walk_fixed,
+                               char *err, size_t len)
 {
     double small, large;
     mcs_status st;
     if ((st = walk_run(c, pt, WALK_SMALL, &small, err, len)) != MCS_OK ||
         (st = walk_run(c, pt, WALK_LARGE, &large, err, len)) != MCS_OK)
         return st;
-    const double k_small = (double)WALK_SMALL / MCS_GPU_VTHREADS,
-                 k_large = (double)WALK_LARGE / MCS_GPU_VTHREADS;
+    /* the paths a virtual thread walks, as the model counts them: on the
+     * warp kernel WALK_SMALL's one group a thread is a pass of 8 */
+    const int warp = mcs_gpu_runs_warp(c->model, (mcs_precision)c->q, c->rng, pt->watched, assets);
+    const double k_small = mcs_walk_paths(WALK_SMALL, MCS_GPU_VTHREADS, warp),
+                 k_large = mcs_walk_paths(WALK_LARGE, MCS_GPU_VTHREADS, warp);
     double saturated = (cost->path + pt->steps * cost->step + pt->watched * cost->watch) * 1e-12;
     double per_path = (large - small) / (k_large - k_small);
     if (!(small > 0 && per_path > 0)) /* no line: the larger run's time a path, no fixed part */
@@ -644,7 +651,12 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                                             * (--quick: the generator's ramp) */
                     double *w = &walks->walk[f][c.q][c.g_index],
                            *w0 = &walks->walk_fixed[f][c.q][c.g_index];
-                    if ((st = measure_walk(&c, &pts[plan.n_fit - 1], &kept, w, w0, err, len)))
+                    const double per = c.model->normals_per_asset ? c.model->normals_per_asset
+                                                                  : 1,
+                                 narrow = (pts[plan.n_fit - 1].normals -
+                                           c.model->normals_per_step) / per;
+                    if ((st = measure_walk(&c, &pts[plan.n_fit - 1], narrow, &kept, w, w0, err,
+                                           len)))
                         break;
                     int at = snprintf(walk, sizeof walk, "; walk %.4g paths + %.4g a path", *w0,
                                       *w);
@@ -655,8 +667,8 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                                                            0};
                         w = &walks->walk_wide[f][c.q][c.g_index];
                         w0 = &walks->walk_fixed_wide[f][c.q][c.g_index];
-                        if ((st = measure_walk(&c, &pts[plan.n_points - 1], &wide_cost, w, w0,
-                                               err, len)))
+                        if ((st = measure_walk(&c, &pts[plan.n_points - 1], MCS_MOST_ASSETS,
+                                               &wide_cost, w, w0, err, len)))
                             break;
                         snprintf(walk + at, sizeof walk - (size_t)at,
                                  ", at %d assets %.4g + %.4g a path", MCS_MOST_ASSETS, *w0, *w);

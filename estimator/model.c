@@ -42,13 +42,18 @@ static double step_work(const mcs_model_type *mt, double normals, double assets)
     return normals + (mt->linear_factor ? assets * (assets + 1) / 2 : 0);
 }
 
-/* 1 when the GPU runs a job like w of `assets` assets on its warp kernel
- * (MCS_WARP_KERNEL_MIN_ASSETS and its conditions, gpu_backend/gpu_kernel.cuh). */
+int mcs_gpu_runs_warp(const mcs_model_type *mt, mcs_precision precision, mcs_rng_id rng,
+                      double watched, double assets)
+{
+    return mt->linear_factor && assets >= MCS_WARP_KERNEL_MIN_ASSETS &&
+           precision == MCS_SINGLE && rng != MCS_RNG_MRG32K3A && watched == 0;
+}
+
+/* mcs_gpu_runs_warp for a job like w on side gpu (1) or the CPU (0: never) */
 static int runs_warp(const mcs_workload *w, int gpu, mcs_rng_id rng, double assets)
 {
-    return gpu && mcs_model_type_of(w->model)->linear_factor &&
-           assets >= MCS_WARP_KERNEL_MIN_ASSETS && w->precision == MCS_SINGLE &&
-           rng != MCS_RNG_MRG32K3A && w->watched == 0;
+    return gpu && mcs_gpu_runs_warp(mcs_model_type_of(w->model), w->precision, rng, w->watched,
+                                    assets);
 }
 
 /* A kernel's costs measured at its family's calibration job (normals per
@@ -347,7 +352,8 @@ double mcs_gpu_work_paths(const mcs_gpu_profile *gpu, const mcs_workload *w, mcs
     int k = mcs_kernel_rng_index(1, rng);
     double n = (double)w->paths, bs = w->block_size, p1 = n < bs ? n : bs, chunk, launches;
     gpu_chunking(w, &chunk, &launches);
-    /* one thread's walk through ceil(p1/256) paths, in paths of saturated work:
+    /* one thread's walk through ceil(p1/256) paths (the warp kernel: in
+     * whole passes, mcs_walk_paths), in paths of saturated work:
      * the kernel's own (walk_fixed.KERNEL + that many walk.KERNEL; a job on
      * the warp kernel: the wide point's, where measured), else the
      * generator's ramp per path-step over kappa per path-step (ns over ps) */
@@ -359,7 +365,7 @@ double mcs_gpu_work_paths(const mcs_gpu_profile *gpu, const mcs_workload *w, mcs
         double f = gpu_kernel_entry(wide ? gpu->walk_fixed_wide : gpu->walk_fixed, w, rng);
         fixed = f >= 0 ? f : 0;
     }
-    double walk = fixed + ceil(p1 / MCS_GPU_VTHREADS) *
+    double walk = fixed + mcs_walk_paths(p1, MCS_GPU_VTHREADS, wide) *
                               (own > 0 ? own
                                        : gpu->kernel_ramp_path_step_ns[w->precision][k] * 1e3 /
                                              gpu->kernel_path_step_ps[w->precision][k]);

@@ -96,7 +96,8 @@ double mcs_gpu_blocks_per_sm(const mcs_gpu_profile *gpu, const mcs_workload *w,
  * launch, cold). With blocks_per_sm (>= 1) and the profile's sm_count: each
  * launch's blocks in waves of SMs x blocks_per_sm, a wave whose busiest SM
  * holds j blocks costing j x paths per block x SMs paths, and at least one
- * thread's walk through ceil(paths per block / 256) paths (the kernel's
+ * thread's walk through ceil(paths per block / 256) paths (whole passes
+ * on the warp kernel: mcs_walk_paths, kernels/warp_rule.h; the kernel's
  * walk_fixed + that many walk, or walk_wide and walk_fixed_wide for a job
  * on the warp kernel; else the ramp, kernel_ramp_path_step_ns over
  * kernel_path_step_ps); so a partial last wave
@@ -104,6 +105,14 @@ double mcs_gpu_blocks_per_sm(const mcs_gpu_profile *gpu, const mcs_workload *w,
  * Without them (NAN): N plus one walk per launch (the ramp model). */
 double mcs_gpu_work_paths(const mcs_gpu_profile *gpu, const mcs_workload *w, mcs_rng_id rng,
                           double blocks_per_sm);
+
+/* 1 when the GPU runs a job of model type mt, precision, generator rng,
+ * `watched` monitored steps and `assets` assets on its warp kernel
+ * (MCS_WARP_KERNEL_MIN_ASSETS in kernels/warp_rule.h and the conditions of
+ * gpu_backend/gpu_kernel.cuh's kernel_for); its walk then goes in passes
+ * (mcs_walk_paths). */
+int mcs_gpu_runs_warp(const mcs_model_type *mt, mcs_precision precision, mcs_rng_id rng,
+                      double watched, double assets);
 
 /* The context phase of the slowest of `processes` fresh processes started
  * at once on one host, one per GPU, over one process's alone: 1 for one;

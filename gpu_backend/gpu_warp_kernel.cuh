@@ -24,6 +24,8 @@
  * gpu_kernel.cuh, which defines what is used here; kernel_for picks this
  * kernel. */
 
+#include "../kernels/warp_rule.h"
+
 #define WARP_ROWS_MOST 64 /* two rows a lane */
 #define WARPS_MOST (MCS_GPU_VTHREADS / 32)
 #define WARP_GROUPS 2 /* groups of paths a warp steps at once */
@@ -34,6 +36,8 @@ static_assert(MDIM <= WARP_ROWS_MOST, "the warp kernel holds two rows a lane: at
 static_assert(MDIM == NORMALS, "a linear-factor model draws one normal per state variable");
 static_assert(GROUP == 4, "the warp kernel's normals of a slot are a float4: single precision");
 static_assert(WARP_PATHS <= 32, "a lane starts and finishes each of the warp's paths");
+static_assert(WARP_PATHS == MCS_WARP_PASS_PATHS, "the estimator walks in passes of WARP_PATHS "
+                                                "(kernels/warp_rule.h)");
 
 /* The factor, column by column: col_lo[j][l] = (A[l][j], A[l+32][j]) for
  * j < 32, col_hi[j - 32][l] = A[l+32][j] for j >= 32 (A[l][j] = 0 there). */

@@ -5,6 +5,8 @@
 #ifndef MCS_WARP_RULE_H
 #define MCS_WARP_RULE_H
 
+#include <math.h>
+
 /* The fewest assets for which a linear-factor model (MCS_NAME_LINEAR_FACTOR)
  * runs the GPU's warp kernel (gpu_backend/gpu_warp_kernel.cuh) where it is
  * compiled: a warp's lane l takes assets l and l + 32, so with few assets
@@ -13,5 +15,22 @@
  * assets 21.3 / 41.3, 12: 48.0 / 47.7, 14: 63.8 / 54.3, 16: 75.4 / 54.4,
  * 64: 606 / 144; the lines cross at 12 (docs/gpu.md). */
 #define MCS_WARP_KERNEL_MIN_ASSETS 13u
+
+/* Paths of one virtual thread that a warp of the warp kernel steps at once
+ * (two groups of 4: WARP_PATHS in gpu_warp_kernel.cuh, which asserts it). */
+#define MCS_WARP_PASS_PATHS 8u
+
+/* The paths a virtual thread walks through a block of p paths, as its
+ * kernel takes them (`vthreads` virtual threads a block): p / vthreads
+ * rounded up on the per-thread kernel; on the warp kernel rounded up to
+ * whole passes (a lone group steps beside a dropped copy of itself, so a
+ * block of 1024 paths, one group a virtual thread, costs a pass of 8). The
+ * estimator's walk is in these units: its model and calibrate's two walk
+ * blocks. */
+static inline double mcs_walk_paths(double p, double vthreads, int warp)
+{
+    const double pass = warp ? MCS_WARP_PASS_PATHS : 1;
+    return pass * ceil(p / vthreads / pass);
+}
 
 #endif

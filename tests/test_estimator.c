@@ -32,6 +32,7 @@
 #include "config.h"
 #include "kernel_plan.h"
 #include "model.h"
+#include "../kernels/warp_rule.h"
 #include "output_path.h"
 #include "profile.h"
 #include "provenance.h"
@@ -453,6 +454,25 @@ static void gpu_waves_by_hand(void **state)
         p.gpu.blocks_per_sm[fb][0][0] = 1;
         expect_close(mcs_gpu_work_paths(&p.gpu, &b, MCS_RNG_PHILOX, 1), 30000 + 256 * 7000.0,
                      1e-15);
+        /* the warp kernel walks in passes of 8 paths a virtual thread: a block
+         * of 1000 paths (one group of 4 each) is one pass, 8 paths' walk
+         * (the per-thread kernel: 4); 2049 paths, two passes (9 paths, 3 groups) */
+        b.paths = b.block_size = 1000;
+        expect_close(mcs_gpu_work_paths(&p.gpu, &b, MCS_RNG_PHILOX, 1), 30000 + 8 * 7000.0,
+                     1e-15);
+        b.paths = b.block_size = 2049;
+        expect_close(mcs_gpu_work_paths(&p.gpu, &b, MCS_RNG_PHILOX, 1), 30000 + 16 * 7000.0,
+                     1e-15);
+        assert_true(mcs_walk_paths(1000, MCS_GPU_VTHREADS, 0) == 4);
+        assert_true(mcs_walk_paths(8192, MCS_GPU_VTHREADS, 1) == 32);
+        assert_true(mcs_walk_paths(8193, MCS_GPU_VTHREADS, 1) == 40);
+        assert_true(mcs_gpu_runs_warp(mcs_model_type_of(b.model), MCS_SINGLE, MCS_RNG_PHILOX, 0,
+                                      MCS_WARP_KERNEL_MIN_ASSETS));
+        assert_false(mcs_gpu_runs_warp(mcs_model_type_of(b.model), MCS_SINGLE, MCS_RNG_PHILOX, 0,
+                                       MCS_WARP_KERNEL_MIN_ASSETS - 1));
+        assert_false(mcs_gpu_runs_warp(mcs_model_type_of(b.model), MCS_DOUBLE, MCS_RNG_PHILOX, 0,
+                                       64));
+        b.paths = b.block_size = 65536;
         b.assets = 2;
         expect_close(mcs_gpu_work_paths(&p.gpu, &b, MCS_RNG_PHILOX, 1), 256 * 5000.0, 1e-15);
     }
