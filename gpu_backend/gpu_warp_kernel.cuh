@@ -2,27 +2,26 @@
  * step moves asset i by its own row's sum y_i = sum_{j<=i} A_ij z_j:
  * MCS_NAME_LINEAR_FACTOR, models/multi_gbm.h) under a payoff that watches no
  * step, in single precision: a warp steps WARP_GROUPS groups of paths at a
- * time, lane l holding assets l and l + 32 of those paths in registers, so
- * no per-path state or normal goes to local memory (the per-thread kernel
- * of gpu_kernel.cuh keeps a 64-asset path's 64 states and normals there).
- * The factor A sits once per block in shared memory, column by column
- * (lane l reads its two rows' entries of column j in one load, no bank
- * conflict): a lane needs 80 registers with Philox (107 unbounded) where
- * holding its two rows took 192, so three blocks of 256 threads fit on an
- * SM instead of one (docs/gpu.md: 1.2x the rows-in-registers kernel at 64
- * assets, 1.5-1.8x at 8-24). Lane l draws the groups' normals of slots l
- * and l + 32 with the same counters as the per-thread kernel, and the
- * step's normals meet in shared memory, read in runs of ZRUN slots whose
- * loads go out together; every row sums in the same order (j = 0, 1, ...,
- * with zeros past the diagonal and past the job's assets, which add
- * nothing), so the outputs are the per-thread kernel's bits. The block's
- * virtual threads are those of block_sums (warp w takes v = w, w + warps,
- * ...); a virtual thread's groups v, v + 256, ... are stepped WARP_GROUPS
- * at a time and added to its sums in that order (an odd last group steps
- * beside a copy of itself, whose outputs are dropped), then the fixed tree
- * of block_sums. Double precision keeps the per-thread kernel. Included by
- * gpu_kernel.cuh, which defines what is used here; kernel_for picks this
- * kernel. */
+ * time, lane l holding assets l and l + 32 of those paths in registers, so no
+ * per-path state or normal goes to local memory (the per-thread kernel of
+ * gpu_kernel.cuh keeps a 64-asset path's 64 states and normals there). The
+ * factor A sits once per block in shared memory, column by column (lane l
+ * reads its two rows' entries of column j in one load, no bank conflict): a
+ * lane needs 80 registers with Philox (107 under a two-block bound) where
+ * holding its two rows took 192, so three blocks of 256 threads fit on an SM
+ * instead of one (docs/gpu.md: 1.2x the rows-in-registers kernel at 64
+ * assets, 1.5-1.8x at 8-24). Lane l draws the groups' normals of slots l and
+ * l + 32 with the same counters as the per-thread kernel, and the step's
+ * normals meet in shared memory, read in runs of ZRUN slots whose loads go
+ * out together; every row sums in the same order (j = 0, 1, ..., with zeros
+ * past the diagonal and past the job's assets, which add nothing), so the
+ * outputs are the per-thread kernel's bits. The block's virtual threads are
+ * those of block_sums (warp w takes v = w, w + warps, ...); a virtual
+ * thread's groups v, v + 256, ... are stepped WARP_GROUPS at a time and added
+ * to its sums in that order (an odd last group steps beside a copy of itself,
+ * whose outputs are dropped), then the fixed tree of block_sums. Double
+ * precision keeps the per-thread kernel. Included by gpu_kernel.cuh, which
+ * defines what is used here; kernel_for picks this kernel. */
 
 #include "../kernels/warp_rule.h"
 
