@@ -651,10 +651,8 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                                             * (--quick: the generator's ramp) */
                     double *w = &walks->walk[f][c.q][c.g_index],
                            *w0 = &walks->walk_fixed[f][c.q][c.g_index];
-                    const double per = c.model->normals_per_asset ? c.model->normals_per_asset
-                                                                  : 1,
-                                 narrow = (pts[plan.n_fit - 1].normals -
-                                           c.model->normals_per_step) / per;
+                    const double narrow = mcs_assets_of_normals(c.model,
+                                                                pts[plan.n_fit - 1].normals);
                     if ((st = measure_walk(&c, &pts[plan.n_fit - 1], narrow, &kept, w, w0, err,
                                            len)))
                         break;

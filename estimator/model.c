@@ -49,6 +49,12 @@ int mcs_gpu_runs_warp(const mcs_model_type *mt, mcs_precision precision, mcs_rng
            precision == MCS_SINGLE && rng != MCS_RNG_MRG32K3A && watched == 0;
 }
 
+double mcs_assets_of_normals(const mcs_model_type *mt, double normals)
+{
+    const double per = mt->normals_per_asset ? mt->normals_per_asset : 1;
+    return (normals - mt->normals_per_step) / per;
+}
+
 /* mcs_gpu_runs_warp for a job like w on side gpu (1) or the CPU (0: never) */
 static int runs_warp(const mcs_workload *w, int gpu, mcs_rng_id rng, double assets)
 {
@@ -72,7 +78,7 @@ static void move_to_size(const mcs_workload *w, int gpu, mcs_rng_id rng, unsigne
 {
     const mcs_model_type *mt = mcs_model_type_of(w->model);
     const double per = mt->normals_per_asset ? mt->normals_per_asset : 1;
-    const double n0 = ((double)at - mt->normals_per_step) / per, n1 = MCS_MOST_ASSETS;
+    const double n0 = mcs_assets_of_normals(mt, at), n1 = MCS_MOST_ASSETS;
     const double n = w->assets, normals1 = mt->normals_per_step + per * n1;
     const int wide = mt->linear_factor && cost->wide_step > 0 && n1 > n0;
     const double w0 = step_work(mt, at, n0), w1 = step_work(mt, normals1, n1);

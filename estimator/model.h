@@ -114,6 +114,10 @@ double mcs_gpu_work_paths(const mcs_gpu_profile *gpu, const mcs_workload *w, mcs
 int mcs_gpu_runs_warp(const mcs_model_type *mt, mcs_precision precision, mcs_rng_id rng,
                       double watched, double assets);
 
+/* The assets of a job of model type mt that draws `normals` normals a step
+ * (a multi-asset model's normals grow with its assets). */
+double mcs_assets_of_normals(const mcs_model_type *mt, double normals);
+
 /* The context phase of the slowest of `processes` fresh processes started
  * at once on one host, one per GPU, over one process's alone: 1 for one;
  * linear in the process count between the profile's measured
