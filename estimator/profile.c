@@ -1259,6 +1259,10 @@ mcs_status mcs_profile_derive(mcs_profile *p, const mcs_profile *ref, char *err,
                     g->walk_fixed_wide[fam][q][k] *= clock / f;
                 }
             }
+        /* the run log is written by the host: write_* relative to the
+         * reference host's CPU log (model.c scales it to the host's) */
+        g->write_host_cold_s = ref->has_cpu && r->write_cold_s >= 0 ? ref->cpu.write_cold_s : 0;
+        g->write_host_warm_s = ref->has_cpu && r->write_warm_s >= 0 ? ref->cpu.write_warm_s : 0;
         /* a copy's bandwidth is the host link's; its fixed cost is kept */
         g->h2d_pinned.gbps /= link;
         g->h2d_pageable.gbps /= link;

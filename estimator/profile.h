@@ -123,6 +123,13 @@ typedef struct {
     double alloc_s, alloc_ns_per_byte; /* device + pinned buffers */
     double teardown_s;
     double write_cold_s, write_warm_s; /* a GPU run's log (more to write than a CPU run's) */
+    /* a spec sheet's (mcs_profile_derive): the reference's [cpu] write_cold_s
+     * and write_warm_s, the CPU run's log on the host where write_* was
+     * measured. The log is the host's work, so a host whose CPU profile says
+     * h writes a GPU run's log in write x h / these (model.c); 0: a
+     * calibrated profile's write_* are its own host's, used as they are. Not
+     * a profile key (derived each time the spec sheet is). */
+    double write_host_cold_s, write_host_warm_s;
     /* a GPU rank's MPI start-up over a GPU process alone: launcher, MPI_Init
      * (which may start the driver the context needs), MPI_Finalize */
     double mpi_start_s;
@@ -306,7 +313,9 @@ extern const mcs_catalogue_entry mcs_catalogue[];
  * a calibrated reference, scaled per term by spec ratios (docs/estimator.md):
  * CPU kernels by peak per core; GPU kernels by SM count x boost clock (double
  * also by the FP64 share), one thread's ramp and the per-launch kernel cost by
- * the clock, copies by the host link; the measured fixed costs kept. Records
+ * the clock, copies by the host link; a GPU run's log write relative to the
+ * reference host's CPU log (gpu.write_host_*: the host that runs it writes
+ * it); the other measured fixed costs kept. Records
  * the reference's name in p->scaled_from and each term scaled in p->scaled.
  * A calibrated profile is left as is. MCS_E_CONFIG when a ratio's inputs are
  * missing. */

@@ -21,11 +21,20 @@ void mcs_scaled_terms_print(FILE *f, const mcs_profile *cp, const mcs_profile *g
         const mcs_profile *p = sides[k];
         if (!p || p->calibrated)
             continue;
-        int first = 1;
-        for (int i = 0; i < p->n_scaled; i++) {
-            const mcs_scaled_term *t = &p->scaled[i];
-            if (strcmp(t->side, names[k]) != 0)
-                continue;
+        /* its terms, and on the GPU side the log's write as this host's
+         * (model.c: the reference's GPU log x the CPU profile's log over
+         * the reference host's; the warm ratio) */
+        mcs_scaled_term terms[MCS_SCALED_TERMS_MAX + 1];
+        int count = 0;
+        for (int i = 0; i < p->n_scaled; i++)
+            if (strcmp(p->scaled[i].side, names[k]) == 0)
+                terms[count++] = p->scaled[i];
+        if (k == 1 && p->gpu.write_host_warm_s > 0 && cp->has_cpu && cp->cpu.write_warm_s > 0)
+            terms[count++] = (mcs_scaled_term){
+                .side = "gpu", .term = "log_write", .by = "the host's CPU log / the reference host's",
+                .ratio = cp->cpu.write_warm_s / p->gpu.write_host_warm_s};
+        for (int i = 0; i < count; i++) {
+            const mcs_scaled_term *t = &terms[i];
             if (json) {
                 fprintf(f, "%s{\"side\": \"%s\", \"profile\": ", n ? ", " : "", t->side);
                 mcs_json_string(f, p->name);
@@ -35,16 +44,15 @@ void mcs_scaled_terms_print(FILE *f, const mcs_profile *cp, const mcs_profile *g
                 mcs_json_key_string(f, "by", t->by);
                 fputc('}', f);
             } else {
-                if (first)
+                if (i == 0)
                     fprintf(f, "  %s %s scaled from '%s' (cost here / there):", t->side,
                             p->name, p->scaled_from);
-                fprintf(f, "%s %s x%.4g (%s)", first ? "" : ",", t->term, t->ratio, t->by);
+                fprintf(f, "%s %s x%.4g (%s)", i == 0 ? "" : ",", t->term, t->ratio, t->by);
             }
-            first = 0;
             n++;
         }
-        if (!json && !first)
-            fprintf(f, "; measured fixed costs kept\n");
+        if (!json && count)
+            fprintf(f, "; the other measured fixed costs kept\n");
     }
     if (json)
         fputc(']', f);

@@ -369,13 +369,15 @@ if [ -n "$py" ]; then
 import json, sys
 d = json.load(open(sys.argv[1]))
 t = {x["term"]: x for x in d["scaled_terms"]}
-assert set(t) == {"kernel_single", "kernel_double", "ramp_and_launch", "copies"}, t
+assert set(t) == {"kernel_single", "kernel_double", "ramp_and_launch", "copies", "log_write"}, t
 assert all(x["from"] == "test-machine" and x["profile"] == "h200" and x["side"] == "gpu"
            for x in t.values()), t
 # the fixture: 100 SMs at 1000 MHz, FP64 share 1/2, a 25 GB/s link; the h200 132 at 1980, 63
 assert abs(t["kernel_single"]["ratio"] - 100 * 1000 / (132 * 1980)) < 1e-12, t
 assert t["kernel_single"]["by"] == "sm_count x boost_clock"
 assert abs(t["copies"]["ratio"] - 25 / 63) < 1e-12, t
+# the log's write: the CPU profile's (here the reference's own, 0.0005 s warm) over the reference's
+assert t["log_write"]["ratio"] == 1, t
 EOF
 fi
 "$mcsim" estimate "$config" --profile "$fixtures/test-machine.ini" --gpu h200 >"$out" 2>"$err"

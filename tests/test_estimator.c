@@ -2107,6 +2107,28 @@ static void kernel_keys_are_scaled(void **state)
     assert_true(spec.gpu.launch_us == ref.gpu.launch_us);
     assert_true(spec.gpu.d2h_pinned.alpha_us == ref.gpu.d2h_pinned.alpha_us);
     assert_true(spec.cpu.setup_cold_s == ref.cpu.setup_cold_s);
+    /* the GPU run's log is written by the host: the reference's GPU write
+     * times the host's CPU log over the reference host's (a host that logs
+     * twice as fast writes the GPU log twice as fast); a calibrated
+     * profile's own write as it is */
+    assert_true(spec.gpu.write_host_cold_s == ref.cpu.write_cold_s);
+    assert_true(spec.gpu.write_host_warm_s == ref.cpu.write_warm_s);
+    assert_true(ref.gpu.write_warm_s > 0 && ref.cpu.write_warm_s > 0);
+    mcs_cpu_profile host = ref.cpu;
+    host.write_cold_s = ref.cpu.write_cold_s / 2;
+    host.write_warm_s = ref.cpu.write_warm_s / 2;
+    mcs_job job;
+    load_config_job("european", NULL, NULL, &job, NULL, 0);
+    for (int cold = 0; cold < 2; cold++) {
+        mcs_workload w = mcs_workload_of_job(&job, 1, cold);
+        mcs_prediction a, b;
+        mcs_predict_gpu(&spec.gpu, &host, &w, &a);
+        expect_close(a.seconds[MCS_PHASE_WRITE],
+                     (cold ? ref.gpu.write_cold_s : ref.gpu.write_warm_s) / 2, 1e-12);
+        mcs_predict_gpu(&ref.gpu, &host, &w, &b);
+        expect_close(b.seconds[MCS_PHASE_WRITE], cold ? ref.gpu.write_cold_s : ref.gpu.write_warm_s,
+                     1e-12);
+    }
 }
 
 int main(void)
