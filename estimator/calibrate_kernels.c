@@ -222,7 +222,10 @@ static mcs_status run_point_as(kernel_ctx *c, point *pt, double paths, const cha
     pt->watched = mcs_job_watched_steps(&job);
     mcs_workload w = mcs_workload_of_job(&job, 0, 0);
     const int wide = w.assets >= MCS_MOST_ASSETS;
-    if (!c->gpu && w.assets > 1 && c->n_config[wide] < CONFIG_SAMPLES) {
+    /* config_asset_s: the calibration job's against the widest (the middle
+     * point's runs not sampled) */
+    if (!c->gpu && w.assets > 1 && w.assets != MCS_MID_ASSETS &&
+        c->n_config[wide] < CONFIG_SAMPLES) {
         c->config_s[wide][c->n_config[wide]++] = t->seconds[MCS_PHASE_CONFIG];
         if (!wide)
             c->narrow_assets = w.assets;
@@ -467,9 +470,12 @@ static double medians(const kernel_ctx *c, const point *pts, int n, int runs, do
 
 /* The kernel's measurement: sizes, rounds of interleaved runs (one of each
  * point per round, until every point's median settles: `rule`), the fit of
- * the first n_fit points (in the side's unit), the wide points' path and
- * step costs (the two after them, if any: 1 and MCS_WIDE_STEPS steps at
- * MCS_MOST_ASSETS assets), and the largest spread of a point's runs.
+ * the first n_fit points (in the side's unit), the wide points' costs (the
+ * MCS_WIDE_POINTS after them, if any: MCS_MID_ASSETS assets at
+ * MCS_WIDE_STEPS steps, whose per-step cost is what is left after the
+ * per-path cost taken affine in the assets between the calibration job's
+ * and the widest; MCS_MOST_ASSETS at 1 and MCS_WIDE_STEPS steps, the
+ * widest's path and step costs), and the largest spread of a point's runs.
  * Returns 1 in *negative_step when the fit wanted a negative per-step cost.
  * With `given` (--quick's kernels but the first; one point): its path, watch
  * and wide costs, and the step cost from the point's median. */
@@ -502,17 +508,25 @@ static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit,
         const point *last = &pts[n_fit - 1];
         double step = (y[n_fit - 1] - given->path - last->watched * given->watch) / last->steps;
         *negative_step = step < 0;
-        *cost = (mcs_kernel_cost){given->path, fmax(0, step), given->watch, given->wide_path,
-                                  given->wide_step};
+        *cost = (mcs_kernel_cost){given->path,      fmax(0, step),   given->watch,
+                                  given->wide_path, given->wide_step, given->mid_step};
         return MCS_OK;
     }
     double coef[3];
     *negative_step = fit(y, pts, n_fit, coef);
-    *cost = (mcs_kernel_cost){coef[0], coef[1], coef[2], 0, 0};
-    if (n - n_fit == 2) { /* the wide points: per step from their difference */
-        const point *one = &pts[n_fit], *more = &pts[n_fit + 1];
-        cost->wide_step = fmax(0, (y[n_fit + 1] - y[n_fit]) / (more->steps - one->steps));
-        cost->wide_path = fmax(0, y[n_fit] - one->steps * cost->wide_step);
+    *cost = (mcs_kernel_cost){coef[0], coef[1], coef[2], 0, 0, 0};
+    _Static_assert(MCS_WIDE_POINTS == 3, "measure: the middle point, then the widest two");
+    if (n - n_fit == MCS_WIDE_POINTS) { /* the widest per step from their difference */
+        const int o = n_fit + 1;
+        const point *mid = &pts[n_fit], *one = &pts[o], *more = &pts[o + 1];
+        cost->wide_step = fmax(0, (y[o + 1] - y[o]) / (more->steps - one->steps));
+        cost->wide_path = fmax(0, y[o] - one->steps * cost->wide_step);
+        const mcs_model_type *mt = c->model;
+        const double n0 = mcs_assets_of_normals(mt, pts[n_fit - 1].normals),
+                     nm = mcs_assets_of_normals(mt, mid->normals);
+        const double path = coef[0] + (cost->wide_path - coef[0]) * (nm - n0) /
+                                          (MCS_MOST_ASSETS - n0);
+        cost->mid_step = fmax(0, (y[n_fit] - path) / mid->steps);
     }
     return MCS_OK;
 }
@@ -588,8 +602,9 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                     double r = gpu ? g->kernel_path_step_ps[c.q][c.g_index] /
                                          g->kernel_path_step_ps[0][0]
                                    : cpu->path_step_ns[c.q][c.g_index] / cpu->path_step_ns[0][0];
-                    given = (mcs_kernel_cost){ref->path * r, 0, ref->watch * r,
-                                              ref->wide_path * r, ref->wide_step * r};
+                    given = (mcs_kernel_cost){ref->path * r,      0,
+                                              ref->watch * r,     ref->wide_path * r,
+                                              ref->wide_step * r, ref->mid_step * r};
                     infer = &given;
                     first = plan.n_fit - 1;
                     inferred++;
@@ -626,7 +641,7 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                     rule.min = rule.max = 1;
                 double best = 0;
                 int negative = 0;
-                mcs_kernel_cost kept = {0, 0, 0, 0, 0};
+                mcs_kernel_cost kept = {0, 0, 0, 0, 0, 0};
                 for (int a = 0; st == MCS_OK && a < (kc->quick ? 1 : MCS_CALIBRATE_ATTEMPTS) &&
                                 (a == 0 || negative); a++) {
                     if (a)
@@ -646,7 +661,7 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                 *slot = kept;
                 *worst_spread = fmax(*worst_spread, best);
                 kernels++;
-                char occupancy[64] = "", wide[96] = "", walk[160] = "";
+                char occupancy[64] = "", wide[128] = "", walk[160] = "";
                 if (walks && !kc->quick) { /* GPU: the walk at the last fit point
                                             * (--quick: the generator's ramp) */
                     double *w = &walks->walk[f][c.q][c.g_index],
@@ -661,8 +676,8 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                     if (at < 0 || (size_t)at >= sizeof walk)
                         at = 0; /* (two numbers: it fits) */
                     if (kept.wide_step > 0) { /* and at the last wide point, its own kernel's */
-                        const mcs_kernel_cost wide_cost = {kept.wide_path, kept.wide_step, 0, 0,
-                                                           0};
+                        const mcs_kernel_cost wide_cost = {kept.wide_path, kept.wide_step, 0,
+                                                           0, 0, 0};
                         w = &walks->walk_wide[f][c.q][c.g_index];
                         w0 = &walks->walk_fixed_wide[f][c.q][c.g_index];
                         if ((st = measure_walk(&c, &pts[plan.n_points - 1], MCS_MOST_ASSETS,
@@ -673,7 +688,8 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                     }
                 }
                 if (kept.wide_step > 0)
-                    snprintf(wide, sizeof wide, "; at %d assets %.4g per path + %.4g per step",
+                    snprintf(wide, sizeof wide, "; at %d assets %.4g per step, at %d %.4g per "
+                             "path + %.4g per step", MCS_MID_ASSETS, kept.mid_step,
                              MCS_MOST_ASSETS, kept.wide_path, kept.wide_step);
                 if (gpu)
                     snprintf(occupancy, sizeof occupancy, "; %g blocks per SM",

@@ -386,7 +386,7 @@ mcs_status mcs_kernel_plan_make(int f, mcs_kernel_plan *plan, char *err, size_t 
         plan->n_points = 2;
     }
     plan->n_fit = plan->n_points;
-    const int wide = k->model->linear_factor ? 2 : 0;
+    const int wide = k->model->linear_factor ? MCS_WIDE_POINTS : 0;
     if (plan->n_points < 2 || (points && points[plan->n_points]) ||
         plan->n_points + wide > MCS_KERNEL_POINTS_MAX) {
         snprintf(err, err_len, "payoff %s: calibration_points must list 2 to %d step points",
@@ -394,11 +394,12 @@ mcs_status mcs_kernel_plan_make(int f, mcs_kernel_plan *plan, char *err, size_t 
         return MCS_E_SOFTWARE;
     }
     /* the wide points: every asset's spot and volatility one number (a
-     * list of one is every asset's) */
+     * list of one is every asset's); the widest at 1 step last but one
+     * and at MCS_WIDE_STEPS last */
     for (int i = 0; i < wide; i++)
         snprintf(plan->points[plan->n_points++], sizeof plan->points[0],
                  "simulation.steps=%d model.assets=%d model.spots=100 model.volatilities=0.25",
-                 i ? MCS_WIDE_STEPS : 1, MCS_MOST_ASSETS);
+                 i == 1 ? 1 : MCS_WIDE_STEPS, i ? MCS_MOST_ASSETS : MCS_MID_ASSETS);
     for (int p = 0; p < plan->n_points; p++) { /* each point a job of this family */
         char storage[256];
         mcs_override ov[8];

@@ -15,6 +15,7 @@
 #include "job.h"
 #include "product.h"
 #include "status.h"
+#include "../kernels/warp_rule.h"
 
 /* The most kernel families (the sum of MCS_NAME_MODES over combos.def's
  * lines; kernel_plan.c asserts it fits), step points per family, and the
@@ -73,15 +74,23 @@ uint32_t mcs_job_watched_steps(const mcs_job *job);
  * (model and payoff keys of the type tables, the mode's keys, seed) and its
  * step points, each a space-separated list of overrides ("simulation.steps=1"):
  * the first n_fit those whose fit gives the path, step and watch costs; a
- * linear-factor model's family (multi_gbm) then has two wide points, its job
- * at MCS_MOST_ASSETS assets at 1 and MCS_WIDE_STEPS steps (wide_path and
- * wide_step of mcs_kernel_cost). */
+ * linear-factor model's family (multi_gbm) then has three wide points: its
+ * job at MCS_MID_ASSETS assets at MCS_WIDE_STEPS steps (mid_step of
+ * mcs_kernel_cost), then at MCS_MOST_ASSETS assets at 1 and MCS_WIDE_STEPS
+ * steps (wide_path and wide_step). The middle point is where the per-step
+ * cost's curve in the assets is pinned between the calibration job's and
+ * the widest (estimator/model.c); it runs the GPU's warp kernel
+ * (kernels/warp_rule.h) in single precision, as the widest does. */
 #define MCS_WIDE_STEPS 8
+#define MCS_MID_ASSETS 16
+#define MCS_WIDE_POINTS 3
+_Static_assert(MCS_MID_ASSETS >= MCS_WARP_KERNEL_MIN_ASSETS && MCS_MID_ASSETS < MCS_MOST_ASSETS,
+               "the middle wide point: a warp-kernel job narrower than the widest");
 typedef struct {
     int family;
     char config[1024];
     unsigned normals;     /* the calibration job's normals per step (mcs_job_normals) */
-    int n_points, n_fit;  /* n_points - n_fit: 0, or 2 wide points */
+    int n_points, n_fit;  /* n_points - n_fit: 0, or MCS_WIDE_POINTS wide points */
     char points[MCS_KERNEL_POINTS_MAX][128];
 } mcs_kernel_plan;
 

@@ -8,6 +8,7 @@
 #include "chunking.h"
 #include "../kernels/limits.h"
 #include "../kernels/warp_rule.h"
+#include "kernel_plan.h"
 
 mcs_workload mcs_workload_of_job(const mcs_job *job, int threads, int cold)
 {
@@ -62,30 +63,63 @@ static int runs_warp(const mcs_workload *w, int gpu, mcs_rng_id rng, double asse
                                     assets);
 }
 
+/* The quadratic through (x[i], y[i]), i < 3, at x, held within the two
+ * points' values around x (a noisy middle point bends the curve no further
+ * than its neighbours; past the points, at least 0). */
+static double quadratic_at(const double x[3], const double y[3], double v)
+{
+    double q = 0;
+    for (int i = 0; i < 3; i++) {
+        double l = y[i];
+        for (int j = 0; j < 3; j++)
+            if (j != i)
+                l *= (v - x[j]) / (x[i] - x[j]);
+        q += l;
+    }
+    for (int i = 0; i < 2; i++)
+        if (v >= x[i] && v <= x[i + 1])
+            return fmin(fmax(q, fmin(y[i], y[i + 1])), fmax(y[i], y[i + 1]));
+    return fmax(q, 0);
+}
+
 /* A kernel's costs measured at its family's calibration job (normals per
  * step `at`) moved to w's size (docs/estimator.md, "Multi-asset jobs"). A
  * model whose draws grow with its assets (multi_gbm) was measured at its
  * calibration job's n0 and, where the profile has them, at the wide
- * points' n1 = MCS_MOST_ASSETS: per step affine in the step's work
- * between the two, per path in the assets. A job the GPU runs on its warp
- * kernel scales the wide point's step by its normals (the lanes share the
- * factor's rows; about linear in the assets on the H100, docs/gpu.md). A
- * GPU per-thread job whose wide point ran the warp kernel, and a profile
- * without wide points, scale the calibration job's step by the work (on
- * the warp kernel by the normals). */
+ * points: nm = MCS_MID_ASSETS and n1 = MCS_MOST_ASSETS. Per path affine in
+ * the assets between n0 and n1. Per step, where the three ran one kernel
+ * (the CPU's; the GPU's per-thread kernel in double, with MRG32k3a or a
+ * watched step), the quadratic through them (normals and the factor's
+ * n (n + 1) / 2 multiply-adds: 1, n and n^2 in the assets); without the
+ * middle point affine in that work between n0 and n1. A job the GPU runs on
+ * its warp kernel, which nm and n1 ran too: affine in the assets through
+ * them (on the H100 a 33.5M-path, 16-step job took 24 + 1.9 n ms at 16 to
+ * 64 assets, docs/gpu.md: a warp draws and loops per column, whatever
+ * the column's multiply-adds); without nm the widest's step
+ * scaled by the normals. A GPU per-thread job whose wide points ran the
+ * warp kernel, and a profile without wide points, scale the calibration
+ * job's step by the work (on the warp kernel by the normals). */
 static void move_to_size(const mcs_workload *w, int gpu, mcs_rng_id rng, unsigned at,
                          mcs_kernel_cost *cost)
 {
     const mcs_model_type *mt = mcs_model_type_of(w->model);
     const double per = mt->normals_per_asset ? mt->normals_per_asset : 1;
-    const double n0 = mcs_assets_of_normals(mt, at), n1 = MCS_MOST_ASSETS;
+    const double n0 = mcs_assets_of_normals(mt, at), n1 = MCS_MOST_ASSETS, nm = MCS_MID_ASSETS;
     const double n = w->assets, normals1 = mt->normals_per_step + per * n1;
     const int wide = mt->linear_factor && cost->wide_step > 0 && n1 > n0;
+    const int mid = wide && cost->mid_step > 0 && nm > n0;
     const double w0 = step_work(mt, at, n0), w1 = step_work(mt, normals1, n1);
     const double share = (n - n0) / (n1 - n0);
     const int warp = runs_warp(w, gpu, rng, n);
     if (wide && warp) {
-        cost->step = cost->wide_step * w->normals / normals1;
+        cost->step = mid ? cost->mid_step + (cost->wide_step - cost->mid_step) * (n - nm) /
+                                                (n1 - nm)
+                         : cost->wide_step * w->normals / normals1;
+        cost->step = fmax(cost->step, 0);
+        cost->path += (cost->wide_path - cost->path) * share;
+    } else if (mid && !runs_warp(w, gpu, rng, n1)) {
+        const double x[3] = {n0, nm, n1}, y[3] = {cost->step, cost->mid_step, cost->wide_step};
+        cost->step = quadratic_at(x, y, n);
         cost->path += (cost->wide_path - cost->path) * share;
     } else if (wide && !runs_warp(w, gpu, rng, n1)) {
         cost->step += (cost->wide_step - cost->step) * (step_work(mt, w->normals, n) - w0) /
@@ -143,7 +177,7 @@ static mcs_cost_source side_cost(const mcs_kernel_cost *table, int rngs, int gpu
      * normals (a 64-asset basket 64, Heston 2; measured on the H100
      * machine a 64-asset step costs 100x the CPU's and 200x the GPU's
      * fallback, so this is still short, but not by 100x) */
-    *cost = (mcs_kernel_cost){0, fallback * (w->normals > 1 ? w->normals : 1), 0, 0, 0};
+    *cost = (mcs_kernel_cost){0, fallback * (w->normals > 1 ? w->normals : 1), 0, 0, 0, 0};
     return MCS_COST_FALLBACK;
 }
 

@@ -94,6 +94,8 @@ _Static_assert(MCS_PREC_COUNT == 2 && MCS_GPU_RNG_COUNT == 3, "GPU_GRID names ev
 #define KERNEL(s, k, table, member, m) \
     {s, k, K_KERNEL, AT(table[0][0][0].member), 0, m, NULL, R_ANY, 0, 0}
 
+_Static_assert(MCS_MID_ASSETS == 16 && MCS_MOST_ASSETS == 64,
+               "the wide and mid keys' help names their assets (keys[] below)");
 /* Every key a profile may have, in the order they are written. */
 static const profile_key keys[] = {
     TEXT("profile", "name", name, "profile name (the file is NAME.ini)"),
@@ -161,6 +163,9 @@ static const profile_key keys[] = {
            "wide_path_ns.KERNEL, wide_step_ns.KERNEL: a multi-asset model's per path and per "
            "step at 64 assets, ns"),
     KERNEL("cpu", "wide_step_ns", cpu.kernel_ns, wide_step, NULL),
+    KERNEL("cpu", "mid_step_ns", cpu.kernel_ns, mid_step,
+           "mid_step_ns.KERNEL: the same model's per step at 16 assets, ns (absent: the step "
+           "taken between the calibration job's and 64 assets' by the work)"),
     TABLE("cpu", "scaling", cpu.scaling, "efficiency", R_EFFICIENCY,
           "threads:efficiency pairs; efficiency = throughput(T) / (T x throughput(1))"),
     TABLE("cpu", "wave", cpu.wave, "factor", R_FACTOR,
@@ -225,6 +230,9 @@ static const profile_key keys[] = {
            "wide_path_ps.KERNEL, wide_step_ps.KERNEL: a multi-asset model's per path and per "
            "step at 64 assets, ps"),
     KERNEL("gpu", "wide_step_ps", gpu.kernel_ps, wide_step, NULL),
+    KERNEL("gpu", "mid_step_ps", gpu.kernel_ps, mid_step,
+           "mid_step_ps.KERNEL: the same model's per step at 16 assets, ps (absent: 64 "
+           "assets' scaled by the normals on the warp kernel)"),
     KERNEL_COUNT("gpu", "blocks_per_sm", gpu.blocks_per_sm,
                  "blocks_per_sm.KERNEL: resident blocks per SM at 256 threads (occupancy API)"),
     KERNEL_TABLE("gpu", "walk", gpu.walk,
@@ -1196,6 +1204,7 @@ static void scale_cost(mcs_kernel_cost *c, double f)
     c->watch *= f;
     c->wide_path *= f;
     c->wide_step *= f;
+    c->mid_step *= f;
 }
 
 /* The reference's measured costs under p's spec-sheet numbers, per term:

@@ -42,6 +42,7 @@ typedef struct {
 typedef struct {
     double path, step, watch;
     double wide_path, wide_step;
+    double mid_step; /* per step at MCS_MID_ASSETS assets (0: not measured) */
 } mcs_kernel_cost;
 
 /* A link (host-to-device or device-to-host copies): t = alpha + bytes / beta. */

@@ -233,9 +233,9 @@ static void zero_step_cost_is_implausible(void **state)
     mcs_profile p;
     load_machine(&p);
     char buf[256] = "";
-    p.cpu.kernel_ns[0][0][0] = (mcs_kernel_cost){0, 1.5, 0, 0, 0};
+    p.cpu.kernel_ns[0][0][0] = (mcs_kernel_cost){0, 1.5, 0, 0, 0, 0};
     assert_int_equal(mcs_profile_problems(&p, buf, sizeof buf), 0);
-    p.cpu.kernel_ns[0][1][1] = (mcs_kernel_cost){2, 0, 0, 0, 0};
+    p.cpu.kernel_ns[0][1][1] = (mcs_kernel_cost){2, 0, 0, 0, 0, 0};
     assert_int_equal(mcs_profile_problems(&p, buf, sizeof buf), 1);
     char name[MCS_KERNEL_NAME_MAX];
     mcs_kernel_name(0, 1, MCS_RNG_PHILOX, name, sizeof name);
@@ -1726,7 +1726,7 @@ static void kernel_plans_make_their_jobs(void **state)
         mcs_kernel_plan plan;
         if (mcs_kernel_plan_make(f, &plan, err, sizeof err) != MCS_OK)
             fail_msg("%s", err);
-        double s[MCS_KERNEL_POINTS_MAX], w[MCS_KERNEL_POINTS_MAX];
+        double s[MCS_KERNEL_POINTS_MAX], w[MCS_KERNEL_POINTS_MAX], a[MCS_KERNEL_POINTS_MAX];
         for (int p = 0; p < plan.n_points; p++) {
             char storage[256];
             mcs_override ov[8];
@@ -1738,8 +1738,22 @@ static void kernel_plans_make_their_jobs(void **state)
             assert_int_equal(mcs_job_kernel_mode(&job), mcs_kernel_family_get(f)->mode);
             s[p] = job.sim.steps;
             w[p] = mcs_job_watched_steps(&job);
+            a[p] = job.model.assets;
         }
         assert_true(plan.n_points >= 2 && s[0] != s[1]);
+        /* a linear-factor model's three wide points after its fit points:
+         * 16 assets at 8 steps, 64 at 1 and at 8 (calibrate's measure reads
+         * them in this order; its walk at the widest is the last point) */
+        if (mcs_kernel_family_get(f)->model->linear_factor) {
+            const int o = plan.n_fit;
+            assert_int_equal(plan.n_points, o + MCS_WIDE_POINTS);
+            assert_true(a[o - 1] < MCS_MID_ASSETS && a[o] == MCS_MID_ASSETS &&
+                        s[o] == MCS_WIDE_STEPS);
+            assert_true(a[o + 1] == MCS_MOST_ASSETS && s[o + 1] == 1);
+            assert_true(a[o + 2] == MCS_MOST_ASSETS && s[o + 2] == MCS_WIDE_STEPS);
+        } else {
+            assert_int_equal(plan.n_points, plan.n_fit);
+        }
         if (mcs_kernel_family_get(f)->payoff->id == MCS_PAYOFF_ASIAN)
             assert_true(plan.n_points == 3 && w[0] == 12 && w[1] == 12 && w[2] == 264);
     }
@@ -1805,7 +1819,7 @@ static void kernel_costs_by_hand(void **state)
     assert_int_equal(g.source, MCS_COST_KERNEL);
     expect_close(g.seconds[MCS_PHASE_SIMULATE], 20e-6 + 256 * 200e-9 + 262144 * 4e-12 + 20e-6,
                  1e-12);
-    mcs_kernel_cost given = {1, 1, 0, 0, 0};
+    mcs_kernel_cost given = {1, 1, 0, 0, 0, 0};
     w.cpu_cost = &given; /* e.g. a pilot's: 2 ns a path */
     mcs_predict_cpu(&p.cpu, &w, &c);
     assert_int_equal(c.source, MCS_COST_GIVEN);
@@ -1981,7 +1995,7 @@ static void kernel_step_cost_scales_with_normals(void **state)
     assert_true(f >= 0);
     assert_int_equal(mcs_kernel_family_normals(f), 2);
     for (int g = 0; g < MCS_CPU_RNG_COUNT; g++)
-        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 0, 0};
+        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 0, 0, 0};
     mcs_kernel_cost cost;
     char name[128];
     assert_int_equal(mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name),
@@ -1993,7 +2007,7 @@ static void kernel_step_cost_scales_with_normals(void **state)
      * per-thread kernel in double (by the work) */
     for (int q = 0; q < MCS_PREC_COUNT; q++)
         for (int g = 0; g < MCS_GPU_RNG_COUNT; g++)
-            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 2, 0, 0, 0};
+            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 2, 0, 0, 0, 0};
     assert_int_equal(mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name),
                      MCS_COST_KERNEL);
     expect_close(cost.step, 2 * (8 + 36) / 5.0, 1e-12);
@@ -2013,10 +2027,10 @@ static void kernel_step_cost_scales_with_normals(void **state)
      * step times n / 64; a per-thread GPU job whose wide point ran the warp
      * kernel by the work from the calibration job's, as without them */
     for (int g = 0; g < MCS_CPU_RNG_COUNT; g++)
-        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 40, 500};
+        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 40, 500, 0};
     for (int q = 0; q < MCS_PREC_COUNT; q++)
         for (int g = 0; g < MCS_GPU_RNG_COUNT; g++)
-            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 2, 0, 40, 500};
+            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 2, 0, 40, 500, 0};
     w.precision = MCS_SINGLE;
     w.assets = w.normals = 8;
     mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
@@ -2037,6 +2051,43 @@ static void kernel_step_cost_scales_with_normals(void **state)
     mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PCG64, &cost, name, sizeof name);
     expect_close(cost.step, 500, 1e-12);
     expect_close(cost.path, 40, 1e-12);
+    /* with the middle point too (16 assets: step 60): the CPU's step on the
+     * quadratic through (2, 3), (16, 60), (64, 500), by hand at 32 assets:
+     * its Lagrange terms 3 (32-16)(32-64) / ((2-16)(2-64)) + 60 (32-2)(32-64)
+     * / ((16-2)(16-64)) + 500 (32-2)(32-16) / ((64-2)(64-16)) = -1.7694 +
+     * 85.7143 + 80.6452 = 164.590; held between its neighbours' costs (a
+     * middle point above the widest's keeps 24 assets at most at the
+     * middle's); the GPU's warp kernel affine in the assets through (16, 60)
+     * and (64, 500): 60 + 440 (24 - 16) / 48 at 24 assets; its per-thread
+     * kernel in double on the quadratic too */
+    for (int g = 0; g < MCS_CPU_RNG_COUNT; g++)
+        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 40, 500, 60};
+    for (int q = 0; q < MCS_PREC_COUNT; q++)
+        for (int g = 0; g < MCS_GPU_RNG_COUNT; g++)
+            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 3, 0, 40, 500, 60};
+    w.assets = w.normals = 32;
+    mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
+    const double by_hand = 3.0 * 16 * -32 / (-14 * -62) + 60.0 * 30 * -32 / (14 * -48) +
+                           500.0 * 30 * 16 / (62 * 48);
+    expect_close(by_hand, 164.590, 1e-5);
+    expect_close(cost.step, by_hand, 1e-12);
+    expect_close(cost.path, 5 + (40 - 5) * 30 / 62.0, 1e-12);
+    w.precision = MCS_DOUBLE;
+    mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
+    expect_close(cost.step, by_hand, 1e-12);
+    w.precision = MCS_SINGLE;
+    w.assets = w.normals = 24;
+    mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
+    expect_close(cost.step, 60 + 440 * 8 / 48.0, 1e-12);
+    expect_close(cost.path, 7 + (40 - 7) * 22 / 62.0, 1e-12);
+    w.assets = w.normals = 8; /* per-thread, its wide points on the warp kernel: as before */
+    mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
+    expect_close(cost.step, 3 * 44 / 5.0, 1e-12);
+    for (int g = 0; g < MCS_CPU_RNG_COUNT; g++) /* a noisy middle above the widest */
+        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 40, 500, 700};
+    w.assets = w.normals = 24;
+    mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
+    assert_true(cost.step >= 500 && cost.step <= 700);
     /* a GBM European: 1 normal a step, as calibrated: unscaled */
     load_config_job("european", NULL, NULL, &job, NULL, 0);
     w = mcs_workload_of_job(&job, 1, 0);

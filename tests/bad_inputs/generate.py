@@ -101,9 +101,10 @@ def partner(kind, types):
 
 
 # a kernel's profile keys per side, and a generator each side runs
-KERNEL_KEYS = {"cpu": ("path_ns", "step_ns", "watch_ns", "wide_path_ns", "wide_step_ns", "pcg64"),
-               "gpu": ("path_ps", "step_ps", "watch_ps", "wide_path_ps", "wide_step_ps", "walk",
-                       "philox")}
+KERNEL_KEYS = {"cpu": ("path_ns", "step_ns", "watch_ns", "wide_path_ns", "wide_step_ns",
+                       "mid_step_ns", "pcg64"),
+               "gpu": ("path_ps", "step_ps", "watch_ps", "wide_path_ps", "wide_step_ps",
+                       "mid_step_ps", "walk", "philox")}
 # values no kernel key accepts (every number is finite and >= 0)
 BAD_KERNEL = ["abc", "-1", "inf"]
 # a count per kernel (whole, 1 to 4096): its keys per side and values none accepts
