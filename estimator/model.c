@@ -296,7 +296,16 @@ static void cpu_simulate_shape(const mcs_cpu_profile *cpu, const mcs_workload *w
     double per_thread = floor(MCS_CHUNK_PATH_STEPS_PER_THREAD / (bs * w->steps));
     per_thread = per_thread < 1 ? 1 : per_thread > most ? most : per_thread;
     double chunks = ceil(blocks / (threads * per_thread));
-    *fixed = chunks * (w->cold ? cpu->chunk_start_cold_us : cpu->chunk_start_warm_us) * 1e-6;
+    /* a chunk's start wakes the team the backend starts, one thread a block
+     * up to the threads (cpu_backend.c): calibrate measured it for a team
+     * of all the profile's threads; a smaller team wakes that share of the
+     * others, a team of one none (a one-block job on 16 threads of the H200
+     * host: 0.018 ms of simulate cold, where the whole team's start was
+     * 0.14 ms; bench/results/estimator/h200-heldout-session13) */
+    double start = w->cold ? cpu->chunk_start_cold_us : cpu->chunk_start_warm_us;
+    if (cpu->threads > 1)
+        start *= (busy - 1) / (cpu->threads - 1);
+    *fixed = chunks * start * 1e-6;
     double wave = waves == 1 ? mcs_cpu_wave_factor(cpu, busy) : NAN;
     *per_c1 = isnan(wave) ? busiest / mcs_cpu_efficiency(cpu, busy) : busiest * wave;
 }

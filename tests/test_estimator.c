@@ -120,6 +120,18 @@ static void cpu_prediction_by_hand(void **state)
     w.paths = 1000;
     mcs_predict_cpu(&p.cpu, &w, &c);
     expect_close(c.seconds[MCS_PHASE_SIMULATE], 1000 * 10e-9 * 1.5, 1e-12);
+    /* a chunk's start (measured for a team of the profile's 4 threads)
+     * wakes the team the job's blocks start: 90 us for 4, 2/3 of it for a
+     * team of 3 blocks, none for one block (no team to wake) */
+    p.cpu.threads = 4;
+    p.cpu.chunk_start_warm_us = 90;
+    const double blocks[] = {4, 3, 1}, start[] = {90e-6, 60e-6, 0};
+    for (int i = 0; i < 3; i++) {
+        w.paths = (uint64_t)(blocks[i] * 65536);
+        mcs_predict_cpu(&p.cpu, &w, &c);
+        expect_close(c.seconds[MCS_PHASE_SIMULATE],
+                     start[i] + 65536 * 10e-9 * mcs_cpu_wave_factor(&p.cpu, blocks[i]), 1e-12);
+    }
 }
 
 /* A fresh process's set-up by its thread count: the profile's setup_cold_s
