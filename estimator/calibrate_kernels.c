@@ -524,9 +524,7 @@ static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit,
         const mcs_model_type *mt = c->model;
         const double n0 = mcs_assets_of_normals(mt, pts[n_fit - 1].normals),
                      nm = mcs_assets_of_normals(mt, mid->normals);
-        const double path = coef[0] + (cost->wide_path - coef[0]) * (nm - n0) /
-                                          (MCS_MOST_ASSETS - n0);
-        cost->mid_step = fmax(0, (y[n_fit] - path) / mid->steps);
+        cost->mid_step = fmax(0, (y[n_fit] - mcs_wide_path_at(cost, n0, nm)) / mid->steps);
     }
     return MCS_OK;
 }

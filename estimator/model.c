@@ -56,6 +56,11 @@ double mcs_assets_of_normals(const mcs_model_type *mt, double normals)
     return (normals - mt->normals_per_step) / per;
 }
 
+double mcs_wide_path_at(const mcs_kernel_cost *cost, double n0, double n)
+{
+    return cost->path + (cost->wide_path - cost->path) * (n - n0) / (MCS_MOST_ASSETS - n0);
+}
+
 /* mcs_gpu_runs_warp for a job like w on side gpu (1) or the CPU (0: never) */
 static int runs_warp(const mcs_workload *w, int gpu, mcs_rng_id rng, double assets)
 {
@@ -109,22 +114,22 @@ static void move_to_size(const mcs_workload *w, int gpu, mcs_rng_id rng, unsigne
     const int wide = mt->linear_factor && cost->wide_step > 0 && n1 > n0;
     const int mid = wide && cost->mid_step > 0 && nm > n0;
     const double w0 = step_work(mt, at, n0), w1 = step_work(mt, normals1, n1);
-    const double share = (n - n0) / (n1 - n0);
+    const double path = mcs_wide_path_at(cost, n0, n); /* where the wide points apply */
     const int warp = runs_warp(w, gpu, rng, n);
     if (wide && warp) {
         cost->step = mid ? cost->mid_step + (cost->wide_step - cost->mid_step) * (n - nm) /
                                                 (n1 - nm)
                          : cost->wide_step * w->normals / normals1;
         cost->step = fmax(cost->step, 0);
-        cost->path += (cost->wide_path - cost->path) * share;
+        cost->path = path;
     } else if (mid && !runs_warp(w, gpu, rng, n1)) {
         const double x[3] = {n0, nm, n1}, y[3] = {cost->step, cost->mid_step, cost->wide_step};
         cost->step = quadratic_at(x, y, n);
-        cost->path += (cost->wide_path - cost->path) * share;
+        cost->path = path;
     } else if (wide && !runs_warp(w, gpu, rng, n1)) {
         cost->step += (cost->wide_step - cost->step) * (step_work(mt, w->normals, n) - w0) /
                       (w1 - w0);
-        cost->path += (cost->wide_path - cost->path) * share;
+        cost->path = path;
     } else if (warp) {
         cost->step *= (double)w->normals / at;
     } else {
@@ -481,10 +486,8 @@ void mcs_predict_gpu(const mcs_gpu_profile *gpu, const mcs_cpu_profile *host,
      * logs; bench/results/estimator/h200-heldout-session13) */
     double there = w->cold ? gpu->write_host_cold_s : gpu->write_host_warm_s,
            here = w->cold ? host->write_cold_s : host->write_warm_s;
-    if (write >= 0 && there > 0 && here > 0)
-        write *= here / there;
     if (write >= 0) /* a GPU run's own log cost, when measured */
-        out->seconds[MCS_PHASE_WRITE] = write;
+        out->seconds[MCS_PHASE_WRITE] = there > 0 && here > 0 ? write * here / there : write;
     finish(out, w->cold ? host->other_cold_s : host->other_warm_s);
 }
 

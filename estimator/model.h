@@ -114,6 +114,11 @@ double mcs_gpu_work_paths(const mcs_gpu_profile *gpu, const mcs_workload *w, mcs
 int mcs_gpu_runs_warp(const mcs_model_type *mt, mcs_precision precision, mcs_rng_id rng,
                       double watched, double assets);
 
+/* A linear-factor kernel's cost per path at n assets: affine in the assets
+ * between its calibration job's n0 (cost->path) and MCS_MOST_ASSETS
+ * (cost->wide_path); the estimator's rule, which calibrate also inverts. */
+double mcs_wide_path_at(const mcs_kernel_cost *cost, double n0, double n);
+
 /* The assets of a job of model type mt that draws `normals` normals a step
  * (a multi-asset model's normals grow with its assets). */
 double mcs_assets_of_normals(const mcs_model_type *mt, double normals);
