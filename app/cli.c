@@ -278,6 +278,7 @@ void mcs_cli_print_help(void *file)
             "       mcsim calibrate | estimate | sweep | validate | merge ...  (each has --help)\n"
             "       mcsim help [COMMAND] | version | --help | --version\n"
             "       mcsim help keys [--markdown | --format json]    (the key tables)\n"
+            "       mcsim help profile-keys --format json    (a profile's keys)\n"
             "\n"
             "Prices the option described by the INI file CONFIG by Monte Carlo and\n"
             "writes a run log (result, convergence, where the time went) to HDF5.\n"

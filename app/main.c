@@ -34,6 +34,7 @@
 #include "shard.h"
 #include "output_path.h"
 #include "pilot.h"
+#include "profile.h"
 #include "analytic.h"
 #include "product.h"
 #include "progress.h"
@@ -154,8 +155,22 @@ static int help_keys(int argc, char **argv)
     return mcs_status_exit_code(MCS_E_USAGE);
 }
 
+/* `mcsim help profile-keys --format json`: every profile key
+ * (estimator/profile.h). */
+static int help_profile_keys(int argc, char **argv)
+{
+    if (argc == 5 && strcmp(argv[3], "--format") == 0 && strcmp(argv[4], "json") == 0) {
+        mcs_profile_print_keys_json(stdout);
+        return 0;
+    }
+    fprintf(stderr, "mcsim help profile-keys: takes --format json (the keys of a profile "
+                    "and what each holds; docs/estimator.md, \"Profile keys\")\n");
+    return mcs_status_exit_code(MCS_E_USAGE);
+}
+
 /* `mcsim help [COMMAND]`: the main help, or a subcommand's --help;
- * `mcsim help keys`: the key tables. */
+ * `mcsim help keys`: the key tables; `mcsim help profile-keys`: a
+ * profile's. */
 static int help_command(int argc, char **argv, const char *self)
 {
     if (argc < 3) {
@@ -164,6 +179,8 @@ static int help_command(int argc, char **argv, const char *self)
     }
     if (strcmp(argv[2], "keys") == 0)
         return help_keys(argc, argv);
+    if (strcmp(argv[2], "profile-keys") == 0)
+        return help_profile_keys(argc, argv);
     char *sub_argv[] = {argv[2], "--help", NULL};
     if (strcmp(argv[2], "estimate") == 0)
         return mcs_cmd_estimate(2, sub_argv);
@@ -183,7 +200,7 @@ static int help_command(int argc, char **argv, const char *self)
         return 0;
     }
     fprintf(stderr, "mcsim help: unknown command '%s' (commands: calibrate, estimate, sweep, "
-                    "validate, keys; `mcsim help` for pricing)\n", argv[2]);
+                    "validate, keys, profile-keys; `mcsim help` for pricing)\n", argv[2]);
     return mcs_status_exit_code(MCS_E_USAGE);
 }
 

@@ -14,6 +14,8 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "catalog.h"
+#include "json_out.h"
 #include "output_path.h"
 #include "product.h"
 #include "sysinfo.h"
@@ -281,6 +283,98 @@ static void kernel_key_name(const profile_key *key, size_t i, char *buf, size_t 
     mcs_kernel_name((int)(i / ((size_t)MCS_PREC_COUNT * rngs)), (int)(i / rngs % MCS_PREC_COUNT),
                     mcs_kernel_rng(kernel_gpu(key), (int)(i % rngs)), name, sizeof name);
     snprintf(buf, len, "%s.%s", key->key, name);
+}
+
+static const char *kind_name(key_type t)
+{
+    switch (t) {
+    case K_TEXT:
+        return "text";
+    case K_NUMBER:
+        return "number";
+    case K_YESNO:
+        return "yesno";
+    case K_TABLE:
+        return "table";
+    case K_KERNEL:
+        return "kernel";
+    default:
+        return "?";
+    }
+}
+
+static const char *range_name(value_range r)
+{
+    switch (r) {
+    case R_ANY:
+        return "any"; /* finite, >= 0 */
+    case R_POSITIVE:
+        return "positive";
+    case R_COUNT:
+        return "count";
+    case R_EFFICIENCY:
+        return "efficiency";
+    case R_FACTOR:
+        return "factor";
+    default:
+        return "?";
+    }
+}
+
+void mcs_profile_print_keys_json(FILE *f)
+{
+    fputs("{\"keys\": [", f);
+    for (size_t k = 0; k < N_KEYS; k++) {
+        const profile_key *key = &keys[k];
+        char name[128];
+        snprintf(name, sizeof name, "%s%s", key->key, key->type == K_KERNEL ? ".KERNEL" : "");
+        fputs(k ? ",\n  {" : "\n  {", f);
+        fputs("\"section\": ", f);
+        mcs_json_string(f, key->section);
+        mcs_json_key_string(f, "key", name);
+        mcs_json_key_string(f, "kind", kind_name(key->type));
+        const int numbers = key->type == K_NUMBER || key->type == K_TABLE || key->type == K_KERNEL;
+        mcs_json_key_string(f, "range", numbers ? range_name(key->range) : NULL);
+        fputs(", \"choices\": ", f);
+        if (key->type == K_TEXT && key->choices) {
+            fputc('[', f);
+            for (const char *c = key->choices; *c;) {
+                size_t n = strcspn(c, "|");
+                char one[64];
+                snprintf(one, sizeof one, "%.*s", (int)(n < sizeof one ? n : sizeof one - 1), c);
+                if (c != key->choices)
+                    fputs(", ", f);
+                mcs_json_string(f, one);
+                c += n + (c[n] == '|');
+            }
+            fputc(']', f);
+        } else {
+            fputs(key->type == K_YESNO ? "[\"yes\", \"no\"]" : "null", f);
+        }
+        mcs_json_key_string(f, "meaning", key->meaning);
+        fputc('}', f);
+    }
+    fputs("\n], \"kernels\": {\"families\": [", f);
+    for (int i = 0; i < mcs_kernel_family_count(); i++) {
+        fputs(i ? ", " : "", f);
+        mcs_json_string(f, mcs_kernel_family_get(i)->name);
+    }
+    fputs("], \"precisions\": [", f);
+    for (int q = 0; q < MCS_PREC_COUNT; q++) {
+        fputs(q ? ", " : "", f);
+        mcs_json_string(f, mcs_named_by_id(mcs_precisions, q)->name);
+    }
+    fputs("], \"generators\": {", f);
+    for (int gpu = 0; gpu < 2; gpu++) {
+        fprintf(f, "%s\"%s\": [", gpu ? ", " : "", gpu ? "gpu" : "cpu");
+        for (int g = 0; g < mcs_kernel_rng_count(gpu); g++) {
+            fputs(g ? ", " : "", f);
+            mcs_json_string(f, mcs_named_by_id(mcs_rngs, (int)mcs_kernel_rng(gpu, g))->name);
+        }
+        fputc(']', f);
+    }
+    fprintf(f, "}, \"name\": \"FAMILY_PRECISION_GENERATOR\"}, \"count_max\": %d}\n",
+            MCS_PROFILE_COUNT_MAX);
 }
 
 void mcs_profile_init(mcs_profile *p)

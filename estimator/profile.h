@@ -298,6 +298,16 @@ mcs_status mcs_profile_check_text(const char *section, const char *key, const ch
  * difference named in `what` ("[cpu] threads"). */
 int mcs_profile_diff(const mcs_profile *a, const mcs_profile *b, char *what, size_t len);
 
+/* Every key a profile may have, as one JSON object (`mcsim help
+ * profile-keys --format json`; docs/estimator.md, "Profile keys"): "keys",
+ * each {section, key, kind, range, choices, meaning} in the order a profile
+ * writes them (a per-kernel key as "path_ns.KERNEL", kind "kernel"), and
+ * "kernels": the families, precisions and each side's generators whose
+ * names FAMILY_PRECISION_GENERATOR stand for KERNEL, with the largest
+ * count ("count_max"). Tools read it rather than list the keys again
+ * (tests/bad_inputs/generate.py). */
+void mcs_profile_print_keys_json(FILE *f);
+
 /* Every number of p (and scaling efficiency) to `digits` significant
  * digits: what calibrate keeps of its measurements, so that its profiles
  * read as plain short numbers. */

@@ -77,21 +77,19 @@ exit_is $? 0
 empty "$err" "stderr with -q"
 [ -f "$HOME/.config/mcsim/local.ini" ] || problems+=("no $HOME/.config/mcsim/local.ini")
 [ ! -e profiles ] || problems+=("calibrate made ./profiles")
-report "calibrate --quick -q: writes ~/.config/mcsim/local.ini (folder created), silent"
-
-"$mcsim" calibrate --quick >"$out" 2>"$err"
-need_in "$err" stderr "wrote $HOME/.config/mcsim/local.ini"
 if [ $has_gpu_backend -eq 0 ]; then
     not_in "$HOME/.config/mcsim/local.ini" profile "[gpu]"
     need_in "$HOME/.config/mcsim/local.ini" profile "kind = cpu"
 fi
-report "calibrate: says where it wrote the local profile (CPU-only without a GPU backend)"
+report "calibrate --quick -q: writes ~/.config/mcsim/local.ini (folder created), silent (CPU-only without a GPU backend)"
 
+# (one calibration for both: each takes 14 s under the sanitizers)
 mkdir -p "$work/xdg" "$work/elsewhere/profiles"
-XDG_CONFIG_HOME=$work/xdg "$mcsim" calibrate --quick -q --name xdgprof >"$out" 2>"$err"
+XDG_CONFIG_HOME=$work/xdg "$mcsim" calibrate --quick --name xdgprof >"$out" 2>"$err"
 exit_is $? 0
+need_in "$err" stderr "wrote $work/xdg/mcsim/local.ini"
 need_in "$work/xdg/mcsim/local.ini" profile "name = xdgprof"
-report "calibrate with XDG_CONFIG_HOME: writes \$XDG_CONFIG_HOME/mcsim/local.ini"
+report "calibrate with XDG_CONFIG_HOME: writes \$XDG_CONFIG_HOME/mcsim/local.ini and says so"
 
 (cd "$work/elsewhere" && XDG_CONFIG_HOME=$work/xdg "$mcsim" estimate "$config" >"$out" 2>"$err")
 exit_is $? 0
@@ -966,6 +964,48 @@ for w in "1 to 16 sweep files" "-q, --quiet"; do need_in "$out" stdout "$w"; don
 for w in "cpu|gpu|all" "1.05" "$HOME/.config/mcsim/local.ini" "-q, --quiet"; do
     need_in "$out" stdout "$w"; done
 report "--help of estimate, sweep, validate and calibrate: valid values, -q"
+
+# --- the profile's keys, for tools (tests/bad_inputs/generate.py reads them) -----
+"$mcsim" help profile-keys --format json >"$out" 2>"$err"
+exit_is $? 0
+"$mcsim" calibrate --help >calhelp.txt
+/usr/bin/python3 - "$out" "$fixtures/test-machine.ini" calhelp.txt <<'PY' 2>"$err" ||
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+listed = {(k["section"], k["key"]) for k in d["keys"]}
+kernels = d["kernels"]
+names = {}  # kernel name -> the sides that run it
+for side, gs in kernels["generators"].items():
+    for f in kernels["families"]:
+        for q in kernels["precisions"]:
+            for g in gs:
+                names.setdefault("%s_%s_%s" % (f, q, g), set()).add(side)
+section, seen = None, 0
+for line in open(sys.argv[2]):  # every key of a calibrated profile is listed
+    line = line.strip()
+    if line.startswith("["):
+        section = line[1:-1]
+    elif "=" in line and not line.startswith("#"):
+        key = line.split("=", 1)[0].strip()
+        stem, _, kernel = key.partition(".")
+        if kernel in names:
+            assert section in names[kernel], key
+            key = stem + ".KERNEL"
+        assert (section, key) in listed, "[%s] %s not listed" % (section, key)
+        seen += 1
+assert seen > 50, seen
+help_families = open(sys.argv[3]).read().split("and the like):\n", 1)[1]
+assert help_families.split("\nEach measurement", 1)[0].split() == kernels["families"]
+for k in d["keys"]:
+    assert k["kind"] in ("text", "number", "yesno", "table", "kernel"), k
+    assert (k["range"] is None) == (k["kind"] in ("text", "yesno")), k
+assert ("gpu", "walk_fixed.KERNEL") in listed and d["count_max"] == 4096
+PY
+    problems+=("help profile-keys: $(tail -n 1 "$err")")
+"$mcsim" help profile-keys >"$out" 2>"$err"
+exit_is $? 64
+need_in "$err" stderr "takes --format json"
+report "help profile-keys --format json: every key of a calibrated profile, calibrate's families"
 
 echo "# $passed passed, $failed failed, $skipped skipped"
 [ $failed -eq 0 ]

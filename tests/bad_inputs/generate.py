@@ -4,9 +4,10 @@ the key lists, models/<name>_params.def and payoffs/<name>_params.def), each
 case on the base config of the key's own model and payoff (the type table's
 base, plus what makes a conditional key apply), so that it reaches its key:
 run.py fails a generated case whose message says the key is unknown, of
-another type or does not apply. Also every profile key of every compiled
-kernel, read from `mcsim calibrate --help` (generated from
-kernels/combos.def). A key or kernel added to mcsim gets its cases by running
+another type or does not apply. Also every per-kernel profile key of every
+compiled kernel, read from `mcsim help profile-keys --format json` (the
+profile's key table, estimator/profile.c, and kernels/combos.def's
+families). A key or kernel added to mcsim gets its cases by running
   tests/bad_inputs/generate.py build/mcsim > tests/bad_inputs/generated.txt
 The ctest `bad_inputs_current` fails when generated.txt is out of date.
 Usage: generate.py PATH/TO/mcsim
@@ -100,23 +101,17 @@ def partner(kind, types):
     return next(t for t in types if (t["assets"] > 0) == (kind["assets"] > 0))
 
 
-# a kernel's profile keys per side, and a generator each side runs
-KERNEL_KEYS = {"cpu": ("path_ns", "step_ns", "watch_ns", "wide_path_ns", "wide_step_ns",
-                       "mid_step_ns", "pcg64"),
-               "gpu": ("path_ps", "step_ps", "watch_ps", "wide_path_ps", "wide_step_ps",
-                       "mid_step_ps", "walk", "philox")}
-# values no kernel key accepts (every number is finite and >= 0)
+# values no per-kernel number accepts (every number is finite and >= 0)
 BAD_KERNEL = ["abc", "-1", "inf"]
-# a count per kernel (whole, 1 to 4096): its keys per side and values none accepts
-KERNEL_COUNT_KEYS = {"gpu": ("blocks_per_sm", "philox")}
-BAD_COUNT = ["0", "1.5", "4097", "abc"]
+# and a per-kernel count (whole, 1 to count_max): the first three and one above
+BAD_COUNT = ["0", "1.5", "abc"]
 
 
-def kernel_families(mcsim):
-    """The kernel families listed by mcsim calibrate --help (gbm_european_0 ...)."""
-    text = subprocess.run([mcsim, "calibrate", "--help"], capture_output=True, text=True).stdout
-    body = text.split("and the like):\n", 1)[1].split("\nEach measurement", 1)[0]
-    return body.split()
+def profile_keys(mcsim):
+    """mcsim help profile-keys --format json: the profile's keys and kernel names."""
+    run = subprocess.run([mcsim, "help", "profile-keys", "--format", "json"],
+                         capture_output=True, text=True, check=True)
+    return json.loads(run.stdout)
 
 
 def main():
@@ -142,24 +137,28 @@ def main():
             cases_of(k["section"], k["key"],
                      base_ini(partner(payoff, models), payoff, k["applies_with"]), is_amount(k),
                      is_list(k))
-    print("# every profile key of every compiled kernel (mcsim calibrate --help), with")
-    print("# values none accepts: exit 78 naming the profile's file, line and key (a count")
-    print("# per kernel, blocks_per_sm: also 0, a fraction and one above 4096)")
-    for family in kernel_families(sys.argv[1]):
-        for side, (*keys, rng) in KERNEL_KEYS.items():
-            for key in keys:
-                name = "%s.%s_single_%s" % (key, family, rng)
-                for value in BAD_KERNEL:
+    print("# every per-kernel profile key of every compiled kernel (mcsim help profile-keys")
+    print("# --format json), with values none accepts: exit 78 naming the profile's file,")
+    print("# line and key (a count per kernel, blocks_per_sm: also 0, a fraction and one")
+    print("# above the largest count)")
+    prof = profile_keys(sys.argv[1])
+    kernels = prof["kernels"]
+    per_kernel = [k for k in prof["keys"] if k["kind"] == "kernel"]
+    for family in kernels["families"]:
+        for side, rngs in kernels["generators"].items():
+            # numbers on the side's single-precision kernel of its first generator,
+            # counts on its double-precision one
+            for k in per_kernel:
+                if k["section"] != side:
+                    continue
+                count = k["range"] == "count"
+                name = k["key"].replace("KERNEL", "%s_%s_%s" % (
+                    family, kernels["precisions"][1 if count else 0], rngs[0]))
+                values = BAD_COUNT + [str(prof["count_max"] + 1)] if count else BAD_KERNEL
+                for value in values:
                     print("78 | c.ini:5: [%s] %s | estimate {repo}/configs/european.ini "
                           "--profile ./c.ini | [profile]\\nname = x\\nkind = %s\\n[%s]\\n%s = %s\\n"
                           % (side, name, side, side, name, value))
-        for side, (key, rng) in KERNEL_COUNT_KEYS.items():
-            name = "%s.%s_double_%s" % (key, family, rng)
-            for value in BAD_COUNT:
-                print("78 | c.ini:5: [%s] %s | estimate {repo}/configs/european.ini "
-                      "--profile ./c.ini | [profile]\\nname = x\\nkind = %s\\n[%s]\\n%s = %s\\n"
-                      % (side, name, side, side, name, value))
-
 
 if __name__ == "__main__":
     main()
