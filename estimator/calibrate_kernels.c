@@ -70,8 +70,12 @@ _Static_assert(3 + 1 + POINT_KEYS + 1 <= sizeof ((mcs_run_spec *)0)->overrides /
 #define RNGS_MAX MCS_GPU_RNG_COUNT
 _Static_assert(MCS_CPU_RNG_COUNT <= RNGS_MAX, "RNGS_MAX: the CPU runs more generators");
 
-/* config_asset_s: the runs' config phases it takes the medians of, each side */
+/* config_asset_s: the runs' config phases it takes the medians of, per
+ * asset count (the first CONFIG_SAMPLES of each), and the most asset
+ * counts a side's multi-asset runs have: a linear-factor family's
+ * calibration job and its wide points' (kernel_plan.h) */
 #define CONFIG_SAMPLES 512
+#define CONFIG_GROUPS (MCS_WIDE_POINTS + 1)
 
 /* A point a kernel was measured at: its overrides and simulate seconds
  * per path (0: none). */
@@ -105,12 +109,13 @@ typedef struct {
     measured_point sibling[MCS_PREC_COUNT][RNGS_MAX][MCS_KERNEL_POINTS_MAX];
     int runs;                 /* runs so far, and their simulate seconds */
     double simulate_s;
-    /* the CPU's multi-asset runs' config phases (warm), at MCS_MOST_ASSETS
-     * assets ([1]) and fewer ([0], `narrow_assets` of them): the first
-     * CONFIG_SAMPLES of each, a sample for config_asset_s (medians) */
-    double config_s[2][CONFIG_SAMPLES];
-    int n_config[2];
-    double narrow_assets;
+    /* the CPU's multi-asset runs' config phases (warm), per asset count:
+     * config_asset_s is the slope of the line through their medians */
+    struct {
+        double assets, s[CONFIG_SAMPLES];
+        int n;
+    } config_runs[CONFIG_GROUPS];
+    int config_groups;
 } kernel_ctx;
 
 typedef struct {
@@ -221,14 +226,19 @@ static mcs_status run_point_as(kernel_ctx *c, point *pt, double paths, const cha
     pt->steps = job.sim.steps;
     pt->watched = mcs_job_watched_steps(&job);
     mcs_workload w = mcs_workload_of_job(&job, 0, 0);
-    const int wide = w.assets >= MCS_MOST_ASSETS;
-    /* config_asset_s: the calibration job's against the widest (the middle
-     * point's runs not sampled) */
-    if (!c->gpu && w.assets > 1 && w.assets != MCS_MID_ASSETS &&
-        c->n_config[wide] < CONFIG_SAMPLES) {
-        c->config_s[wide][c->n_config[wide]++] = t->seconds[MCS_PHASE_CONFIG];
-        if (!wide)
-            c->narrow_assets = w.assets;
+    if (!c->gpu && w.assets > 1) { /* a sample for config_asset_s, by its asset count */
+        int g = 0;
+        while (g < c->config_groups && c->config_runs[g].assets != w.assets)
+            g++;
+        if (g == CONFIG_GROUPS) {
+            snprintf(err, len, "calibrate: multi-asset runs of more than %d asset counts "
+                     "(CONFIG_GROUPS, calibrate_kernels.c)", CONFIG_GROUPS);
+            return MCS_E_SOFTWARE;
+        }
+        if (g == c->config_groups)
+            c->config_runs[c->config_groups++].assets = w.assets;
+        if (c->config_runs[g].n < CONFIG_SAMPLES)
+            c->config_runs[g].s[c->config_runs[g].n++] = t->seconds[MCS_PHASE_CONFIG];
     }
     *per_path = c->gpu ? mcs_gpu_seconds_per_path(c->g, &job, t)
                        : mcs_cpu_seconds_per_path(c->cpu, &w, t->seconds[MCS_PHASE_SIMULATE]);
@@ -709,15 +719,26 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                  kc->quick ? MCS_REPEATS_QUICK : MCS_REPEATS_MIN,
                  inferred ? "; --quick: all but the single-precision default generator's at "
                             "their last step point, their per-path costs inferred" : "");
-    if (config_asset_s && c.n_config[0] > 0 && c.n_config[1] > 0) {
-        double narrow, wide, unused; /* medians (mcs_quantiles sorts) */
-        mcs_quantiles(c.config_s[0], c.n_config[0], &narrow, &unused);
-        mcs_quantiles(c.config_s[1], c.n_config[1], &wide, &unused);
-        *config_asset_s = fmax(0, wide - narrow) / (MCS_MOST_ASSETS - c.narrow_assets);
-        kc->progress("%s: config phase %.3g ms at %d assets against %.3g ms at %.0f (medians "
-                     "of %d and %d runs): %.3g us an asset (config_asset_s)",
-                     side, 1e3 * wide, MCS_MOST_ASSETS, 1e3 * narrow, c.narrow_assets,
-                     c.n_config[1], c.n_config[0], 1e6 * *config_asset_s);
+    if (config_asset_s && c.config_groups >= 2) {
+        /* the least-squares line through each asset count's median */
+        double x[CONFIG_GROUPS], y[CONFIG_GROUPS], mx = 0, my = 0, sxy = 0, sxx = 0, unused;
+        char line[512] = "";
+        for (int g = 0; g < c.config_groups; g++) {
+            x[g] = c.config_runs[g].assets;
+            mcs_quantiles(c.config_runs[g].s, c.config_runs[g].n, &y[g], &unused); /* sorts */
+            mx += x[g] / c.config_groups;
+            my += y[g] / c.config_groups;
+            size_t used = strlen(line);
+            snprintf(line + used, sizeof line - used, "%s%.3g ms at %.0f assets (%d runs)",
+                     g ? ", " : "", 1e3 * y[g], x[g], c.config_runs[g].n);
+        }
+        for (int g = 0; g < c.config_groups; g++) {
+            sxy += (x[g] - mx) * (y[g] - my);
+            sxx += (x[g] - mx) * (x[g] - mx);
+        }
+        *config_asset_s = sxx > 0 ? fmax(0, sxy / sxx) : 0;
+        kc->progress("%s: config phase, medians: %s: %.3g us an asset (config_asset_s, the "
+                     "line through them)", side, line, 1e6 * *config_asset_s);
     }
     return MCS_OK;
 }

@@ -134,8 +134,8 @@ static const profile_key keys[] = {
           "reading and checking the config in a fresh process (cold), seconds"),
     FIXED(cpu, config_warm_s, "the same in a later run (warm)"),
     NUM("cpu", "config_asset_s", cpu.config_asset_s,
-        "and per asset of a multi-asset model beyond the first, seconds (calibrate: its "
-        "64-asset kernel runs against the same families' narrower ones); absent: none"),
+        "and per asset of a multi-asset model beyond the first, seconds (calibrate: the "
+        "line through its multi-asset kernel runs' medians by asset count); absent: none"),
     FIXED_PAIR(cpu, write, s, "writing the HDF5 run log, cold, seconds"),
     FIXED_PAIR(cpu, other, s, "time in a run outside every phase, seconds"),
     FIXED_OPTIONAL(cpu, process_cold_s,

@@ -91,6 +91,14 @@ need_in "$err" stderr "wrote $work/xdg/mcsim/local.ini"
 need_in "$work/xdg/mcsim/local.ini" profile "name = xdgprof"
 report "calibrate with XDG_CONFIG_HOME: writes \$XDG_CONFIG_HOME/mcsim/local.ini and says so"
 
+# config_asset_s: the line through the multi-asset runs' config medians at
+# each asset count they have (the calibration job's 2, the middle 16, 64)
+for a in 2 16 64; do need_in "$err" stderr "ms at $a assets ("; done
+v=$(sed -n 's/^config_asset_s = //p' "$work/xdg/mcsim/local.ini")
+[ -n "$v" ] && awk -v v="$v" 'BEGIN { exit !(v > 0 && v < 1e-3) }' ||
+    problems+=("config_asset_s '$v' is not a time in (0, 1 ms)")
+report "calibrate: config_asset_s from the multi-asset runs at 2, 16 and 64 assets"
+
 (cd "$work/elsewhere" && XDG_CONFIG_HOME=$work/xdg "$mcsim" estimate "$config" >"$out" 2>"$err")
 exit_is $? 0
 need_in "$out" stdout "cpu: xdgprof"
