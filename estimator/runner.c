@@ -5,6 +5,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <omp.h>
+#include <pthread.h>
+#include <sched.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,6 +120,40 @@ static void last_line(const char *path, char *buf, size_t len)
 
 /* Start `self` as a fresh process of spec writing log_path (on GPU `device`
  * when >= 0), its stderr to log_path.stderr; MCS_OK with its pid. */
+/* posix_spawn(p) with the calling thread's CPU affinity widened, for the
+ * spawn, to every CPU of OpenMP's places. With OMP_PROC_BIND set, libgomp
+ * binds this (the master) thread to the first place, and a child inherits
+ * that mask: a fresh run of 16 threads on one vCPU, 8 times slower (a
+ * sweep's cold runs on the H200 host, 2026-11-28,
+ * bench/results/estimator/h200-binding-session14). The places cover the
+ * CPUs the process started with; the mask is restored after. */
+static int spawn_widened(pid_t *pid, const char *path, int search,
+                         const posix_spawn_file_actions_t *fa, char *const argv[])
+{
+    cpu_set_t before, all;
+    int widened = 0;
+    if (omp_get_proc_bind() != omp_proc_bind_false && omp_get_num_places() > 0 &&
+        pthread_getaffinity_np(pthread_self(), sizeof before, &before) == 0) {
+        CPU_ZERO(&all);
+        for (int p = 0; p < omp_get_num_places(); p++) {
+            int n = omp_get_place_num_procs(p), ids[CPU_SETSIZE];
+            if (n < 1 || n > CPU_SETSIZE)
+                continue; /* (a place of more CPUs than a cpu_set_t holds: not widened by it) */
+            omp_get_place_proc_ids(p, ids);
+            for (int i = 0; i < n; i++)
+                if (ids[i] >= 0 && ids[i] < CPU_SETSIZE)
+                    CPU_SET(ids[i], &all);
+        }
+        widened = CPU_COUNT(&all) > 0 &&
+                  pthread_setaffinity_np(pthread_self(), sizeof all, &all) == 0;
+    }
+    int rc = search ? posix_spawnp(pid, path, fa, NULL, argv, environ)
+                    : posix_spawn(pid, path, fa, NULL, argv, environ);
+    if (widened)
+        pthread_setaffinity_np(pthread_self(), sizeof before, &before);
+    return rc;
+}
+
 static mcs_status spawn_run(const char *self, const mcs_run_spec *spec, const char *log_path,
                             int device, pid_t *pid, char *err, size_t err_len)
 {
@@ -173,8 +209,8 @@ static mcs_status spawn_run(const char *self, const mcs_run_spec *spec, const ch
     posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
     posix_spawn_file_actions_addopen(&fa, 2, err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
     int rc = mcs_stop_flag ? ECANCELED
-             : spec->launcher ? posix_spawnp(pid, argv[0], &fa, NULL, (char *const *)argv, environ)
-                              : posix_spawn(pid, self, &fa, NULL, (char *const *)argv, environ);
+             : spec->launcher ? spawn_widened(pid, argv[0], 1, &fa, (char *const *)argv)
+                              : spawn_widened(pid, self, 0, &fa, (char *const *)argv);
     posix_spawn_file_actions_destroy(&fa);
     if (rc != 0) {
         unlink(err_path);

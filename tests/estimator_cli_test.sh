@@ -354,15 +354,25 @@ need_in "$err" stderr "w14 w15 -n 1': more than 16 words"
 report "calibrate --mpirun: an empty, a too long or too many-worded launcher and a missing launcher refused"
 
 if command -v mpirun >/dev/null; then
-    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 timeout 300 "$mcsim" calibrate \
-        --quick --backend cpu --mpirun "mpirun --oversubscribe" -o mpi.ini >"$out" 2>"$err"
+    # with OpenMP's threads bound (OMP_PROC_BIND), the launcher, like every
+    # fresh run calibrate and sweep start, gets all the CPUs this test has,
+    # not the one its bound master thread holds (runner.c, spawn_widened)
+    printf '#!/bin/sh\ngrep Cpus_allowed_list /proc/self/status >>%s\nexec "$@"\n' \
+        "$work/affinity.txt" >"$work/record-affinity.sh"
+    chmod +x "$work/record-affinity.sh"
+    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMP_PROC_BIND=close \
+        OMP_PLACES=cores timeout 300 "$mcsim" calibrate --quick --backend cpu \
+        --mpirun "$work/record-affinity.sh mpirun --oversubscribe" -o mpi.ini >"$out" 2>"$err"
     exit_is $? 0
     need_in "$err" stderr "cpu: MPI start-up"
-    need_in "$err" stderr "(mpirun --oversubscribe -n 1:"
+    need_in "$err" stderr "mpirun --oversubscribe -n 1:"
     v=$(sed -n 's/^mpi_start_s = //p' mpi.ini)
     [ -n "$v" ] && awk -v v="$v" 'BEGIN { exit !(v > 0 && v < 30) }' ||
         problems+=("mpi_start_s '$v' is not a time in (0, 30) s")
-    report "calibrate --mpirun 'mpirun --oversubscribe': measures [cpu] mpi_start_s"
+    mine=$(grep Cpus_allowed_list /proc/self/status)
+    [ -s "$work/affinity.txt" ] && [ "$(sort -u "$work/affinity.txt")" = "$mine" ] ||
+        problems+=("the launcher ran on '$(sort -u "$work/affinity.txt" | tr '\n' ' ')', not on this test's '$mine'")
+    report "calibrate --mpirun 'mpirun --oversubscribe': measures [cpu] mpi_start_s; with OMP_PROC_BIND, its launcher gets every CPU"
 else
     skip "calibrate --mpirun: measures [cpu] mpi_start_s" "no mpirun (Debian: openmpi-bin)"
 fi
