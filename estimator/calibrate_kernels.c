@@ -115,7 +115,7 @@ typedef struct {
         double assets, s[CONFIG_SAMPLES];
         int n;
     } config_runs[CONFIG_GROUPS];
-    int config_groups;
+    int config_groups, config_overflow;
 } kernel_ctx;
 
 typedef struct {
@@ -230,15 +230,18 @@ static mcs_status run_point_as(kernel_ctx *c, point *pt, double paths, const cha
         int g = 0;
         while (g < c->config_groups && c->config_runs[g].assets != w.assets)
             g++;
-        if (g == CONFIG_GROUPS) {
-            snprintf(err, len, "calibrate: multi-asset runs of more than %d asset counts "
-                     "(CONFIG_GROUPS, calibrate_kernels.c)", CONFIG_GROUPS);
-            return MCS_E_SOFTWARE;
+        if (g == CONFIG_GROUPS) { /* said once; config_asset_s from the counts kept */
+            if (!c->config_overflow)
+                c->kc->progress("cpu: config phase at %.0f assets not sampled: multi-asset "
+                                "runs of more than %d asset counts (CONFIG_GROUPS, "
+                                "calibrate_kernels.c)", w.assets, CONFIG_GROUPS);
+            c->config_overflow = 1;
+        } else {
+            if (g == c->config_groups)
+                c->config_runs[c->config_groups++].assets = w.assets;
+            if (c->config_runs[g].n < CONFIG_SAMPLES)
+                c->config_runs[g].s[c->config_runs[g].n++] = t->seconds[MCS_PHASE_CONFIG];
         }
-        if (g == c->config_groups)
-            c->config_runs[c->config_groups++].assets = w.assets;
-        if (c->config_runs[g].n < CONFIG_SAMPLES)
-            c->config_runs[g].s[c->config_runs[g].n++] = t->seconds[MCS_PHASE_CONFIG];
     }
     *per_path = c->gpu ? mcs_gpu_seconds_per_path(c->g, &job, t)
                        : mcs_cpu_seconds_per_path(c->cpu, &w, t->seconds[MCS_PHASE_SIMULATE]);

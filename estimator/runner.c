@@ -120,6 +120,15 @@ static void last_line(const char *path, char *buf, size_t len)
 
 /* Start `self` as a fresh process of spec writing log_path (on GPU `device`
  * when >= 0), its stderr to log_path.stderr; MCS_OK with its pid. */
+/* A note on stderr, once per message site. */
+#define warn_once(msg)                                                                     \
+    do {                                                                                   \
+        static int said;                                                                   \
+        if (!said)                                                                         \
+            fprintf(stderr, "%s\n", msg);                                                  \
+        said = 1;                                                                          \
+    } while (0)
+
 /* posix_spawn(p) with the calling thread's CPU affinity widened, for the
  * spawn, to every CPU of OpenMP's places. With OMP_PROC_BIND set, libgomp
  * binds this (the master) thread to the first place, and a child inherits
@@ -146,11 +155,16 @@ static int spawn_widened(pid_t *pid, const char *path, int search,
         }
         widened = CPU_COUNT(&all) > 0 &&
                   pthread_setaffinity_np(pthread_self(), sizeof all, &all) == 0;
+        if (!widened) /* said once: the fresh runs share this thread's CPUs */
+            warn_once("mcsim: note: could not give a fresh run every CPU of OpenMP's places "
+                      "(OMP_PROC_BIND is set): it runs on this thread's; unset OMP_PROC_BIND "
+                      "for calibrate and sweep");
     }
     int rc = search ? posix_spawnp(pid, path, fa, NULL, argv, environ)
                     : posix_spawn(pid, path, fa, NULL, argv, environ);
-    if (widened)
-        pthread_setaffinity_np(pthread_self(), sizeof before, &before);
+    if (widened && pthread_setaffinity_np(pthread_self(), sizeof before, &before) != 0)
+        warn_once("mcsim: note: could not bind this thread back to its place after starting a "
+                  "fresh run: later runs in this process are unbound");
     return rc;
 }
 

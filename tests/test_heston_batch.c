@@ -2,8 +2,10 @@
  * mcs_heston_step_batch) gives every path the bits of the per-path step
  * (mcs_heston_step): a batch wholly on QE's quadratic branch (its own loop),
  * a batch with paths on the exponential branch (variances near 0), and the
- * Euler scheme; in single and double precision (this file is compiled
- * twice: MCS_REAL_DOUBLE below). A difference of one bit fails. */
+ * Euler scheme, and a batch longer than the step keeps psi for
+ * (MCS_HESTON_BATCH_MAX, stepped path by path); in single and double
+ * precision (this file is compiled twice: MCS_REAL_DOUBLE below). A
+ * difference of one bit fails. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -17,6 +19,7 @@
 #include "../models/heston.h"
 
 #define N 256 /* paths in the batch (the kernel's MCS_BATCH or fewer) */
+#define MOST ((int)MCS_HESTON_BATCH_MAX + 1) /* the longest batch checked */
 
 /* configs/heston.ini's parameters (xi 0.3: Feller holds), or xi 1.2 and
  * kappa 0.5 (2 kappa theta < xi^2: the variance often near 0) */
@@ -46,33 +49,39 @@ static double next_unit(uint64_t *x)
 /* Steps the same states and normals both ways and compares every bit; the
  * variances are v_low (one path in `low_every`; 0: none) or 0.02-0.06.
  * Returns how many paths took QE's exponential branch (psi > psi_c). */
-static int check(const mcs_heston_coef *c, double v_low, int low_every)
+static int check_n(const mcs_heston_coef *c, double v_low, int low_every, int n)
 {
-    mcs_real st[2 * N], z[2 * N], one[2 * N];
+    static mcs_real st[2 * MOST], z[2 * MOST], one[2 * MOST];
     uint64_t seed = 42;
     int exponential = 0;
-    for (int p = 0; p < N; p++) {
+    assert_true(n <= MOST);
+    for (int p = 0; p < n; p++) {
         const double v = low_every && p % low_every == 0 ? v_low : 0.02 + 0.04 * next_unit(&seed);
         st[p] = (mcs_real)(0.1 * next_unit(&seed) - 0.05);
-        st[N + p] = (mcs_real)v;
+        st[n + p] = (mcs_real)v;
         z[p] = (mcs_real)(6 * next_unit(&seed) - 3);
-        z[N + p] = (mcs_real)(6 * next_unit(&seed) - 3);
-        const mcs_real m = c->m0 + c->m1 * st[N + p];
-        exponential += (c->s0 + c->s1 * st[N + p]) / (m * m) > (mcs_real)MCS_HESTON_PSI_C;
+        z[n + p] = (mcs_real)(6 * next_unit(&seed) - 3);
+        const mcs_real m = c->m0 + c->m1 * st[n + p];
+        exponential += (c->s0 + c->s1 * st[n + p]) / (m * m) > (mcs_real)MCS_HESTON_PSI_C;
     }
-    memcpy(one, st, sizeof st);
-    for (int p = 0; p < N; p++) {
-        mcs_real s[2] = {one[p], one[N + p]}, zz[2] = {z[p], z[N + p]};
+    memcpy(one, st, 2 * (size_t)n * sizeof st[0]);
+    for (int p = 0; p < n; p++) {
+        mcs_real s[2] = {one[p], one[n + p]}, zz[2] = {z[p], z[n + p]};
         mcs_heston_step(c, s, zz, NULL);
         one[p] = s[0];
-        one[N + p] = s[1];
+        one[n + p] = s[1];
     }
-    mcs_heston_step_batch(c, N, st, z, N);
-    for (int i = 0; i < 2 * N; i++)
+    mcs_heston_step_batch(c, (uint32_t)n, st, z, (uint32_t)n);
+    for (int i = 0; i < 2 * n; i++)
         if (memcmp(&st[i], &one[i], sizeof st[i]) != 0)
-            fail_msg("path %d, %s: batch %.9g, per path %.9g", i % N, i < N ? "x" : "v",
+            fail_msg("path %d, %s: batch %.9g, per path %.9g", i % n, i < n ? "x" : "v",
                      (double)st[i], (double)one[i]);
     return exponential;
+}
+
+static int check(const mcs_heston_coef *c, double v_low, int low_every)
+{
+    return check_n(c, v_low, low_every, N);
 }
 
 static void batch_equals_per_path(void **state)
@@ -94,6 +103,12 @@ static void batch_equals_per_path(void **state)
         const mcs_heston_coef euler = coef(fails, 1, dt);
         check(&euler, 1e-6, 7);
         check(&euler, 0, 0);
+        /* a batch longer than MCS_HESTON_BATCH_MAX: stepped path by path,
+         * the same bits, also where every path is quadratic */
+        assert_int_equal(check_n(&qe, 0, 0, MOST), 0);
+        check_n(&qe, 1e-6, 7, MOST);
+        /* and the longest batch that keeps psi */
+        assert_int_equal(check_n(&qe, 0, 0, (int)MCS_HESTON_BATCH_MAX), 0);
     }
 }
 
