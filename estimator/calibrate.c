@@ -847,21 +847,18 @@ static mcs_status calibrate_cpu(calib *c, mcs_profile *p, char *err, size_t len)
     return MCS_OK;
 }
 
+/* The copy sizes calibrate times: 1 KB to 256 MB by 4 (10). */
+#define COPY_SIZES 16
+_Static_assert((28 - 10) / 2 + 1 <= COPY_SIZES, "calibrate's copy sizes: 1 KB..256 MB by 4");
+
 /* Least squares of t = a + b x weighted by 1/t^2 (relative errors). */
 static void fit_line(const double *x, const double *t, int n, double *a, double *b)
 {
-    double sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
-    for (int i = 0; i < n; i++) {
-        double w = 1 / (t[i] * t[i]);
-        sw += w;
-        sx += w * x[i];
-        sy += w * t[i];
-        sxx += w * x[i] * x[i];
-        sxy += w * x[i] * t[i];
-    }
-    double d = sw * sxx - sx * sx;
-    *b = (sw * sxy - sx * sy) / d;
-    *a = (sy - *b * sx) / sw;
+    double w[COPY_SIZES];
+    for (int i = 0; i < n; i++)
+        w[i] = 1 / (t[i] * t[i]);
+    if (!mcs_line_fit(x, t, w, n, a, b))
+        *a = 0, *b = 0; /* (the flat fallback below) */
     if (*a < 0)
         *a = 0;
     if (!(*b > 0)) /* flat or falling times: no bandwidth to fit; the largest copy's rate */
@@ -870,8 +867,8 @@ static void fit_line(const double *x, const double *t, int n, double *a, double 
 
 static mcs_status calibrate_copies(calib *c, mcs_gpu_profile *g, char *err, size_t len)
 {
-    size_t bytes[16];
-    double x[16], t[16];
+    size_t bytes[COPY_SIZES];
+    double x[COPY_SIZES], t[COPY_SIZES];
     int n = 0;
     size_t top = c->quick ? (size_t)1 << 26 : (size_t)1 << 28;
     for (size_t b = 1024; b <= top; b *= 4)

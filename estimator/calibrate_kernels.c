@@ -724,22 +724,16 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                             "their last step point, their per-path costs inferred" : "");
     if (config_asset_s && c.config_groups >= 2) {
         /* the least-squares line through each asset count's median */
-        double x[CONFIG_GROUPS], y[CONFIG_GROUPS], mx = 0, my = 0, sxy = 0, sxx = 0, unused;
+        double x[CONFIG_GROUPS], y[CONFIG_GROUPS], unused, a, b;
         char line[512] = "";
         for (int g = 0; g < c.config_groups; g++) {
             x[g] = c.config_runs[g].assets;
             mcs_quantiles(c.config_runs[g].s, c.config_runs[g].n, &y[g], &unused); /* sorts */
-            mx += x[g] / c.config_groups;
-            my += y[g] / c.config_groups;
             size_t used = strlen(line);
             snprintf(line + used, sizeof line - used, "%s%.3g ms at %.0f assets (%d runs)",
                      g ? ", " : "", 1e3 * y[g], x[g], c.config_runs[g].n);
         }
-        for (int g = 0; g < c.config_groups; g++) {
-            sxy += (x[g] - mx) * (y[g] - my);
-            sxx += (x[g] - mx) * (x[g] - mx);
-        }
-        *config_asset_s = sxx > 0 ? fmax(0, sxy / sxx) : 0;
+        *config_asset_s = mcs_line_fit(x, y, NULL, c.config_groups, &a, &b) ? fmax(0, b) : 0;
         kc->progress("%s: config phase, medians: %s: %.3g us an asset (config_asset_s, the "
                      "line through them)", side, line, 1e6 * *config_asset_s);
     }

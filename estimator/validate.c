@@ -44,6 +44,25 @@ void mcs_quantiles(double *x, int n, double *median, double *p90)
     *p90 = quantile_sorted(x, n, 0.9);
 }
 
+int mcs_line_fit(const double *x, const double *y, const double *w, int n, double *a, double *b)
+{
+    double sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (int i = 0; i < n; i++) {
+        double wi = w ? w[i] : 1;
+        sw += wi;
+        sx += wi * x[i];
+        sy += wi * y[i];
+        sxx += wi * x[i] * x[i];
+        sxy += wi * x[i] * y[i];
+    }
+    double d = sw * sxx - sx * sx;
+    if (!(d > 0))
+        return 0;
+    *b = (sw * sxy - sx * sy) / d;
+    *a = (sy - *b * sx) / sw;
+    return 1;
+}
+
 double mcs_median_spread(double *x, int n, double *spread)
 {
     double median, p90;

@@ -133,6 +133,11 @@ void mcs_validation_free(mcs_validation *v);
 /* Median and 90th percentile (linear interpolation, as numpy) of x[0..n). */
 void mcs_quantiles(double *x, int n, double *median, double *p90);
 
+/* Weighted least squares of y = a + b x over n points, weight w[i] (NULL:
+ * 1 each): 1 with a and b, 0 where the points cannot give a line (fewer
+ * than two distinct x). Calibrate's copy fits and its config_asset_s. */
+int mcs_line_fit(const double *x, const double *y, const double *w, int n, double *a, double *b);
+
 /* The median of x[0..n) (sorted in place); its spread, (max - min) /
  * median (0 where the median is not > 0), into *spread. */
 double mcs_median_spread(double *x, int n, double *spread);

@@ -139,6 +139,31 @@ static void cpu_prediction_by_hand(void **state)
  * takes 1 - 3 x 0.2 = 0.4 ms and 8 threads 1.8 ms; warm runs and a profile
  * without the key take the set-up as it is for every count; a job of fewer
  * blocks than threads sets up a team of its blocks. */
+/* mcs_line_fit: points on y = 2 + 3x give a = 2, b = 3 with or without
+ * weights; one point off the line (y 2 5 8 12) moves an unweighted fit to
+ * b = sum(dx dy) / sum(dx^2) = 16.5 / 5 = 3.3, a = 6.75 - 3.3 x 1.5 = 1.8;
+ * weighted 0 there, the line again; every x alike, no line. */
+static void line_fit_by_hand(void **state)
+{
+    (void)state;
+    const double x[4] = {0, 1, 2, 3}, y[4] = {2, 5, 8, 11}, w[4] = {1, 4, 9, 0.5};
+    double a, b;
+    assert_int_equal(mcs_line_fit(x, y, NULL, 4, &a, &b), 1);
+    expect_close(a, 2, 1e-12);
+    expect_close(b, 3, 1e-12);
+    assert_int_equal(mcs_line_fit(x, y, w, 4, &a, &b), 1);
+    expect_close(a, 2, 1e-12);
+    expect_close(b, 3, 1e-12);
+    const double off[4] = {2, 5, 8, 12}, skip[4] = {1, 1, 1, 0};
+    assert_int_equal(mcs_line_fit(x, off, NULL, 4, &a, &b), 1);
+    expect_close(b, 3.3, 1e-12);
+    expect_close(a, 1.8, 1e-12);
+    assert_int_equal(mcs_line_fit(x, off, skip, 4, &a, &b), 1);
+    expect_close(b, 3, 1e-12);
+    const double same[3] = {2, 2, 2};
+    assert_int_equal(mcs_line_fit(same, y, NULL, 3, &a, &b), 0);
+}
+
 static void cpu_setup_by_threads(void **state)
 {
     (void)state;
@@ -2199,6 +2224,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(cpu_prediction_by_hand),
         cmocka_unit_test(cpu_setup_by_threads),
+        cmocka_unit_test(line_fit_by_hand),
         cmocka_unit_test(busy_pass_left_out_past_its_ratio),
         cmocka_unit_test(cpu_cost_from_a_run_inverts_the_prediction),
         cmocka_unit_test(warm_above_cold_is_implausible),
