@@ -13,8 +13,13 @@ static const char *name_of(const mcs_named *table, int id)
 
 void mcs_json_string(FILE *f, const char *s)
 {
+    mcs_json_string_n(f, s, strlen(s));
+}
+
+void mcs_json_string_n(FILE *f, const char *s, size_t n)
+{
     fputc('"', f);
-    for (; *s; s++) {
+    for (const char *end = s + n; s < end && *s; s++) {
         unsigned char c = (unsigned char)*s;
         if (c == '<') /* so "</script>" cannot end a script that embeds JSON */
             fputs("\\u003c", f);

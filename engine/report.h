@@ -40,6 +40,8 @@ void mcs_report_params_line(const mcs_job *job, char *buf, size_t len);
 
 /* Print a JSON string with the escapes JSON requires. */
 void mcs_json_string(FILE *f, const char *s);
+/* The same of s's first n characters (fewer where s ends before). */
+void mcs_json_string_n(FILE *f, const char *s, size_t n);
 /* Print a number in shortest round-trip form (the fewest digits that read
  * back as exactly x: 0.05, not 0.050000000000000003), or null when it is
  * NaN or infinite. */

@@ -340,11 +340,8 @@ void mcs_profile_print_keys_json(FILE *f)
             fputc('[', f);
             for (const char *c = key->choices; *c;) {
                 size_t n = strcspn(c, "|");
-                char one[64];
-                snprintf(one, sizeof one, "%.*s", (int)(n < sizeof one ? n : sizeof one - 1), c);
-                if (c != key->choices)
-                    fputs(", ", f);
-                mcs_json_string(f, one);
+                fputs(c != key->choices ? ", " : "", f);
+                mcs_json_string_n(f, c, n);
                 c += n + (c[n] == '|');
             }
             fputc(']', f);

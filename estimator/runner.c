@@ -118,8 +118,6 @@ static void last_line(const char *path, char *buf, size_t len)
         fclose(f);
 }
 
-/* Start `self` as a fresh process of spec writing log_path (on GPU `device`
- * when >= 0), its stderr to log_path.stderr; MCS_OK with its pid. */
 /* A note on stderr, once per message site. */
 #define warn_once(msg)                                                                     \
     do {                                                                                   \
@@ -168,6 +166,8 @@ static int spawn_widened(pid_t *pid, const char *path, int search,
     return rc;
 }
 
+/* Start `self` as a fresh process of spec writing log_path (on GPU `device`
+ * when >= 0), its stderr to log_path.stderr; MCS_OK with its pid. */
 static mcs_status spawn_run(const char *self, const mcs_run_spec *spec, const char *log_path,
                             int device, pid_t *pid, char *err, size_t err_len)
 {
