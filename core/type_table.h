@@ -85,6 +85,21 @@ typedef struct mcs_model_type {
     /* `mcsim calibrate`'s representative job: its [model] keys as overrides,
      * space-separated ("model.spot=100 model.volatility=0.2") */
     const char *calibration_sets;
+    /* NULL, or for a model whose step is dearer on a branch that some paths
+     * take, as the data fall (heston: QE's exponential branch): the expected
+     * share of the steps of a group of `group` paths stepped together (a CPU
+     * batch, a GPU warp) that pay it, for the job's parameters and grid; and
+     * that branch in a few words. `mcsim estimate` compares the job's share
+     * with calibrate's job's and says so where they differ (its costs are
+     * calibrate's; --pilot measures the job's own: docs/estimator.md). */
+    double (*dear_share)(const mcs_job *job, uint32_t group);
+    const char *dear_branch;
+    /* with dear_share: [model] overrides on calibration_sets under which
+     * nearly every group pays the branch; calibrate measures each of the
+     * model's kernels there too (a plan's dear point, estimator/kernel_plan.h)
+     * and the estimator takes a job's per-step cost between the two by its
+     * share (estimator/model.c) */
+    const char *dear_sets;
 } mcs_model_type;
 
 typedef struct mcs_payoff_type {

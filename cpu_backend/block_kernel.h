@@ -12,9 +12,7 @@
 #include "pcg64.h"
 #include "philox.h"
 
-/* Paths of a batch: the kernel runs a batch of paths step by step, each
- * loop a plain loop over the batch's paths that the compiler vectorises. */
-#define MCS_BATCH 2048u
+/* Paths of a batch: MCS_BATCH (kernels/limits.h). */
 /* Paths per PCG64 group: a group takes its draws 16 at a time, step by step
  * (docs/reproducibility.md, "PCG64 streams"). */
 #define MCS_PCG_GROUP 16u

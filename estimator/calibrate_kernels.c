@@ -488,11 +488,14 @@ static double medians(const kernel_ctx *c, const point *pts, int n, int runs, do
  * MCS_WIDE_STEPS steps, whose per-step cost is what is left after the
  * per-path cost taken affine in the assets between the calibration job's
  * and the widest; MCS_MOST_ASSETS at 1 and MCS_WIDE_STEPS steps, the
- * widest's path and step costs), and the largest spread of a point's runs.
+ * widest's path and step costs), the dear point's per-step cost (pts[dear_at]
+ * when dear_at >= 0: the last fit point's job on the model's dear branch,
+ * less the fitted per-path and watch costs), and the largest spread of a
+ * point's runs.
  * Returns 1 in *negative_step when the fit wanted a negative per-step cost.
  * With `given` (--quick's kernels but the first; one point): its path, watch
  * and wide costs, and the step cost from the point's median. */
-static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit,
+static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit, int dear_at,
                           const mcs_repeat_rule *rule,
                           const mcs_kernel_cost *given, mcs_kernel_cost *cost, double *spread,
                           int *negative_step, char *err, size_t len)
@@ -522,14 +525,18 @@ static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit,
         double step = (y[n_fit - 1] - given->path - last->watched * given->watch) / last->steps;
         *negative_step = step < 0;
         *cost = (mcs_kernel_cost){given->path,      fmax(0, step),   given->watch,
-                                  given->wide_path, given->wide_step, given->mid_step};
+                                  given->wide_path, given->wide_step, given->mid_step, given->dear_step};
         return MCS_OK;
     }
     double coef[3];
     *negative_step = fit(y, pts, n_fit, coef);
-    *cost = (mcs_kernel_cost){coef[0], coef[1], coef[2], 0, 0, 0};
+    *cost = (mcs_kernel_cost){coef[0], coef[1], coef[2], 0, 0, 0, NAN};
+    if (dear_at >= 0) { /* the dear point: the last fit point's job on the dear branch */
+        const point *d = &pts[dear_at];
+        cost->dear_step = fmax(0, (y[dear_at] - cost->path - d->watched * cost->watch) / d->steps);
+    }
     _Static_assert(MCS_WIDE_POINTS == 3, "measure: the middle point, then the widest two");
-    if (n - n_fit == MCS_WIDE_POINTS) { /* the widest per step from their difference */
+    if (n - n_fit - (dear_at >= 0) == MCS_WIDE_POINTS) { /* the widest per step from their difference */
         const int o = n_fit + 1;
         const point *mid = &pts[n_fit], *one = &pts[o], *more = &pts[o + 1];
         cost->wide_step = fmax(0, (y[o + 1] - y[o]) / (more->steps - one->steps));
@@ -615,7 +622,7 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                                    : cpu->path_step_ns[c.q][c.g_index] / cpu->path_step_ns[0][0];
                     given = (mcs_kernel_cost){ref->path * r,      0,
                                               ref->watch * r,     ref->wide_path * r,
-                                              ref->wide_step * r, ref->mid_step * r};
+                                              ref->wide_step * r, ref->mid_step * r, ref->dear_step * r};
                     infer = &given;
                     first = plan.n_fit - 1;
                     inferred++;
@@ -652,13 +659,14 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                     rule.min = rule.max = 1;
                 double best = 0;
                 int negative = 0;
-                mcs_kernel_cost kept = {0, 0, 0, 0, 0, 0};
+                mcs_kernel_cost kept = {0, 0, 0, 0, 0, 0, NAN};
                 for (int a = 0; st == MCS_OK && a < (kc->quick ? 1 : MCS_CALIBRATE_ATTEMPTS) &&
                                 (a == 0 || negative); a++) {
                     if (a)
                         kc->progress("%s: kernel %s: the fit wants a negative cost per step: "
                                      "measuring again", side, name);
-                    st = measure(&c, pts, last - first, infer ? 1 : plan.n_fit, &rule, infer,
+                    st = measure(&c, pts, last - first, infer ? 1 : plan.n_fit,
+                                 infer || !plan.dear ? -1 : plan.dear, &rule, infer,
                                  &kept, &best, &negative, err, len);
                 }
                 if (st != MCS_OK)
@@ -688,10 +696,11 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                         at = 0; /* (two numbers: it fits) */
                     if (kept.wide_step > 0) { /* and at the last wide point, its own kernel's */
                         const mcs_kernel_cost wide_cost = {kept.wide_path, kept.wide_step, 0,
-                                                           0, 0, 0};
+                                                           0, 0, 0, 0};
                         w = &walks->walk_wide[f][c.q][c.g_index];
                         w0 = &walks->walk_fixed_wide[f][c.q][c.g_index];
-                        if ((st = measure_walk(&c, &pts[plan.n_points - 1], MCS_MOST_ASSETS,
+                        if ((st = measure_walk(&c, &pts[plan.n_fit + plan.n_wide - 1],
+                                               MCS_MOST_ASSETS,
                                                &wide_cost, w, w0, err, len)))
                             break;
                         snprintf(walk + at, sizeof walk - (size_t)at,
@@ -702,6 +711,9 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                     snprintf(wide, sizeof wide, "; at %d assets %.4g per step, at %d %.4g per "
                              "path + %.4g per step", MCS_MID_ASSETS, kept.mid_step,
                              MCS_MOST_ASSETS, kept.wide_path, kept.wide_step);
+                else if (kept.dear_step >= 0) /* (not NAN) */
+                    snprintf(wide, sizeof wide, "; %.4g per step on the dear branch (%s)",
+                             kept.dear_step, plan.points[plan.dear]);
                 if (gpu)
                     snprintf(occupancy, sizeof occupancy, "; %g blocks per SM",
                              g->blocks_per_sm[f][c.q][c.g_index]);

@@ -695,6 +695,73 @@ static void text_accuracy(FILE *out, const accuracy *acc, int has_gpu)
     }
 }
 
+/* How side k's kernel cost meets the job's share of its model's dear
+ * branch: "pilot" (measured on the job itself), "dear point" (the step
+ * taken between calibrate's job's and the dear point's by the share,
+ * estimator/model.c), or "calibrated job" (calibrate's, at its job's share:
+ * a profile without the dear point's cost). */
+static const char *dear_cost(const mcs_dear_shares *d, const mcs_prediction *side, int k)
+{
+    if (side->source == MCS_COST_GIVEN)
+        return "pilot";
+    return side->source == MCS_COST_KERNEL && side->cost.dear_step >= 0 &&
+                   d->dear[k] - d->calibrated[k] > MCS_DEAR_SPAN_LEAST
+               ? "dear point"
+               : "calibrated job";
+}
+
+/* Whether the job's share on side k differs from calibrate's job's (by
+ * more than 5 points). */
+static int dear_differs(const mcs_dear_shares *d, int k)
+{
+    return fabs(d->job[k] - d->calibrated[k]) > 0.05;
+}
+
+/* The dear branch as JSON (null where the model has none). */
+static void json_dear(FILE *out, const mcs_dear_shares *d, const scenario *cold)
+{
+    fprintf(out, ", \"dear_branch\": ");
+    if (!d->branch) {
+        fprintf(out, "null");
+        return;
+    }
+    mcs_json_string(out, d->branch);
+    fprintf(out, ", \"dear_share\": {");
+    const mcs_prediction *side[2] = {&cold->cpu, &cold->gpu};
+    for (int k = 0; k < 2; k++)
+        fprintf(out, "%s\"%s\": {\"job\": %.6g, \"calibrated\": %.6g, \"dear_point\": %.6g, "
+                "\"differs\": %s, \"cost\": %s%s%s}",
+                k ? ", " : "", k ? "gpu" : "cpu", d->job[k], d->calibrated[k], d->dear[k],
+                dear_differs(d, k) ? "true" : "false", side[k]->available ? "\"" : "",
+                side[k]->available ? dear_cost(d, side[k], k) : "null",
+                side[k]->available ? "\"" : "");
+    fprintf(out, "}");
+}
+
+/* The dear branch in the text, where a side's share differs from
+ * calibrate's job's: how the cost met it. */
+static void text_dear(FILE *out, const mcs_dear_shares *d, const scenario *cold, int has_gpu)
+{
+    const mcs_prediction *side[2] = {&cold->cpu, &cold->gpu};
+    for (int k = 0; d->branch && k < 1 + has_gpu; k++) {
+        if (!side[k]->available || !dear_differs(d, k))
+            continue;
+        const char *how = dear_cost(d, side[k], k);
+        fprintf(out, "  note: %s kernel: this job pays %s in %.0f%% of its %s steps, "
+                "calibrate's job in %.0f%%", k ? "gpu" : "cpu", d->branch, 100 * d->job[k],
+                k ? "warps'" : "batches'", 100 * d->calibrated[k]);
+        if (strcmp(how, "dear point") == 0)
+            fprintf(out, " and its dear point in %.0f%%: the step is taken between theirs\n",
+                    100 * d->dear[k]);
+        else if (strcmp(how, "pilot") == 0)
+            fprintf(out, ": the pilot measured this job's cost\n");
+        else
+            fprintf(out, "; the cost is calibrate's job's (this profile has no dear point's), "
+                    "so its time may be longer or shorter than predicted (--pilot measures "
+                    "this job's)\n");
+    }
+}
+
 /* The estimate of CONFIG's job: the document to out, warnings to notes
  * (NULL, or -q: none); err says why it failed. */
 static mcs_status estimate_config(const options *o, FILE *out, FILE *notes, char *err,
@@ -760,6 +827,8 @@ static mcs_status estimate_config(const options *o, FILE *out, FILE *notes, char
     }
     const char *prec = mcs_named_by_id(mcs_precisions, job.sim.precision)->name;
     const char *rng = mcs_named_by_id(mcs_rngs, job.sim.rng)->name;
+    mcs_dear_shares dear;
+    mcs_dear_shares_of(&job, &dear);
     if (o->json) {
         fprintf(out, "{\"mode\": \"config\", \"config\": ");
         mcs_json_string(out, config_name);
@@ -782,6 +851,7 @@ static mcs_status estimate_config(const options *o, FILE *out, FILE *notes, char
                             has_gpu && !isnan(gpu_price) ? gpu_basis : NULL);
         mcs_json_key_number(out, "speedup", cold.speedup);
         json_pilots(out, o, &pilots, &acc, &cold);
+        json_dear(out, &dear, &cold);
         fprintf(out, ", \"scaled_terms\": ");
         mcs_scaled_terms_print(out, &cp, &gp, 1);
         for (int k = 0; k < 2; k++) {
@@ -825,6 +895,7 @@ static mcs_status estimate_config(const options *o, FILE *out, FILE *notes, char
     if (has_gpu)
         kernel_line(out, "gpu", &cold.gpu);
     text_pilots(out, o, &pilots, has_gpu);
+    text_dear(out, &dear, &cold, has_gpu);
     text_scenario(out, has_gpu ? "cold: a fresh process (mcsim CONFIG), pays GPU context creation"
                           : "cold: a fresh process (mcsim CONFIG)", &cold, has_gpu);
     text_scenario(out, has_gpu ? "warm: the context is already up (later runs in one process)"

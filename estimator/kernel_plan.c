@@ -386,13 +386,15 @@ mcs_status mcs_kernel_plan_make(int f, mcs_kernel_plan *plan, char *err, size_t 
         plan->n_points = 2;
     }
     plan->n_fit = plan->n_points;
-    const int wide = k->model->linear_factor ? MCS_WIDE_POINTS : 0;
+    const int wide = k->model->linear_factor ? MCS_WIDE_POINTS : 0,
+              dear = k->model->dear_share && k->model->dear_sets ? 1 : 0;
     if (plan->n_points < 2 || (points && points[plan->n_points]) ||
-        plan->n_points + wide > MCS_KERNEL_POINTS_MAX) {
+        plan->n_points + wide + dear > MCS_KERNEL_POINTS_MAX) {
         snprintf(err, err_len, "payoff %s: calibration_points must list 2 to %d step points",
-                 k->payoff->name, MCS_KERNEL_POINTS_MAX - wide);
+                 k->payoff->name, MCS_KERNEL_POINTS_MAX - wide - dear);
         return MCS_E_SOFTWARE;
     }
+    plan->n_wide = wide;
     /* the wide points: every asset's spot and volatility one number (a
      * list of one is every asset's); the widest at 1 step last but one
      * and at MCS_WIDE_STEPS last */
@@ -400,6 +402,19 @@ mcs_status mcs_kernel_plan_make(int f, mcs_kernel_plan *plan, char *err, size_t 
         snprintf(plan->points[plan->n_points++], sizeof plan->points[0],
                  "simulation.steps=%d model.assets=%d model.spots=100 model.volatilities=0.25",
                  i == 1 ? 1 : MCS_WIDE_STEPS, i ? MCS_MOST_ASSETS : MCS_MID_ASSETS);
+    if (dear) { /* the last fit point where nearly every group pays the dear branch */
+        char last_fit[sizeof plan->points[0]];
+        memcpy(last_fit, plan->points[plan->n_fit - 1], sizeof last_fit);
+        plan->dear = plan->n_points;
+        int at = snprintf(plan->points[plan->n_points++], sizeof plan->points[0], "%s %s",
+                          last_fit, k->model->dear_sets);
+        if (at < 0 || (size_t)at >= sizeof plan->points[0]) {
+            snprintf(err, err_len, "model %s: its dear_sets '%s' make a step point longer than "
+                     "%zu characters", k->model->name, k->model->dear_sets,
+                     sizeof plan->points[0] - 1);
+            return MCS_E_SOFTWARE;
+        }
+    }
     for (int p = 0; p < plan->n_points; p++) { /* each point a job of this family */
         char storage[256];
         mcs_override ov[8];

@@ -90,7 +90,12 @@ typedef struct {
     int family;
     char config[1024];
     unsigned normals;     /* the calibration job's normals per step (mcs_job_normals) */
-    int n_points, n_fit;  /* n_points - n_fit: 0, or MCS_WIDE_POINTS wide points */
+    int n_points, n_fit;  /* n_points - n_fit: the wide points, then the dear point */
+    int n_wide;           /* 0, or MCS_WIDE_POINTS wide points after the fit points */
+    /* the dear point's index (0: none): for a model with a dear branch
+     * (core/type_table.h: dear_share, dear_sets), the last fit point with
+     * the model's dear_sets, last of all (dear_step of mcs_kernel_cost) */
+    int dear;
     char points[MCS_KERNEL_POINTS_MAX][128];
 } mcs_kernel_plan;
 

@@ -10,6 +10,64 @@
 #include "../kernels/warp_rule.h"
 #include "kernel_plan.h"
 
+/* One kernel family's calibrated and dear-point shares, made once. */
+typedef struct {
+    int made, has; /* has: the family's model has a dear branch and a dear point */
+    double calibrated[2], dear[2];
+} family_shares;
+
+/* The share of side k's group (a CPU batch of the job's paths, at most
+ * MCS_BATCH; a GPU warp) paying mt's dear branch in job. */
+static double side_share(const mcs_model_type *mt, const mcs_job *job, int k)
+{
+    uint64_t batch = MCS_BATCH;
+    batch = job->sim.block_size < batch ? job->sim.block_size : batch;
+    batch = job->sim.paths < batch ? job->sim.paths : batch;
+    return mt->dear_share(job, k ? MCS_GPU_WARP_PATHS : (uint32_t)batch);
+}
+
+/* The job of family f's plan point p (0 when it does not load). */
+static int plan_point_job(const mcs_kernel_plan *plan, int p, mcs_job *job)
+{
+    mcs_override ov[8];
+    char storage[256], why[512];
+    int n = mcs_overrides_split(plan->points[p], storage, sizeof storage, ov, 8);
+    return n >= 0 && mcs_job_from_text(plan->config, ov, n, job, why, sizeof why) == MCS_OK;
+}
+
+void mcs_dear_shares_of(const mcs_job *job, mcs_dear_shares *d)
+{
+    static family_shares fams[MCS_KERNEL_FAMILIES_MAX];
+    memset(d, 0, sizeof *d);
+    const mcs_model_type *mt = mcs_model_type_of(job->model.id);
+    const int mode = mcs_job_kernel_mode(job);
+    const int f = mode < 0 ? -1 : mcs_kernel_family_index(job->model.id, job->option.payoff, mode);
+    if (!mt || !mt->dear_share || f < 0 || f >= MCS_KERNEL_FAMILIES_MAX)
+        return;
+    family_shares *fs = &fams[f];
+    if (!fs->made) {
+        mcs_kernel_plan plan;
+        mcs_job cal, dear;
+        char why[512];
+        fs->made = 1;
+        fs->has = mcs_kernel_plan_make(f, &plan, why, sizeof why) == MCS_OK && plan.dear &&
+                  plan_point_job(&plan, plan.n_fit - 1, &cal) &&
+                  plan_point_job(&plan, plan.dear, &dear);
+        for (int k = 0; k < 2 && fs->has; k++) {
+            fs->calibrated[k] = side_share(mt, &cal, k);
+            fs->dear[k] = side_share(mt, &dear, k);
+        }
+    }
+    if (!fs->has)
+        return;
+    d->branch = mt->dear_branch;
+    for (int k = 0; k < 2; k++) {
+        d->job[k] = side_share(mt, job, k);
+        d->calibrated[k] = fs->calibrated[k];
+        d->dear[k] = fs->dear[k];
+    }
+}
+
 mcs_workload mcs_workload_of_job(const mcs_job *job, int threads, int cold)
 {
     int mode = mcs_job_kernel_mode(job);
@@ -27,6 +85,7 @@ mcs_workload mcs_workload_of_job(const mcs_job *job, int threads, int cold)
                       .watched = mcs_job_watched_steps(job),
                       .normals = mcs_job_normals(job),
                       .assets = job->model.assets};
+    mcs_dear_shares_of(job, &w.dear);
     return w;
 }
 
@@ -160,6 +219,13 @@ static int measured_cost(const mcs_kernel_cost *table, int rngs, int gpu, const 
     const unsigned at = mcs_kernel_family_normals(f);
     if (at > 0 && w->normals > 0 && w->normals != at)
         move_to_size(w, gpu, rng, at, cost);
+    /* a model's dear branch: the step linear in the share that pays it,
+     * through calibrate's job's and the dear point's */
+    const mcs_dear_shares *d = &w->dear;
+    const double span = d->dear[gpu] - d->calibrated[gpu];
+    if (d->branch && cost->dear_step >= 0 && span > MCS_DEAR_SPAN_LEAST)
+        cost->step = fmax(0, cost->step + (d->job[gpu] - d->calibrated[gpu]) / span *
+                                              (cost->dear_step - cost->step));
     return 1;
 }
 
@@ -182,7 +248,7 @@ static mcs_cost_source side_cost(const mcs_kernel_cost *table, int rngs, int gpu
      * normals (a 64-asset basket 64, Heston 2; measured on the H100
      * machine a 64-asset step costs 100x the CPU's and 200x the GPU's
      * fallback, so this is still short, but not by 100x) */
-    *cost = (mcs_kernel_cost){0, fallback * (w->normals > 1 ? w->normals : 1), 0, 0, 0, 0};
+    *cost = (mcs_kernel_cost){0, fallback * (w->normals > 1 ? w->normals : 1), 0, 0, 0, 0, NAN};
     return MCS_COST_FALLBACK;
 }
 

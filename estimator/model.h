@@ -10,6 +10,28 @@
 #include "profile.h"
 #include "timing.h"
 
+/* A model whose step is dearer on a branch the data choose (its type's
+ * dear_share, core/type_table.h): the share of the CPU's batch steps ([0])
+ * and of the GPU's warp steps ([1]) that pay it in the job, in calibrate's
+ * job of its kernel family (the plan's last fit point) and at the plan's
+ * dear point (kernel_plan.h). branch NULL: the model has none (all 0). */
+typedef struct {
+    const char *branch;
+    double job[2], calibrated[2], dear[2];
+} mcs_dear_shares;
+
+/* The paths of a GPU warp, which step together and so pay a dear branch
+ * when any of them takes it (on the CPU: a batch, MCS_BATCH). */
+#define MCS_GPU_WARP_PATHS 32u
+
+/* The least share between calibrate's job's and the dear point's for a
+ * kernel's step to be taken between them by the job's share. */
+#define MCS_DEAR_SPAN_LEAST 0.5
+
+/* The dear shares of the job (branch NULL where its model has no dear
+ * branch or its kernel family no plan). */
+void mcs_dear_shares_of(const mcs_job *job, mcs_dear_shares *d);
+
 /* What the model needs to know about a job. */
 typedef struct {
     uint64_t paths;       /* N */
@@ -32,6 +54,10 @@ typedef struct {
     /* costs given instead of the profile's (e.g. measured by a pilot run
      * of the job itself): CPU ns, GPU ps; NULL: the profile's */
     const mcs_kernel_cost *cpu_cost, *gpu_cost;
+    /* its model's dear branch: a kernel measured at its dear point too
+     * takes its per-step cost between calibrate's job's and that point's
+     * by the job's share (docs/estimator.md) */
+    mcs_dear_shares dear;
 } mcs_workload;
 
 /* Where the simulate phase's kernel costs came from. */

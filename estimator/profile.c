@@ -168,6 +168,9 @@ static const profile_key keys[] = {
     KERNEL("cpu", "mid_step_ns", cpu.kernel_ns, mid_step,
            "mid_step_ns.KERNEL: the same model's per step at 16 assets, ns (absent: the step "
            "taken between the calibration job's and 64 assets' by the work)"),
+    KERNEL("cpu", "dear_step_ns", cpu.kernel_ns, dear_step,
+           "dear_step_ns.KERNEL: per step where nearly every batch pays the model's dear "
+           "branch (heston: QE's exponential branch), ns (absent: the step alone)"),
     TABLE("cpu", "scaling", cpu.scaling, "efficiency", R_EFFICIENCY,
           "threads:efficiency pairs; efficiency = throughput(T) / (T x throughput(1))"),
     TABLE("cpu", "wave", cpu.wave, "factor", R_FACTOR,
@@ -235,6 +238,9 @@ static const profile_key keys[] = {
     KERNEL("gpu", "mid_step_ps", gpu.kernel_ps, mid_step,
            "mid_step_ps.KERNEL: the same model's per step at 16 assets, ps (absent: 64 "
            "assets' scaled by the normals on the warp kernel)"),
+    KERNEL("gpu", "dear_step_ps", gpu.kernel_ps, dear_step,
+           "dear_step_ps.KERNEL: per step where nearly every warp pays the model's dear "
+           "branch, ps (absent: the step alone)"),
     KERNEL_COUNT("gpu", "blocks_per_sm", gpu.blocks_per_sm,
                  "blocks_per_sm.KERNEL: resident blocks per SM at 256 threads (occupancy API)"),
     KERNEL_TABLE("gpu", "walk", gpu.walk,
@@ -1287,7 +1293,7 @@ static void scaled_term(mcs_profile *p, const char *side, const char *term, doub
     t->ratio = ratio;
 }
 
-/* c's path, step, watch and wide costs times f */
+/* c's path, step, watch, wide and dear costs times f */
 static void scale_cost(mcs_kernel_cost *c, double f)
 {
     c->path *= f;
@@ -1296,6 +1302,7 @@ static void scale_cost(mcs_kernel_cost *c, double f)
     c->wide_path *= f;
     c->wide_step *= f;
     c->mid_step *= f;
+    c->dear_step *= f;
 }
 
 /* The reference's measured costs under p's spec-sheet numbers, per term:

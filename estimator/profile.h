@@ -43,6 +43,10 @@ typedef struct {
     double path, step, watch;
     double wide_path, wide_step;
     double mid_step; /* per step at MCS_MID_ASSETS assets (0: not measured) */
+    /* per step at the plan's dear point, where nearly every group of paths
+     * pays the model's dear branch (heston's QE exponential branch; 0: not
+     * measured, or the model has none: kernel_plan.h) */
+    double dear_step;
 } mcs_kernel_cost;
 
 /* A link (host-to-device or device-to-host copies): t = alpha + bytes / beta. */

@@ -20,6 +20,12 @@
 #define MCS_MOST_DRAWS (MCS_MOST_ASSETS + 8u)
 #define MCS_MOST_DIM MCS_MOST_ASSETS
 
+/* Paths of a CPU batch: the CPU kernel runs a batch of paths step by step,
+ * each loop a plain loop over the batch's paths that the compiler
+ * vectorises (cpu_backend/block_kernel.h); the estimator reads it too (a
+ * branch a batch pays when any of its paths takes it, estimate_cmd.c). */
+#define MCS_BATCH 2048u
+
 #define MCS_COMBO_LIMITS(model, MODEL, payoff, PAYOFF)                                        \
     _Static_assert(MCS_##MODEL##_DIM <= MCS_MOST_DIM,                                         \
                    #model ": more state per path than MCS_MOST_DIM (kernels/limits.h)");      \

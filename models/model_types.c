@@ -7,6 +7,7 @@
 #include "../core/type_table.h"
 #include "bachelier_params.h"
 #include "gbm_params.h"
+#include "heston_cost.h"
 #include "heston_params.h"
 #include "merton.h"
 #include "multi_gbm_derive.h"
@@ -91,6 +92,9 @@ static const mcs_model_type heston = {
     .steps_per_year = 252, /* daily */
     .calibration_sets = "model.spot=100 model.rate=0.05 model.v0=0.04 model.kappa=1.5 "
                         "model.theta=0.04 model.xi=0.3 model.rho=-0.7",
+    .dear_share = mcs_heston_dear_share,
+    .dear_branch = "QE's exponential branch (the variance near 0)",
+    .dear_sets = "model.xi=1", /* 2 kappa theta / xi^2 = 0.12: 99% of a CPU batch's steps */
 };
 
 #undef MCS_ROW_BLOCK_model

@@ -912,6 +912,64 @@ need_in "$out" stdout "paths/s"
 need_in "$out" stdout "measured by the pilot"
 report "estimate --pilot (text): one line per backend with paths, seconds and the measured rate"
 
+# a kernel whose cost depends on the data (issue 28): Heston's share of steps on QE's dearer
+# exponential branch, from the job's parameters (models/heston_cost.c), against calibrate's job
+# (xi = 0.3: none) and its dear point (xi = 1, where calibrate measured each Heston kernel too):
+# the step is taken between the two by the share; a profile without the dear point's costs
+# keeps calibrate's job's and says so; a pilot measures the job's own
+if [ -n "$py" ]; then
+    heston=$repo/configs/heston.ini
+    grep -v '^dear_step_' "$local_profile" >"$work/no-dear.ini"
+    for xi in 0.3 1; do
+        "$mcsim" estimate "$heston" --profile "$local_profile" --set model.xi=$xi --format json -q \
+            >"$work/dear-$xi.json" 2>"$err"
+        exit_is $? 0
+    done
+    "$mcsim" estimate "$heston" --profile "$work/no-dear.ini" --set model.xi=1 --format json -q \
+        >"$work/dear-none.json" 2>"$err"
+    exit_is $? 0
+    "$mcsim" estimate "$heston" --profile "$local_profile" --set model.xi=1 --pilot 0.05 \
+        --format json -q >"$work/dear-pilot.json" 2>"$err"
+    exit_is $? 0
+    "$mcsim" estimate "$config" --profile "$local_profile" --format json -q >"$work/dear-gbm.json" \
+        2>"$err"
+    exit_is $? 0
+    "$py" - "$work" "$local_profile" <<'EOF' || problems+=("dear branch checks failed")
+import json, sys
+load = lambda n: json.load(open("%s/dear-%s.json" % (sys.argv[1], n)))
+base, feller, none, pilot, gbm = (load(n) for n in ("0.3", "1", "none", "pilot", "gbm"))
+# calibrate measured every Heston kernel at its dear point
+assert any(l.startswith("dear_step_ns.heston_european_") for l in open(sys.argv[2])), "no dear keys"
+assert "exponential" in base["dear_branch"], base["dear_branch"]
+cpu = base["dear_share"]["cpu"]
+assert cpu["job"] == 0 and cpu["calibrated"] == 0 and not cpu["differs"], cpu
+assert cpu["dear_point"] > 0.9, cpu
+cpu = feller["dear_share"]["cpu"]
+assert cpu["job"] > 0.9 and cpu["differs"] and cpu["cost"] == "dear point", cpu
+sim = lambda d: d["warm"]["cpu"]["phases"]["simulate"]
+# the dear branch costs more than the quadratic one alone (1.4-1.5x measured here and on the H200)
+assert sim(feller) > 1.1 * sim(base), (sim(feller), sim(base))
+assert none["dear_share"]["cpu"]["cost"] == "calibrated job", none["dear_share"]
+assert abs(sim(none) - sim(base)) <= 1e-9 * sim(base), (sim(none), sim(base))
+assert pilot["sources"]["cpu_kernel"] == "pilot", pilot["sources"]
+assert pilot["dear_share"]["cpu"]["cost"] == "pilot", pilot["dear_share"]
+assert gbm["dear_branch"] is None and "dear_share" not in gbm, gbm.get("dear_branch")
+EOF
+    "$mcsim" estimate "$heston" --profile "$local_profile" --set model.xi=1 -q >"$out" 2>"$err"
+    exit_is $? 0
+    need_in "$out" stdout "note: cpu kernel: this job pays QE's exponential branch"
+    need_in "$out" stdout "the step is taken between theirs"
+    "$mcsim" estimate "$heston" --profile "$work/no-dear.ini" --set model.xi=1 -q >"$out" 2>"$err"
+    exit_is $? 0
+    need_in "$out" stdout "this profile has no dear point's"
+    "$mcsim" estimate "$heston" --profile "$local_profile" -q >"$out" 2>"$err"
+    exit_is $? 0
+    not_in "$out" stdout "exponential branch"
+    report "estimate: Heston's share of steps on QE's exponential branch, its step between calibrate's job's and the dear point's"
+else
+    skip "estimate: Heston's share on QE's exponential branch" "no python3 here"
+fi
+
 if [ -n "$py" ]; then
     "$mcsim" estimate "$config" --profile "$local_profile" --tolerance 1e-3 --format json -q \
         >"$out" 2>"$err"

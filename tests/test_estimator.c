@@ -270,9 +270,9 @@ static void zero_step_cost_is_implausible(void **state)
     mcs_profile p;
     load_machine(&p);
     char buf[256] = "";
-    p.cpu.kernel_ns[0][0][0] = (mcs_kernel_cost){0, 1.5, 0, 0, 0, 0};
+    p.cpu.kernel_ns[0][0][0] = (mcs_kernel_cost){0, 1.5, 0, 0, 0, 0, 0};
     assert_int_equal(mcs_profile_problems(&p, buf, sizeof buf), 0);
-    p.cpu.kernel_ns[0][1][1] = (mcs_kernel_cost){2, 0, 0, 0, 0, 0};
+    p.cpu.kernel_ns[0][1][1] = (mcs_kernel_cost){2, 0, 0, 0, 0, 0, 0};
     assert_int_equal(mcs_profile_problems(&p, buf, sizeof buf), 1);
     char name[MCS_KERNEL_NAME_MAX];
     mcs_kernel_name(0, 1, MCS_RNG_PHILOX, name, sizeof name);
@@ -1788,11 +1788,26 @@ static void kernel_plans_make_their_jobs(void **state)
                         s[o] == MCS_WIDE_STEPS);
             assert_true(a[o + 1] == MCS_MOST_ASSETS && s[o + 1] == 1);
             assert_true(a[o + 2] == MCS_MOST_ASSETS && s[o + 2] == MCS_WIDE_STEPS);
+            assert_int_equal(plan.n_wide, MCS_WIDE_POINTS);
         } else {
-            assert_int_equal(plan.n_points, plan.n_fit);
+            assert_int_equal(plan.n_wide, 0);
+        }
+        /* a model with a dear branch (heston): its dear point last, the last
+         * fit point's job with the model's dear_sets, where calibrate's job's
+         * share of the branch is less than the dear point's */
+        const mcs_model_type *mt = mcs_kernel_family_get(f)->model;
+        if (mt->dear_share) {
+            const int d = plan.n_fit + plan.n_wide;
+            assert_int_equal(plan.dear, d);
+            assert_int_equal(plan.n_points, d + 1);
+            assert_int_equal(s[d], s[plan.n_fit - 1]);
+            assert_true(strstr(plan.points[d], mt->dear_sets) != NULL);
+        } else {
+            assert_int_equal(plan.dear, 0);
+            assert_int_equal(plan.n_points, plan.n_fit + plan.n_wide);
         }
         if (mcs_kernel_family_get(f)->payoff->id == MCS_PAYOFF_ASIAN)
-            assert_true(plan.n_points == 3 && w[0] == 12 && w[1] == 12 && w[2] == 264);
+            assert_true(plan.n_fit == 3 && w[0] == 12 && w[1] == 12 && w[2] == 264);
     }
 }
 
@@ -1856,7 +1871,7 @@ static void kernel_costs_by_hand(void **state)
     assert_int_equal(g.source, MCS_COST_KERNEL);
     expect_close(g.seconds[MCS_PHASE_SIMULATE], 20e-6 + 256 * 200e-9 + 262144 * 4e-12 + 20e-6,
                  1e-12);
-    mcs_kernel_cost given = {1, 1, 0, 0, 0, 0};
+    mcs_kernel_cost given = {1, 1, 0, 0, 0, 0, 0};
     w.cpu_cost = &given; /* e.g. a pilot's: 2 ns a path */
     mcs_predict_cpu(&p.cpu, &w, &c);
     assert_int_equal(c.source, MCS_COST_GIVEN);
@@ -2003,6 +2018,68 @@ static void processes_run_together(void **state)
 #endif
 }
 
+/* A model with a dear branch (heston: QE's exponential branch) has its
+ * kernels measured at calibrate's job and at a dear point (kernel_plan.h):
+ * a job's per-step cost is the line through the two by the share of its
+ * groups paying the branch (estimator/model.c), worked here by hand from
+ * the shares the workload carries: at xi = 0.3 the share is calibrate's
+ * (0: the step), at xi = 1 about the dear point's, at xi = 0.5 between;
+ * without the dear point's cost (a profile before it) the step alone. */
+static void dear_step_by_the_share(void **state)
+{
+    (void)state;
+    static mcs_profile p;
+    load_machine(&p);
+    const double xis[3] = {0.3, 0.5, 1};
+    double steps[3];
+    for (int i = 0; i < 3; i++) {
+        char sets[512], storage[1024], err[512];
+        snprintf(sets, sizeof sets,
+                 "model.type=heston model.spot=100 model.rate=0.05 model.v0=0.04 model.kappa=1.5 "
+                 "model.theta=0.04 "
+                 "model.xi=%g model.rho=-0.7 option.payoff=european option.type=call "
+                 "option.strike=100 option.maturity=1 simulation.steps=252 "
+                 "simulation.rng=philox", xis[i]);
+        mcs_override ov[16];
+        int n = mcs_overrides_split(sets, storage, sizeof storage, ov, 16);
+        mcs_job job;
+        assert_true(n > 0);
+        if (mcs_job_from_text("[model]\n", ov, n, &job, err, sizeof err) != MCS_OK)
+            fail_msg("%s", err);
+        mcs_workload w = mcs_workload_of_job(&job, 1, 0);
+        const mcs_dear_shares *d = &w.dear;
+        assert_non_null(d->branch);
+        const int f = mcs_kernel_family_index(MCS_MODEL_HESTON, MCS_PAYOFF_EUROPEAN, w.mode);
+        assert_true(f >= 0);
+        for (int side = 0; side < 2; side++) {
+            assert_true(d->calibrated[side] == 0 && d->dear[side] > 0.9);
+            const double t = (d->job[side] - d->calibrated[side]) / (d->dear[side] - d->calibrated[side]);
+            const int g = mcs_kernel_rng_index(side, MCS_RNG_PHILOX);
+            mcs_kernel_cost cost, *k = side ? &p.gpu.kernel_ps[f][MCS_SINGLE][g]
+                                            : &p.cpu.kernel_ns[f][MCS_SINGLE][g];
+            char name[128];
+            *k = (mcs_kernel_cost){1, 3, 0, 0, 0, 0, 5};
+            if (side)
+                mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
+            else
+                mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
+            expect_close(cost.step, 3 + t * (5 - 3), 1e-12);
+            expect_close(cost.path, 1, 1e-12);
+            if (side == 0)
+                steps[i] = cost.step;
+            k->dear_step = NAN; /* no dear point measured: the step alone */
+            if (side)
+                mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
+            else
+                mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
+            expect_close(cost.step, 3, 1e-12);
+        }
+    }
+    expect_close(steps[0], 3, 1e-12);
+    assert_true(steps[1] > 3.5 && steps[1] < steps[2]);
+    assert_true(steps[2] > 4.9 && steps[2] < 5.1);
+}
+
 /* A model whose normals per step grow with the job (multi_gbm: one per
  * asset) is calibrated at its calibration job's (2 assets): a job of n
  * assets costs (n + n (n + 1) / 2) / (2 + 3) of its per-step cost (its
@@ -2032,7 +2109,7 @@ static void kernel_step_cost_scales_with_normals(void **state)
     assert_true(f >= 0);
     assert_int_equal(mcs_kernel_family_normals(f), 2);
     for (int g = 0; g < MCS_CPU_RNG_COUNT; g++)
-        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 0, 0, 0};
+        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 0, 0, 0, 0};
     mcs_kernel_cost cost;
     char name[128];
     assert_int_equal(mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name),
@@ -2044,7 +2121,7 @@ static void kernel_step_cost_scales_with_normals(void **state)
      * per-thread kernel in double (by the work) */
     for (int q = 0; q < MCS_PREC_COUNT; q++)
         for (int g = 0; g < MCS_GPU_RNG_COUNT; g++)
-            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 2, 0, 0, 0, 0};
+            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 2, 0, 0, 0, 0, 0};
     assert_int_equal(mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name),
                      MCS_COST_KERNEL);
     expect_close(cost.step, 2 * (8 + 36) / 5.0, 1e-12);
@@ -2064,10 +2141,10 @@ static void kernel_step_cost_scales_with_normals(void **state)
      * step times n / 64; a per-thread GPU job whose wide point ran the warp
      * kernel by the work from the calibration job's, as without them */
     for (int g = 0; g < MCS_CPU_RNG_COUNT; g++)
-        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 40, 500, 0};
+        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 40, 500, 0, 0};
     for (int q = 0; q < MCS_PREC_COUNT; q++)
         for (int g = 0; g < MCS_GPU_RNG_COUNT; g++)
-            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 2, 0, 40, 500, 0};
+            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 2, 0, 40, 500, 0, 0};
     w.precision = MCS_SINGLE;
     w.assets = w.normals = 8;
     mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
@@ -2098,10 +2175,10 @@ static void kernel_step_cost_scales_with_normals(void **state)
      * and (64, 500): 60 + 440 (24 - 16) / 48 at 24 assets; its per-thread
      * kernel in double on the quadratic too */
     for (int g = 0; g < MCS_CPU_RNG_COUNT; g++)
-        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 40, 500, 60};
+        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 40, 500, 60, 0};
     for (int q = 0; q < MCS_PREC_COUNT; q++)
         for (int g = 0; g < MCS_GPU_RNG_COUNT; g++)
-            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 3, 0, 40, 500, 60};
+            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 3, 0, 40, 500, 60, 0};
     w.assets = w.normals = 32;
     mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
     const double by_hand = 3.0 * 16 * -32 / (-14 * -62) + 60.0 * 30 * -32 / (14 * -48) +
@@ -2121,7 +2198,7 @@ static void kernel_step_cost_scales_with_normals(void **state)
     mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
     expect_close(cost.step, 3 * 44 / 5.0, 1e-12);
     for (int g = 0; g < MCS_CPU_RNG_COUNT; g++) /* a noisy middle above the widest */
-        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 40, 500, 700};
+        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 40, 500, 700, 0};
     w.assets = w.normals = 24;
     mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
     assert_true(cost.step >= 500 && cost.step <= 700);
@@ -2265,6 +2342,7 @@ int main(void)
         cmocka_unit_test(kernel_step_cost_scales_with_normals),
         cmocka_unit_test(validate_rows_keep_the_jobs_size),
         cmocka_unit_test(kernel_keys_are_scaled),
+        cmocka_unit_test(dear_step_by_the_share),
         cmocka_unit_test(split_predictions_by_hand),
         cmocka_unit_test(processes_run_together),
     };
