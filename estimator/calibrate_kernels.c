@@ -489,9 +489,9 @@ static double medians(const kernel_ctx *c, const point *pts, int n, int runs, do
  * per-path cost taken affine in the assets between the calibration job's
  * and the widest; MCS_MOST_ASSETS at 1 and MCS_WIDE_STEPS steps, the
  * widest's path and step costs), the dear point's per-step cost (pts[dear_at]
- * when dear_at >= 0: the last fit point's job on the model's dear branch,
- * less the fitted per-path and watch costs), and the largest spread of a
- * point's runs.
+ * when dear_at >= 0: the last fit point's job on the model's dear branch at
+ * its paths; the fitted step times the two runs' ratio), and the largest
+ * spread of a point's runs.
  * Returns 1 in *negative_step when the fit wanted a negative per-step cost.
  * With `given` (--quick's kernels but the first; one point): its path, watch
  * and wide costs, and the step cost from the point's median. */
@@ -504,8 +504,14 @@ static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit, int dear_
            y[MCS_KERNEL_POINTS_MAX];
     mcs_status st;
     for (int p = 0; p < n; p++)
-        if ((st = size_point(c, pts, p, target, err, len)) != MCS_OK)
+        if (p != dear_at && (st = size_point(c, pts, p, target, err, len)) != MCS_OK)
             return st;
+    if (dear_at >= 0) { /* at the last fit point's paths: the same waves and walk, so that
+                         * the two runs' costs differ by the branch alone */
+        pts[dear_at].paths = pts[n_fit - 1].paths;
+        pts[dear_at].sim_per_path = pts[n_fit - 1].sim_per_path;
+        pts[dear_at].sized_run = 0;
+    }
     int runs = 0, settled = 0;
     while (!settled) {
         for (int p = 0; p < n; p++) /* rounds outermost: noise hits one run of each point */
@@ -531,9 +537,14 @@ static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit, int dear_
     double coef[3];
     *negative_step = fit(y, pts, n_fit, coef);
     *cost = (mcs_kernel_cost){coef[0], coef[1], coef[2], 0, 0, 0, NAN};
-    if (dear_at >= 0) { /* the dear point: the last fit point's job on the dear branch */
-        const point *d = &pts[dear_at];
-        cost->dear_step = fmax(0, (y[dear_at] - cost->path - d->watched * cost->watch) / d->steps);
+    if (dear_at >= 0) { /* the dear point: the last fit point's job on the dear branch, at
+                         * its paths; the fitted step times the ratio of the two runs' steps
+                         * (their time less the fitted per-path and watch costs): what the
+                         * branch adds, measured where the two runs differ by it alone */
+        const point *d = &pts[dear_at], *l = &pts[n_fit - 1];
+        const double base = y[n_fit - 1] - cost->path - l->watched * cost->watch,
+                     dear = y[dear_at] - cost->path - d->watched * cost->watch;
+        cost->dear_step = base > 0 && dear > 0 ? cost->step * dear / base : NAN;
     }
     _Static_assert(MCS_WIDE_POINTS == 3, "measure: the middle point, then the widest two");
     if (n - n_fit - (dear_at >= 0) == MCS_WIDE_POINTS) { /* the widest per step from their difference */
