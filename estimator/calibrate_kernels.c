@@ -494,7 +494,8 @@ static double medians(const kernel_ctx *c, const point *pts, int n, int runs, do
  * spread of a point's runs.
  * Returns 1 in *negative_step when the fit wanted a negative per-step cost.
  * With `given` (--quick's kernels but the first; one point): its path, watch
- * and wide costs, and the step cost from the point's median. */
+ * and wide costs, the step cost from the point's median, and the dear step
+ * that step times given->dear_step (there a ratio to the step). */
 static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit, int dear_at,
                           const mcs_repeat_rule *rule,
                           const mcs_kernel_cost *given, mcs_kernel_cost *cost, double *spread,
@@ -531,7 +532,8 @@ static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit, int dear_
         double step = (y[n_fit - 1] - given->path - last->watched * given->watch) / last->steps;
         *negative_step = step < 0;
         *cost = (mcs_kernel_cost){given->path,      fmax(0, step),   given->watch,
-                                  given->wide_path, given->wide_step, given->mid_step, given->dear_step};
+                                  given->wide_path, given->wide_step, given->mid_step,
+                                  fmax(0, step) * given->dear_step};
         return MCS_OK;
     }
     double coef[3];
@@ -540,11 +542,17 @@ static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit, int dear_
     if (dear_at >= 0) { /* the dear point: the last fit point's job on the dear branch, at
                          * its paths; the fitted step times the ratio of the two runs' steps
                          * (their time less the fitted per-path and watch costs): what the
-                         * branch adds, measured where the two runs differ by it alone */
+                         * branch adds, measured where the two runs differ by it alone (on
+                         * the H200's GPU the ratio came out 1.55 where saturated runs
+                         * differ by 1.53; the difference of the two, added to the step,
+                         * 1.69: the runs' partial waves weigh in it). Where the fit wrote
+                         * a step of 0 (it wanted a negative one), the difference. */
         const point *d = &pts[dear_at], *l = &pts[n_fit - 1];
         const double base = y[n_fit - 1] - cost->path - l->watched * cost->watch,
                      dear = y[dear_at] - cost->path - d->watched * cost->watch;
-        cost->dear_step = base > 0 && dear > 0 ? cost->step * dear / base : NAN;
+        cost->dear_step = !(base > 0 && dear > 0) ? NAN
+                          : cost->step > 0        ? cost->step * dear / base
+                                                  : fmax(0, (dear - base) / d->steps);
     }
     _Static_assert(MCS_WIDE_POINTS == 3, "measure: the middle point, then the widest two");
     if (n - n_fit - (dear_at >= 0) == MCS_WIDE_POINTS) { /* the widest per step from their difference */
@@ -565,12 +573,7 @@ static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit, int dear_
 static mcs_status point_job(const mcs_kernel_plan *plan, const char *sets, point *pt,
                             mcs_job *job, char *err, size_t len)
 {
-    char storage[256];
-    mcs_override ov[8];
-    int n = mcs_overrides_split(sets, storage, sizeof storage, ov, 8);
-    mcs_status st = n < 0 ? MCS_E_SOFTWARE : mcs_job_from_text(plan->config, ov, n, job, err, len);
-    if (n < 0)
-        snprintf(err, len, "kernel step point '%s': more than 8 keys", sets);
+    mcs_status st = mcs_kernel_plan_point_job(plan, sets, job, err, len);
     pt->sets = sets;
     pt->sim_per_path = 0;
     pt->sized_run = 0;
@@ -623,7 +626,8 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                 /* --quick, any kernel but the single-precision default generator's:
                  * its last step point only; its path, watch and wide costs that
                  * kernel's times the ratio of the two's fallback costs (a one-step
-                 * European's) */
+                 * European's), its dear step its measured step times that kernel's
+                 * dear step over its step (given.dear_step holds the ratio) */
                 mcs_kernel_cost given, *infer = NULL;
                 int first = 0;
                 if (kc->quick && (c.q > 0 || c.g_index > 0)) {
@@ -633,7 +637,8 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                                    : cpu->path_step_ns[c.q][c.g_index] / cpu->path_step_ns[0][0];
                     given = (mcs_kernel_cost){ref->path * r,      0,
                                               ref->watch * r,     ref->wide_path * r,
-                                              ref->wide_step * r, ref->mid_step * r, ref->dear_step * r};
+                                              ref->wide_step * r, ref->mid_step * r,
+                                              ref->step > 0 ? ref->dear_step / ref->step : NAN};
                     infer = &given;
                     first = plan.n_fit - 1;
                     inferred++;
@@ -707,7 +712,7 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                         at = 0; /* (two numbers: it fits) */
                     if (kept.wide_step > 0) { /* and at the last wide point, its own kernel's */
                         const mcs_kernel_cost wide_cost = {kept.wide_path, kept.wide_step, 0,
-                                                           0, 0, 0, 0};
+                                                           0, 0, 0, NAN};
                         w = &walks->walk_wide[f][c.q][c.g_index];
                         w0 = &walks->walk_fixed_wide[f][c.q][c.g_index];
                         if ((st = measure_walk(&c, &pts[plan.n_fit + plan.n_wide - 1],
@@ -722,7 +727,7 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                     snprintf(wide, sizeof wide, "; at %d assets %.4g per step, at %d %.4g per "
                              "path + %.4g per step", MCS_MID_ASSETS, kept.mid_step,
                              MCS_MOST_ASSETS, kept.wide_path, kept.wide_step);
-                else if (kept.dear_step >= 0) /* (not NAN) */
+                else if (kept.dear_step > 0) /* (not NAN) */
                     snprintf(wide, sizeof wide, "; %.4g per step on the dear branch (%s)",
                              kept.dear_step, plan.points[plan.dear]);
                 if (gpu)

@@ -704,8 +704,7 @@ static const char *dear_cost(const mcs_dear_shares *d, const mcs_prediction *sid
 {
     if (side->source == MCS_COST_GIVEN)
         return "pilot";
-    return side->source == MCS_COST_KERNEL && side->cost.dear_step >= 0 &&
-                   d->dear[k] - d->calibrated[k] > MCS_DEAR_SPAN_LEAST
+    return side->source == MCS_COST_KERNEL && mcs_dear_applies(d, &side->cost, k)
                ? "dear point"
                : "calibrated job";
 }

@@ -314,6 +314,19 @@ mcs_status mcs_job_from_text(const char *text, const mcs_override *ov, int n_ov,
 #define POINT_HIGH_STEPS 256
 #define POINT_HIGH_RATIO 4
 
+mcs_status mcs_kernel_plan_point_job(const mcs_kernel_plan *plan, const char *sets, mcs_job *job,
+                                     char *err, size_t err_len)
+{
+    char storage[256];
+    mcs_override ov[8];
+    int n = mcs_overrides_split(sets, storage, sizeof storage, ov, 8);
+    if (n < 0) {
+        snprintf(err, err_len, "step point '%s': more than 8 keys", sets);
+        return MCS_E_SOFTWARE;
+    }
+    return mcs_job_from_text(plan->config, ov, n, job, err, err_len);
+}
+
 mcs_status mcs_kernel_plan_make(int f, mcs_kernel_plan *plan, char *err, size_t err_len)
 {
     memset(plan, 0, sizeof *plan);
@@ -416,11 +429,8 @@ mcs_status mcs_kernel_plan_make(int f, mcs_kernel_plan *plan, char *err, size_t 
         }
     }
     for (int p = 0; p < plan->n_points; p++) { /* each point a job of this family */
-        char storage[256];
-        mcs_override ov[8];
-        int n = mcs_overrides_split(plan->points[p], storage, sizeof storage, ov, 8);
-        snprintf(why, sizeof why, "%s", n < 0 ? "more than 8 keys" : "another mode");
-        if (n < 0 || mcs_job_from_text(c, ov, n, &job, why, sizeof why) != MCS_OK ||
+        snprintf(why, sizeof why, "another mode");
+        if (mcs_kernel_plan_point_job(plan, plan->points[p], &job, why, sizeof why) != MCS_OK ||
             mcs_job_kernel_mode(&job) != k->mode) {
             snprintf(err, err_len, "kernel family %s: step point '%s' is not a job of this "
                      "family: %s", k->name, plan->points[p], why);

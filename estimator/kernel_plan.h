@@ -103,6 +103,11 @@ typedef struct {
  * table entry's calibration keys do not make a job of this family. */
 mcs_status mcs_kernel_plan_make(int f, mcs_kernel_plan *plan, char *err, size_t err_len);
 
+/* The job of the plan's config with a point's overrides `sets` (one of
+ * plan->points, or another list of at most 8); err says why not. */
+mcs_status mcs_kernel_plan_point_job(const mcs_kernel_plan *plan, const char *sets, mcs_job *job,
+                                     char *err, size_t err_len);
+
 /* The normals per step of family f's calibration job (its plan's), 0 when
  * it has no plan; made once per family and kept. */
 unsigned mcs_kernel_family_normals(int f);

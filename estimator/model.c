@@ -26,13 +26,10 @@ static double side_share(const mcs_model_type *mt, const mcs_job *job, int k)
     return mt->dear_share(job, k ? MCS_GPU_WARP_PATHS : (uint32_t)batch);
 }
 
-/* The job of family f's plan point p (0 when it does not load). */
-static int plan_point_job(const mcs_kernel_plan *plan, int p, mcs_job *job)
+int mcs_dear_applies(const mcs_dear_shares *d, const mcs_kernel_cost *cost, int gpu)
 {
-    mcs_override ov[8];
-    char storage[256], why[512];
-    int n = mcs_overrides_split(plan->points[p], storage, sizeof storage, ov, 8);
-    return n >= 0 && mcs_job_from_text(plan->config, ov, n, job, why, sizeof why) == MCS_OK;
+    return d->branch && cost->dear_step > 0 &&
+           d->dear[gpu] - d->calibrated[gpu] > MCS_DEAR_SPAN_LEAST;
 }
 
 void mcs_dear_shares_of(const mcs_job *job, mcs_dear_shares *d)
@@ -49,14 +46,16 @@ void mcs_dear_shares_of(const mcs_job *job, mcs_dear_shares *d)
         mcs_kernel_plan plan;
         mcs_job cal, dear;
         char why[512];
-        fs->made = 1;
         fs->has = mcs_kernel_plan_make(f, &plan, why, sizeof why) == MCS_OK && plan.dear &&
-                  plan_point_job(&plan, plan.n_fit - 1, &cal) &&
-                  plan_point_job(&plan, plan.dear, &dear);
+                  mcs_kernel_plan_point_job(&plan, plan.points[plan.n_fit - 1], &cal, why,
+                                            sizeof why) == MCS_OK &&
+                  mcs_kernel_plan_point_job(&plan, plan.points[plan.dear], &dear, why,
+                                            sizeof why) == MCS_OK;
         for (int k = 0; k < 2 && fs->has; k++) {
             fs->calibrated[k] = side_share(mt, &cal, k);
             fs->dear[k] = side_share(mt, &dear, k);
         }
+        fs->made = 1;
     }
     if (!fs->has)
         return;
@@ -222,9 +221,9 @@ static int measured_cost(const mcs_kernel_cost *table, int rngs, int gpu, const 
     /* a model's dear branch: the step linear in the share that pays it,
      * through calibrate's job's and the dear point's */
     const mcs_dear_shares *d = &w->dear;
-    const double span = d->dear[gpu] - d->calibrated[gpu];
-    if (d->branch && cost->dear_step >= 0 && span > MCS_DEAR_SPAN_LEAST)
-        cost->step = fmax(0, cost->step + (d->job[gpu] - d->calibrated[gpu]) / span *
+    if (mcs_dear_applies(d, cost, gpu))
+        cost->step = fmax(0, cost->step + (d->job[gpu] - d->calibrated[gpu]) /
+                                              (d->dear[gpu] - d->calibrated[gpu]) *
                                               (cost->dear_step - cost->step));
     return 1;
 }

@@ -28,6 +28,12 @@ typedef struct {
  * kernel's step to be taken between them by the job's share. */
 #define MCS_DEAR_SPAN_LEAST 0.5
 
+/* Whether a kernel's step is taken between calibrate's job's and its dear
+ * point's for these shares on side gpu (0 CPU, 1 GPU): the model has a
+ * dear branch, the kernel's dear step was measured (> 0), and the dear
+ * point's share is above calibrate's job's by MCS_DEAR_SPAN_LEAST. */
+int mcs_dear_applies(const mcs_dear_shares *d, const mcs_kernel_cost *cost, int gpu);
+
 /* The dear shares of the job (branch NULL where its model has no dear
  * branch or its kernel family no plan). */
 void mcs_dear_shares_of(const mcs_job *job, mcs_dear_shares *d);

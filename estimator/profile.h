@@ -44,8 +44,8 @@ typedef struct {
     double wide_path, wide_step;
     double mid_step; /* per step at MCS_MID_ASSETS assets (0: not measured) */
     /* per step at the plan's dear point, where nearly every group of paths
-     * pays the model's dear branch (heston's QE exponential branch; 0: not
-     * measured, or the model has none: kernel_plan.h) */
+     * pays the model's dear branch (heston's QE exponential branch;
+     * kernel_plan.h); NAN (or 0) where not measured or the model has none */
     double dear_step;
 } mcs_kernel_cost;
 

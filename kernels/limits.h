@@ -23,7 +23,7 @@
 /* Paths of a CPU batch: the CPU kernel runs a batch of paths step by step,
  * each loop a plain loop over the batch's paths that the compiler
  * vectorises (cpu_backend/block_kernel.h); the estimator reads it too (a
- * branch a batch pays when any of its paths takes it, estimate_cmd.c). */
+ * branch a batch pays when any of its paths takes it, estimator/model.c). */
 #define MCS_BATCH 2048u
 
 #define MCS_COMBO_LIMITS(model, MODEL, payoff, PAYOFF)                                        \

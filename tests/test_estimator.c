@@ -2024,7 +2024,8 @@ static void processes_run_together(void **state)
  * groups paying the branch (estimator/model.c), worked here by hand from
  * the shares the workload carries: at xi = 0.3 the share is calibrate's
  * (0: the step), at xi = 1 about the dear point's, at xi = 0.5 between;
- * without the dear point's cost (a profile before it) the step alone. */
+ * without the dear point's cost (a profile before it, or 0) or with a dear
+ * point too close to calibrate's job in share, the step alone. */
 static void dear_step_by_the_share(void **state)
 {
     (void)state;
@@ -2067,12 +2068,20 @@ static void dear_step_by_the_share(void **state)
             expect_close(cost.path, 1, 1e-12);
             if (side == 0)
                 steps[i] = cost.step;
-            k->dear_step = NAN; /* no dear point measured: the step alone */
-            if (side)
-                mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
-            else
-                mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
-            expect_close(cost.step, 3, 1e-12);
+            /* the step alone: no dear point measured (NAN, or 0 as the fit
+             * writes for a negative step), or a dear point whose share is
+             * less than MCS_DEAR_SPAN_LEAST above calibrate's job's */
+            for (int gate = 0; gate < 3; gate++) {
+                mcs_workload u = w;
+                k->dear_step = gate == 0 ? NAN : gate == 1 ? 0 : 5;
+                if (gate == 2)
+                    u.dear.dear[side] = u.dear.calibrated[side] + 0.9 * MCS_DEAR_SPAN_LEAST;
+                if (side)
+                    mcs_gpu_kernel_cost(&p.gpu, &u, MCS_RNG_PHILOX, &cost, name, sizeof name);
+                else
+                    mcs_cpu_kernel_cost(&p.cpu, &u, MCS_RNG_PHILOX, &cost, name, sizeof name);
+                expect_close(cost.step, 3, 1e-12);
+            }
         }
     }
     expect_close(steps[0], 3, 1e-12);

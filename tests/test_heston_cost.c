@@ -3,9 +3,12 @@
  * the CIR law, against the share counted in a simulation of the variance
  * by the model's own QE step (models/heston.h, double precision): for one
  * path and for groups of 32 and 2048 paths stepped together, on jobs where
- * the Feller condition fails by different margins and grids; 0 where the
- * branch cannot be taken (configs/heston.ini's xi = 0.3: psi stays below
- * psi_c at every variance) and for the Euler scheme. The simulated share is
+ * the Feller condition fails by different margins and grids (one longer
+ * than the 256 steps the share is evaluated at); 0 where the branch cannot
+ * be taken (configs/heston.ini's xi = 0.3: psi stays below psi_c at every
+ * variance) and for the Euler scheme; the edges (v0 = 0, the boundary
+ * xi^2 = 3 kappa theta, a step whose e^{-kappa dt} underflows, contrived
+ * parameters). The simulated share is
  * QE's, the predicted one the exact CIR law's that QE matches in two
  * moments: they differed by 0.0003-0.005 (0.1-2% of the share) in a
  * 131072-path NumPy run of the same step (2026-11-28), so the bound is 4
@@ -131,6 +134,35 @@ static void test_share_where_feller_fails(void **unused)
     predicted_near_simulated(&c, 0.1);
     mcs_job d = heston_job(0.09, 2.0, 0.04, 0.8, 2, 100, "qe");
     predicted_near_simulated(&d, 0.2);
+    /* a grid longer than the 256 steps the share is evaluated at */
+    mcs_job e = heston_job(0.04, 1.5, 0.04, 0.6, 1, 1000, "qe");
+    predicted_near_simulated(&e, 0.05);
+}
+
+/* The edges: psi is largest at v = 0, where it is xi^2 / (2 kappa theta)
+ * at any step length, so the branch is taken from the first step when v0 =
+ * 0 and xi^2 > 3 kappa theta, and never when xi^2 <= 3 kappa theta (psi_c
+ * = 1.5); a step so long that e^{-kappa dt} underflows keeps psi at that
+ * value for every v; and contrived parameters inside the keys' ranges end
+ * (the share's sums are bounded) with a share in [0, 1]. */
+static void test_share_edges(void **unused)
+{
+    (void)unused;
+    static const unsigned groups[3] = {1, 32, 2048};
+    mcs_job first = heston_job(0, 1.5, 0.04, 1.0, 1, 1, "qe");
+    mcs_job below = heston_job(0.04, 1.5, 0.04, 0.4242, 1, 252, "qe"); /* xi^2 0.1799 < 0.18 */
+    mcs_job above = heston_job(0.04, 1.5, 0.04, 0.4243, 1, 252, "qe");
+    mcs_job long_step = heston_job(0.04, 100, 0.001, 1.0, 10, 2, "qe"); /* kappa dt = 500 */
+    mcs_job tiny = heston_job(1, 0.01, 1e-15, 1e-6, 10, 1000, "qe");
+    mcs_job wild = heston_job(10, 100, 10, 10, 100, 100000, "qe");
+    for (int g = 0; g < 3; g++) {
+        assert_true(mcs_heston_dear_share(&first, groups[g]) == 1);
+        assert_true(mcs_heston_dear_share(&below, groups[g]) == 0);
+        assert_true(mcs_heston_dear_share(&above, groups[g]) >= 0);
+        assert_true(mcs_heston_dear_share(&long_step, groups[g]) == 1);
+        const double s = mcs_heston_dear_share(&tiny, groups[g]), w = mcs_heston_dear_share(&wild, groups[g]);
+        assert_true(s >= 0 && s <= 1 && w >= 0 && w <= 1);
+    }
 }
 
 /* configs/heston.ini's parameters: psi's largest value is below psi_c, so
@@ -145,10 +177,6 @@ static void test_share_zero_where_no_branch(void **unused)
     assert_true(mcs_heston_dear_share(&base, 2048) == 0);
     mcs_job euler = heston_job(0.04, 1.5, 0.04, 1.0, 1, 252, "euler");
     assert_true(mcs_heston_dear_share(&euler, 2048) == 0);
-    /* a long grid is sampled at 256 steps: the share stays that of the grid */
-    mcs_job fine = heston_job(0.04, 1.5, 0.04, 1.0, 1, 5000, "qe");
-    const double s = mcs_heston_dear_share(&fine, 32);
-    assert_true(s > 0.9 && s <= 1);
 }
 
 int main(void)
@@ -156,6 +184,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_share_where_feller_fails),
         cmocka_unit_test(test_share_zero_where_no_branch),
+        cmocka_unit_test(test_share_edges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
