@@ -85,7 +85,10 @@ void mcs_cmd_calibrate_help(FILE *f)
             "       step (its own job at two or more step counts), in single and double, the\n"
             "       cpu with pcg64 and philox, the gpu with philox, mrg32k3a and sobol, and\n"
             "       on the gpu one thread's walk through a block, fixed and per path\n"
-            "       (one-block runs of two sizes); the families (profile keys\n"
+            "       (one-block runs of two sizes); a model whose step is dearer on a\n"
+            "       branch the data choose (heston: QE's exponential branch) also at its\n"
+            "       dear point, where nearly every path group pays it (dear_step_ns,\n"
+            "       dear_step_ps); the families (profile keys\n"
             "       path_ns.FAMILY_PRECISION_GENERATOR and the like):\n",
             local, FIXED_ROUNDS_MIN);
     print_kernel_families(f);
