@@ -493,9 +493,8 @@ static double medians(const kernel_ctx *c, const point *pts, int n, int runs, do
  * its paths; the fitted step times the two runs' ratio), and the largest
  * spread of a point's runs.
  * Returns 1 in *negative_step when the fit wanted a negative per-step cost.
- * With `given` (--quick's kernels but the first; one point): its path, watch
- * and wide costs, the step cost from the point's median, and the dear step
- * that step times given->dear_step (there a ratio to the step). */
+ * With `given` (--quick's kernels but the first; one point): its path, watch,
+ * wide and dear costs, and the step cost from the point's median. */
 static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit, int dear_at,
                           const mcs_repeat_rule *rule,
                           const mcs_kernel_cost *given, mcs_kernel_cost *cost, double *spread,
@@ -510,7 +509,6 @@ static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit, int dear_
     if (dear_at >= 0) { /* at the last fit point's paths: the same waves and walk, so that
                          * the two runs' costs differ by the branch alone */
         pts[dear_at].paths = pts[n_fit - 1].paths;
-        pts[dear_at].sim_per_path = pts[n_fit - 1].sim_per_path;
         pts[dear_at].sized_run = 0;
     }
     int runs = 0, settled = 0;
@@ -533,7 +531,7 @@ static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit, int dear_
         *negative_step = step < 0;
         *cost = (mcs_kernel_cost){given->path,      fmax(0, step),   given->watch,
                                   given->wide_path, given->wide_step, given->mid_step,
-                                  fmax(0, step) * given->dear_step};
+                                  given->dear_step};
         return MCS_OK;
     }
     double coef[3];
@@ -627,8 +625,9 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                  * its last step point only; its path, watch and wide costs that
                  * kernel's times the ratio of the two's fallback costs (a one-step
                  * European's), its dear step its measured step times that kernel's
-                 * dear step over its step (given.dear_step holds the ratio) */
+                 * dear step over its step (dear_ratio) */
                 mcs_kernel_cost given, *infer = NULL;
+                double dear_ratio = NAN;
                 int first = 0;
                 if (kc->quick && (c.q > 0 || c.g_index > 0)) {
                     const mcs_kernel_cost *ref = slot - (c.q * rngs + c.g_index);
@@ -637,8 +636,8 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                                    : cpu->path_step_ns[c.q][c.g_index] / cpu->path_step_ns[0][0];
                     given = (mcs_kernel_cost){ref->path * r,      0,
                                               ref->watch * r,     ref->wide_path * r,
-                                              ref->wide_step * r, ref->mid_step * r,
-                                              ref->step > 0 ? ref->dear_step / ref->step : NAN};
+                                              ref->wide_step * r, ref->mid_step * r, NAN};
+                    dear_ratio = ref->step > 0 ? ref->dear_step / ref->step : NAN;
                     infer = &given;
                     first = plan.n_fit - 1;
                     inferred++;
@@ -687,6 +686,8 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                 }
                 if (st != MCS_OK)
                     break;
+                if (infer)
+                    kept.dear_step = kept.step * dear_ratio;
                 for (int p = 0; p < last - first; p++) { /* the next kernels' guesses */
                     measured_point *m = &c.mine[c.q][c.g_index][pts[p].at];
                     snprintf(m->sets, sizeof m->sets, "%s", pts[p].sets);

@@ -16,7 +16,9 @@
 #include <math.h>
 #include <stdint.h>
 #include "heston_cost.h"
+#define MCS_REAL_DOUBLE /* the step's coefficients in double (heston.h) */
 #include "heston.h"
+_Static_assert(sizeof(mcs_real) == sizeof(double), "heston_cost.c: the coefficients in double");
 
 /* The steps at which the share is evaluated, at most: a longer grid is
  * sampled at this many evenly spaced steps (the share moves slowly with t). */
@@ -125,11 +127,10 @@ double mcs_heston_dear_share(const mcs_job *job, uint32_t group)
     if (m->scheme != MCS_HESTON_QE || steps == 0 || group == 0 ||
         !(xi * xi > 2 * psi_c * k * th))
         return 0; /* the Euler step has no branch */
+    /* the step's conditional moments, as the kernels' step has them */
     const double dt = job->option.maturity / steps;
-    const double e = exp(-k * dt), one_e = -expm1(-k * dt);
-    /* the step's moments as mcs_heston_coef_make has them */
-    const double m0 = th * one_e, m1 = e, s1 = xi * xi * e * one_e / k,
-                 s0 = th * xi * xi * one_e * one_e / (2 * k);
+    const mcs_heston_coef co = mcs_heston_coef_make(&job->model, dt);
+    const double m0 = co.m0, m1 = co.m1, s0 = co.s0, s1 = co.s1;
     /* hi: the positive root of psi_c (m0 + m1 v)^2 = s0 + s1 v, i.e. of
      * qa v^2 + qb v + qc with qc < 0, in the form without cancellation;
      * infinite where m1 (e^{-kappa dt}) underflowed: psi is then its value
