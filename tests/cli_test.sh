@@ -37,6 +37,7 @@ passed=0
 failed=0
 skipped=0
 problems=()
+failures=() # "case: its first problem", repeated at the end (a log cut in its middle names them)
 
 # Report the case from what has been collected in problems[].
 report() {
@@ -48,6 +49,7 @@ report() {
         echo "not ok - $1"
         local p
         for p in "${problems[@]}"; do echo "#   $p"; done
+        failures+=("$1: ${problems[0]}")
         if [ -s "$err" ]; then sed 's/^/#   stderr: /' "$err" | head -n 5; fi
     fi
     problems=()
@@ -1178,5 +1180,6 @@ for c in "$repo"/configs/*.ini; do
 done
 report "every config in configs/, at its paths and at 1e5: no warning, exit 0"
 
+[ $failed -eq 0 ] || printf '# failed: %s\n' "${failures[@]}"
 echo "# $passed passed, $failed failed, $skipped skipped"
 [ $failed -eq 0 ]

@@ -34,6 +34,7 @@ passed=0
 failed=0
 skipped=0
 problems=()
+failures=() # "case: its first problem", repeated at the end (a log cut in its middle names them)
 
 report() { # report NAME: ok / not ok from the problems collected since the last report
     if [ ${#problems[@]} -eq 0 ]; then
@@ -42,6 +43,7 @@ report() { # report NAME: ok / not ok from the problems collected since the last
     else
         echo "not ok - $1"
         for p in "${problems[@]}"; do echo "#   $p"; done
+        failures+=("$1: ${problems[0]}")
         echo "#   stdout: $(head -c 600 "$out")"
         echo "#   stderr: $(head -c 600 "$err")"
         failed=$((failed + 1))
@@ -1105,5 +1107,6 @@ exit_is $? 64
 need_in "$err" stderr "takes --format json"
 report "help profile-keys --format json: every key of a calibrated profile, calibrate's families"
 
+[ $failed -eq 0 ] || printf '# failed: %s\n' "${failures[@]}"
 echo "# $passed passed, $failed failed, $skipped skipped"
 [ $failed -eq 0 ]

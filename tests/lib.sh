@@ -14,16 +14,20 @@ trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
 export HOME=$tmp/home XDG_CONFIG_HOME=$tmp/home/.config
 unset MCSIM_PROFILE MCSIM_BACKEND MCSIM_LOG
-passed=0 failed=0 problems=()
+passed=0 failed=0 problems=() failures=()
 report() {
     if [ ${#problems[@]} -eq 0 ]; then passed=$((passed + 1)); echo "ok - $1"
-    else failed=$((failed + 1)); echo "not ok - $1"; printf '#   %s\n' "${problems[@]}"; fi
+    else failed=$((failed + 1)); echo "not ok - $1"; printf '#   %s\n' "${problems[@]}"
+        failures+=("$1: ${problems[0]}"); fi
     problems=()
 }
 bits() {
     /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); print(repr((d["price"], d["std_error"], [(o["name"], o["price"], o["std_error"]) for o in d["outputs"]])))'
 }
+# The summary, with each failed case again at the end: a log cut in its
+# middle (CI shows a long output's head and tail) still names them.
 finish() {
+    [ $failed -eq 0 ] || printf '# failed: %s\n' "${failures[@]}"
     echo "# $passed passed, $failed failed"
     [ $failed -eq 0 ]
 }
