@@ -69,6 +69,11 @@ typedef struct mcs_model_type {
      * they do not make a model (a correlation not positive semi-definite) */
     int (*derive)(mcs_model_params *model, char *why, size_t len);
     int exact_steps;              /* 1: the terminal law does not depend on the steps */
+    /* NULL, or (a model whose step is not exact) what else than more
+     * steps shrinks a job's time-step bias ("scheme = qe"; NULL: nothing);
+     * the checks' advice when a result is far from its closed form
+     * (engine/diagnostics.c) */
+    const char *(*less_bias)(const mcs_job *job);
     /* what its per-step view (models/view.h) holds beyond S: a log-spot
      * (MCS_NAME_HAS_LOG, so S > 0), the bridge (MCS_NAME_HAS_BRIDGE) */
     int has_log, has_bridge;

@@ -11,6 +11,7 @@
 #include "../payoffs/barrier_params.h"
 #include "../payoffs/digital_params.h"
 #include "progress.h"
+#include "type_table.h"
 
 /* An estimate as the checks see it: its name, value and std error, the
  * spread its distances are measured in, and what is too small to report. */
@@ -88,6 +89,26 @@ static estimate estimate_of(const mcs_job *job, const mcs_output_result *o, uint
     return e;
 }
 
+/* What may bring a result far from its closed form or bounds back to
+ * them, for its messages: a model whose step is not exact, more steps
+ * (and what else shrinks its bias); else a smaller volatility x
+ * sqrt(maturity), or double precision where single under- or overflows. */
+static void advice_of(const mcs_job *job, char *buf, size_t len)
+{
+    const mcs_model_type *mt = mcs_model_type_of(job->model.id);
+    if (mt && !mt->exact_steps) {
+        const char *other = mt->less_bias ? mt->less_bias(job) : NULL;
+        snprintf(buf, len,
+                 "%s's step is not exact, so its bias at %u steps a path may be why: more "
+                 "steps (simulation.steps)%s%s shrink it",
+                 mt->name, job->sim.steps, other ? " or " : "", other ? other : "");
+    } else
+        snprintf(buf, len, "the paths do not represent this distribution; a smaller volatility x "
+                 "sqrt(maturity)%s may help",
+                 job->sim.precision == MCS_SINGLE
+                     ? " or, where prices under- or overflow, precision = double" : "");
+}
+
 /* The tail check of an estimate whose value grows with `tail`. */
 static void check_tail(const mcs_job *job, mcs_result *res, const estimate *e, mcs_tail tail)
 {
@@ -131,30 +152,30 @@ static void check_output(const mcs_job *job, mcs_result *res, int j)
     if (b.upper > 0 && b.upper < scale)
         scale = b.upper;
     estimate e = estimate_of(job, o, res->paths, scale);
-    char text[160], far[48];
+    char text[160], far[48], advice[200];
     estimate_text(&e, res->paths, text, sizeof text);
+    advice_of(job, advice, sizeof advice);
     double away;
     if (o->has_analytic && isfinite(o->analytic) &&
         fabs(away = gap(&e, o->analytic)) > MCS_DIAG_MAX_SE) {
         distance_text(&e, fabs(away), "far ", far, sizeof far);
         add(res, MCS_SEVERITY_ERROR, o->name, "closed_form",
-            "%s: %s is %sfrom its closed form %.8g (%s): the paths do not represent this "
-            "distribution",
-            o->name, text, far, o->analytic, o->analytic_source);
+            "%s: %s is %sfrom its closed form %.8g (%s): %s", o->name, text, far, o->analytic,
+            o->analytic_source, advice);
     } else { /* a closed form says all the bounds can */
         if ((away = gap(&e, b.lower)) > MCS_DIAG_MAX_SE) {
             distance_text(&e, away, "", far, sizeof far);
             add(res, MCS_SEVERITY_ERROR, o->name, "lower_bound",
                 "%s: %s is %sbelow %.8g, %s, a lower bound of this product: the estimate is "
-                "wrong",
-                o->name, text, far, b.lower, b.lower_source);
+                "wrong; %s",
+                o->name, text, far, b.lower, b.lower_source, advice);
         }
         if (isfinite(b.upper) && (away = -gap(&e, b.upper)) > MCS_DIAG_MAX_SE) {
             distance_text(&e, away, "", far, sizeof far);
             add(res, MCS_SEVERITY_ERROR, o->name, "upper_bound",
                 "%s: %s is %sabove %.8g, %s, an upper bound of this product: the estimate is "
-                "wrong",
-                o->name, text, far, b.upper, b.upper_source);
+                "wrong; %s",
+                o->name, text, far, b.upper, b.upper_source, advice);
         }
     }
     check_tail(job, res, &e, b.tail);
@@ -181,14 +202,14 @@ static void check_sum(const mcs_job *job, mcs_result *res)
         sum.spread += e.spread;
         sum.negligible = e.negligible;
     }
-    char text[160], far[48];
+    char text[160], far[48], advice[200];
     estimate_text(&sum, res->paths, text, sizeof text);
+    advice_of(job, advice, sizeof advice);
     double away = gap(&sum, value);
     if (!closed_forms && fabs(away) > MCS_DIAG_MAX_SE) {
         distance_text(&sum, fabs(away), "far ", far, sizeof far);
-        add(res, MCS_SEVERITY_ERROR, name, "sum",
-            "%s: %s is %sfrom %.8g, %s: the paths do not represent this distribution",
-            name, text, far, value, source);
+        add(res, MCS_SEVERITY_ERROR, name, "sum", "%s: %s is %sfrom %.8g, %s: %s", name, text, far,
+            value, source, advice);
     }
     check_tail(job, res, &sum, tail);
 }
@@ -220,8 +241,7 @@ mcs_status mcs_warnings_print(FILE *f, const char *prog, const mcs_result *res)
                 res->warnings[i].message);
     if (!mcs_result_untrusted(res))
         return MCS_OK;
-    fprintf(f, "%s: the result cannot be trusted: its paths do not represent this "
-               "job's distribution; a smaller volatility x sqrt(maturity) or, where prices "
-               "under- or overflow, precision = double may help\n", prog);
+    fprintf(f, "%s: the result cannot be trusted (the errors above say why, and what may "
+               "help)\n", prog);
     return MCS_E_DATA;
 }
