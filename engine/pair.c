@@ -51,17 +51,22 @@ int mcs_job_pair_works(const mcs_job *job, char *why, size_t len)
     const mcs_model_type *mt = mcs_model_type_of(job->model.id);
     const mcs_payoff_type *pt = mcs_payoff_type_of(job->option.payoff);
     const unsigned needs = pt->needs ? pt->needs(job) : 0;
-    const char *lacks = NULL, *hint = "";
-    if ((needs & MCS_NEEDS_BRIDGE) && !mt->has_bridge) {
-        lacks = "a Brownian bridge between steps (continuous monitoring)";
-        hint = "; use monitoring = discrete";
-    } else if ((needs & MCS_NEEDS_LOG) && !mt->has_log) {
-        lacks = "a log-spot (its S may be zero or negative)";
-    }
-    if (!lacks)
+    const int no_bridge = (needs & MCS_NEEDS_BRIDGE) && !mt->has_bridge,
+              no_log = (needs & MCS_NEEDS_LOG) && !mt->has_log;
+    if (!no_bridge && !no_log)
         return 1;
-    snprintf(why, len, "[option] payoff = %s as configured needs %s, which [model] type = %s "
-                       "does not have%s", pt->name, lacks, mt->name, hint);
+    /* monitoring = discrete is advice only where the pair then works */
+    mcs_job discrete = *job;
+    discrete.option.monitoring = MCS_MONITOR_DISCRETE;
+    const unsigned discrete_needs = pt->needs ? pt->needs(&discrete) : 0;
+    const int discrete_works = !(discrete_needs & MCS_NEEDS_LOG) || mt->has_log;
+    snprintf(why, len, "[option] payoff = %s as configured needs %s%s%s, which [model] type = %s "
+                       "does not have%s", pt->name,
+             no_bridge ? "a Brownian bridge between steps (continuous monitoring)" : "",
+             no_bridge && no_log ? " and " : "",
+             no_log ? "a log-spot (its S may be zero or negative)" : "", mt->name,
+             no_bridge && discrete_works ? "; use monitoring = discrete"
+             : no_bridge ? "; monitoring = discrete still needs the log-spot" : "");
     return 0;
 }
 

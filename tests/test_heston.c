@@ -193,7 +193,7 @@ static void test_pairs_and_auto_steps(void **state)
         if (!cases[i].ok) {
             assert_non_null(strstr(why, "type = heston"));
             assert_non_null(strstr(why, "payoff = "));
-            assert_non_null(strstr(why, "monitoring = discrete"));
+            assert_non_null(strstr(why, "use monitoring = discrete"));
         }
     }
     /* steps = auto: the larger of the model's daily grid and the payoff's */
