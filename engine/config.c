@@ -42,7 +42,7 @@ static const key_spec fixed_keys[] = {
      "digital, the fixings of an Asian, 252 a year for discrete monitoring, 1 for continuous), "
      "at least the model's (Heston: 252 a year)", 0},
     {"simulation", "seed", "1", "seed, 0 to 2^64-1 (decimal or 0x hex)", 0},
-    {"simulation", "rng", "auto", "random numbers: auto, pcg64, philox, mrg32k3a, sobol", 0},
+    {"simulation", "rng", "auto", "random numbers: auto (pcg64 on the cpu, philox on the gpu), pcg64, philox; mrg32k3a and sobol on the gpu only", 0},
     {"simulation", "precision", "single", "path arithmetic: single or double", 0},
     {"simulation", "block_size", "65536", "paths per block (part of the result's identity)", 0},
     {"output", "file", "", "HDF5 run log path (empty: output/<config>-<backend>-<UTC>.h5)", 0},
