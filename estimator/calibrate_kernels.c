@@ -484,17 +484,29 @@ static double medians(const kernel_ctx *c, const point *pts, int n, int runs, do
 /* The kernel's measurement: sizes, rounds of interleaved runs (one of each
  * point per round, until every point's median settles: `rule`), the fit of
  * the first n_fit points (in the side's unit), the wide points' costs (the
- * MCS_WIDE_POINTS after them, if any: MCS_MID_ASSETS assets at
- * MCS_WIDE_STEPS steps, whose per-step cost is what is left after the
- * per-path cost taken affine in the assets between the calibration job's
- * and the widest; MCS_MOST_ASSETS at 1 and MCS_WIDE_STEPS steps, the
- * widest's path and step costs), the dear point's per-step cost (pts[dear_at]
+ * MCS_WIDE_POINTS after them, if any: MCS_MID_ASSETS, then MCS_MOST_ASSETS
+ * assets, each at 1 and MCS_WIDE_STEPS steps: pair_costs), the dear
+ * point's per-step cost (pts[dear_at]
  * when dear_at >= 0: the last fit point's job on the model's dear branch at
  * its paths; the fitted step times the two runs' ratio), and the largest
  * spread of a point's runs.
  * Returns 1 in *negative_step when the fit wanted a negative per-step cost.
  * With `given` (--quick's kernels but the first; one point): its path, watch,
  * wide and dear costs, and the step cost from the point's median. */
+/* The per-path and per-step costs of a job of one width from its two
+ * points pt[0..1] (1 and MCS_WIDE_STEPS steps), their medians y[0..1]: the
+ * step from their difference, the path what is left of the first. Each
+ * width's own pair: a multi-asset kernel's per-path cost is not affine in
+ * the assets (one thread of the development VM's Zen 5, single, philox:
+ * 13, 73 and 650 ns a path at 2, 16 and 64 assets), so a middle point's
+ * step taken after an affine path (142 ns at 16) came out a sixth of its
+ * 13 ns, and an 8-asset basket ran 2.4x its prediction. */
+static void pair_costs(const point *pt, const double *y, double *path, double *step)
+{
+    *step = fmax(0, (y[1] - y[0]) / (pt[1].steps - pt[0].steps));
+    *path = fmax(0, y[0] - pt[0].steps * *step);
+}
+
 static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit, int dear_at,
                           const mcs_repeat_rule *rule,
                           const mcs_kernel_cost *given, mcs_kernel_cost *cost, double *spread,
@@ -531,12 +543,12 @@ static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit, int dear_
         *negative_step = step < 0;
         *cost = (mcs_kernel_cost){given->path,      fmax(0, step),   given->watch,
                                   given->wide_path, given->wide_step, given->mid_step,
-                                  given->dear_step};
+                                  given->dear_step, given->mid_path};
         return MCS_OK;
     }
     double coef[3];
     *negative_step = fit(y, pts, n_fit, coef);
-    *cost = (mcs_kernel_cost){coef[0], coef[1], coef[2], 0, 0, 0, NAN};
+    *cost = (mcs_kernel_cost){coef[0], coef[1], coef[2], 0, 0, 0, NAN, 0};
     if (dear_at >= 0) { /* the dear point: the last fit point's job on the dear branch, at
                          * its paths; the fitted step times the ratio of the two runs' steps
                          * (their time less the fitted per-path and watch costs): what the
@@ -552,16 +564,10 @@ static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit, int dear_
                           : cost->step > 0        ? cost->step * dear / base
                                                   : fmax(0, (dear - base) / d->steps);
     }
-    _Static_assert(MCS_WIDE_POINTS == 3, "measure: the middle point, then the widest two");
-    if (n - n_fit - (dear_at >= 0) == MCS_WIDE_POINTS) { /* the widest per step from their difference */
-        const int o = n_fit + 1;
-        const point *mid = &pts[n_fit], *one = &pts[o], *more = &pts[o + 1];
-        cost->wide_step = fmax(0, (y[o + 1] - y[o]) / (more->steps - one->steps));
-        cost->wide_path = fmax(0, y[o] - one->steps * cost->wide_step);
-        const mcs_model_type *mt = c->model;
-        const double n0 = mcs_assets_of_normals(mt, pts[n_fit - 1].normals),
-                     nm = mcs_assets_of_normals(mt, mid->normals);
-        cost->mid_step = fmax(0, (y[n_fit] - mcs_wide_path_at(cost, n0, nm)) / mid->steps);
+    _Static_assert(MCS_WIDE_POINTS == 4, "measure: the middle two, then the widest two");
+    if (n - n_fit - (dear_at >= 0) == MCS_WIDE_POINTS) { /* each pair's step from their difference */
+        pair_costs(&pts[n_fit], y + n_fit, &cost->mid_path, &cost->mid_step);
+        pair_costs(&pts[n_fit + 2], y + n_fit + 2, &cost->wide_path, &cost->wide_step);
     }
     return MCS_OK;
 }
@@ -636,7 +642,8 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                                    : cpu->path_step_ns[c.q][c.g_index] / cpu->path_step_ns[0][0];
                     given = (mcs_kernel_cost){ref->path * r,      0,
                                               ref->watch * r,     ref->wide_path * r,
-                                              ref->wide_step * r, ref->mid_step * r, NAN};
+                                              ref->wide_step * r, ref->mid_step * r, NAN,
+                                              ref->mid_path * r};
                     dear_ratio = ref->step > 0 ? ref->dear_step / ref->step : NAN;
                     infer = &given;
                     first = plan.n_fit - 1;
@@ -674,7 +681,7 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                     rule.min = rule.max = 1;
                 double best = 0;
                 int negative = 0;
-                mcs_kernel_cost kept = {0, 0, 0, 0, 0, 0, NAN};
+                mcs_kernel_cost kept = {0, 0, 0, 0, 0, 0, NAN, 0};
                 for (int a = 0; st == MCS_OK && a < (kc->quick ? 1 : MCS_CALIBRATE_ATTEMPTS) &&
                                 (a == 0 || negative); a++) {
                     if (a)
@@ -713,7 +720,7 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                         at = 0; /* (two numbers: it fits) */
                     if (kept.wide_step > 0) { /* and at the last wide point, its own kernel's */
                         const mcs_kernel_cost wide_cost = {kept.wide_path, kept.wide_step, 0,
-                                                           0, 0, 0, NAN};
+                                                           0, 0, 0, NAN, 0};
                         w = &walks->walk_wide[f][c.q][c.g_index];
                         w0 = &walks->walk_fixed_wide[f][c.q][c.g_index];
                         if ((st = measure_walk(&c, &pts[plan.n_fit + plan.n_wide - 1],
@@ -725,8 +732,8 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                     }
                 }
                 if (kept.wide_step > 0)
-                    snprintf(wide, sizeof wide, "; at %d assets %.4g per step, at %d %.4g per "
-                             "path + %.4g per step", MCS_MID_ASSETS, kept.mid_step,
+                    snprintf(wide, sizeof wide, "; at %d assets %.4g per path + %.4g per step, "
+                             "at %d %.4g + %.4g", MCS_MID_ASSETS, kept.mid_path, kept.mid_step,
                              MCS_MOST_ASSETS, kept.wide_path, kept.wide_step);
                 else if (kept.dear_step > 0) /* (not NAN) */
                     snprintf(wide, sizeof wide, "; %.4g per step on the dear branch (%s)",

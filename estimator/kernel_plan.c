@@ -409,12 +409,13 @@ mcs_status mcs_kernel_plan_make(int f, mcs_kernel_plan *plan, char *err, size_t 
     }
     plan->n_wide = wide;
     /* the wide points: every asset's spot and volatility one number (a
-     * list of one is every asset's); the widest at 1 step last but one
-     * and at MCS_WIDE_STEPS last */
+     * list of one is every asset's); the middle, then the widest, each at
+     * 1 step and at MCS_WIDE_STEPS (the widest's last) */
+    _Static_assert(MCS_WIDE_POINTS == 4, "the plan: the middle two, then the widest two");
     for (int i = 0; i < wide; i++)
         snprintf(plan->points[plan->n_points++], sizeof plan->points[0],
                  "simulation.steps=%d model.assets=%d model.spots=100 model.volatilities=0.25",
-                 i == 1 ? 1 : MCS_WIDE_STEPS, i ? MCS_MOST_ASSETS : MCS_MID_ASSETS);
+                 i % 2 ? MCS_WIDE_STEPS : 1, i < 2 ? MCS_MID_ASSETS : MCS_MOST_ASSETS);
     if (dear) { /* the last fit point where nearly every group pays the dear branch */
         char last_fit[sizeof plan->points[0]];
         memcpy(last_fit, plan->points[plan->n_fit - 1], sizeof last_fit);

@@ -116,7 +116,11 @@ double mcs_assets_of_normals(const mcs_model_type *mt, double normals)
 
 double mcs_wide_path_at(const mcs_kernel_cost *cost, double n0, double n)
 {
-    return cost->path + (cost->wide_path - cost->path) * (n - n0) / (MCS_MOST_ASSETS - n0);
+    const double nm = MCS_MID_ASSETS, n1 = MCS_MOST_ASSETS;
+    if (!(cost->mid_path > 0) || !(nm > n0)) /* not measured (a profile before it) */
+        return cost->path + (cost->wide_path - cost->path) * (n - n0) / (n1 - n0);
+    return n <= nm ? cost->path + (cost->mid_path - cost->path) * (n - n0) / (nm - n0)
+                   : cost->mid_path + (cost->wide_path - cost->mid_path) * (n - nm) / (n1 - nm);
 }
 
 /* mcs_gpu_runs_warp for a job like w on side gpu (1) or the CPU (0: never) */
@@ -247,7 +251,8 @@ static mcs_cost_source side_cost(const mcs_kernel_cost *table, int rngs, int gpu
      * normals (a 64-asset basket 64, Heston 2; measured on the H100
      * machine a 64-asset step costs 100x the CPU's and 200x the GPU's
      * fallback, so this is still short, but not by 100x) */
-    *cost = (mcs_kernel_cost){0, fallback * (w->normals > 1 ? w->normals : 1), 0, 0, 0, 0, NAN};
+    *cost = (mcs_kernel_cost){0, fallback * (w->normals > 1 ? w->normals : 1), 0, 0, 0, 0, NAN,
+                              0};
     return MCS_COST_FALLBACK;
 }
 

@@ -146,9 +146,10 @@ double mcs_gpu_work_paths(const mcs_gpu_profile *gpu, const mcs_workload *w, mcs
 int mcs_gpu_runs_warp(const mcs_model_type *mt, mcs_precision precision, mcs_rng_id rng,
                       double watched, double assets);
 
-/* A linear-factor kernel's cost per path at n assets: affine in the assets
- * between its calibration job's n0 (cost->path) and MCS_MOST_ASSETS
- * (cost->wide_path); the estimator's rule, which calibrate also inverts. */
+/* A linear-factor kernel's cost per path at n assets: piecewise affine in
+ * the assets through its calibration job's n0 (cost->path), MCS_MID_ASSETS
+ * (cost->mid_path) and MCS_MOST_ASSETS (cost->wide_path); without the
+ * middle (a profile before it) affine between n0 and the widest. */
 double mcs_wide_path_at(const mcs_kernel_cost *cost, double n0, double n);
 
 /* The assets of a job of model type mt that draws `normals` normals a step

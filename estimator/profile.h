@@ -35,9 +35,9 @@ typedef struct {
 /* A compiled kernel's measured costs (kernel_plan.h): per path (start,
  * finish, the payoff), per time step and per monitored step (a fixing, a
  * barrier check: the payoff's watches); and a linear-factor model's
- * (multi_gbm) per path and per step at MCS_MOST_ASSETS assets (its plan's
- * wide points: estimator/model.c takes a job of n assets between its
- * calibration job's and these). ns of one CPU thread or ps of the
+ * (multi_gbm) per path and per step at MCS_MID_ASSETS and MCS_MOST_ASSETS
+ * assets (its plan's wide points: estimator/model.c takes a job of n
+ * assets between its calibration job's and these). ns of one CPU thread or ps of the
  * saturated GPU; NAN (or 0 for the wide ones) where not measured. */
 typedef struct {
     double path, step, watch;
@@ -47,6 +47,10 @@ typedef struct {
      * pays the model's dear branch (heston's QE exponential branch;
      * kernel_plan.h); NAN (or 0) where not measured or the model has none */
     double dear_step;
+    /* per path at MCS_MID_ASSETS assets (0: not measured; the path is then
+     * taken affine in the assets between the calibration job's and the
+     * widest) */
+    double mid_path;
 } mcs_kernel_cost;
 
 /* A link (host-to-device or device-to-host copies): t = alpha + bytes / beta. */
