@@ -24,6 +24,7 @@
 #include "commands.h"
 #include "config.h"
 #include "diagnostics.h"
+#include "../payoffs/digital_params.h"
 #include "engine.h"
 #include "checkpoint.h"
 #include "h5log.h"
@@ -219,6 +220,18 @@ static void steps_notice(const mcs_job *job)
         fprintf(stderr, "mcsim: note: steps = %u does not change the estimate (%s steps exactly, "
                         "and a %s looks at expiry only); steps = 1 gives it faster\n",
                 job->sim.steps, mt->name, pt->name);
+}
+
+/* A short notice when a digital = asset is given a cash amount other than
+ * its default: accepted (a config switched to asset by --set keeps its
+ * cash line) but unused, which a cash of 5 would not expect. */
+static void cash_notice(const mcs_job *job)
+{
+    if (job->option.payoff != MCS_PAYOFF_DIGITAL)
+        return;
+    const mcs_digital_params *d = mcs_digital_params_of(&job->option);
+    if (d->digital == MCS_DIGITAL_ASSET && d->cash != 1)
+        fprintf(stderr, "mcsim: note: cash = %g is unused: digital = asset pays S_T\n", d->cash);
 }
 
 /* A local profile named or present but unusable: one line, since then
@@ -523,8 +536,10 @@ static int command(int argc, char **argv, const mcs_ranks_ops *ranks_given)
      * renders its own for the log: a 64-asset config's render is 0.2 ms) */
     if (cli.checkpoint || cli.resume || ranks.active)
         mcs_config_render(job, config_name, resolved, sizeof resolved);
-    if (!cli.quiet)
+    if (!cli.quiet) {
         steps_notice(job);
+        cash_notice(job);
+    }
 
     double s0 = mcs_now();
     int default_name = !cli.output && !job->output_file[0];

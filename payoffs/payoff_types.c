@@ -52,11 +52,6 @@ static int fixed_strike(const mcs_job *job)
 {
     return job->option.strike_type == MCS_STRIKE_FIXED;
 }
-/* digital's cash: with digital = cash only */
-static int cash_digital(const mcs_job *job)
-{
-    return mcs_digital_params_of(&job->option)->digital == MCS_DIGITAL_CASH;
-}
 
 #define MCS_REAL(...) MCS_ROW_REAL(option, __VA_ARGS__)
 #define MCS_COUNT(...) MCS_ROW_COUNT(option, __VA_ARGS__)

@@ -645,6 +645,17 @@ need_in "$err" stderr "steps = 12 does not change the estimate"
     ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
 need_in "$err" stderr "!does not change"
 report "steps > 1 on a European: one notice; on an Asian: none"
+# an asset digital's cash: accepted (digital.ini switched by --set keeps its
+# cash line), and a note where it is not the default
+"$mcsim" "$repo/configs/digital.ini" --paths 1000 --set option.digital=asset --no-log \
+    ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
+rc=$?
+[ $rc -eq 0 ] || problems+=("digital.ini, digital = asset: exit code $rc, expected 0")
+need_in "$err" stderr "!cash"
+"$mcsim" "$repo/configs/digital.ini" --paths 1000 --set option.digital=asset \
+    --set option.cash=5 --no-log ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
+need_in "$err" stderr "note: cash = 5 is unused: digital = asset pays S_T"
+report "digital = asset: cash accepted; a cash other than 1 draws a note"
 
 # A log that fails while being written (a file size limit, SIGXFSZ as the
 # user's shell leaves it): the result is printed first, then the error, exit
