@@ -935,8 +935,13 @@ rm -rf output
 # within a batch (2048 paths x 1e5 steps, about a second of one core), where
 # the block would take hours. Under the sanitizers the batch takes 11.6 s on
 # the idle development VM, more beside other tests: 300 s leaves room for a
-# loaded CI host and still tells a stop from a run of hours.
-timeout 300 "$mcsim" base.ini --paths 1e9 --set simulation.steps=100000 \
+# loaded CI host and still tells a stop from a run of hours. --foreground:
+# timeout passes a signal to its child and, without it, to its whole process
+# group again, so mcsim got SIGINT twice: the second, after the first's
+# handler (SA_RESETHAND: Ctrl-C twice forces the stop), killed it before it
+# removed its lock, and slow.h5.lock was left (one run in several on a
+# loaded host: stop 45's CI failure).
+timeout --foreground 300 "$mcsim" base.ini --paths 1e9 --set simulation.steps=100000 \
     --set simulation.block_size=16777216 -o slow.h5 ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err" &
 pid=$!
 sleep 0.5
