@@ -99,6 +99,12 @@ typedef struct mcs_model_type {
      * calibrate's; --pilot measures the job's own: docs/estimator.md). */
     double (*dear_share)(const mcs_job *job, uint32_t group);
     const char *dear_branch;
+    /* with dear_share, NULL or the paths that pay the branch together on
+     * the CPU in `precision` out of a batch of `batch`: the batch where its
+     * step computes both branches for every path once one takes it; 1
+     * where it steps the paths on the branch apart (heston in double,
+     * models/heston.h); NULL: the batch (a GPU warp always pays together) */
+    uint32_t (*dear_cpu_group)(mcs_precision precision, uint32_t batch);
     /* with dear_share: [model] overrides on calibration_sets under which
      * nearly every group pays the branch; calibrate measures each of the
      * model's kernels there too (a plan's dear point, estimator/kernel_plan.h)

@@ -13,17 +13,21 @@
 /* One kernel family's calibrated and dear-point shares, made once. */
 typedef struct {
     int made, has; /* has: the family's model has a dear branch and a dear point */
-    double calibrated[2], dear[2];
+    double calibrated[2][MCS_PREC_COUNT], dear[2][MCS_PREC_COUNT]; /* [side][precision] */
 } family_shares;
 
-/* The share of side k's group (a CPU batch of the job's paths, at most
- * MCS_BATCH; a GPU warp) paying mt's dear branch in job. */
-static double side_share(const mcs_model_type *mt, const mcs_job *job, int k)
+/* The share of side k's group paying mt's dear branch in job, its steps in
+ * `precision`: a GPU warp; on the CPU a batch of the job's paths (at most
+ * MCS_BATCH), or the model's dear_cpu_group of it. */
+static double side_share(const mcs_model_type *mt, const mcs_job *job, int k,
+                         mcs_precision precision)
 {
     uint64_t batch = MCS_BATCH;
     batch = job->sim.block_size < batch ? job->sim.block_size : batch;
     batch = job->sim.paths < batch ? job->sim.paths : batch;
-    return mt->dear_share(job, k ? MCS_GPU_WARP_PATHS : (uint32_t)batch);
+    const uint32_t cpu = mt->dear_cpu_group ? mt->dear_cpu_group(precision, (uint32_t)batch)
+                                            : (uint32_t)batch;
+    return mt->dear_share(job, k ? MCS_GPU_WARP_PATHS : cpu);
 }
 
 int mcs_dear_applies(const mcs_dear_shares *d, const mcs_kernel_cost *cost, int gpu)
@@ -51,19 +55,21 @@ void mcs_dear_shares_of(const mcs_job *job, mcs_dear_shares *d)
                                             sizeof why) == MCS_OK &&
                   mcs_kernel_plan_point_job(&plan, plan.points[plan.dear], &dear, why,
                                             sizeof why) == MCS_OK;
-        for (int k = 0; k < 2 && fs->has; k++) {
-            fs->calibrated[k] = side_share(mt, &cal, k);
-            fs->dear[k] = side_share(mt, &dear, k);
-        }
+        for (int k = 0; k < 2 && fs->has; k++)
+            for (int q = 0; q < MCS_PREC_COUNT; q++) {
+                fs->calibrated[k][q] = side_share(mt, &cal, k, (mcs_precision)q);
+                fs->dear[k][q] = side_share(mt, &dear, k, (mcs_precision)q);
+            }
         fs->made = 1;
     }
     if (!fs->has)
         return;
     d->branch = mt->dear_branch;
+    const mcs_precision q = job->sim.precision;
     for (int k = 0; k < 2; k++) {
-        d->job[k] = side_share(mt, job, k);
-        d->calibrated[k] = fs->calibrated[k];
-        d->dear[k] = fs->dear[k];
+        d->job[k] = side_share(mt, job, k, q);
+        d->calibrated[k] = fs->calibrated[k][q];
+        d->dear[k] = fs->dear[k][q];
     }
 }
 

@@ -26,7 +26,7 @@ typedef struct {
 
 /* The least share between calibrate's job's and the dear point's for a
  * kernel's step to be taken between them by the job's share. */
-#define MCS_DEAR_SPAN_LEAST 0.5
+#define MCS_DEAR_SPAN_LEAST 0.3
 
 /* Whether a kernel's step is taken between calibrate's job's and its dear
  * point's for these shares on side gpu (0 CPU, 1 GPU): the model has a

@@ -148,3 +148,8 @@ double mcs_heston_dear_share(const mcs_job *job, uint32_t group)
     }
     return share / n;
 }
+
+uint32_t mcs_heston_dear_cpu_group(mcs_precision precision, uint32_t batch)
+{
+    return precision == MCS_DOUBLE && MCS_HESTON_DOUBLE_APART ? 1 : batch;
+}

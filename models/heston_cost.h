@@ -12,4 +12,10 @@
  * heston model's dear_share (core/type_table.h). */
 double mcs_heston_dear_share(const mcs_job *job, uint32_t group);
 
+/* The paths of a CPU batch of `batch` that pay the branch together in
+ * `precision` (the model's dear_cpu_group): the batch in single, whose
+ * step then computes both branches for every path; 1 in double, whose step
+ * takes the branch's paths apart (MCS_HESTON_DOUBLE_APART, heston.h). */
+uint32_t mcs_heston_dear_cpu_group(mcs_precision precision, uint32_t batch);
+
 #endif

@@ -100,6 +100,7 @@ static const mcs_model_type heston = {
     .calibration_sets = "model.spot=100 model.rate=0.05 model.v0=0.04 model.kappa=1.5 "
                         "model.theta=0.04 model.xi=0.3 model.rho=-0.7",
     .dear_share = mcs_heston_dear_share,
+    .dear_cpu_group = mcs_heston_dear_cpu_group,
     .dear_branch = "QE's exponential branch (the variance near 0)",
     .dear_sets = "model.xi=1", /* 2 kappa theta / xi^2 = 0.12: 99% of a CPU batch's steps */
 };

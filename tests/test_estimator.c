@@ -42,6 +42,7 @@
 #include "sweep.h"
 #include "sysinfo.h"
 #include "validate.h"
+#include "../models/heston_cost.h"
 
 #ifndef FIXTURE_DIR
 #define FIXTURE_DIR "tests/fixtures"
@@ -2088,6 +2089,26 @@ static void dear_step_by_the_share(void **state)
     expect_close(steps[0], 3, 1e-12);
     assert_true(steps[1] > 3.5 && steps[1] < steps[2]);
     assert_true(steps[2] > 4.9 && steps[2] < 5.1);
+    /* in double the CPU's Heston step takes the branch's paths apart
+     * (MCS_HESTON_DOUBLE_APART): its shares are a path's (a group of 1),
+     * the job's, calibrate's and the dear point's alike; the GPU's a warp's */
+    mcs_job job;
+    char err[512], storage[1024];
+    mcs_override ov[16];
+    int n = mcs_overrides_split("model.type=heston model.spot=100 model.v0=0.04 model.kappa=1.5 "
+                                "model.theta=0.04 model.xi=0.7 model.rho=-0.7 "
+                                "option.strike=100 option.maturity=1 simulation.steps=50 "
+                                "simulation.precision=double", storage, sizeof storage, ov, 16);
+    assert_true(n > 0);
+    if (mcs_job_from_text("[model]\n", ov, n, &job, err, sizeof err) != MCS_OK)
+        fail_msg("%s", err);
+    mcs_workload w = mcs_workload_of_job(&job, 1, 0);
+    expect_close(w.dear.job[0], mcs_heston_dear_share(&job, 1), 1e-15);
+    expect_close(w.dear.job[1], mcs_heston_dear_share(&job, MCS_GPU_WARP_PATHS), 1e-15);
+    assert_true(w.dear.job[0] > 0.2 && w.dear.job[0] < 0.6 && w.dear.job[1] > 0.9);
+    assert_true(w.dear.dear[0] > MCS_DEAR_SPAN_LEAST && w.dear.dear[0] < 0.9);
+    assert_int_equal(mcs_heston_dear_cpu_group(MCS_DOUBLE, 2048), 1);
+    assert_int_equal(mcs_heston_dear_cpu_group(MCS_SINGLE, 2048), 2048);
 }
 
 /* A model whose normals per step grow with the job (multi_gbm: one per
