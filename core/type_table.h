@@ -105,6 +105,14 @@ typedef struct mcs_model_type {
      * where it steps the paths on the branch apart (heston in double,
      * models/heston.h); NULL: the batch (a GPU warp always pays together) */
     uint32_t (*dear_cpu_group)(mcs_precision precision, uint32_t batch);
+    /* NULL, or [model] overrides on calibration_sets under which the same
+     * kernels run another step (heston: "model.scheme=euler", whose step
+     * costs a third to twice QE's); calibrate measures each of the model's
+     * kernels under them too (a plan's variant point, estimator/
+     * kernel_plan.h) and a job for which variant_applies is 1 takes that
+     * point's per-step cost (estimator/model.c) */
+    const char *variant_sets;
+    int (*variant_applies)(const mcs_job *job);
     /* with dear_share: [model] overrides on calibration_sets under which
      * nearly every group pays the branch; calibrate measures each of the
      * model's kernels there too (a plan's dear point, estimator/kernel_plan.h)

@@ -481,18 +481,6 @@ static double medians(const kernel_ctx *c, const point *pts, int n, int runs, do
     return spread;
 }
 
-/* The kernel's measurement: sizes, rounds of interleaved runs (one of each
- * point per round, until every point's median settles: `rule`), the fit of
- * the first n_fit points (in the side's unit), the wide points' costs (the
- * MCS_WIDE_POINTS after them, if any: MCS_MID_ASSETS, then MCS_MOST_ASSETS
- * assets, each at 1 and MCS_WIDE_STEPS steps: pair_costs), the dear
- * point's per-step cost (pts[dear_at]
- * when dear_at >= 0: the last fit point's job on the model's dear branch at
- * its paths; the fitted step times the two runs' ratio), and the largest
- * spread of a point's runs.
- * Returns 1 in *negative_step when the fit wanted a negative per-step cost.
- * With `given` (--quick's kernels but the first; one point): its path, watch,
- * wide and dear costs, and the step cost from the point's median. */
 /* The per-path and per-step costs of a job of one width from its two
  * points pt[0..1] (1 and MCS_WIDE_STEPS steps), their medians y[0..1]: the
  * step from their difference, the path what is left of the first. Each
@@ -507,8 +495,39 @@ static void pair_costs(const point *pt, const double *y, double *path, double *s
     *path = fmax(0, y[0] - pt[0].steps * *step);
 }
 
+/* The per-step cost at point `at`, the last fit point's job with other
+ * [model] keys run at its paths: the fitted step times the ratio of the two
+ * runs' steps (their time less the fitted per-path and watch costs), what
+ * the keys change, measured where the two runs differ by them alone (on
+ * the H200's GPU the dear branch's ratio came out 1.55 where saturated runs
+ * differ by 1.53; the difference of the two, added to the step, 1.69: the
+ * runs' partial waves weigh in it). Where the fit wrote a step of 0 (it
+ * wanted a negative one), the difference; NAN where a run left no time. */
+static double ratio_step(const point *pts, const double *y, int n_fit, int at,
+                         const mcs_kernel_cost *cost)
+{
+    const point *d = &pts[at], *l = &pts[n_fit - 1];
+    const double base = y[n_fit - 1] - cost->path - l->watched * cost->watch,
+                 other = y[at] - cost->path - d->watched * cost->watch;
+    return !(base > 0 && other > 0) ? NAN
+           : cost->step > 0         ? cost->step * other / base
+                                    : fmax(0, (other - base) / d->steps);
+}
+
+/* The kernel's measurement: sizes, rounds of interleaved runs (one of each
+ * point per round, until every point's median settles: `rule`), the fit of
+ * the first n_fit points (in the side's unit), the wide points' costs (the
+ * MCS_WIDE_POINTS after them, if any: MCS_MID_ASSETS, then MCS_MOST_ASSETS
+ * assets, each at 1 and MCS_WIDE_STEPS steps: pair_costs), the dear and
+ * variant points' per-step costs (pts[dear_at], pts[variant_at] where >= 0:
+ * the last fit point's job on the model's dear branch, or with its variant
+ * step, at its paths; the fitted step times the two runs' ratio:
+ * ratio_step), and the largest spread of a point's runs.
+ * Returns 1 in *negative_step when the fit wanted a negative per-step cost.
+ * With `given` (--quick's kernels but the first; one point): its path, watch,
+ * wide, dear and variant costs, and the step cost from the point's median. */
 static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit, int dear_at,
-                          const mcs_repeat_rule *rule,
+                          int variant_at, const mcs_repeat_rule *rule,
                           const mcs_kernel_cost *given, mcs_kernel_cost *cost, double *spread,
                           int *negative_step, char *err, size_t len)
 {
@@ -516,13 +535,16 @@ static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit, int dear_
            y[MCS_KERNEL_POINTS_MAX];
     mcs_status st;
     for (int p = 0; p < n; p++)
-        if (p != dear_at && (st = size_point(c, pts, p, target, err, len)) != MCS_OK)
+        if (p != dear_at && p != variant_at &&
+            (st = size_point(c, pts, p, target, err, len)) != MCS_OK)
             return st;
-    if (dear_at >= 0) { /* at the last fit point's paths: the same waves and walk, so that
-                         * the two runs' costs differ by the branch alone */
-        pts[dear_at].paths = pts[n_fit - 1].paths;
-        pts[dear_at].sized_run = 0;
-    }
+    const int ratio_at[2] = {dear_at, variant_at};
+    for (int r = 0; r < 2; r++)
+        if (ratio_at[r] >= 0) { /* at the last fit point's paths: the same waves and walk,
+                                 * so that the two runs' costs differ by the keys alone */
+            pts[ratio_at[r]].paths = pts[n_fit - 1].paths;
+            pts[ratio_at[r]].sized_run = 0;
+        }
     int runs = 0, settled = 0;
     while (!settled) {
         for (int p = 0; p < n; p++) /* rounds outermost: noise hits one run of each point */
@@ -543,29 +565,20 @@ static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit, int dear_
         *negative_step = step < 0;
         *cost = (mcs_kernel_cost){given->path,      fmax(0, step),   given->watch,
                                   given->wide_path, given->wide_step, given->mid_step,
-                                  given->dear_step, given->mid_path};
+                                  given->dear_step, given->mid_path,  given->variant_step};
         return MCS_OK;
     }
     double coef[3];
     *negative_step = fit(y, pts, n_fit, coef);
-    *cost = (mcs_kernel_cost){coef[0], coef[1], coef[2], 0, 0, 0, NAN, 0};
-    if (dear_at >= 0) { /* the dear point: the last fit point's job on the dear branch, at
-                         * its paths; the fitted step times the ratio of the two runs' steps
-                         * (their time less the fitted per-path and watch costs): what the
-                         * branch adds, measured where the two runs differ by it alone (on
-                         * the H200's GPU the ratio came out 1.55 where saturated runs
-                         * differ by 1.53; the difference of the two, added to the step,
-                         * 1.69: the runs' partial waves weigh in it). Where the fit wrote
-                         * a step of 0 (it wanted a negative one), the difference. */
-        const point *d = &pts[dear_at], *l = &pts[n_fit - 1];
-        const double base = y[n_fit - 1] - cost->path - l->watched * cost->watch,
-                     dear = y[dear_at] - cost->path - d->watched * cost->watch;
-        cost->dear_step = !(base > 0 && dear > 0) ? NAN
-                          : cost->step > 0        ? cost->step * dear / base
-                                                  : fmax(0, (dear - base) / d->steps);
-    }
+    *cost = (mcs_kernel_cost){coef[0], coef[1], coef[2], 0, 0, 0, NAN, 0, NAN};
+    if (dear_at >= 0)
+        cost->dear_step = ratio_step(pts, y, n_fit, dear_at, cost);
+    if (variant_at >= 0)
+        cost->variant_step = ratio_step(pts, y, n_fit, variant_at, cost);
     _Static_assert(MCS_WIDE_POINTS == 4, "measure: the middle two, then the widest two");
-    if (n - n_fit - (dear_at >= 0) == MCS_WIDE_POINTS) { /* each pair's step from their difference */
+    if (n - n_fit - (dear_at >= 0) - (variant_at >= 0) == MCS_WIDE_POINTS) { /* each pair's
+                                                                              * step from
+                                                                              * their difference */
         pair_costs(&pts[n_fit], y + n_fit, &cost->mid_path, &cost->mid_step);
         pair_costs(&pts[n_fit + 2], y + n_fit + 2, &cost->wide_path, &cost->wide_step);
     }
@@ -631,9 +644,9 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                  * its last step point only; its path, watch and wide costs that
                  * kernel's times the ratio of the two's fallback costs (a one-step
                  * European's), its dear step its measured step times that kernel's
-                 * dear step over its step (dear_ratio) */
+                 * dear step over its step (dear_ratio), its variant step the same way */
                 mcs_kernel_cost given, *infer = NULL;
-                double dear_ratio = NAN;
+                double dear_ratio = NAN, variant_ratio = NAN;
                 int first = 0;
                 if (kc->quick && (c.q > 0 || c.g_index > 0)) {
                     const mcs_kernel_cost *ref = slot - (c.q * rngs + c.g_index);
@@ -643,8 +656,9 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                     given = (mcs_kernel_cost){ref->path * r,      0,
                                               ref->watch * r,     ref->wide_path * r,
                                               ref->wide_step * r, ref->mid_step * r, NAN,
-                                              ref->mid_path * r};
+                                              ref->mid_path * r,  NAN};
                     dear_ratio = ref->step > 0 ? ref->dear_step / ref->step : NAN;
+                    variant_ratio = ref->step > 0 ? ref->variant_step / ref->step : NAN;
                     infer = &given;
                     first = plan.n_fit - 1;
                     inferred++;
@@ -681,20 +695,23 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                     rule.min = rule.max = 1;
                 double best = 0;
                 int negative = 0;
-                mcs_kernel_cost kept = {0, 0, 0, 0, 0, 0, NAN, 0};
+                mcs_kernel_cost kept = {0, 0, 0, 0, 0, 0, NAN, 0, NAN};
                 for (int a = 0; st == MCS_OK && a < (kc->quick ? 1 : MCS_CALIBRATE_ATTEMPTS) &&
                                 (a == 0 || negative); a++) {
                     if (a)
                         kc->progress("%s: kernel %s: the fit wants a negative cost per step: "
                                      "measuring again", side, name);
                     st = measure(&c, pts, last - first, infer ? 1 : plan.n_fit,
-                                 infer || !plan.dear ? -1 : plan.dear, &rule, infer,
+                                 infer || !plan.dear ? -1 : plan.dear,
+                                 infer || !plan.variant ? -1 : plan.variant, &rule, infer,
                                  &kept, &best, &negative, err, len);
                 }
                 if (st != MCS_OK)
                     break;
-                if (infer)
+                if (infer) {
                     kept.dear_step = kept.step * dear_ratio;
+                    kept.variant_step = kept.step * variant_ratio;
+                }
                 for (int p = 0; p < last - first; p++) { /* the next kernels' guesses */
                     measured_point *m = &c.mine[c.q][c.g_index][pts[p].at];
                     snprintf(m->sets, sizeof m->sets, "%s", pts[p].sets);
@@ -720,7 +737,7 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                         at = 0; /* (two numbers: it fits) */
                     if (kept.wide_step > 0) { /* and at the last wide point, its own kernel's */
                         const mcs_kernel_cost wide_cost = {kept.wide_path, kept.wide_step, 0,
-                                                           0, 0, 0, NAN, 0};
+                                                           0, 0, 0, NAN, 0, NAN};
                         w = &walks->walk_wide[f][c.q][c.g_index];
                         w0 = &walks->walk_fixed_wide[f][c.q][c.g_index];
                         if ((st = measure_walk(&c, &pts[plan.n_fit + plan.n_wide - 1],
@@ -735,9 +752,10 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                     snprintf(wide, sizeof wide, "; at %d assets %.4g per path + %.4g per step, "
                              "at %d %.4g + %.4g", MCS_MID_ASSETS, kept.mid_path, kept.mid_step,
                              MCS_MOST_ASSETS, kept.wide_path, kept.wide_step);
-                else if (kept.dear_step > 0) /* (not NAN) */
-                    snprintf(wide, sizeof wide, "; %.4g per step on the dear branch (%s)",
-                             kept.dear_step, plan.points[plan.dear]);
+                else if (kept.dear_step > 0 || kept.variant_step > 0) /* (not NAN) */
+                    snprintf(wide, sizeof wide, "; %.4g per step on the dear branch, %.4g "
+                             "with %s", kept.dear_step, kept.variant_step,
+                             c.model->variant_sets ? c.model->variant_sets : "no variant");
                 if (gpu)
                     snprintf(occupancy, sizeof occupancy, "; %g blocks per SM",
                              g->blocks_per_sm[f][c.q][c.g_index]);

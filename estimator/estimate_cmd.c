@@ -761,6 +761,52 @@ static void text_dear(FILE *out, const mcs_dear_shares *d, const scenario *cold,
     }
 }
 
+/* How side k's kernel cost meets a job that runs its model's variant step
+ * (heston's Euler scheme): "pilot", "variant point" (the profile's
+ * variant_step), or "calibrated job" (a profile without it). */
+static const char *variant_cost(const mcs_prediction *side)
+{
+    if (side->source == MCS_COST_GIVEN)
+        return "pilot";
+    return side->source == MCS_COST_KERNEL && side->cost.variant_step > 0 ? "variant point"
+                                                                           : "calibrated job";
+}
+
+/* The model's variant step as JSON: null where the job does not run it,
+ * else its keys and each side's cost. */
+static void json_variant(FILE *out, const mcs_job *job, const scenario *cold)
+{
+    const mcs_model_type *mt = mcs_model_type_of(job->model.id);
+    fprintf(out, ", \"variant\": ");
+    if (!mt || !mt->variant_applies || !mt->variant_applies(job)) {
+        fprintf(out, "null");
+        return;
+    }
+    fprintf(out, "{\"sets\": ");
+    mcs_json_string(out, mt->variant_sets);
+    const mcs_prediction *side[2] = {&cold->cpu, &cold->gpu};
+    for (int k = 0; k < 2; k++)
+        mcs_json_key_string(out, k ? "gpu" : "cpu",
+                            side[k]->available ? variant_cost(side[k]) : NULL);
+    fprintf(out, "}");
+}
+
+/* A note where the job runs its model's variant step and the profile has
+ * no variant point for a side's kernel. */
+static void text_variant(FILE *out, const mcs_job *job, const scenario *cold, int has_gpu)
+{
+    const mcs_model_type *mt = mcs_model_type_of(job->model.id);
+    if (!mt || !mt->variant_applies || !mt->variant_applies(job))
+        return;
+    const mcs_prediction *side[2] = {&cold->cpu, &cold->gpu};
+    for (int k = 0; k < 1 + has_gpu; k++)
+        if (side[k]->available && strcmp(variant_cost(side[k]), "calibrated job") == 0)
+            fprintf(out, "  note: %s kernel: this job runs %s, and this profile has no "
+                    "variant point's cost for it: the step is calibrate's job's, so its time "
+                    "may be longer or shorter than predicted (--pilot measures this job's)\n",
+                    k ? "gpu" : "cpu", mt->variant_sets);
+}
+
 /* The estimate of CONFIG's job: the document to out, warnings to notes
  * (NULL, or -q: none); err says why it failed. */
 static mcs_status estimate_config(const options *o, FILE *out, FILE *notes, char *err,
@@ -851,6 +897,7 @@ static mcs_status estimate_config(const options *o, FILE *out, FILE *notes, char
         mcs_json_key_number(out, "speedup", cold.speedup);
         json_pilots(out, o, &pilots, &acc, &cold);
         json_dear(out, &dear, &cold);
+        json_variant(out, &job, &cold);
         fprintf(out, ", \"scaled_terms\": ");
         mcs_scaled_terms_print(out, &cp, &gp, 1);
         for (int k = 0; k < 2; k++) {
@@ -895,6 +942,7 @@ static mcs_status estimate_config(const options *o, FILE *out, FILE *notes, char
         kernel_line(out, "gpu", &cold.gpu);
     text_pilots(out, o, &pilots, has_gpu);
     text_dear(out, &dear, &cold, has_gpu);
+    text_variant(out, &job, &cold, has_gpu);
     text_scenario(out, has_gpu ? "cold: a fresh process (mcsim CONFIG), pays GPU context creation"
                           : "cold: a fresh process (mcsim CONFIG)", &cold, has_gpu);
     text_scenario(out, has_gpu ? "warm: the context is already up (later runs in one process)"

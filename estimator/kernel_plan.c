@@ -400,11 +400,12 @@ mcs_status mcs_kernel_plan_make(int f, mcs_kernel_plan *plan, char *err, size_t 
     }
     plan->n_fit = plan->n_points;
     const int wide = k->model->linear_factor ? MCS_WIDE_POINTS : 0,
-              dear = k->model->dear_share && k->model->dear_sets ? 1 : 0;
+              dear = k->model->dear_share && k->model->dear_sets ? 1 : 0,
+              variant = k->model->variant_sets && k->model->variant_applies ? 1 : 0;
     if (plan->n_points < 2 || (points && points[plan->n_points]) ||
-        plan->n_points + wide + dear > MCS_KERNEL_POINTS_MAX) {
+        plan->n_points + wide + dear + variant > MCS_KERNEL_POINTS_MAX) {
         snprintf(err, err_len, "payoff %s: calibration_points must list 2 to %d step points",
-                 k->payoff->name, MCS_KERNEL_POINTS_MAX - wide - dear);
+                 k->payoff->name, MCS_KERNEL_POINTS_MAX - wide - dear - variant);
         return MCS_E_SOFTWARE;
     }
     plan->n_wide = wide;
@@ -416,16 +417,23 @@ mcs_status mcs_kernel_plan_make(int f, mcs_kernel_plan *plan, char *err, size_t 
         snprintf(plan->points[plan->n_points++], sizeof plan->points[0],
                  "simulation.steps=%d model.assets=%d model.spots=100 model.volatilities=0.25",
                  i % 2 ? MCS_WIDE_STEPS : 1, i < 2 ? MCS_MID_ASSETS : MCS_MOST_ASSETS);
-    if (dear) { /* the last fit point where nearly every group pays the dear branch */
+    /* the last fit point where nearly every group pays the dear branch,
+     * then where the model runs its variant step */
+    const char *extra[2] = {dear ? k->model->dear_sets : NULL,
+                            variant ? k->model->variant_sets : NULL};
+    int *index[2] = {&plan->dear, &plan->variant};
+    for (int e = 0; e < 2; e++) {
+        if (!extra[e])
+            continue;
         char last_fit[sizeof plan->points[0]];
         memcpy(last_fit, plan->points[plan->n_fit - 1], sizeof last_fit);
-        plan->dear = plan->n_points;
+        *index[e] = plan->n_points;
         int at = snprintf(plan->points[plan->n_points++], sizeof plan->points[0], "%s %s",
-                          last_fit, k->model->dear_sets);
+                          last_fit, extra[e]);
         if (at < 0 || (size_t)at >= sizeof plan->points[0]) {
-            snprintf(err, err_len, "model %s: its dear_sets '%s' make a step point longer than "
-                     "%zu characters", k->model->name, k->model->dear_sets,
-                     sizeof plan->points[0] - 1);
+            snprintf(err, err_len, "model %s: its %s '%s' make a step point longer than "
+                     "%zu characters", k->model->name, e ? "variant_sets" : "dear_sets",
+                     extra[e], sizeof plan->points[0] - 1);
             return MCS_E_SOFTWARE;
         }
     }

@@ -95,8 +95,13 @@ typedef struct {
     int n_wide;           /* 0, or MCS_WIDE_POINTS wide points after the fit points */
     /* the dear point's index (0: none): for a model with a dear branch
      * (core/type_table.h: dear_share, dear_sets), the last fit point with
-     * the model's dear_sets, last of all (dear_step of mcs_kernel_cost) */
+     * the model's dear_sets, after the wide points (dear_step of
+     * mcs_kernel_cost) */
     int dear;
+    /* the variant point's index (0: none): for a model with variant_sets
+     * (core/type_table.h), the last fit point with them, last of all
+     * (variant_step of mcs_kernel_cost) */
+    int variant;
     char points[MCS_KERNEL_POINTS_MAX][128];
 } mcs_kernel_plan;
 

@@ -91,6 +91,8 @@ mcs_workload mcs_workload_of_job(const mcs_job *job, int threads, int cold)
                       .normals = mcs_job_normals(job),
                       .assets = job->model.assets};
     mcs_dear_shares_of(job, &w.dear);
+    const mcs_model_type *mt = mcs_model_type_of(job->model.id);
+    w.variant = mt && mt->variant_applies && mt->variant_applies(job);
     return w;
 }
 
@@ -235,6 +237,11 @@ static int measured_cost(const mcs_kernel_cost *table, int rngs, int gpu, const 
         cost->step = fmax(0, cost->step + (d->job[gpu] - d->calibrated[gpu]) /
                                               (d->dear[gpu] - d->calibrated[gpu]) *
                                               (cost->dear_step - cost->step));
+    /* the model's variant step (heston's Euler scheme: its dear share 0),
+     * where the profile measured it; else calibrate's step, which estimate
+     * says (mcs_variant_measured) */
+    if (w->variant && cost->variant_step > 0)
+        cost->step = cost->variant_step;
     return 1;
 }
 
@@ -258,7 +265,7 @@ static mcs_cost_source side_cost(const mcs_kernel_cost *table, int rngs, int gpu
      * machine a 64-asset step costs 100x the CPU's and 200x the GPU's
      * fallback, so this is still short, but not by 100x) */
     *cost = (mcs_kernel_cost){0, fallback * (w->normals > 1 ? w->normals : 1), 0, 0, 0, 0, NAN,
-                              0};
+                              0, 0};
     return MCS_COST_FALLBACK;
 }
 

@@ -64,6 +64,10 @@ typedef struct {
      * takes its per-step cost between calibrate's job's and that point's
      * by the job's share (docs/estimator.md) */
     mcs_dear_shares dear;
+    /* 1: its model runs its variant step (core/type_table.h variant_sets,
+     * heston's Euler scheme): a kernel measured at its variant point too
+     * takes that point's per-step cost */
+    int variant;
 } mcs_workload;
 
 /* Where the simulate phase's kernel costs came from. */

@@ -171,6 +171,9 @@ static const profile_key keys[] = {
     KERNEL("cpu", "mid_path_ns", cpu.kernel_ns, mid_path,
            "mid_path_ns.KERNEL: the same model's per path at 16 assets, ns (absent: the path "
            "taken affine in the assets between the calibration job's and 64 assets')"),
+    KERNEL("cpu", "variant_step_ns", cpu.kernel_ns, variant_step,
+           "variant_step_ns.KERNEL: per step under the model's variant_sets (heston: "
+           "scheme = euler), ns (absent: the step alone)"),
     KERNEL("cpu", "dear_step_ns", cpu.kernel_ns, dear_step,
            "dear_step_ns.KERNEL: per step where nearly every batch pays the model's dear "
            "branch (heston: QE's exponential branch), ns (absent: the step alone)"),
@@ -244,6 +247,9 @@ static const profile_key keys[] = {
     KERNEL("gpu", "mid_path_ps", gpu.kernel_ps, mid_path,
            "mid_path_ps.KERNEL: the same model's per path at 16 assets, ps (absent: the path "
            "taken affine in the assets between the calibration job's and 64 assets')"),
+    KERNEL("gpu", "variant_step_ps", gpu.kernel_ps, variant_step,
+           "variant_step_ps.KERNEL: per step under the model's variant_sets (heston: "
+           "scheme = euler), ps (absent: the step alone)"),
     KERNEL("gpu", "dear_step_ps", gpu.kernel_ps, dear_step,
            "dear_step_ps.KERNEL: per step where nearly every warp pays the model's dear "
            "branch, ps (absent: the step alone)"),
@@ -1310,6 +1316,7 @@ static void scale_cost(mcs_kernel_cost *c, double f)
     c->mid_step *= f;
     c->dear_step *= f;
     c->mid_path *= f;
+    c->variant_step *= f;
 }
 
 /* The reference's measured costs under p's spec-sheet numbers, per term:

@@ -51,6 +51,9 @@ typedef struct {
      * taken affine in the assets between the calibration job's and the
      * widest) */
     double mid_path;
+    /* per step at the plan's variant point (heston: its Euler scheme);
+     * NAN (or 0) where not measured or the model has none */
+    double variant_step;
 } mcs_kernel_cost;
 
 /* A link (host-to-device or device-to-host copies): t = alpha + bytes / beta. */

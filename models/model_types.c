@@ -65,6 +65,12 @@ static const mcs_model_type bachelier = {
     .calibration_sets = "model.spot=100 model.rate=0.05 model.normal_vol=20",
 };
 
+/* Heston's variant point's step: the Euler scheme's */
+static int heston_euler(const mcs_job *job)
+{
+    return mcs_heston_params_of(&job->model)->scheme == MCS_HESTON_EULER;
+}
+
 /* Heston's time-step bias: Euler's, far larger than QE's */
 static const char *heston_less_bias(const mcs_job *job)
 {
@@ -101,6 +107,8 @@ static const mcs_model_type heston = {
                         "model.theta=0.04 model.xi=0.3 model.rho=-0.7",
     .dear_share = mcs_heston_dear_share,
     .dear_cpu_group = mcs_heston_dear_cpu_group,
+    .variant_sets = "model.scheme=euler",
+    .variant_applies = heston_euler,
     .dear_branch = "QE's exponential branch (the variance near 0)",
     .dear_sets = "model.xi=1", /* 2 kappa theta / xi^2 = 0.12: 99% of a CPU batch's steps */
 };

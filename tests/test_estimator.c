@@ -271,9 +271,9 @@ static void zero_step_cost_is_implausible(void **state)
     mcs_profile p;
     load_machine(&p);
     char buf[256] = "";
-    p.cpu.kernel_ns[0][0][0] = (mcs_kernel_cost){0, 1.5, 0, 0, 0, 0, 0, 0};
+    p.cpu.kernel_ns[0][0][0] = (mcs_kernel_cost){0, 1.5, 0, 0, 0, 0, 0, 0, 0};
     assert_int_equal(mcs_profile_problems(&p, buf, sizeof buf), 0);
-    p.cpu.kernel_ns[0][1][1] = (mcs_kernel_cost){2, 0, 0, 0, 0, 0, 0, 0};
+    p.cpu.kernel_ns[0][1][1] = (mcs_kernel_cost){2, 0, 0, 0, 0, 0, 0, 0, 0};
     assert_int_equal(mcs_profile_problems(&p, buf, sizeof buf), 1);
     char name[MCS_KERNEL_NAME_MAX];
     mcs_kernel_name(0, 1, MCS_RNG_PHILOX, name, sizeof name);
@@ -1798,15 +1798,30 @@ static void kernel_plans_make_their_jobs(void **state)
          * fit point's job with the model's dear_sets, where calibrate's job's
          * share of the branch is less than the dear point's */
         const mcs_model_type *mt = mcs_kernel_family_get(f)->model;
+        const int d = plan.n_fit + plan.n_wide;
         if (mt->dear_share) {
-            const int d = plan.n_fit + plan.n_wide;
             assert_int_equal(plan.dear, d);
-            assert_int_equal(plan.n_points, d + 1);
             assert_int_equal(s[d], s[plan.n_fit - 1]);
             assert_true(strstr(plan.points[d], mt->dear_sets) != NULL);
         } else {
             assert_int_equal(plan.dear, 0);
-            assert_int_equal(plan.n_points, plan.n_fit + plan.n_wide);
+        }
+        /* a model with a variant step (heston's Euler): its variant point
+         * last, the last fit point's job with the model's variant_sets */
+        const int v = d + (mt->dear_share != NULL);
+        if (mt->variant_sets) {
+            assert_int_equal(plan.variant, v);
+            assert_int_equal(plan.n_points, v + 1);
+            assert_int_equal(s[v], s[plan.n_fit - 1]);
+            assert_true(strstr(plan.points[v], mt->variant_sets) != NULL);
+            mcs_job vj;
+            char why[256];
+            assert_int_equal(mcs_kernel_plan_point_job(&plan, plan.points[v], &vj, why,
+                                                       sizeof why), MCS_OK);
+            assert_true(mt->variant_applies(&vj));
+        } else {
+            assert_int_equal(plan.variant, 0);
+            assert_int_equal(plan.n_points, v);
         }
         if (mcs_kernel_family_get(f)->payoff->id == MCS_PAYOFF_ASIAN)
             assert_true(plan.n_fit == 3 && w[0] == 12 && w[1] == 12 && w[2] == 264);
@@ -1873,7 +1888,7 @@ static void kernel_costs_by_hand(void **state)
     assert_int_equal(g.source, MCS_COST_KERNEL);
     expect_close(g.seconds[MCS_PHASE_SIMULATE], 20e-6 + 256 * 200e-9 + 262144 * 4e-12 + 20e-6,
                  1e-12);
-    mcs_kernel_cost given = {1, 1, 0, 0, 0, 0, 0, 0};
+    mcs_kernel_cost given = {1, 1, 0, 0, 0, 0, 0, 0, 0};
     w.cpu_cost = &given; /* e.g. a pilot's: 2 ns a path */
     mcs_predict_cpu(&p.cpu, &w, &c);
     assert_int_equal(c.source, MCS_COST_GIVEN);
@@ -2061,7 +2076,7 @@ static void dear_step_by_the_share(void **state)
             mcs_kernel_cost cost, *k = side ? &p.gpu.kernel_ps[f][MCS_SINGLE][g]
                                             : &p.cpu.kernel_ns[f][MCS_SINGLE][g];
             char name[128];
-            *k = (mcs_kernel_cost){1, 3, 0, 0, 0, 0, 5, 0};
+            *k = (mcs_kernel_cost){1, 3, 0, 0, 0, 0, 5, 0, 0};
             if (side)
                 mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
             else
@@ -2109,6 +2124,32 @@ static void dear_step_by_the_share(void **state)
     assert_true(w.dear.dear[0] > MCS_DEAR_SPAN_LEAST && w.dear.dear[0] < 0.9);
     assert_int_equal(mcs_heston_dear_cpu_group(MCS_DOUBLE, 2048), 1);
     assert_int_equal(mcs_heston_dear_cpu_group(MCS_SINGLE, 2048), 2048);
+    /* the Euler scheme, heston's variant step: its kernels' variant_step
+     * where measured (its dear share is 0), calibrate's step where not; a
+     * QE job never takes it */
+    n = mcs_overrides_split("model.type=heston model.spot=100 model.v0=0.04 model.kappa=1.5 "
+                            "model.theta=0.04 model.xi=0.3 model.rho=-0.7 model.scheme=euler "
+                            "option.strike=100 option.maturity=1 simulation.steps=50",
+                            storage, sizeof storage, ov, 16);
+    assert_true(n > 0);
+    if (mcs_job_from_text("[model]\n", ov, n, &job, err, sizeof err) != MCS_OK)
+        fail_msg("%s", err);
+    w = mcs_workload_of_job(&job, 1, 0);
+    assert_true(w.variant);
+    const int f = mcs_kernel_family_index(MCS_MODEL_HESTON, MCS_PAYOFF_EUROPEAN, w.mode);
+    const int g = mcs_kernel_rng_index(0, MCS_RNG_PCG64);
+    mcs_kernel_cost *k = &p.cpu.kernel_ns[f][MCS_SINGLE][g], cost;
+    *k = (mcs_kernel_cost){1, 3, 0, 0, 0, 0, 5, 0, 7};
+    char name[128];
+    mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PCG64, &cost, name, sizeof name);
+    expect_close(cost.step, 7, 1e-12);
+    k->variant_step = NAN;
+    mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PCG64, &cost, name, sizeof name);
+    expect_close(cost.step, 3, 1e-12);
+    k->variant_step = 7;
+    w.variant = 0;
+    mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PCG64, &cost, name, sizeof name);
+    expect_close(cost.step, 3, 1e-12);
 }
 
 /* A model whose normals per step grow with the job (multi_gbm: one per
@@ -2140,7 +2181,7 @@ static void kernel_step_cost_scales_with_normals(void **state)
     assert_true(f >= 0);
     assert_int_equal(mcs_kernel_family_normals(f), 2);
     for (int g = 0; g < MCS_CPU_RNG_COUNT; g++)
-        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 0, 0, 0, 0, 0};
+        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 0, 0, 0, 0, 0, 0};
     mcs_kernel_cost cost;
     char name[128];
     assert_int_equal(mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name),
@@ -2152,7 +2193,7 @@ static void kernel_step_cost_scales_with_normals(void **state)
      * per-thread kernel in double (by the work) */
     for (int q = 0; q < MCS_PREC_COUNT; q++)
         for (int g = 0; g < MCS_GPU_RNG_COUNT; g++)
-            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 2, 0, 0, 0, 0, 0, 0};
+            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 2, 0, 0, 0, 0, 0, 0, 0};
     assert_int_equal(mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name),
                      MCS_COST_KERNEL);
     expect_close(cost.step, 2 * (8 + 36) / 5.0, 1e-12);
@@ -2172,10 +2213,10 @@ static void kernel_step_cost_scales_with_normals(void **state)
      * step times n / 64; a per-thread GPU job whose wide point ran the warp
      * kernel by the work from the calibration job's, as without them */
     for (int g = 0; g < MCS_CPU_RNG_COUNT; g++)
-        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 40, 500, 0, 0, 0};
+        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 40, 500, 0, 0, 0, 0};
     for (int q = 0; q < MCS_PREC_COUNT; q++)
         for (int g = 0; g < MCS_GPU_RNG_COUNT; g++)
-            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 2, 0, 40, 500, 0, 0, 0};
+            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 2, 0, 40, 500, 0, 0, 0, 0};
     w.precision = MCS_SINGLE;
     w.assets = w.normals = 8;
     mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
@@ -2206,10 +2247,10 @@ static void kernel_step_cost_scales_with_normals(void **state)
      * and (64, 500): 60 + 440 (24 - 16) / 48 at 24 assets; its per-thread
      * kernel in double on the quadratic too */
     for (int g = 0; g < MCS_CPU_RNG_COUNT; g++)
-        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 40, 500, 60, 0, 0};
+        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 40, 500, 60, 0, 0, 0};
     for (int q = 0; q < MCS_PREC_COUNT; q++)
         for (int g = 0; g < MCS_GPU_RNG_COUNT; g++)
-            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 3, 0, 40, 500, 60, 0, 0};
+            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 3, 0, 40, 500, 60, 0, 0, 0};
     w.assets = w.normals = 32;
     mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
     const double by_hand = 3.0 * 16 * -32 / (-14 * -62) + 60.0 * 30 * -32 / (14 * -48) +
@@ -2251,7 +2292,7 @@ static void kernel_step_cost_scales_with_normals(void **state)
     mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
     expect_close(cost.path, 40, 1e-12);
     for (int g = 0; g < MCS_CPU_RNG_COUNT; g++) /* a noisy middle above the widest */
-        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 40, 500, 700, 0, 0};
+        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 40, 500, 700, 0, 0, 0};
     w.assets = w.normals = 24;
     mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
     assert_true(cost.step >= 500 && cost.step <= 700);
