@@ -524,8 +524,9 @@ static double ratio_step(const point *pts, const double *y, int n_fit, int at,
  * step, at its paths; the fitted step times the two runs' ratio:
  * ratio_step), and the largest spread of a point's runs.
  * Returns 1 in *negative_step when the fit wanted a negative per-step cost.
- * With `given` (--quick's kernels but the first; one point): its path, watch,
- * wide, dear and variant costs, and the step cost from the point's median. */
+ * With `given` (--quick's kernels but the first; one point, and the variant
+ * point): its path, watch, wide and dear costs, the step cost from the
+ * point's median, and the variant's by ratio_step. */
 static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit, int dear_at,
                           int variant_at, const mcs_repeat_rule *rule,
                           const mcs_kernel_cost *given, mcs_kernel_cost *cost, double *spread,
@@ -566,6 +567,8 @@ static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit, int dear_
         *cost = (mcs_kernel_cost){given->path,      fmax(0, step),   given->watch,
                                   given->wide_path, given->wide_step, given->mid_step,
                                   given->dear_step, given->mid_path,  given->variant_step};
+        if (variant_at >= 0)
+            cost->variant_step = ratio_step(pts, y, n_fit, variant_at, cost);
         return MCS_OK;
     }
     double coef[3];
@@ -644,9 +647,9 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                  * its last step point only; its path, watch and wide costs that
                  * kernel's times the ratio of the two's fallback costs (a one-step
                  * European's), its dear step its measured step times that kernel's
-                 * dear step over its step (dear_ratio), its variant step the same way */
+                 * dear step over its step (dear_ratio); its variant point measured */
                 mcs_kernel_cost given, *infer = NULL;
-                double dear_ratio = NAN, variant_ratio = NAN;
+                double dear_ratio = NAN;
                 int first = 0;
                 if (kc->quick && (c.q > 0 || c.g_index > 0)) {
                     const mcs_kernel_cost *ref = slot - (c.q * rngs + c.g_index);
@@ -658,31 +661,40 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                                               ref->wide_step * r, ref->mid_step * r, NAN,
                                               ref->mid_path * r,  NAN};
                     dear_ratio = ref->step > 0 ? ref->dear_step / ref->step : NAN;
-                    variant_ratio = ref->step > 0 ? ref->variant_step / ref->step : NAN;
                     infer = &given;
                     first = plan.n_fit - 1;
                     inferred++;
                 }
-                const int last = infer ? first + 1 : plan.n_points; /* the points measured */
+                /* the points measured: every point of the plan; --quick's inferred
+                 * kernels their last fit point, and the variant point where the
+                 * model has one (its own ratio: heston's Euler costs a third of
+                 * QE's step in double, 1.1 times in single) */
+                const int measured = infer ? 1 + (plan.variant > 0) : plan.n_points;
                 point pts[MCS_KERNEL_POINTS_MAX];
                 memset(pts, 0, sizeof pts);
                 mcs_job job;
-                char quick_sets[sizeof plan.points[0]];
-                for (int p = first; p < last && st == MCS_OK; p++) {
+                char quick_sets[sizeof plan.points[0]], quick_variant[2 * sizeof plan.points[0]];
+                for (int i = 0; i < measured && st == MCS_OK; i++) {
+                    const int p = !infer ? i : i == 0 ? first : plan.variant;
                     const char *sets = plan.points[p];
                     unsigned steps;
                     char more;
-                    if (infer && gpu && sscanf(sets, "simulation.steps=%u%c", &steps, &more) == 1 &&
+                    if (infer && i == 0 && gpu &&
+                        sscanf(sets, "simulation.steps=%u%c", &steps, &more) == 1 &&
                         steps > QUICK_GPU_STEPS) {
                         snprintf(quick_sets, sizeof quick_sets, "simulation.steps=%d",
                                  QUICK_GPU_STEPS);
-                        if (point_job(&plan, quick_sets, &pts[p - first], &job, err, len) ==
-                                MCS_OK &&
+                        if (point_job(&plan, quick_sets, &pts[i], &job, err, len) == MCS_OK &&
                             mcs_job_kernel_mode(&job) == fam->mode)
                             sets = quick_sets; /* else the plan's: another mode there */
                     }
-                    st = point_job(&plan, sets, &pts[p - first], &job, err, len);
-                    pts[p - first].at = p;
+                    if (infer && i == 1) { /* the variant at the fit point measured */
+                        snprintf(quick_variant, sizeof quick_variant, "%s %s", pts[0].sets,
+                                 fam->model->variant_sets);
+                        sets = quick_variant;
+                    }
+                    st = point_job(&plan, sets, &pts[i], &job, err, len);
+                    pts[i].at = p;
                 }
                 const double t_kernel = mcs_now();
                 const int runs_before = c.runs;
@@ -701,18 +713,16 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                     if (a)
                         kc->progress("%s: kernel %s: the fit wants a negative cost per step: "
                                      "measuring again", side, name);
-                    st = measure(&c, pts, last - first, infer ? 1 : plan.n_fit,
+                    st = measure(&c, pts, measured, infer ? 1 : plan.n_fit,
                                  infer || !plan.dear ? -1 : plan.dear,
-                                 infer || !plan.variant ? -1 : plan.variant, &rule, infer,
+                                 !plan.variant ? -1 : infer ? 1 : plan.variant, &rule, infer,
                                  &kept, &best, &negative, err, len);
                 }
                 if (st != MCS_OK)
                     break;
-                if (infer) {
+                if (infer)
                     kept.dear_step = kept.step * dear_ratio;
-                    kept.variant_step = kept.step * variant_ratio;
-                }
-                for (int p = 0; p < last - first; p++) { /* the next kernels' guesses */
+                for (int p = 0; p < measured; p++) { /* the next kernels' guesses */
                     measured_point *m = &c.mine[c.q][c.g_index][pts[p].at];
                     snprintf(m->sets, sizeof m->sets, "%s", pts[p].sets);
                     c.known[pts[p].at] = m->sim_per_path = pts[p].sim_per_path;

@@ -988,6 +988,55 @@ else
     skip "estimate: Heston's share on QE's exponential branch" "no python3 here"
 fi
 
+# a model's variant step (heston's scheme = euler): calibrate measured every Heston kernel at
+# its variant point, --quick's inferred kernels too (their own ratio, not the first kernel's:
+# Euler costs a third of QE's step in double and about as much in single); an Euler job takes
+# that step, a QE job never; a profile without the keys keeps calibrate's step and says so
+if [ -n "$py" ]; then
+    grep -v '^variant_step_' "$local_profile" >"$work/no-variant.ini"
+    for p in single double; do
+        "$mcsim" estimate "$heston" --profile "$local_profile" --set model.scheme=euler \
+            --set simulation.precision=$p --format json -q >"$work/variant-$p.json" 2>"$err"
+        exit_is $? 0
+    done
+    "$mcsim" estimate "$heston" --profile "$work/no-variant.ini" --set model.scheme=euler \
+        --format json -q >"$work/variant-none.json" 2>"$err"
+    exit_is $? 0
+    "$py" - "$work" "$local_profile" <<'EOF' || problems+=("variant step checks failed")
+import json, sys
+load = lambda n: json.load(open("%s/%s.json" % (sys.argv[1], n)))
+keys = dict(l.split(" = ", 1) for l in open(sys.argv[2]) if " = " in l)
+qe = load("dear-0.3")
+assert qe["variant"] is None, qe["variant"]
+for p in ("single", "double"):
+    d = load("variant-" + p)
+    assert d["variant"]["sets"] == "model.scheme=euler", d["variant"]
+    c = d["cold"]["cpu"]
+    v = float(keys.get("variant_step_ns." + c["kernel"], "nan"))
+    if v > 0:
+        assert d["variant"]["cpu"] == "variant point", d["variant"]
+        assert abs(c["kernel_cost"]["step"] - v) <= 1e-6 * v, (c["kernel_cost"], v)
+    else:  # (a fit of noise may leave none)
+        assert d["variant"]["cpu"] == "calibrated job", d["variant"]
+none = load("variant-none")
+assert none["variant"]["cpu"] == "calibrated job", none["variant"]
+c = none["cold"]["cpu"]
+step = float(keys["step_ns." + c["kernel"]])
+assert abs(c["kernel_cost"]["step"] - step) <= 1e-6 * step, (c["kernel_cost"], step)
+# measured, not inferred: an inferred kernel's ratio would equal the first kernel's exactly
+ratio = lambda k: float(keys["variant_step_ns." + k]) / float(keys["step_ns." + k])
+first, dbl = "heston_european_0_single_pcg64", "heston_european_0_double_pcg64"
+assert abs(ratio(dbl) - ratio(first)) > 1e-6 * ratio(first), (ratio(dbl), ratio(first))
+EOF
+    "$mcsim" estimate "$heston" --profile "$work/no-variant.ini" --set model.scheme=euler -q \
+        >"$out" 2>"$err"
+    exit_is $? 0
+    need_in "$out" stdout "this job runs model.scheme=euler, and this profile has no variant point"
+    report "estimate: Heston's Euler scheme takes its kernels' variant step, measured by calibrate (--quick too)"
+else
+    skip "estimate: Heston's Euler variant step" "no python3 here"
+fi
+
 if [ -n "$py" ]; then
     "$mcsim" estimate "$config" --profile "$local_profile" --tolerance 1e-3 --format json -q \
         >"$out" 2>"$err"
