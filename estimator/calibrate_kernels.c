@@ -579,9 +579,8 @@ static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit, int dear_
     if (variant_at >= 0)
         cost->variant_step = ratio_step(pts, y, n_fit, variant_at, cost);
     _Static_assert(MCS_WIDE_POINTS == 4, "measure: the middle two, then the widest two");
-    if (n - n_fit - (dear_at >= 0) - (variant_at >= 0) == MCS_WIDE_POINTS) { /* each pair's
-                                                                              * step from
-                                                                              * their difference */
+    /* the wide points, each pair's step from their difference */
+    if (n - n_fit - (dear_at >= 0) - (variant_at >= 0) == MCS_WIDE_POINTS) {
         pair_costs(&pts[n_fit], y + n_fit, &cost->mid_path, &cost->mid_step);
         pair_costs(&pts[n_fit + 2], y + n_fit + 2, &cost->wide_path, &cost->wide_step);
     }

@@ -776,14 +776,14 @@ static const char *variant_cost(const mcs_prediction *side)
  * else its keys and each side's cost. */
 static void json_variant(FILE *out, const mcs_job *job, const scenario *cold)
 {
-    const mcs_model_type *mt = mcs_model_type_of(job->model.id);
+    const char *sets = mcs_job_variant_sets(job);
     fprintf(out, ", \"variant\": ");
-    if (!mt || !mt->variant_applies || !mt->variant_applies(job)) {
+    if (!sets) {
         fprintf(out, "null");
         return;
     }
     fprintf(out, "{\"sets\": ");
-    mcs_json_string(out, mt->variant_sets);
+    mcs_json_string(out, sets);
     const mcs_prediction *side[2] = {&cold->cpu, &cold->gpu};
     for (int k = 0; k < 2; k++)
         mcs_json_key_string(out, k ? "gpu" : "cpu",
@@ -795,16 +795,14 @@ static void json_variant(FILE *out, const mcs_job *job, const scenario *cold)
  * no variant point for a side's kernel. */
 static void text_variant(FILE *out, const mcs_job *job, const scenario *cold, int has_gpu)
 {
-    const mcs_model_type *mt = mcs_model_type_of(job->model.id);
-    if (!mt || !mt->variant_applies || !mt->variant_applies(job))
-        return;
+    const char *sets = mcs_job_variant_sets(job);
     const mcs_prediction *side[2] = {&cold->cpu, &cold->gpu};
-    for (int k = 0; k < 1 + has_gpu; k++)
+    for (int k = 0; sets && k < 1 + has_gpu; k++)
         if (side[k]->available && strcmp(variant_cost(side[k]), "calibrated job") == 0)
             fprintf(out, "  note: %s kernel: this job runs %s, and this profile has no "
                     "variant point's cost for it: the step is calibrate's job's, so its time "
                     "may be longer or shorter than predicted (--pilot measures this job's)\n",
-                    k ? "gpu" : "cpu", mt->variant_sets);
+                    k ? "gpu" : "cpu", sets);
 }
 
 /* The estimate of CONFIG's job: the document to out, warnings to notes

@@ -91,7 +91,7 @@ typedef struct {
     int family;
     char config[1024];
     unsigned normals;     /* the calibration job's normals per step (mcs_job_normals) */
-    int n_points, n_fit;  /* n_points - n_fit: the wide points, then the dear point */
+    int n_points, n_fit;  /* after the n_fit: the wide, dear and variant points */
     int n_wide;           /* 0, or MCS_WIDE_POINTS wide points after the fit points */
     /* the dear point's index (0: none): for a model with a dear branch
      * (core/type_table.h: dear_share, dear_sets), the last fit point with

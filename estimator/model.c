@@ -91,9 +91,14 @@ mcs_workload mcs_workload_of_job(const mcs_job *job, int threads, int cold)
                       .normals = mcs_job_normals(job),
                       .assets = job->model.assets};
     mcs_dear_shares_of(job, &w.dear);
-    const mcs_model_type *mt = mcs_model_type_of(job->model.id);
-    w.variant = mt && mt->variant_applies && mt->variant_applies(job);
+    w.variant = mcs_job_variant_sets(job) != NULL;
     return w;
+}
+
+const char *mcs_job_variant_sets(const mcs_job *job)
+{
+    const mcs_model_type *mt = mcs_model_type_of(job->model.id);
+    return mt && mt->variant_applies && mt->variant_applies(job) ? mt->variant_sets : NULL;
 }
 
 const char *mcs_cost_source_name(mcs_cost_source s)
@@ -239,7 +244,7 @@ static int measured_cost(const mcs_kernel_cost *table, int rngs, int gpu, const 
                                               (cost->dear_step - cost->step));
     /* the model's variant step (heston's Euler scheme: its dear share 0),
      * where the profile measured it; else calibrate's step, which estimate
-     * says (mcs_variant_measured) */
+     * says in a note */
     if (w->variant && cost->variant_step > 0)
         cost->step = cost->variant_step;
     return 1;

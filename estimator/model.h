@@ -38,6 +38,11 @@ int mcs_dear_applies(const mcs_dear_shares *d, const mcs_kernel_cost *cost, int 
  * branch or its kernel family no plan). */
 void mcs_dear_shares_of(const mcs_job *job, mcs_dear_shares *d);
 
+/* The [model] keys of the variant step the job's model runs
+ * (core/type_table.h variant_sets: "model.scheme=euler"), or NULL where it
+ * runs its own. */
+const char *mcs_job_variant_sets(const mcs_job *job);
+
 /* What the model needs to know about a job. */
 typedef struct {
     uint64_t paths;       /* N */

@@ -277,8 +277,9 @@ MC_HD static inline __attribute__((always_inline)) void mcs_heston_step(const mc
  * copy to the per-path step's bits. */
 #define MCS_HESTON_BATCH_STEP 1
 /* 1: in double the batch step steps its exponential-branch paths apart
- * (below), so a path, not its batch, pays the branch: the estimator's
- * group (models/heston_cost.c, mcs_heston_dear_cpu_group) */
+ * (below, under this switch), so a path, not its batch, pays the branch:
+ * the estimator's group follows it (models/heston_cost.c,
+ * mcs_heston_dear_cpu_group) */
 #define MCS_HESTON_DOUBLE_APART 1
 /* The most paths a batch step keeps each path's psi for, from the check
  * loop to the quadratic one (a larger batch steps each path as it). */
@@ -315,7 +316,7 @@ static inline void mcs_heston_step_batch(const mcs_heston_coef *restrict c, uint
         psis[p] = psi;
         exponential += psi <= (mcs_real)MCS_HESTON_PSI_C ? (mcs_real)0 : (mcs_real)1;
     }
-#ifdef MCS_REAL_DOUBLE
+#if defined(MCS_REAL_DOUBLE) && MCS_HESTON_DOUBLE_APART
     /* double: the exponential branch's tail (erfc) and logarithms are
      * scalar calls, so the loop of every path branched per path, and its
      * cost followed the share of paths on the branch and their
@@ -364,7 +365,7 @@ static inline void mcs_heston_step_batch(const mcs_heston_coef *restrict c, uint
         x[p] = x[p] + (c->drift_dt + k0_k1v + c->k2 * v1 + MCS_SQRT(var_x) * zx[p]);
         var[p] = v1;
     }
-#ifdef MCS_REAL_DOUBLE
+#if defined(MCS_REAL_DOUBLE) && MCS_HESTON_DOUBLE_APART
     for (uint32_t i = 0; i < n_exp; i++) { /* mcs_heston_step_qe's exponential branch */
         const uint32_t p = at[i];
         const mcs_real v = kept_v[i];

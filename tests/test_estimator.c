@@ -68,6 +68,19 @@ static void load_config_job(const char *name, const char *set1, const char *set2
         fail_msg("%s", err);
 }
 
+/* A job of config assignments only ("model.type=heston model.xi=1 ..."),
+ * as mcs_job_from_text reads a sweep file's config; a list it refuses fails
+ * the test. */
+static void job_of_sets(const char *sets, mcs_job *job)
+{
+    char storage[1024], err[512] = "";
+    mcs_override ov[16];
+    int n = mcs_overrides_split(sets, storage, sizeof storage, ov, 16);
+    assert_true(n > 0);
+    if (mcs_job_from_text("[model]\n", ov, n, job, err, sizeof err) != MCS_OK)
+        fail_msg("%s", err);
+}
+
 static void load_machine(mcs_profile *p)
 {
     char err[512] = "";
@@ -2051,19 +2064,15 @@ static void dear_step_by_the_share(void **state)
     const double xis[3] = {0.3, 0.5, 1};
     double steps[3];
     for (int i = 0; i < 3; i++) {
-        char sets[512], storage[1024], err[512];
+        char sets[512];
         snprintf(sets, sizeof sets,
                  "model.type=heston model.spot=100 model.rate=0.05 model.v0=0.04 model.kappa=1.5 "
                  "model.theta=0.04 "
                  "model.xi=%g model.rho=-0.7 option.payoff=european option.type=call "
                  "option.strike=100 option.maturity=1 simulation.steps=252 "
                  "simulation.rng=philox", xis[i]);
-        mcs_override ov[16];
-        int n = mcs_overrides_split(sets, storage, sizeof storage, ov, 16);
         mcs_job job;
-        assert_true(n > 0);
-        if (mcs_job_from_text("[model]\n", ov, n, &job, err, sizeof err) != MCS_OK)
-            fail_msg("%s", err);
+        job_of_sets(sets, &job);
         mcs_workload w = mcs_workload_of_job(&job, 1, 0);
         const mcs_dear_shares *d = &w.dear;
         assert_non_null(d->branch);
@@ -2108,15 +2117,9 @@ static void dear_step_by_the_share(void **state)
      * (MCS_HESTON_DOUBLE_APART): its shares are a path's (a group of 1),
      * the job's, calibrate's and the dear point's alike; the GPU's a warp's */
     mcs_job job;
-    char err[512], storage[1024];
-    mcs_override ov[16];
-    int n = mcs_overrides_split("model.type=heston model.spot=100 model.v0=0.04 model.kappa=1.5 "
-                                "model.theta=0.04 model.xi=0.7 model.rho=-0.7 "
-                                "option.strike=100 option.maturity=1 simulation.steps=50 "
-                                "simulation.precision=double", storage, sizeof storage, ov, 16);
-    assert_true(n > 0);
-    if (mcs_job_from_text("[model]\n", ov, n, &job, err, sizeof err) != MCS_OK)
-        fail_msg("%s", err);
+    job_of_sets("model.type=heston model.spot=100 model.v0=0.04 model.kappa=1.5 "
+                "model.theta=0.04 model.xi=0.7 model.rho=-0.7 option.strike=100 "
+                "option.maturity=1 simulation.steps=50 simulation.precision=double", &job);
     mcs_workload w = mcs_workload_of_job(&job, 1, 0);
     expect_close(w.dear.job[0], mcs_heston_dear_share(&job, 1), 1e-15);
     expect_close(w.dear.job[1], mcs_heston_dear_share(&job, MCS_GPU_WARP_PATHS), 1e-15);
@@ -2127,13 +2130,9 @@ static void dear_step_by_the_share(void **state)
     /* the Euler scheme, heston's variant step: its kernels' variant_step
      * where measured (its dear share is 0), calibrate's step where not; a
      * QE job never takes it */
-    n = mcs_overrides_split("model.type=heston model.spot=100 model.v0=0.04 model.kappa=1.5 "
-                            "model.theta=0.04 model.xi=0.3 model.rho=-0.7 model.scheme=euler "
-                            "option.strike=100 option.maturity=1 simulation.steps=50",
-                            storage, sizeof storage, ov, 16);
-    assert_true(n > 0);
-    if (mcs_job_from_text("[model]\n", ov, n, &job, err, sizeof err) != MCS_OK)
-        fail_msg("%s", err);
+    job_of_sets("model.type=heston model.spot=100 model.v0=0.04 model.kappa=1.5 "
+                "model.theta=0.04 model.xi=0.3 model.rho=-0.7 model.scheme=euler "
+                "option.strike=100 option.maturity=1 simulation.steps=50", &job);
     w = mcs_workload_of_job(&job, 1, 0);
     assert_true(w.variant);
     const int f = mcs_kernel_family_index(MCS_MODEL_HESTON, MCS_PAYOFF_EUROPEAN, w.mode);
@@ -2165,16 +2164,9 @@ static void kernel_step_cost_scales_with_normals(void **state)
     static mcs_profile p;
     load_machine(&p);
     mcs_job job;
-    char err[512];
-    const char *sets = "model.type=multi_gbm model.assets=8 model.spots=100 "
-                       "model.volatilities=0.2 model.correlation=0.3 option.payoff=basket "
-                       "option.strike=100 option.maturity=1 simulation.steps=10 "
-                       "simulation.rng=philox";
-    char storage[1024];
-    mcs_override ov[16];
-    int n = mcs_overrides_split(sets, storage, sizeof storage, ov, 16);
-    assert_true(n > 0);
-    assert_int_equal(mcs_job_from_text("[model]\n", ov, n, &job, err, sizeof err), MCS_OK);
+    job_of_sets("model.type=multi_gbm model.assets=8 model.spots=100 model.volatilities=0.2 "
+                "model.correlation=0.3 option.payoff=basket option.strike=100 "
+                "option.maturity=1 simulation.steps=10 simulation.rng=philox", &job);
     mcs_workload w = mcs_workload_of_job(&job, 1, 0);
     assert_int_equal(w.normals, 8);
     const int f = mcs_kernel_family_index(MCS_MODEL_MULTI_GBM, MCS_PAYOFF_BASKET, w.mode);
