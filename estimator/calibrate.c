@@ -267,7 +267,7 @@ static mcs_status stand_in_profile(calib *c, char *path, size_t path_len, char *
         return st;
     p.has_gpu = c->gpu; /* the sections this calibration writes */
     snprintf(p.kind, sizeof p.kind, "%s", c->gpu ? "machine" : "cpu");
-    const mcs_kernel_cost cost = {1, 1, 0, 0, 0, 0, NAN, 0, 0};
+    const mcs_kernel_cost cost = {1, 1, 0, 0, 0, 0, NAN, 0, 0, 0, 0};
     for (int f = 0; f < mcs_kernel_family_count(); f++)
         for (int q = 0; q < MCS_PREC_COUNT; q++) {
             for (int g = 0; g < MCS_CPU_RNG_COUNT; g++)
@@ -1054,12 +1054,21 @@ static void lanes(int major, int minor, double *fp32, double *fp64)
         *fp64 = 2;
 }
 
+/* The pause after the last GPU process before a context counts as a quiet
+ * host's: a split's shares start so (measure_quiet_context). */
+#define QUIET_PAUSE_S 2
+
 /* Start-up contention (context_together_G): fresh processes started at
  * once, one per GPU, for G = 2, 4, 8, 16 while the host has G GPUs (a
  * round that fails, as on a GPU that does not exist, ends the series); 3
  * rounds (1 with --quick) of one process alone then G at once, interleaved,
  * and the median of the slowest one's context phase over the median of
- * the lone one's.
+ * the lone one's. Each run starts QUIET_PAUSE_S after the last (not with
+ * --quick), as the split's shares do: the estimator multiplies the ratio by
+ * the quiet context, and taken between back-to-back runs the ratio held the
+ * pause's extra once more (4 H200s: a burst of 4 took 1.33 s and one alone
+ * 0.67 s back to back, where the shares after a pause took 1.75 s and one
+ * 1.13 s; 2.0 x 1.13 s predicted 2.26 s).
  * Before anything in this process opens CUDA (fixed_costs says why). */
 static mcs_status calibrate_together(calib *c, mcs_gpu_profile *g, char *err, size_t len)
 {
@@ -1078,9 +1087,13 @@ static mcs_status calibrate_together(calib *c, mcs_gpu_profile *g, char *err, si
     for (int i = 0; i < MCS_CONTEXT_TOGETHER_POINTS && st == MCS_OK; i++) {
         const int G = 2 << i;
         for (int r = 0; r < rounds; r++) {
+            if (!c->quick)
+                sleep(QUIET_PAUSE_S);
             if ((st = mcs_run_cold(c->self, &spec, c->log, t, NULL, err, len)) != MCS_OK)
                 return st;
             alone[r] = t[0].seconds[MCS_PHASE_CONTEXT];
+            if (!c->quick)
+                sleep(QUIET_PAUSE_S);
             st = mcs_run_cold_together(c->self, &spec, G, c->log, t, why, sizeof why);
             if (st == MCS_E_INTERRUPTED) {
                 snprintf(err, len, "%s", why);
@@ -1113,7 +1126,6 @@ static mcs_status calibrate_together(calib *c, mcs_gpu_profile *g, char *err, si
  * keeps the driver started, and measured after calibrate's own warm runs a
  * fresh context took 0.15 s (2-H100 host) where the split's shares paid
  * 0.52-0.55 s. Not with --quick (its 15 s cap). */
-#define QUIET_PAUSE_S 2
 static mcs_status measure_quiet_context(calib *c, mcs_gpu_profile *g, char *err, size_t len)
 {
     mcs_run_spec spec = small_job(c, "gpu");

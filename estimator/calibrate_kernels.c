@@ -42,7 +42,9 @@
 #define SATURATE 2
 #define SATURATE_QUICK 1
 #define GPU_CAP_S 0.015 /* 10 ms measured double philox 31% low (docs/estimator.md) */
-#define GPU_CAP_QUICK_S 0.01
+/* --quick's cap: 8 ms, so that the narrow points (kernel_plan.h) fit in its
+ * 15 s (with 10 ms and them the H200 machine's took 15.07 s, 14.96 without) */
+#define GPU_CAP_QUICK_S 0.008
 /* --quick, GPU: the kernels it infers from the single-precision default
  * generator's are timed at this many steps where the plan's last fit point
  * is a bare step count above it: a run that fills the GPU at 256 steps
@@ -77,8 +79,8 @@ _Static_assert(MCS_CPU_RNG_COUNT <= RNGS_MAX, "RNGS_MAX: the CPU runs more gener
 #define CONFIG_SAMPLES 512
 #define CONFIG_GROUPS (MCS_WIDE_POINTS + 1)
 
-/* A point a kernel was measured at: its overrides and simulate seconds
- * per path (0: none). */
+/* A point a kernel was measured at: its overrides and work seconds per
+ * path (run_point; 0: none). */
 typedef struct {
     char sets[sizeof ((mcs_kernel_plan *)0)->points[0]];
     double sim_per_path;
@@ -124,7 +126,7 @@ typedef struct {
     double paths;
     double steps, watched;    /* S and W of its job */
     double normals;           /* and its normals per step */
-    double sim_per_path;      /* simulate seconds per path of its last sizing run */
+    double sim_per_path;      /* work seconds per path of its last sizing run (run_point) */
     int sized_run;            /* 1: that run was at `paths`, per_path[0] holds it */
     double per_path[MCS_REPEATS_MAX]; /* measured seconds per path, one per round */
     int rounds;                       /* how many */
@@ -177,21 +179,28 @@ double mcs_gpu_seconds_per_path(const mcs_gpu_profile *g, const mcs_job *job,
 }
 
 static mcs_status run_point_as(kernel_ctx *c, point *pt, double paths, const char *also,
-                               mcs_timings *t, double *per_path, char *err, size_t len);
+                               mcs_timings *t, double *per_path, double *work, char *err,
+                               size_t len);
 
-/* One run of the point at `paths`: its simulate seconds and cost per path. */
-static mcs_status run_point(kernel_ctx *c, point *pt, double paths, double *simulate,
+/* One run of the point at `paths`: the seconds of its kernel's work and its
+ * cost per path. The work is the simulate phase on the GPU; on the CPU the
+ * phase less what the model puts in it whatever the paths (the chunks'
+ * starts, which wake the thread team): sized on the whole phase, --quick's
+ * 3 ms runs on the 64-vCPU host of 4 H200s were mostly the team's start,
+ * the sizing went down in paths as their time stayed, and 20 of its
+ * kernels came out at 0 ns a path (2026-11-28). */
+static mcs_status run_point(kernel_ctx *c, point *pt, double paths, double *work,
                             double *per_path, char *err, size_t len)
 {
     mcs_timings t;
-    mcs_status st = run_point_as(c, pt, paths, NULL, &t, per_path, err, len);
-    *simulate = st == MCS_OK ? t.seconds[MCS_PHASE_SIMULATE] : 0;
-    return st;
+    return run_point_as(c, pt, paths, NULL, &t, per_path, work, err, len);
 }
 
-/* The same with one more override (`also`, or NULL), its timings into *t. */
+/* The same with one more override (`also`, or NULL), its timings into *t
+ * and its work into *work (or NULL). */
 static mcs_status run_point_as(kernel_ctx *c, point *pt, double paths, const char *also,
-                               mcs_timings *t, double *per_path, char *err, size_t len)
+                               mcs_timings *t, double *per_path, double *work, char *err,
+                               size_t len)
 {
     char prec[64], rng[64], n[64], storage[256];
     mcs_override ov[POINT_KEYS];
@@ -245,6 +254,9 @@ static mcs_status run_point_as(kernel_ctx *c, point *pt, double paths, const cha
     }
     *per_path = c->gpu ? mcs_gpu_seconds_per_path(c->g, &job, t)
                        : mcs_cpu_seconds_per_path(c->cpu, &w, t->seconds[MCS_PHASE_SIMULATE]);
+    if (work)
+        *work = c->gpu ? t->seconds[MCS_PHASE_SIMULATE]
+                       : *per_path * mcs_cpu_busiest_paths(c->cpu, &w);
     return MCS_OK;
 }
 
@@ -269,7 +281,7 @@ static mcs_status walk_run(kernel_ctx *c, point *pt, int block_paths, double *se
     double fastest = INFINITY, unused;
     for (int r = 0; r < 2; r++) {
         mcs_timings t;
-        mcs_status st = run_point_as(c, pt, block_paths, block, &t, &unused, err, len);
+        mcs_status st = run_point_as(c, pt, block_paths, block, &t, &unused, NULL, err, len);
         if (st != MCS_OK)
             return st;
         double fixed = t.count[MCS_PHASE_SIMULATE] *
@@ -331,7 +343,7 @@ static double base_cost(const kernel_ctx *c)
            (threads * mcs_cpu_efficiency(c->cpu, threads));
 }
 
-/* The first guess of a point's simulate seconds per path: the family's
+/* The first guess of a point's work seconds per path (run_point): the family's
  * last kernel's at this point, moved to this precision and generator by
  * the ratio of their base costs; else this kernel's previous point's,
  * times the ratio of steps when it has more; else the base cost times the
@@ -352,7 +364,7 @@ static double first_guess(const kernel_ctx *c, const point *pts, int p)
     return base * fmax(1, pts[p].normals) * pts[p].steps;
 }
 
-/* The paths at which point p's simulate takes about the target time and,
+/* The paths at which point p's work (run_point) takes about the target time and,
  * on the GPU, fills it within the cap (these sizing runs also bring the
  * kernel's code and data in): from the first guess, each run moves the
  * paths to where its own measurement says, up or down, until a run lands
@@ -517,8 +529,8 @@ static double ratio_step(const point *pts, const double *y, int n_fit, int at,
 /* The kernel's measurement: sizes, rounds of interleaved runs (one of each
  * point per round, until every point's median settles: `rule`), the fit of
  * the first n_fit points (in the side's unit), the wide points' costs (the
- * MCS_WIDE_POINTS after them, if any: MCS_MID_ASSETS, then MCS_MOST_ASSETS
- * assets, each at 1 and MCS_WIDE_STEPS steps: pair_costs), the dear and
+ * n_wide after them: 0, 4 or 6; MCS_MID_ASSETS, then MCS_MOST_ASSETS assets,
+ * each at 1 and MCS_WIDE_STEPS steps: pair_costs; then the narrow two), the dear and
  * variant points' per-step costs (pts[dear_at], pts[variant_at] where >= 0:
  * the last fit point's job on the model's dear branch, or with its variant
  * step, at its paths; the fitted step times the two runs' ratio:
@@ -527,7 +539,7 @@ static double ratio_step(const point *pts, const double *y, int n_fit, int at,
  * With `given` (--quick's kernels but the first; one point, and the variant
  * point): its path, watch, wide and dear costs, the step cost from the
  * point's median, and the variant's by ratio_step. */
-static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit, int dear_at,
+static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit, int n_wide, int dear_at,
                           int variant_at, const mcs_repeat_rule *rule,
                           const mcs_kernel_cost *given, mcs_kernel_cost *cost, double *spread,
                           int *negative_step, char *err, size_t len)
@@ -564,27 +576,55 @@ static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit, int dear_
         const point *last = &pts[n_fit - 1];
         double step = (y[n_fit - 1] - given->path - last->watched * given->watch) / last->steps;
         *negative_step = step < 0;
-        *cost = (mcs_kernel_cost){given->path,      fmax(0, step),   given->watch,
-                                  given->wide_path, given->wide_step, given->mid_step,
-                                  given->dear_step, given->mid_path,  given->variant_step};
+        *cost = *given;
+        cost->step = fmax(0, step);
         if (variant_at >= 0)
             cost->variant_step = ratio_step(pts, y, n_fit, variant_at, cost);
         return MCS_OK;
     }
     double coef[3];
     *negative_step = fit(y, pts, n_fit, coef);
-    *cost = (mcs_kernel_cost){coef[0], coef[1], coef[2], 0, 0, 0, NAN, 0, NAN};
+    *cost = (mcs_kernel_cost){.path = coef[0], .step = coef[1], .watch = coef[2],
+                              .dear_step = NAN, .variant_step = NAN};
     if (dear_at >= 0)
         cost->dear_step = ratio_step(pts, y, n_fit, dear_at, cost);
     if (variant_at >= 0)
         cost->variant_step = ratio_step(pts, y, n_fit, variant_at, cost);
-    _Static_assert(MCS_WIDE_POINTS == 4, "measure: the middle two, then the widest two");
-    /* the wide points, each pair's step from their difference */
-    if (n - n_fit - (dear_at >= 0) - (variant_at >= 0) == MCS_WIDE_POINTS) {
+    _Static_assert(MCS_WIDE_POINTS == 6,
+                   "measure: the middle two, the widest two, then the two narrow");
+    /* the wide points, each pair's step from their difference; the narrow
+     * (where measured: n_wide 6) each its time less the fitted path, over
+     * its steps (the per-thread kernel's path, as the calibration job's) */
+    if (n_wide >= 4) {
         pair_costs(&pts[n_fit], y + n_fit, &cost->mid_path, &cost->mid_step);
         pair_costs(&pts[n_fit + 2], y + n_fit + 2, &cost->wide_path, &cost->wide_step);
     }
+    if (n_wide == 6) {
+        cost->narrow_step = fmax(0, (y[n_fit + 4] - cost->path) / pts[n_fit + 4].steps);
+        cost->narrow_top_step = fmax(0, (y[n_fit + 5] - cost->path) / pts[n_fit + 5].steps);
+    }
     return MCS_OK;
+}
+
+/* The position in pts[0..n) of the plan's point `at`, -1 where not measured. */
+static int position_of(const point *pts, int n, int at)
+{
+    for (int i = 0; i < n; i++)
+        if (pts[i].at == at)
+            return i;
+    return -1;
+}
+
+/* 1 where the kernel of c (side, model, precision, generator) measures the
+ * plan's narrow points: on the GPU, where the warp rule runs the middle
+ * point's job on the warp kernel and the narrow ones' on the per-thread
+ * kernel (`watched`: the calibration job's monitored steps). */
+static int has_narrow(const kernel_ctx *c, double watched)
+{
+    return c->gpu && c->model->linear_factor &&
+           mcs_gpu_runs_warp(c->model, (mcs_precision)c->q, c->rng, watched, MCS_MID_ASSETS) &&
+           !mcs_gpu_runs_warp(c->model, (mcs_precision)c->q, c->rng, watched,
+                              MCS_NARROW_TOP_ASSETS);
 }
 
 /* A point of the plan with its job's steps and monitored steps; the job
@@ -655,20 +695,27 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                     double r = gpu ? g->kernel_path_step_ps[c.q][c.g_index] /
                                          g->kernel_path_step_ps[0][0]
                                    : cpu->path_step_ns[c.q][c.g_index] / cpu->path_step_ns[0][0];
-                    given = (mcs_kernel_cost){ref->path * r,      0,
-                                              ref->watch * r,     ref->wide_path * r,
-                                              ref->wide_step * r, ref->mid_step * r, NAN,
-                                              ref->mid_path * r,  NAN};
+                    given = (mcs_kernel_cost){.path = ref->path * r,
+                                              .watch = ref->watch * r,
+                                              .wide_path = ref->wide_path * r,
+                                              .wide_step = ref->wide_step * r,
+                                              .mid_step = ref->mid_step * r,
+                                              .dear_step = NAN,
+                                              .mid_path = ref->mid_path * r,
+                                              .variant_step = NAN,
+                                              .narrow_step = ref->narrow_step * r,
+                                              .narrow_top_step = ref->narrow_top_step * r};
                     dear_ratio = ref->step > 0 ? ref->dear_step / ref->step : NAN;
                     infer = &given;
                     first = plan.n_fit - 1;
                     inferred++;
                 }
-                /* the points measured: every point of the plan; --quick's inferred
+                /* the points measured: every point of the plan, the narrow ones
+                 * only where this kernel has them (has_narrow); --quick's inferred
                  * kernels their last fit point, and the variant point where the
                  * model has one (its own ratio: heston's Euler costs a third of
                  * QE's step in double, 1.1 times in single) */
-                const int measured = infer ? 1 + (plan.variant > 0) : plan.n_points;
+                int measured = infer ? 1 + (plan.variant > 0) : plan.n_points;
                 point pts[MCS_KERNEL_POINTS_MAX];
                 memset(pts, 0, sizeof pts);
                 mcs_job job;
@@ -695,6 +742,17 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                     st = point_job(&plan, sets, &pts[i], &job, err, len);
                     pts[i].at = p;
                 }
+                const int narrow = has_narrow(&c, pts[infer ? 0 : plan.n_fit - 1].watched);
+                int n_wide = plan.n_wide;
+                if (plan.n_wide == MCS_WIDE_POINTS && !narrow && !infer) {
+                    /* the narrow two, the wide points' last, are not this kernel's */
+                    const int at = plan.n_fit + MCS_WIDE_POINTS - 2;
+                    memmove(&pts[at], &pts[at + 2], (size_t)(measured - at - 2) * sizeof pts[0]);
+                    measured -= 2;
+                    n_wide -= 2;
+                }
+                if (infer && !narrow)
+                    given.narrow_step = given.narrow_top_step = 0;
                 const double t_kernel = mcs_now();
                 const int runs_before = c.runs;
                 /* rounds beyond the minimum while this kernel's share of the budget lasts */
@@ -706,16 +764,16 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                     rule.min = rule.max = 1;
                 double best = 0;
                 int negative = 0;
-                mcs_kernel_cost kept = {0, 0, 0, 0, 0, 0, NAN, 0, NAN};
+                mcs_kernel_cost kept = {.dear_step = NAN, .variant_step = NAN};
                 for (int a = 0; st == MCS_OK && a < (kc->quick ? 1 : MCS_CALIBRATE_ATTEMPTS) &&
                                 (a == 0 || negative); a++) {
                     if (a)
                         kc->progress("%s: kernel %s: the fit wants a negative cost per step: "
                                      "measuring again", side, name);
-                    st = measure(&c, pts, measured, infer ? 1 : plan.n_fit,
-                                 infer || !plan.dear ? -1 : plan.dear,
-                                 !plan.variant ? -1 : infer ? 1 : plan.variant, &rule, infer,
-                                 &kept, &best, &negative, err, len);
+                    st = measure(&c, pts, measured, infer ? 1 : plan.n_fit, infer ? 0 : n_wide,
+                                 infer || !plan.dear ? -1 : position_of(pts, measured, plan.dear),
+                                 !plan.variant ? -1 : position_of(pts, measured, plan.variant),
+                                 &rule, infer, &kept, &best, &negative, err, len);
                 }
                 if (st != MCS_OK)
                     break;
@@ -730,7 +788,7 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                 *slot = kept;
                 *worst_spread = fmax(*worst_spread, best);
                 kernels++;
-                char occupancy[64] = "", wide[128] = "", walk[160] = "";
+                char occupancy[64] = "", wide[224] = "", walk[160] = "";
                 if (walks && !kc->quick) { /* GPU: the walk at the last fit point
                                             * (--quick: the generator's ramp) */
                     double *w = &walks->walk[f][c.q][c.g_index],
@@ -745,11 +803,13 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                     if (at < 0 || (size_t)at >= sizeof walk)
                         at = 0; /* (two numbers: it fits) */
                     if (kept.wide_step > 0) { /* and at the last wide point, its own kernel's */
-                        const mcs_kernel_cost wide_cost = {kept.wide_path, kept.wide_step, 0,
-                                                           0, 0, 0, NAN, 0, NAN};
+                        const mcs_kernel_cost wide_cost = {.path = kept.wide_path,
+                                                           .step = kept.wide_step,
+                                                           .dear_step = NAN,
+                                                           .variant_step = NAN};
                         w = &walks->walk_wide[f][c.q][c.g_index];
                         w0 = &walks->walk_fixed_wide[f][c.q][c.g_index];
-                        if ((st = measure_walk(&c, &pts[plan.n_fit + plan.n_wide - 1],
+                        if ((st = measure_walk(&c, &pts[plan.n_fit + 3] /* the widest at MCS_WIDE_STEPS */,
                                                MCS_MOST_ASSETS,
                                                &wide_cost, w, w0, err, len)))
                             break;
@@ -757,10 +817,16 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                                  ", at %d assets %.4g + %.4g a path", MCS_MOST_ASSETS, *w0, *w);
                     }
                 }
-                if (kept.wide_step > 0)
-                    snprintf(wide, sizeof wide, "; at %d assets %.4g per path + %.4g per step, "
-                             "at %d %.4g + %.4g", MCS_MID_ASSETS, kept.mid_path, kept.mid_step,
-                             MCS_MOST_ASSETS, kept.wide_path, kept.wide_step);
+                if (kept.wide_step > 0) {
+                    int at = snprintf(wide, sizeof wide, "; at %d assets %.4g per path + %.4g "
+                                      "per step, at %d %.4g + %.4g", MCS_MID_ASSETS,
+                                      kept.mid_path, kept.mid_step, MCS_MOST_ASSETS,
+                                      kept.wide_path, kept.wide_step);
+                    if (kept.narrow_step > 0 && at > 0 && (size_t)at < sizeof wide)
+                        snprintf(wide + at, sizeof wide - (size_t)at, "; per-thread kernel "
+                                 "%.4g per step at %d assets, %.4g at %d", kept.narrow_step,
+                                 MCS_NARROW_ASSETS, kept.narrow_top_step, MCS_NARROW_TOP_ASSETS);
+                }
                 else if (kept.dear_step > 0 || kept.variant_step > 0) /* (not NAN) */
                     snprintf(wide, sizeof wide, "; %.4g per step on the dear branch, %.4g "
                              "with %s", kept.dear_step, kept.variant_step,

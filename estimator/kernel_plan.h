@@ -21,7 +21,7 @@
  * lines; kernel_plan.c asserts it fits), step points per family, and the
  * length of a kernel's name ("gbm_lookback_1_double_mrg32k3a"). */
 #define MCS_KERNEL_FAMILIES_MAX 64
-#define MCS_KERNEL_POINTS_MAX 6
+#define MCS_KERNEL_POINTS_MAX 8
 #define MCS_KERNEL_NAME_MAX 64
 #define MCS_PREC_COUNT 2    /* single, double (mcs_precision) */
 #define MCS_CPU_RNG_COUNT 2 /* pcg64, philox: the generators the CPU runs */
@@ -74,19 +74,27 @@ uint32_t mcs_job_watched_steps(const mcs_job *job);
  * (model and payoff keys of the type tables, the mode's keys, seed) and its
  * step points, each a space-separated list of overrides ("simulation.steps=1"):
  * the first n_fit those whose fit gives the path, step and watch costs; a
- * linear-factor model's family (multi_gbm) then has four wide points: its
+ * linear-factor model's family (multi_gbm) then has six wide points: its
  * job at MCS_MID_ASSETS assets at 1 and MCS_WIDE_STEPS steps (mid_path and
  * mid_step of mcs_kernel_cost), then at MCS_MOST_ASSETS assets at 1 and
- * MCS_WIDE_STEPS steps (wide_path and wide_step). The middle points are
- * where the per-path and per-step costs' curves in the assets are pinned
- * between the calibration job's and the widest (estimator/model.c); they
- * run the GPU's warp kernel (kernels/warp_rule.h) in single precision, as
- * the widest do. */
+ * MCS_WIDE_STEPS steps (wide_path and wide_step), then at MCS_NARROW_ASSETS
+ * and MCS_NARROW_TOP_ASSETS assets at MCS_WIDE_STEPS steps (narrow_step,
+ * narrow_top_step). The middle points are where the per-path and per-step
+ * costs' curves in the assets are pinned between the calibration job's and
+ * the widest (estimator/model.c); they run the GPU's warp kernel
+ * (kernels/warp_rule.h) in single precision, as the widest do, so that
+ * the GPU's per-thread kernel there (fewer assets than the warp rule's)
+ * has its own two narrow points; calibrate measures those on the GPU
+ * only, where the warp rule splits the kernel's sizes (calibrate_kernels.c). */
 #define MCS_WIDE_STEPS 8
 #define MCS_MID_ASSETS 16
-#define MCS_WIDE_POINTS 4
+#define MCS_NARROW_TOP_ASSETS (MCS_WARP_KERNEL_MIN_ASSETS - 1)
+#define MCS_NARROW_ASSETS (MCS_NARROW_TOP_ASSETS / 2)
+#define MCS_WIDE_POINTS 6
 _Static_assert(MCS_MID_ASSETS >= MCS_WARP_KERNEL_MIN_ASSETS && MCS_MID_ASSETS < MCS_MOST_ASSETS,
                "the middle wide point: a warp-kernel job narrower than the widest");
+_Static_assert(MCS_NARROW_ASSETS > 2 && MCS_NARROW_TOP_ASSETS > MCS_NARROW_ASSETS,
+               "the narrow points: two sizes below the warp kernel's, the one twice the other");
 typedef struct {
     int family;
     char config[1024];

@@ -175,10 +175,14 @@ static double quadratic_at(const double x[3], const double y[3], double v)
  * its warp kernel, which nm and n1 ran too: affine in the assets through
  * them (on the H100 a 33.5M-path, 16-step job took 24 + 1.9 n ms at 16 to
  * 64 assets, docs/gpu.md: a warp draws and loops per column, whatever
- * the column's multiply-adds); without nm the widest's step
- * scaled by the normals. A GPU per-thread job whose wide points ran the
- * warp kernel, and a profile without wide points, scale the calibration
- * job's step by the work (on the warp kernel by the normals). */
+ * the column's multiply-adds; the assets rounded up to the kernel's whole
+ * runs of MCS_WARP_SLOT_RUN); without nm the widest's step scaled by the
+ * normals. A GPU per-thread job whose wide points ran the warp kernel: the
+ * quadratic through its own kernel's n0 and the narrow points (H200,
+ * single, philox: 8.6, 12.0 and 36.8 ps a path-step at 2, 4 and 8 assets,
+ * where scaling n0's by the work below predicted 24 and 75); without them,
+ * and in a profile without wide points, the calibration job's step scaled
+ * by the work (on the warp kernel by the normals). */
 static void move_to_size(const mcs_workload *w, int gpu, mcs_rng_id rng, unsigned at,
                          mcs_kernel_cost *cost)
 {
@@ -192,11 +196,17 @@ static void move_to_size(const mcs_workload *w, int gpu, mcs_rng_id rng, unsigne
     const double path = mcs_wide_path_at(cost, n0, n); /* where the wide points apply */
     const int warp = runs_warp(w, gpu, rng, n);
     if (wide && warp) {
-        cost->step = mid ? cost->mid_step + (cost->wide_step - cost->mid_step) * (n - nm) /
+        const double runs = MCS_WARP_SLOT_RUN * ceil(n / MCS_WARP_SLOT_RUN);
+        cost->step = mid ? cost->mid_step + (cost->wide_step - cost->mid_step) * (runs - nm) /
                                                 (n1 - nm)
                          : cost->wide_step * w->normals / normals1;
         cost->step = fmax(cost->step, 0);
         cost->path = path;
+    } else if (mid && cost->narrow_step > 0 && cost->narrow_top_step > 0 &&
+               runs_warp(w, gpu, rng, nm)) {
+        const double x[3] = {n0, MCS_NARROW_ASSETS, MCS_NARROW_TOP_ASSETS},
+                     y[3] = {cost->step, cost->narrow_step, cost->narrow_top_step};
+        cost->step = quadratic_at(x, y, n);
     } else if (mid && !runs_warp(w, gpu, rng, n1)) {
         const double x[3] = {n0, nm, n1}, y[3] = {cost->step, cost->mid_step, cost->wide_step};
         cost->step = quadratic_at(x, y, n);
@@ -270,7 +280,7 @@ static mcs_cost_source side_cost(const mcs_kernel_cost *table, int rngs, int gpu
      * machine a 64-asset step costs 100x the CPU's and 200x the GPU's
      * fallback, so this is still short, but not by 100x) */
     *cost = (mcs_kernel_cost){0, fallback * (w->normals > 1 ? w->normals : 1), 0, 0, 0, 0, NAN,
-                              0, 0};
+                              0, 0, 0, 0};
     return MCS_COST_FALLBACK;
 }
 

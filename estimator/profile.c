@@ -96,8 +96,9 @@ _Static_assert(MCS_PREC_COUNT == 2 && MCS_GPU_RNG_COUNT == 3, "GPU_GRID names ev
 #define KERNEL(s, k, table, member, m) \
     {s, k, K_KERNEL, AT(table[0][0][0].member), 0, m, NULL, R_ANY, 0, 0}
 
-_Static_assert(MCS_MID_ASSETS == 16 && MCS_MOST_ASSETS == 64,
-               "the wide and mid keys' help names their assets (keys[] below)");
+_Static_assert(MCS_MID_ASSETS == 16 && MCS_MOST_ASSETS == 64 && MCS_NARROW_ASSETS == 6 &&
+                   MCS_NARROW_TOP_ASSETS == 12,
+               "the wide, mid and narrow keys' help names their assets (keys[] below)");
 /* Every key a profile may have, in the order they are written. */
 static const profile_key keys[] = {
     TEXT("profile", "name", name, "profile name (the file is NAME.ini)"),
@@ -247,6 +248,10 @@ static const profile_key keys[] = {
     KERNEL("gpu", "mid_path_ps", gpu.kernel_ps, mid_path,
            "mid_path_ps.KERNEL: the same model's per path at 16 assets, ps (absent: the path "
            "taken affine in the assets between the calibration job's and 64 assets')"),
+    KERNEL("gpu", "narrow_step_ps", gpu.kernel_ps, narrow_step,
+           "narrow_step_ps.KERNEL, narrow_top_step_ps.KERNEL: per step of the per-thread kernel "
+           "at 6 and 12 assets, ps (absent: the calibration job's scaled by the work)"),
+    KERNEL("gpu", "narrow_top_step_ps", gpu.kernel_ps, narrow_top_step, NULL),
     KERNEL("gpu", "variant_step_ps", gpu.kernel_ps, variant_step,
            "variant_step_ps.KERNEL: per step under the model's variant_sets (heston: "
            "scheme = euler), ps (absent: the step alone)"),
@@ -1305,7 +1310,7 @@ static void scaled_term(mcs_profile *p, const char *side, const char *term, doub
     t->ratio = ratio;
 }
 
-/* c's path, step, watch, wide and dear costs times f */
+/* c's costs times f */
 static void scale_cost(mcs_kernel_cost *c, double f)
 {
     c->path *= f;
@@ -1317,6 +1322,8 @@ static void scale_cost(mcs_kernel_cost *c, double f)
     c->dear_step *= f;
     c->mid_path *= f;
     c->variant_step *= f;
+    c->narrow_step *= f;
+    c->narrow_top_step *= f;
 }
 
 /* The reference's measured costs under p's spec-sheet numbers, per term:

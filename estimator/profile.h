@@ -54,6 +54,10 @@ typedef struct {
     /* per step at the plan's variant point (heston: its Euler scheme);
      * NAN (or 0) where not measured or the model has none */
     double variant_step;
+    /* GPU: per step of the per-thread kernel at MCS_NARROW_ASSETS and
+     * MCS_NARROW_TOP_ASSETS assets, measured where the wide points run the
+     * warp kernel and the calibration job does not (0: not measured) */
+    double narrow_step, narrow_top_step;
 } mcs_kernel_cost;
 
 /* A link (host-to-device or device-to-host copies): t = alpha + bytes / beta. */

@@ -29,7 +29,7 @@
 #define WARPS_MOST (MCS_GPU_VTHREADS / 32)
 #define WARP_GROUPS 2 /* groups of paths a warp steps at once */
 #define WARP_PATHS (WARP_GROUPS * GROUP)
-#define ZRUN 4 /* slots whose normals and factor entries a lane loads at once */
+#define ZRUN MCS_WARP_SLOT_RUN /* slots whose normals and factor entries a lane loads at once */
 static_assert(WARP_ROWS_MOST % ZRUN == 0 && 32 % ZRUN == 0, "the slots come in whole runs");
 static_assert(MDIM <= WARP_ROWS_MOST, "the warp kernel holds two rows a lane: at most 64 assets");
 static_assert(MDIM == NORMALS, "a linear-factor model draws one normal per state variable");

@@ -16,6 +16,13 @@
  * 64: 606 / 144; the lines cross at 12 (docs/gpu.md). */
 #define MCS_WARP_KERNEL_MIN_ASSETS 13u
 
+/* Slots (assets) whose normals and factor entries a lane of the warp kernel
+ * loads at once (ZRUN in gpu_warp_kernel.cuh): its step loops over the
+ * assets in whole runs of these, so a job's step costs as its assets
+ * rounded up to a whole run (H200, 52 steps, 1e8 paths: 93.7 ps a
+ * path-step at 13 assets, 92.9 at 16). */
+#define MCS_WARP_SLOT_RUN 4u
+
 /* Paths of one virtual thread that a warp of the warp kernel steps at once
  * (two groups of 4: WARP_PATHS in gpu_warp_kernel.cuh, which asserts it). */
 #define MCS_WARP_PASS_PATHS 8u

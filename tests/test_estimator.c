@@ -284,9 +284,9 @@ static void zero_step_cost_is_implausible(void **state)
     mcs_profile p;
     load_machine(&p);
     char buf[256] = "";
-    p.cpu.kernel_ns[0][0][0] = (mcs_kernel_cost){0, 1.5, 0, 0, 0, 0, 0, 0, 0};
+    p.cpu.kernel_ns[0][0][0] = (mcs_kernel_cost){0, 1.5, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     assert_int_equal(mcs_profile_problems(&p, buf, sizeof buf), 0);
-    p.cpu.kernel_ns[0][1][1] = (mcs_kernel_cost){2, 0, 0, 0, 0, 0, 0, 0, 0};
+    p.cpu.kernel_ns[0][1][1] = (mcs_kernel_cost){2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     assert_int_equal(mcs_profile_problems(&p, buf, sizeof buf), 1);
     char name[MCS_KERNEL_NAME_MAX];
     mcs_kernel_name(0, 1, MCS_RNG_PHILOX, name, sizeof name);
@@ -1792,10 +1792,11 @@ static void kernel_plans_make_their_jobs(void **state)
             a[p] = job.model.assets;
         }
         assert_true(plan.n_points >= 2 && s[0] != s[1]);
-        /* a linear-factor model's four wide points after its fit points:
-         * 16 assets at 1 and at 8 steps, 64 at 1 and at 8 (calibrate's
-         * measure reads them in this order; its walk at the widest is the
-         * last point) */
+        /* a linear-factor model's six wide points after its fit points:
+         * 16 assets at 1 and at 8 steps, 64 at 1 and at 8, then 6 and 12 at
+         * 8 (calibrate's measure reads them in this order; its walk at the
+         * widest is the fourth; the narrow two run the GPU's per-thread
+         * kernel, below the warp rule) */
         if (mcs_kernel_family_get(f)->model->linear_factor) {
             const int o = plan.n_fit;
             assert_int_equal(plan.n_points, o + MCS_WIDE_POINTS);
@@ -1803,6 +1804,9 @@ static void kernel_plans_make_their_jobs(void **state)
             assert_true(a[o + 1] == MCS_MID_ASSETS && s[o + 1] == MCS_WIDE_STEPS);
             assert_true(a[o + 2] == MCS_MOST_ASSETS && s[o + 2] == 1);
             assert_true(a[o + 3] == MCS_MOST_ASSETS && s[o + 3] == MCS_WIDE_STEPS);
+            assert_true(a[o + 4] == MCS_NARROW_ASSETS && s[o + 4] == MCS_WIDE_STEPS);
+            assert_true(a[o + 5] == MCS_NARROW_TOP_ASSETS && s[o + 5] == MCS_WIDE_STEPS);
+            assert_true(a[o + 5] < MCS_WARP_KERNEL_MIN_ASSETS);
             assert_int_equal(plan.n_wide, MCS_WIDE_POINTS);
         } else {
             assert_int_equal(plan.n_wide, 0);
@@ -1901,7 +1905,7 @@ static void kernel_costs_by_hand(void **state)
     assert_int_equal(g.source, MCS_COST_KERNEL);
     expect_close(g.seconds[MCS_PHASE_SIMULATE], 20e-6 + 256 * 200e-9 + 262144 * 4e-12 + 20e-6,
                  1e-12);
-    mcs_kernel_cost given = {1, 1, 0, 0, 0, 0, 0, 0, 0};
+    mcs_kernel_cost given = {1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     w.cpu_cost = &given; /* e.g. a pilot's: 2 ns a path */
     mcs_predict_cpu(&p.cpu, &w, &c);
     assert_int_equal(c.source, MCS_COST_GIVEN);
@@ -2085,7 +2089,7 @@ static void dear_step_by_the_share(void **state)
             mcs_kernel_cost cost, *k = side ? &p.gpu.kernel_ps[f][MCS_SINGLE][g]
                                             : &p.cpu.kernel_ns[f][MCS_SINGLE][g];
             char name[128];
-            *k = (mcs_kernel_cost){1, 3, 0, 0, 0, 0, 5, 0, 0};
+            *k = (mcs_kernel_cost){1, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0};
             if (side)
                 mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
             else
@@ -2138,7 +2142,7 @@ static void dear_step_by_the_share(void **state)
     const int f = mcs_kernel_family_index(MCS_MODEL_HESTON, MCS_PAYOFF_EUROPEAN, w.mode);
     const int g = mcs_kernel_rng_index(0, MCS_RNG_PCG64);
     mcs_kernel_cost *k = &p.cpu.kernel_ns[f][MCS_SINGLE][g], cost;
-    *k = (mcs_kernel_cost){1, 3, 0, 0, 0, 0, 5, 0, 7};
+    *k = (mcs_kernel_cost){1, 3, 0, 0, 0, 0, 5, 0, 7, 0, 0};
     char name[128];
     mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PCG64, &cost, name, sizeof name);
     expect_close(cost.step, 7, 1e-12);
@@ -2173,7 +2177,7 @@ static void kernel_step_cost_scales_with_normals(void **state)
     assert_true(f >= 0);
     assert_int_equal(mcs_kernel_family_normals(f), 2);
     for (int g = 0; g < MCS_CPU_RNG_COUNT; g++)
-        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 0, 0, 0, 0, 0, 0};
+        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     mcs_kernel_cost cost;
     char name[128];
     assert_int_equal(mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name),
@@ -2185,7 +2189,7 @@ static void kernel_step_cost_scales_with_normals(void **state)
      * per-thread kernel in double (by the work) */
     for (int q = 0; q < MCS_PREC_COUNT; q++)
         for (int g = 0; g < MCS_GPU_RNG_COUNT; g++)
-            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 2, 0, 0, 0, 0, 0, 0, 0};
+            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     assert_int_equal(mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name),
                      MCS_COST_KERNEL);
     expect_close(cost.step, 2 * (8 + 36) / 5.0, 1e-12);
@@ -2205,10 +2209,10 @@ static void kernel_step_cost_scales_with_normals(void **state)
      * step times n / 64; a per-thread GPU job whose wide point ran the warp
      * kernel by the work from the calibration job's, as without them */
     for (int g = 0; g < MCS_CPU_RNG_COUNT; g++)
-        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 40, 500, 0, 0, 0, 0};
+        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 40, 500, 0, 0, 0, 0, 0, 0};
     for (int q = 0; q < MCS_PREC_COUNT; q++)
         for (int g = 0; g < MCS_GPU_RNG_COUNT; g++)
-            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 2, 0, 40, 500, 0, 0, 0, 0};
+            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 2, 0, 40, 500, 0, 0, 0, 0, 0, 0};
     w.precision = MCS_SINGLE;
     w.assets = w.normals = 8;
     mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
@@ -2239,10 +2243,10 @@ static void kernel_step_cost_scales_with_normals(void **state)
      * and (64, 500): 60 + 440 (24 - 16) / 48 at 24 assets; its per-thread
      * kernel in double on the quadratic too */
     for (int g = 0; g < MCS_CPU_RNG_COUNT; g++)
-        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 40, 500, 60, 0, 0, 0};
+        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 40, 500, 60, 0, 0, 0, 0, 0};
     for (int q = 0; q < MCS_PREC_COUNT; q++)
         for (int g = 0; g < MCS_GPU_RNG_COUNT; g++)
-            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 3, 0, 40, 500, 60, 0, 0, 0};
+            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 3, 0, 40, 500, 60, 0, 0, 0, 0, 0};
     w.assets = w.normals = 32;
     mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
     const double by_hand = 3.0 * 16 * -32 / (-14 * -62) + 60.0 * 30 * -32 / (14 * -48) +
@@ -2261,6 +2265,37 @@ static void kernel_step_cost_scales_with_normals(void **state)
     w.assets = w.normals = 8; /* per-thread, its wide points on the warp kernel: as before */
     mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
     expect_close(cost.step, 3 * 44 / 5.0, 1e-12);
+    /* the GPU's per-thread kernel's own narrow points (6 assets: 20, 12: 70):
+     * its step on the quadratic through (2, 3), (6, 20), (12, 70), by hand
+     * at 8 assets -0.2 * 3 + 1 * 20 + 0.2 * 70 = 33.4; the warp kernel's
+     * step at 13 assets its 16's (whole runs of MCS_WARP_SLOT_RUN); double,
+     * per-thread at every size, keeps the quadratic through its wide points */
+    _Static_assert(MCS_NARROW_ASSETS == 6 && MCS_NARROW_TOP_ASSETS == 12 &&
+                       MCS_WARP_SLOT_RUN == 4 && MCS_MID_ASSETS == 16,
+                   "the figures by hand below");
+    for (int q = 0; q < MCS_PREC_COUNT; q++)
+        for (int g = 0; g < MCS_GPU_RNG_COUNT; g++) {
+            p.gpu.kernel_ps[f][q][g].narrow_step = 20;
+            p.gpu.kernel_ps[f][q][g].narrow_top_step = 70;
+        }
+    w.assets = w.normals = 8;
+    mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
+    expect_close(cost.step, -0.2 * 3 + 20 + 0.2 * 70, 1e-12);
+    expect_close(cost.path, 7, 1e-12);
+    w.assets = w.normals = 12;
+    mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_SOBOL, &cost, name, sizeof name);
+    expect_close(cost.step, 70, 1e-12);
+    w.assets = w.normals = 13;
+    mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
+    expect_close(cost.step, 60, 1e-12);
+    w.precision = MCS_DOUBLE;
+    w.assets = w.normals = 32;
+    mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
+    expect_close(cost.step, by_hand, 1e-12);
+    w.precision = MCS_SINGLE;
+    for (int q = 0; q < MCS_PREC_COUNT; q++)
+        for (int g = 0; g < MCS_GPU_RNG_COUNT; g++)
+            p.gpu.kernel_ps[f][q][g].narrow_step = p.gpu.kernel_ps[f][q][g].narrow_top_step = 0;
     /* with the middle point's path too (16 assets: 20 ns, 25 ps): per path
      * piecewise affine through (2, 5), (16, 20), (64, 40) on the CPU, and
      * through (16, 25), (64, 40) on the GPU's warp kernel */
@@ -2284,7 +2319,7 @@ static void kernel_step_cost_scales_with_normals(void **state)
     mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
     expect_close(cost.path, 40, 1e-12);
     for (int g = 0; g < MCS_CPU_RNG_COUNT; g++) /* a noisy middle above the widest */
-        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 40, 500, 700, 0, 0, 0};
+        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 40, 500, 700, 0, 0, 0, 0, 0};
     w.assets = w.normals = 24;
     mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
     assert_true(cost.step >= 500 && cost.step <= 700);
