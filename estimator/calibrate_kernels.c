@@ -65,6 +65,12 @@ _Static_assert(3 + 1 + POINT_KEYS + 1 <= sizeof ((mcs_run_spec *)0)->overrides /
                "mcs_run_spec's overrides: too few for a kernel run's (runner.h)");
 /* Sizing: at most this many runs, growing the paths by at most 64x each. */
 #define SIZING_RUNS 10
+/* A CPU run's whole simulate phase is sized to at most this many times the
+ * target: where the model's chunk starts leave no work in it (the 64-vCPU
+ * host's --quick measured a warm start of 4.51 ms, more than its runs'
+ * phase), growing the run brings none out, and that host's --quick spent
+ * 47 s in its CPU kernels so, 7 of them still at the timer's floor */
+#define SIZING_PHASE_MOST 4
 /* The most paths a CPU sizing run takes (a few seconds of the cheapest kernel). */
 #define CPU_PATHS_MAX 68719476736.0
 
@@ -111,6 +117,7 @@ typedef struct {
     measured_point sibling[MCS_PREC_COUNT][RNGS_MAX][MCS_KERNEL_POINTS_MAX];
     int runs;                 /* runs so far, and their simulate seconds */
     double simulate_s;
+    double last_simulate; /* the last run's simulate phase, whole */
     /* the CPU's multi-asset runs' config phases (warm), per asset count:
      * config_asset_s is the slope of the line through their medians */
     struct {
@@ -232,6 +239,7 @@ static mcs_status run_point_as(kernel_ctx *c, point *pt, double paths, const cha
         return st;
     c->runs++;
     c->simulate_s += t->seconds[MCS_PHASE_SIMULATE];
+    c->last_simulate = t->seconds[MCS_PHASE_SIMULATE];
     pt->steps = job.sim.steps;
     pt->watched = mcs_job_watched_steps(&job);
     mcs_workload w = mcs_workload_of_job(&job, 0, 0);
@@ -406,6 +414,8 @@ static mcs_status size_point(kernel_ctx *c, point *pts, int p, double target, ch
         double want = sim > 0 ? n * target / sim : n * 64; /* to the target time */
         if (c->gpu && sim > 0) /* to a full GPU, within the cap */
             want = fmax(want, fmin(full, n * cap / sim));
+        if (!c->gpu && c->last_simulate > 0) /* the CPU's whole phase within its bound */
+            want = fmin(want, n * SIZING_PHASE_MOST * target / c->last_simulate);
         double next = round_paths(c, fmin(n * 64, fmax(n / 64, want)));
         if (next <= n * 1.5 && next >= n / 1.5) {
             pt->sized_run = 1; /* a run at the paths kept: the first round's */

@@ -406,6 +406,11 @@ static void cpu_simulate_shape(const mcs_cpu_profile *cpu, const mcs_workload *w
      * host: 0.018 ms of simulate cold, where the whole team's start was
      * 0.14 ms; bench/results/estimator/h200-heldout-session13) */
     double start = w->cold ? cpu->chunk_start_cold_us : cpu->chunk_start_warm_us;
+    /* and a warm start no dearer than a cold one, which a noisy calibration
+     * can write (the 64-vCPU host's --quick: 4.51 ms warm, 0.675 ms cold,
+     * with its warning, 2026-11-28) */
+    if (!w->cold && cpu->chunk_start_cold_us > 0)
+        start = fmin(start, cpu->chunk_start_cold_us);
     if (cpu->threads > 1)
         start *= (busy - 1) / (cpu->threads - 1);
     *fixed = chunks * start * 1e-6;

@@ -146,6 +146,16 @@ static void cpu_prediction_by_hand(void **state)
         expect_close(c.seconds[MCS_PHASE_SIMULATE],
                      start[i] + 65536 * 10e-9 * mcs_cpu_wave_factor(&p.cpu, blocks[i]), 1e-12);
     }
+    /* a warm start no dearer than the cold one: 90 us warm against 200
+     * cold stays 90, against 30 cold (a noisy profile) is 30 */
+    const double cold[] = {200, 30}, taken[] = {90e-6, 30e-6};
+    w.paths = 4 * 65536;
+    for (int i = 0; i < 2; i++) {
+        p.cpu.chunk_start_cold_us = cold[i];
+        mcs_predict_cpu(&p.cpu, &w, &c);
+        expect_close(c.seconds[MCS_PHASE_SIMULATE],
+                     taken[i] + 65536 * 10e-9 * mcs_cpu_wave_factor(&p.cpu, 4), 1e-12);
+    }
 }
 
 /* A fresh process's set-up by its thread count: the profile's setup_cold_s
