@@ -76,7 +76,9 @@ void mcs_cmd_calibrate_help(FILE *f)
             "       mcsim ...` against the same fresh run alone (estimate --ranks adds it to\n"
             "       each rank);\n"
             "  gpu: CUDA context creation in fresh processes (and their start and exit;\n"
-            "       back to back, and after a 2 s pause with no GPU process),\n"
+            "       back to back, and after a 2 s pause with no GPU process; on a host of\n"
+            "       several GPUs, 2, 4, ... processes at once, one per GPU, each after\n"
+            "       such a pause),\n"
             "       kernel launch latency,\n"
             "       pinned and pageable copies of 1 KB..256 MB fitted to alpha + bytes/beta,\n"
             "       kernel cost per path-step and the ramp of small grids for each precision\n"
@@ -85,10 +87,13 @@ void mcs_cmd_calibrate_help(FILE *f)
             "       step (its own job at two or more step counts), in single and double, the\n"
             "       cpu with pcg64 and philox, the gpu with philox, mrg32k3a and sobol, and\n"
             "       on the gpu one thread's walk through a block, fixed and per path\n"
-            "       (one-block runs of two sizes); a model whose step is dearer on a\n"
-            "       branch the data choose (heston: QE's exponential branch) also at its\n"
-            "       dear point, where nearly every path group pays it (dear_step_ns,\n"
-            "       dear_step_ps); the families (profile keys\n"
+            "       (one-block runs of two sizes); a multi-asset model's kernels also at\n"
+            "       16 and 64 assets (1 and 8 steps) and, on the gpu where the warp rule\n"
+            "       leaves fewer assets on the per-thread kernel, at 6 and 12; a model\n"
+            "       whose step is dearer on a branch the data choose (heston: QE's\n"
+            "       exponential branch) also at its dear point, where nearly every path\n"
+            "       group pays it (dear_step_ns, dear_step_ps), and one with a variant\n"
+            "       step (heston: scheme = euler) with it; the families (profile keys\n"
             "       path_ns.FAMILY_PRECISION_GENERATOR and the like):\n",
             local, FIXED_ROUNDS_MIN);
     print_kernel_families(f);
