@@ -65,11 +65,14 @@ _Static_assert(3 + 1 + POINT_KEYS + 1 <= sizeof ((mcs_run_spec *)0)->overrides /
                "mcs_run_spec's overrides: too few for a kernel run's (runner.h)");
 /* Sizing: at most this many runs, growing the paths by at most 64x each. */
 #define SIZING_RUNS 10
-/* A CPU run's whole simulate phase is sized to at most this many times the
- * target: where the model's chunk starts leave no work in it (the 64-vCPU
- * host's --quick measured a warm start of 4.51 ms, more than its runs'
- * phase), growing the run brings none out, and that host's --quick spent
- * 47 s in its CPU kernels so, 7 of them still at the timer's floor */
+/* A CPU run's work counts at least its whole simulate phase over this, so
+ * that a run is sized to at most this many times the target: where the
+ * model's chunk starts leave no work in the phase (the 64-vCPU host's
+ * --quick measured a warm start of 4.51 ms, more than its runs' phase),
+ * growing the run brings none out, and sized on the work alone that
+ * host's --quick spent 47 s in its CPU kernels, 7 still at the timer's
+ * floor; and a work near 0 would guess the next points' paths far too
+ * many (a loaded 2-core VM: one kernel's runs took 34 s) */
 #define SIZING_PHASE_MOST 4
 /* The most paths a CPU sizing run takes (a few seconds of the cheapest kernel). */
 #define CPU_PATHS_MAX 68719476736.0
@@ -117,7 +120,6 @@ typedef struct {
     measured_point sibling[MCS_PREC_COUNT][RNGS_MAX][MCS_KERNEL_POINTS_MAX];
     int runs;                 /* runs so far, and their simulate seconds */
     double simulate_s;
-    double last_simulate; /* the last run's simulate phase, whole */
     /* the CPU's multi-asset runs' config phases (warm), per asset count:
      * config_asset_s is the slope of the line through their medians */
     struct {
@@ -189,13 +191,15 @@ static mcs_status run_point_as(kernel_ctx *c, point *pt, double paths, const cha
                                mcs_timings *t, double *per_path, double *work, char *err,
                                size_t len);
 
-/* One run of the point at `paths`: the seconds of its kernel's work and its
- * cost per path. The work is the simulate phase on the GPU; on the CPU the
+/* One run of the point at `paths`: the seconds of its kernel's work, by
+ * which runs are sized and the next points' paths guessed, and its cost
+ * per path. The work is the simulate phase on the GPU; on the CPU the
  * phase less what the model puts in it whatever the paths (the chunks'
- * starts, which wake the thread team): sized on the whole phase, --quick's
- * 3 ms runs on the 64-vCPU host of 4 H200s were mostly the team's start,
- * the sizing went down in paths as their time stayed, and 20 of its
- * kernels came out at 0 ns a path (2026-11-28). */
+ * starts, which wake the thread team), and at least the phase over
+ * SIZING_PHASE_MOST. Sized on the whole phase, --quick's 3 ms runs on the
+ * 64-vCPU host of 4 H200s were mostly the team's start, the sizing went
+ * down in paths as their time stayed, and 20 of its kernels came out at
+ * 0 ns a path (2026-11-28). */
 static mcs_status run_point(kernel_ctx *c, point *pt, double paths, double *work,
                             double *per_path, char *err, size_t len)
 {
@@ -239,7 +243,6 @@ static mcs_status run_point_as(kernel_ctx *c, point *pt, double paths, const cha
         return st;
     c->runs++;
     c->simulate_s += t->seconds[MCS_PHASE_SIMULATE];
-    c->last_simulate = t->seconds[MCS_PHASE_SIMULATE];
     pt->steps = job.sim.steps;
     pt->watched = mcs_job_watched_steps(&job);
     mcs_workload w = mcs_workload_of_job(&job, 0, 0);
@@ -262,9 +265,10 @@ static mcs_status run_point_as(kernel_ctx *c, point *pt, double paths, const cha
     }
     *per_path = c->gpu ? mcs_gpu_seconds_per_path(c->g, &job, t)
                        : mcs_cpu_seconds_per_path(c->cpu, &w, t->seconds[MCS_PHASE_SIMULATE]);
-    if (work)
+    if (work) /* (the CPU's at least its phase's share: SIZING_PHASE_MOST) */
         *work = c->gpu ? t->seconds[MCS_PHASE_SIMULATE]
-                       : *per_path * mcs_cpu_busiest_paths(c->cpu, &w);
+                       : fmax(*per_path * mcs_cpu_busiest_paths(c->cpu, &w),
+                              t->seconds[MCS_PHASE_SIMULATE] / SIZING_PHASE_MOST);
     return MCS_OK;
 }
 
@@ -414,8 +418,6 @@ static mcs_status size_point(kernel_ctx *c, point *pts, int p, double target, ch
         double want = sim > 0 ? n * target / sim : n * 64; /* to the target time */
         if (c->gpu && sim > 0) /* to a full GPU, within the cap */
             want = fmax(want, fmin(full, n * cap / sim));
-        if (!c->gpu && c->last_simulate > 0) /* the CPU's whole phase within its bound */
-            want = fmin(want, n * SIZING_PHASE_MOST * target / c->last_simulate);
         double next = round_paths(c, fmin(n * 64, fmax(n / 64, want)));
         if (next <= n * 1.5 && next >= n / 1.5) {
             pt->sized_run = 1; /* a run at the paths kept: the first round's */
