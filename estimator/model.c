@@ -339,16 +339,17 @@ static double copy_seconds(const mcs_link *l, double bytes, double copies)
     return copies * l->alpha_us * 1e-6 + bytes / (l->gbps * 1e9);
 }
 
-/* Host phases every run has, whichever backend computes. */
-static void host_phases(const mcs_cpu_profile *host, const mcs_workload *w, double blocks,
-                        mcs_prediction *out)
+/* Host phases every run has, whichever backend computes (`fixed`: the
+ * host's fixed costs, mcs_fixed_costs). */
+static void host_phases(const mcs_cpu_profile *host, const double *fixed, const mcs_workload *w,
+                        double blocks, mcs_prediction *out)
 {
-    out->seconds[MCS_PHASE_CONFIG] = (w->cold ? host->config_cold_s : host->config_warm_s) +
+    out->seconds[MCS_PHASE_CONFIG] = fixed[MCS_PHASE_CONFIG] +
                                      (w->assets > 1 && host->config_asset_s > 0
                                           ? (w->assets - 1) * host->config_asset_s
                                           : 0);
     out->seconds[MCS_PHASE_REDUCE] = blocks * host->reduce_block_ns * 1e-9;
-    out->seconds[MCS_PHASE_WRITE] = w->cold ? host->write_cold_s : host->write_warm_s;
+    out->seconds[MCS_PHASE_WRITE] = fixed[MCS_PHASE_WRITE];
 }
 
 static void finish(mcs_prediction *out, double other)
@@ -458,11 +459,13 @@ void mcs_predict_cpu(const mcs_cpu_profile *cpu, const mcs_workload *w, mcs_pred
     double fixed, per_c1;
     cpu_simulate_shape(cpu, w, threads, &fixed, &per_c1);
     out->seconds[MCS_PHASE_SIMULATE] = fixed + per_c1 * c1;
+    double costs[MCS_FIXED_COLUMNS] = {0};
+    mcs_fixed_costs(cpu, 0, w->cold, costs);
     out->seconds[MCS_PHASE_SETUP] =
-        w->cold ? cpu_setup_cold(cpu, blocks < threads ? blocks : threads) : cpu->setup_warm_s;
-    out->seconds[MCS_PHASE_TEARDOWN] = w->cold ? cpu->teardown_cold_s : cpu->teardown_warm_s;
-    host_phases(cpu, w, blocks, out);
-    finish(out, w->cold ? cpu->other_cold_s : cpu->other_warm_s);
+        w->cold ? cpu_setup_cold(cpu, blocks < threads ? blocks : threads) : costs[MCS_PHASE_SETUP];
+    out->seconds[MCS_PHASE_TEARDOWN] = costs[MCS_PHASE_TEARDOWN];
+    host_phases(cpu, costs, w, blocks, out);
+    finish(out, costs[MCS_FIXED_OTHER]);
 }
 
 /* w's kernel's entry of a per-kernel GPU table (blocks_per_sm, walk:
@@ -573,25 +576,31 @@ void mcs_predict_gpu(const mcs_gpu_profile *gpu, const mcs_cpu_profile *host,
         out->seconds[MCS_PHASE_H2D] = copy_seconds(&gpu->h2d_pinned, out->h2d_bytes, 1);
         alloc_bytes += 2 * out->h2d_bytes;
     }
-    out->seconds[MCS_PHASE_ALLOC] = gpu->alloc_s + alloc_bytes * gpu->alloc_ns_per_byte * 1e-9;
-    out->seconds[MCS_PHASE_CONTEXT] = w->cold ? gpu->context_s : 0;
-    out->seconds[MCS_PHASE_DEVICE_QUERY] =
-        w->cold ? gpu->device_query_cold_s : gpu->device_query_warm_s;
-    out->seconds[MCS_PHASE_SETUP] = w->cold ? gpu->setup_cold_s : gpu->setup_warm_s;
-    out->seconds[MCS_PHASE_TEARDOWN] = gpu->teardown_s;
-    host_phases(host, w, blocks, out);
+    /* the fixed phases, GPU's and host's (mcs_fixed_costs): context,
+     * device query, set-up, teardown and the alloc's fixed part the GPU's;
+     * config, write and the time outside every phase the host's */
+    double costs[MCS_FIXED_COLUMNS] = {0}, host_costs[MCS_FIXED_COLUMNS] = {0};
+    mcs_fixed_costs(gpu, 1, w->cold, costs);
+    mcs_fixed_costs(host, 0, w->cold, host_costs);
+    const int own[] = {MCS_PHASE_CONTEXT, MCS_PHASE_DEVICE_QUERY, MCS_PHASE_SETUP,
+                       MCS_PHASE_TEARDOWN};
+    for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
+        out->seconds[own[i]] = costs[own[i]];
+    out->seconds[MCS_PHASE_ALLOC] =
+        costs[MCS_PHASE_ALLOC] + alloc_bytes * gpu->alloc_ns_per_byte * 1e-9;
+    host_phases(host, host_costs, w, blocks, out);
     if (gpu->reduce_block_ns >= 0) /* the GPU path's own per-block cost, when measured */
         out->seconds[MCS_PHASE_REDUCE] = blocks * gpu->reduce_block_ns * 1e-9;
-    double write = w->cold ? gpu->write_cold_s : gpu->write_warm_s;
+    double write = costs[MCS_PHASE_WRITE];
     /* a spec sheet's log cost was measured on the reference's host: this
      * host writes it as much faster as it writes a CPU run's log (the H200
      * host's GPU logs 1.6x faster than the H100 host's measured, as its CPU
      * logs; bench/results/estimator/h200-heldout-session13) */
     double there = w->cold ? gpu->write_host_cold_s : gpu->write_host_warm_s,
-           here = w->cold ? host->write_cold_s : host->write_warm_s;
+           here = host_costs[MCS_PHASE_WRITE];
     if (write >= 0) /* a GPU run's own log cost, when measured */
         out->seconds[MCS_PHASE_WRITE] = there > 0 && here > 0 ? write * here / there : write;
-    finish(out, w->cold ? host->other_cold_s : host->other_warm_s);
+    finish(out, host_costs[MCS_FIXED_OTHER]);
 }
 
 double mcs_gpu_context_together(const mcs_gpu_profile *gpu, int processes)

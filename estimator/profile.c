@@ -1528,6 +1528,19 @@ const mcs_fixed_phase mcs_fixed_phases[] = {
 };
 const int mcs_fixed_phase_count = (int)(sizeof mcs_fixed_phases / sizeof mcs_fixed_phases[0]);
 
+void mcs_fixed_costs(const void *section, int gpu, int cold, double *seconds)
+{
+    const size_t base = gpu ? offsetof(mcs_profile, gpu) : offsetof(mcs_profile, cpu);
+    for (int i = 0; i < mcs_fixed_phase_count; i++) {
+        const mcs_fixed_phase *f = &mcs_fixed_phases[i];
+        if (f->gpu != gpu || f->phase < 0)
+            continue;
+        const size_t key = cold ? (f->cold != MCS_FIXED_NONE ? f->cold : f->warm) : f->warm;
+        seconds[f->phase] =
+            key == MCS_FIXED_NONE ? 0 : *(const double *)((const char *)section + (key - base)) * f->unit;
+    }
+}
+
 int mcs_profile_warm_problems(const mcs_profile *p, char *buf, size_t len)
 {
     int n = 0;

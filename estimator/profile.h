@@ -415,6 +415,17 @@ typedef struct {
 extern const mcs_fixed_phase mcs_fixed_phases[];
 extern const int mcs_fixed_phase_count;
 
+/* The fixed costs of one side for a cold (cold = 1) or warm run, in
+ * seconds, by mcs_fixed_phases: for each entry of side gpu (0: [cpu], 1:
+ * [gpu]; `section` that side's member of a profile, p->cpu or p->gpu) on a
+ * column (a run-log phase, MCS_FIXED_OTHER or MCS_FIXED_PROCESS), its cold
+ * or warm key into seconds[column]; an entry with a warm key only holds
+ * for both kinds of run, one with a cold key only for cold runs alone (0
+ * warm). seconds holds MCS_FIXED_COLUMNS; columns no entry names are left
+ * as they are. The model (estimator/model.c) takes its fixed phases from
+ * here. */
+void mcs_fixed_costs(const void *section, int gpu, int cold, double *seconds);
+
 /* A warm run skips start-up, so a warm fixed cost above its cold one by
  * more than MCS_PLAUSIBLE_SPREAD_MAX (and 50 us, below which timers and
  * wake-ups decide) is noise. The cpu and gpu phases

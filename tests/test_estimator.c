@@ -286,6 +286,45 @@ static void warm_above_cold_is_implausible(void **state)
     assert_non_null(strstr(buf, "gpu setup warm"));
 }
 
+/* mcs_fixed_costs reads each fixed phase from mcs_fixed_phases: a pair's
+ * cold or warm key, a key for both (the GPU's teardown and alloc) on
+ * either run, a cold-only key (the GPU's context) 0 warm; the time outside
+ * every phase in its own column; microsecond keys (chunk start) on no
+ * column. */
+static void fixed_costs_follow_the_table(void **state)
+{
+    (void)state;
+    mcs_profile p;
+    load_machine(&p);
+    double cold[MCS_FIXED_COLUMNS], warm[MCS_FIXED_COLUMNS];
+    for (int i = 0; i < MCS_FIXED_COLUMNS; i++)
+        cold[i] = warm[i] = -7; /* untouched where no entry names the column */
+    p.cpu.process_cold_s = 0.02;
+    mcs_fixed_costs(&p.cpu, 0, 1, cold);
+    mcs_fixed_costs(&p.cpu, 0, 0, warm);
+    assert_true(cold[MCS_PHASE_CONFIG] == p.cpu.config_cold_s);
+    assert_true(warm[MCS_PHASE_CONFIG] == p.cpu.config_warm_s);
+    assert_true(cold[MCS_PHASE_WRITE] == p.cpu.write_cold_s);
+    assert_true(warm[MCS_PHASE_TEARDOWN] == p.cpu.teardown_warm_s);
+    assert_true(cold[MCS_FIXED_OTHER] == p.cpu.other_cold_s);
+    assert_true(warm[MCS_FIXED_OTHER] == p.cpu.other_warm_s);
+    assert_true(cold[MCS_FIXED_PROCESS] == 0.02 && warm[MCS_FIXED_PROCESS] == 0);
+    assert_true(cold[MCS_PHASE_SIMULATE] == -7 && warm[MCS_PHASE_CONTEXT] == -7);
+    for (int i = 0; i < MCS_FIXED_COLUMNS; i++)
+        cold[i] = warm[i] = -7;
+    p.gpu.teardown_s = 0.004;
+    p.gpu.context_s = 0.2;
+    mcs_fixed_costs(&p.gpu, 1, 1, cold);
+    mcs_fixed_costs(&p.gpu, 1, 0, warm);
+    assert_true(cold[MCS_PHASE_CONTEXT] == 0.2 && warm[MCS_PHASE_CONTEXT] == 0);
+    assert_true(cold[MCS_PHASE_TEARDOWN] == 0.004 && warm[MCS_PHASE_TEARDOWN] == 0.004);
+    assert_true(cold[MCS_PHASE_ALLOC] == p.gpu.alloc_s && warm[MCS_PHASE_ALLOC] == p.gpu.alloc_s);
+    assert_true(cold[MCS_PHASE_SETUP] == p.gpu.setup_cold_s);
+    assert_true(warm[MCS_PHASE_DEVICE_QUERY] == p.gpu.device_query_warm_s);
+    assert_true(warm[MCS_PHASE_WRITE] == p.gpu.write_warm_s);
+    assert_true(cold[MCS_PHASE_CONFIG] == -7); /* the host's, not the GPU's */
+}
+
 /* A measured kernel whose per-step cost is 0 (the fit wanted it
  * negative) is implausible, named in the problems; a path cost of 0 is not. */
 static void zero_step_cost_is_implausible(void **state)
@@ -2437,6 +2476,7 @@ int main(void)
         cmocka_unit_test(cpu_cost_from_a_run_inverts_the_prediction),
         cmocka_unit_test(warm_above_cold_is_implausible),
         cmocka_unit_test(zero_step_cost_is_implausible),
+        cmocka_unit_test(fixed_costs_follow_the_table),
         cmocka_unit_test(repeats_settle_by_the_stated_rule),
         cmocka_unit_test(nearest_catalogue_entry_by_the_stated_rule),
         cmocka_unit_test(cpu_partial_block_by_hand),
