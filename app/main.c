@@ -24,7 +24,6 @@
 #include "commands.h"
 #include "config.h"
 #include "diagnostics.h"
-#include "../payoffs/digital_params.h"
 #include "engine.h"
 #include "checkpoint.h"
 #include "h5log.h"
@@ -222,16 +221,14 @@ static void steps_notice(const mcs_job *job)
                 job->sim.steps, mt->name, pt->name);
 }
 
-/* A short notice when a digital = asset is given a cash amount other than
- * its default: accepted (a config switched to asset by --set keeps its
- * cash line) but unused, which a cash of 5 would not expect. */
-static void cash_notice(const mcs_job *job)
+/* The payoff's note on a key it was given and leaves unused (its type
+ * table's unused_note: digital = asset with a cash of 5). */
+static void unused_notice(const mcs_job *job)
 {
-    if (job->option.payoff != MCS_PAYOFF_DIGITAL)
-        return;
-    const mcs_digital_params *d = mcs_digital_params_of(&job->option);
-    if (d->digital == MCS_DIGITAL_ASSET && d->cash != 1)
-        fprintf(stderr, "mcsim: note: cash = %g is unused: digital = asset pays S_T\n", d->cash);
+    const mcs_payoff_type *pt = mcs_payoff_type_of(job->option.payoff);
+    char note[256];
+    if (pt && pt->unused_note && pt->unused_note(job, note, sizeof note))
+        fprintf(stderr, "mcsim: note: %s\n", note);
 }
 
 /* A local profile named or present but unusable: one line, since then
@@ -538,7 +535,7 @@ static int command(int argc, char **argv, const mcs_ranks_ops *ranks_given)
         mcs_config_render(job, config_name, resolved, sizeof resolved);
     if (!cli.quiet) {
         steps_notice(job);
-        cash_notice(job);
+        unused_notice(job);
     }
 
     double s0 = mcs_now();

@@ -158,6 +158,11 @@ typedef struct mcs_payoff_type {
     const char *calibration_sets;
     const char *const *mode_sets;
     const char *const *calibration_points;
+    /* NULL, or a note on a job whose payoff leaves a key it was given
+     * unused (digital = asset with a cash other than 1: accepted, since a
+     * config switched by --set keeps its cash line) into buf; 1 when there
+     * is one. mcsim says it on stderr before the run. */
+    int (*unused_note)(const mcs_job *job, char *buf, size_t len);
 } mcs_payoff_type;
 
 /* NULL-terminated tables (models/model_types.c, payoffs/payoff_types.c),

@@ -274,7 +274,7 @@ static mcs_status stand_in_profile(calib *c, char *path, size_t path_len, char *
         return st;
     p.has_gpu = c->gpu; /* the sections this calibration writes */
     snprintf(p.kind, sizeof p.kind, "%s", c->gpu ? "machine" : "cpu");
-    const mcs_kernel_cost cost = {1, 1, 0, 0, 0, 0, NAN, 0, 0, 0, 0};
+    const mcs_kernel_cost cost = {.path = 1, .step = 1, .dear_step = NAN};
     for (int f = 0; f < mcs_kernel_family_count(); f++)
         for (int q = 0; q < MCS_PREC_COUNT; q++) {
             for (int g = 0; g < MCS_CPU_RNG_COUNT; g++)

@@ -727,13 +727,26 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                  * kernels their last fit point, and the variant point where the
                  * model has one (its own ratio: heston's Euler costs a third of
                  * QE's step in double, 1.1 times in single) */
-                int measured = infer ? 1 + (plan.variant > 0) : plan.n_points;
+                const int planned_points = infer ? 1 + (plan.variant > 0) : plan.n_points,
+                          narrow_at = plan.n_wide == MCS_WIDE_POINTS /* the wide points' last two */
+                                          ? plan.n_fit + MCS_WIDE_POINTS - 2
+                                          : -1;
+                int measured = 0, n_wide = plan.n_wide, keep_narrow = 1;
                 point pts[MCS_KERNEL_POINTS_MAX];
                 memset(pts, 0, sizeof pts);
                 mcs_job job;
                 char quick_sets[sizeof plan.points[0]], quick_variant[2 * sizeof plan.points[0]];
-                for (int i = 0; i < measured && st == MCS_OK; i++) {
+                for (int i = 0; i < planned_points && st == MCS_OK; i++) {
                     const int p = !infer ? i : i == 0 ? first : plan.variant;
+                    if (!infer && narrow_at >= 0 && (p == narrow_at || p == narrow_at + 1)) {
+                        if (p == narrow_at) /* (after the fit points) */
+                            keep_narrow = has_narrow(&c, pts[plan.n_fit - 1].watched);
+                        if (!keep_narrow) {
+                            n_wide = MCS_WIDE_POINTS - 2;
+                            continue;
+                        }
+                    }
+                    point *pt = &pts[measured++];
                     const char *sets = plan.points[p];
                     unsigned steps;
                     char more;
@@ -742,7 +755,7 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                         steps > QUICK_GPU_STEPS) {
                         snprintf(quick_sets, sizeof quick_sets, "simulation.steps=%d",
                                  QUICK_GPU_STEPS);
-                        if (point_job(&plan, quick_sets, &pts[i], &job, err, len) == MCS_OK &&
+                        if (point_job(&plan, quick_sets, pt, &job, err, len) == MCS_OK &&
                             mcs_job_kernel_mode(&job) == fam->mode)
                             sets = quick_sets; /* else the plan's: another mode there */
                     }
@@ -751,19 +764,10 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                                  fam->model->variant_sets);
                         sets = quick_variant;
                     }
-                    st = point_job(&plan, sets, &pts[i], &job, err, len);
-                    pts[i].at = p;
+                    st = point_job(&plan, sets, pt, &job, err, len);
+                    pt->at = p;
                 }
-                const int narrow = has_narrow(&c, pts[infer ? 0 : plan.n_fit - 1].watched);
-                int n_wide = plan.n_wide;
-                if (plan.n_wide == MCS_WIDE_POINTS && !narrow && !infer) {
-                    /* the narrow two, the wide points' last, are not this kernel's */
-                    const int at = plan.n_fit + MCS_WIDE_POINTS - 2;
-                    memmove(&pts[at], &pts[at + 2], (size_t)(measured - at - 2) * sizeof pts[0]);
-                    measured -= 2;
-                    n_wide -= 2;
-                }
-                if (infer && !narrow)
+                if (infer && !has_narrow(&c, pts[0].watched))
                     given.narrow_step = given.narrow_top_step = 0;
                 const double t_kernel = mcs_now();
                 const int runs_before = c.runs;
@@ -821,9 +825,9 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                                                            .variant_step = NAN};
                         w = &walks->walk_wide[f][c.q][c.g_index];
                         w0 = &walks->walk_fixed_wide[f][c.q][c.g_index];
-                        if ((st = measure_walk(&c, &pts[plan.n_fit + 3] /* the widest at MCS_WIDE_STEPS */,
-                                               MCS_MOST_ASSETS,
-                                               &wide_cost, w, w0, err, len)))
+                        point *widest = &pts[plan.n_fit + 3]; /* at MCS_WIDE_STEPS */
+                        if ((st = measure_walk(&c, widest, MCS_MOST_ASSETS, &wide_cost, w, w0, err,
+                                               len)))
                             break;
                         snprintf(walk + at, sizeof walk - (size_t)at,
                                  ", at %d assets %.4g + %.4g a path", MCS_MOST_ASSETS, *w0, *w);

@@ -279,8 +279,8 @@ static mcs_cost_source side_cost(const mcs_kernel_cost *table, int rngs, int gpu
      * normals (a 64-asset basket 64, Heston 2; measured on the H100
      * machine a 64-asset step costs 100x the CPU's and 200x the GPU's
      * fallback, so this is still short, but not by 100x) */
-    *cost = (mcs_kernel_cost){0, fallback * (w->normals > 1 ? w->normals : 1), 0, 0, 0, 0, NAN,
-                              0, 0, 0, 0};
+    *cost = (mcs_kernel_cost){.step = fallback * (w->normals > 1 ? w->normals : 1),
+                              .dear_step = NAN};
     return MCS_COST_FALLBACK;
 }
 

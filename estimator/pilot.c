@@ -72,7 +72,7 @@ mcs_status mcs_pilot_run(const char *config, const mcs_override *ov, int n_ov,
                           : cpu  ? mcs_cpu_seconds_per_path(cpu, &w, simulate)
                                  : simulate / n;
         out->cost =
-            (mcs_kernel_cost){per_path * (on_gpu ? 1e12 : 1e9), 0, 0, 0, 0, 0, NAN, 0, 0, 0, 0};
+            (mcs_kernel_cost){.path = per_path * (on_gpu ? 1e12 : 1e9), .dear_step = NAN};
         if (mcs_now() - t0 + 2 * took > budget_s) /* the next run, twice the paths, would pass */
             break;
     }

@@ -1536,8 +1536,9 @@ void mcs_fixed_costs(const void *section, int gpu, int cold, double *seconds)
         if (f->gpu != gpu || f->phase < 0)
             continue;
         const size_t key = cold ? (f->cold != MCS_FIXED_NONE ? f->cold : f->warm) : f->warm;
-        seconds[f->phase] =
-            key == MCS_FIXED_NONE ? 0 : *(const double *)((const char *)section + (key - base)) * f->unit;
+        seconds[f->phase] = key == MCS_FIXED_NONE
+                                ? 0
+                                : *(const double *)((const char *)section + (key - base)) * f->unit;
     }
 }
 

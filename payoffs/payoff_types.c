@@ -206,6 +206,16 @@ static const mcs_payoff_type european = {
     .calibration_sets = "option.strike=100 option.maturity=1",
     .mode_sets = european_modes,
 };
+/* digital's cash with digital = asset: accepted and unused */
+static int digital_unused_note(const mcs_job *job, char *buf, size_t len)
+{
+    const mcs_digital_params *d = mcs_digital_params_of(&job->option);
+    if (d->digital != MCS_DIGITAL_ASSET || d->cash == 1)
+        return 0;
+    snprintf(buf, len, "cash = %g is unused: digital = asset pays S_T", d->cash);
+    return 1;
+}
+
 static const mcs_payoff_type digital = {
     .name = "digital",
     .description = "pays cash (or S_T) when S_T > K (call) or S_T < K (put)",
@@ -217,6 +227,7 @@ static const mcs_payoff_type digital = {
     .default_steps = one_step,
     .calibration_sets = "option.type=call option.strike=100 option.maturity=1",
     .mode_sets = one_mode,
+    .unused_note = digital_unused_note,
 };
 static const mcs_payoff_type asian = {
     .name = "asian",

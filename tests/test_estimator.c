@@ -335,7 +335,7 @@ static void zero_step_cost_is_implausible(void **state)
     char buf[256] = "";
     p.cpu.kernel_ns[0][0][0] = (mcs_kernel_cost){0, 1.5, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     assert_int_equal(mcs_profile_problems(&p, buf, sizeof buf), 0);
-    p.cpu.kernel_ns[0][1][1] = (mcs_kernel_cost){2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    p.cpu.kernel_ns[0][1][1] = (mcs_kernel_cost){.path = 2};
     assert_int_equal(mcs_profile_problems(&p, buf, sizeof buf), 1);
     char name[MCS_KERNEL_NAME_MAX];
     mcs_kernel_name(0, 1, MCS_RNG_PHILOX, name, sizeof name);
@@ -1954,7 +1954,7 @@ static void kernel_costs_by_hand(void **state)
     assert_int_equal(g.source, MCS_COST_KERNEL);
     expect_close(g.seconds[MCS_PHASE_SIMULATE], 20e-6 + 256 * 200e-9 + 262144 * 4e-12 + 20e-6,
                  1e-12);
-    mcs_kernel_cost given = {1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    mcs_kernel_cost given = {.path = 1, .step = 1};
     w.cpu_cost = &given; /* e.g. a pilot's: 2 ns a path */
     mcs_predict_cpu(&p.cpu, &w, &c);
     assert_int_equal(c.source, MCS_COST_GIVEN);
@@ -2138,7 +2138,7 @@ static void dear_step_by_the_share(void **state)
             mcs_kernel_cost cost, *k = side ? &p.gpu.kernel_ps[f][MCS_SINGLE][g]
                                             : &p.cpu.kernel_ns[f][MCS_SINGLE][g];
             char name[128];
-            *k = (mcs_kernel_cost){1, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0};
+            *k = (mcs_kernel_cost){.path = 1, .step = 3, .dear_step = 5};
             if (side)
                 mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
             else
@@ -2191,7 +2191,7 @@ static void dear_step_by_the_share(void **state)
     const int f = mcs_kernel_family_index(MCS_MODEL_HESTON, MCS_PAYOFF_EUROPEAN, w.mode);
     const int g = mcs_kernel_rng_index(0, MCS_RNG_PCG64);
     mcs_kernel_cost *k = &p.cpu.kernel_ns[f][MCS_SINGLE][g], cost;
-    *k = (mcs_kernel_cost){1, 3, 0, 0, 0, 0, 5, 0, 7, 0, 0};
+    *k = (mcs_kernel_cost){.path = 1, .step = 3, .dear_step = 5, .variant_step = 7};
     char name[128];
     mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PCG64, &cost, name, sizeof name);
     expect_close(cost.step, 7, 1e-12);
@@ -2226,7 +2226,7 @@ static void kernel_step_cost_scales_with_normals(void **state)
     assert_true(f >= 0);
     assert_int_equal(mcs_kernel_family_normals(f), 2);
     for (int g = 0; g < MCS_CPU_RNG_COUNT; g++)
-        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){.path = 5, .step = 3};
     mcs_kernel_cost cost;
     char name[128];
     assert_int_equal(mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name),
@@ -2238,7 +2238,7 @@ static void kernel_step_cost_scales_with_normals(void **state)
      * per-thread kernel in double (by the work) */
     for (int q = 0; q < MCS_PREC_COUNT; q++)
         for (int g = 0; g < MCS_GPU_RNG_COUNT; g++)
-            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){.path = 7, .step = 2};
     assert_int_equal(mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name),
                      MCS_COST_KERNEL);
     expect_close(cost.step, 2 * (8 + 36) / 5.0, 1e-12);
@@ -2258,10 +2258,12 @@ static void kernel_step_cost_scales_with_normals(void **state)
      * step times n / 64; a per-thread GPU job whose wide point ran the warp
      * kernel by the work from the calibration job's, as without them */
     for (int g = 0; g < MCS_CPU_RNG_COUNT; g++)
-        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 40, 500, 0, 0, 0, 0, 0, 0};
+        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){.path = 5, .step = 3,
+                                                              .wide_path = 40, .wide_step = 500};
     for (int q = 0; q < MCS_PREC_COUNT; q++)
         for (int g = 0; g < MCS_GPU_RNG_COUNT; g++)
-            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 2, 0, 40, 500, 0, 0, 0, 0, 0, 0};
+            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){.path = 7, .step = 2,
+                                                         .wide_path = 40, .wide_step = 500};
     w.precision = MCS_SINGLE;
     w.assets = w.normals = 8;
     mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
@@ -2292,10 +2294,14 @@ static void kernel_step_cost_scales_with_normals(void **state)
      * and (64, 500): 60 + 440 (24 - 16) / 48 at 24 assets; its per-thread
      * kernel in double on the quadratic too */
     for (int g = 0; g < MCS_CPU_RNG_COUNT; g++)
-        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 40, 500, 60, 0, 0, 0, 0, 0};
+        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){.path = 5, .step = 3,
+                                                              .wide_path = 40, .wide_step = 500,
+                                                              .mid_step = 60};
     for (int q = 0; q < MCS_PREC_COUNT; q++)
         for (int g = 0; g < MCS_GPU_RNG_COUNT; g++)
-            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){7, 3, 0, 40, 500, 60, 0, 0, 0, 0, 0};
+            p.gpu.kernel_ps[f][q][g] = (mcs_kernel_cost){.path = 7, .step = 3,
+                                                         .wide_path = 40, .wide_step = 500,
+                                                              .mid_step = 60};
     w.assets = w.normals = 32;
     mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
     const double by_hand = 3.0 * 16 * -32 / (-14 * -62) + 60.0 * 30 * -32 / (14 * -48) +
@@ -2368,7 +2374,9 @@ static void kernel_step_cost_scales_with_normals(void **state)
     mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
     expect_close(cost.path, 40, 1e-12);
     for (int g = 0; g < MCS_CPU_RNG_COUNT; g++) /* a noisy middle above the widest */
-        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){5, 3, 0, 40, 500, 700, 0, 0, 0, 0, 0};
+        p.cpu.kernel_ns[f][MCS_SINGLE][g] = (mcs_kernel_cost){.path = 5, .step = 3,
+                                                              .wide_path = 40, .wide_step = 500,
+                                                              .mid_step = 700};
     w.assets = w.normals = 24;
     mcs_cpu_kernel_cost(&p.cpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
     assert_true(cost.step >= 500 && cost.step <= 700);
