@@ -18,6 +18,8 @@
 #                   does not fit is left out, largest sizes first, and listed
 #   --cap S         one run at most S seconds predicted (default 2)
 #   --repeat R      repeats per size (default 5)
+#   --from N        the smallest size, a whole power of ten (default 1000): a
+#                   budget spent on the sizes where the kernels weigh
 #   --configs LIST  config names (default: every configs/*.ini)
 #   --backend LIST  cpu, gpu or cpu,gpu (default: what `mcsim sweep` finds)
 #   --steps "default 252", --precisions "single double", --rngs "auto philox",
@@ -42,7 +44,7 @@ fi
 mcsim=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 out=$2
 shift 2
-profile="" budget=600 cap=2 repeat=5 backend="" configs=""
+profile="" budget=600 cap=2 repeat=5 from=1000 backend="" configs=""
 steps_list="default 252" precisions="single double" rngs="auto philox" threads_list="1 all"
 while [ $# -gt 0 ]; do
     [ $# -ge 2 ] || { echo "validate_estimator.sh: $1 needs a value (--help lists the options)" >&2; exit 64; }
@@ -51,6 +53,7 @@ while [ $# -gt 0 ]; do
     --budget) budget=$2 ;;
     --cap) cap=$2 ;;
     --repeat) repeat=$2 ;;
+    --from) from=$2 ;;
     --configs) configs=$2 ;;
     --backend) backend="--backend $2" ;;
     --steps) steps_list=$2 ;;
@@ -61,6 +64,9 @@ while [ $# -gt 0 ]; do
     esac
     shift 2
 done
+case $from in 1000|10000|100000|1000000|10000000|100000000|1000000000) ;;
+*) echo "validate_estimator.sh: --from $from: a whole power of ten, 1000 to 1000000000" >&2; exit 64 ;;
+esac
 repo=$(cd "$(dirname "$0")/.." && pwd)
 [ -n "$configs" ] || configs=$(cd "$repo/configs" && ls *.ini | sed 's/\.ini$//')
 mkdir -p "$out"
@@ -113,7 +119,7 @@ for job in "${jobs[@]}"; do
     sets=(--set "simulation.precision=$prec" --set "simulation.rng=$rng" --threads "$t")
     [ "$steps" = default ] || sets+=(--set "simulation.steps=$steps")
     # sizes 1e3, 1e4, ... while one run fits the cap and the sizes' sum the share
-    top=0 sum=0 n=1000 left=""
+    top=0 sum=0 n=$from left=""
     while [ "$n" -le 1000000000 ]; do
         s=$(predict "$cfg" "$n" "${sets[@]}")
         [ -n "$s" ] || break
@@ -129,13 +135,13 @@ for job in "${jobs[@]}"; do
     done
     name="$cfg-$steps-$prec-$rng-t$t"
     if [ "$top" -eq 0 ]; then
-        echo "$name: left out (even 1e3 paths does not fit: $left)" >> plan.txt
+        echo "$name: left out (even $from paths does not fit: $left)" >> plan.txt
         continue
     fi
-    echo "$name: 1e3 to $top paths${left:+; left out: $left}" >> plan.txt
+    echo "$name: $from to $top paths${left:+; left out: $left}" >> plan.txt
     i=$((i + 1))
     # shellcheck disable=SC2086
-    "$mcsim" sweep "$repo/configs/$cfg.ini" --paths "1e3:$top" --repeat "$repeat" \
+    "$mcsim" sweep "$repo/configs/$cfg.ini" --paths "$from:$top" --repeat "$repeat" \
         $backend "${sets[@]}" -o "sweep-$name.h5" -q 2> "sweep-$name.log" ||
         echo "$name: sweep failed: $(tail -c 200 "sweep-$name.log")" >> plan.txt
     [ -f "sweep-$name.h5" ] &&

@@ -52,6 +52,18 @@
  * the cost per step is what the point's median leaves after the inferred
  * per-path cost, at any step count. */
 #define QUICK_GPU_STEPS 64
+/* GPU: a fit point's runs should reach this many blocks a SM (of
+ * MCS_DEFAULT_BLOCK_SIZE paths), where the time per block has settled to
+ * its steady rate: one or two a SM run at the walk's latency and a wave
+ * fills in the next, and a step cost timed there came out 20-40% above the
+ * steady one of heavy kernels (heston, multi-asset, mrg32k3a: the H200's
+ * 10^8-path runs, bench/results/estimator/h200-waves-session18). Where a
+ * point's runs cannot within the cap, it runs at fewer steps (fewer_steps),
+ * at least GPU_FIT_STEPS_MIN and twice the fit point's before it
+ * (wave_steps). Not --quick. */
+#define GPU_WAVE_BLOCKS 6
+#define GPU_FIT_STEPS_MIN 8
+#define LARGER_CAPS 4
 /* CPU: the fewest waves of blocks over the threads a run has (blocks made
  * smaller, down to CPU_BLOCK_MIN paths, until it does), so that every thread
  * stays busy to the end and the busiest thread's share is the mean's. */
@@ -101,6 +113,9 @@ typedef struct {
     const mcs_gpu_profile *g; /* GPU: the per-launch terms */
     const mcs_cpu_profile *cpu; /* CPU: the per-precision costs (first sizes) */
     char config[256];         /* the family's job, a memory file */
+    const mcs_kernel_plan *plan; /* and its plan, whose kernels are of mode `mode` */
+    int mode;
+    int wave_fill; /* GPU: runs of GPU_WAVE_BLOCKS a SM, at fewer steps where need be (not --quick) */
     int q, g_index;           /* precision, generator index of the side */
     mcs_rng_id rng;
     /* the family's last kernel measured: simulate seconds per path at each
@@ -108,6 +123,7 @@ typedef struct {
      * path-step (base_cost), by which a guess moves to another precision or
      * generator */
     double known[MCS_KERNEL_POINTS_MAX], known_base;
+    double known_steps[MCS_KERNEL_POINTS_MAX]; /* the steps it ran each point at */
     /* simulate seconds per path at each point of each kernel (precision,
      * generator) of this family so far (mine) and of the family before it
      * when it has the same model (sibling): a sibling's kernel at a point
@@ -130,7 +146,9 @@ typedef struct {
 } kernel_ctx;
 
 typedef struct {
-    const char *sets;         /* the point's overrides */
+    const char *sets;         /* the point's overrides (the plan's, or own) */
+    char own[sizeof ((mcs_kernel_plan *)0)->points[0]]; /* rewritten: fewer_steps */
+    double guess;             /* the first guess of its work a path where known (else 0) */
     int at;                   /* its index in the plan */
     double paths;
     double steps, watched;    /* S and W of its job */
@@ -369,7 +387,7 @@ static double first_guess(const kernel_ctx *c, const point *pts, int p)
         if (m->sim_per_path > 0 && strcmp(m->sets, pts[p].sets) == 0)
             return m->sim_per_path;
     }
-    if (c->known[pts[p].at] > 0 && c->known_base > 0)
+    if (c->known[pts[p].at] > 0 && c->known_base > 0 && c->known_steps[pts[p].at] == pts[p].steps)
         return c->known[pts[p].at] * base / c->known_base;
     if (p > 0 && pts[p - 1].sim_per_path > 0)
         return pts[p - 1].sim_per_path * fmax(1, pts[p].steps / pts[p - 1].steps);
@@ -386,12 +404,14 @@ static mcs_status size_point(kernel_ctx *c, point *pts, int p, double target, ch
 {
     point *pt = &pts[p];
     pt->sized_run = 0;
-    double guess = first_guess(c, pts, p), base = base_cost(c);
+    double guess = pt->guess > 0 ? pt->guess : first_guess(c, pts, p), base = base_cost(c);
     double full = 0, cap = c->kc->quick ? GPU_CAP_QUICK_S : GPU_CAP_S;
     if (c->gpu && base > 0) /* the paths whose saturated cost equals one launch's ramp, SATURATE times */
         full = (c->kc->quick ? SATURATE_QUICK : SATURATE) *
                ceil((double)MCS_DEFAULT_BLOCK_SIZE / MCS_GPU_VTHREADS) *
                c->g->kernel_ramp_path_step_ns[c->q][c->g_index] * 1e-9 / base;
+    if (c->gpu && c->wave_fill && c->g->sm_count >= 1) /* and GPU_WAVE_BLOCKS a SM */
+        full = fmax(full, GPU_WAVE_BLOCKS * c->g->sm_count * (double)MCS_DEFAULT_BLOCK_SIZE);
     double n = guess > 0 ? fmax(target, fmin(full * guess, cap)) / guess : 4096;
     n = round_paths(c, n);
     double larger = 0, larger_sim = 0, larger_cost = 0; /* the last run sized down from */
@@ -400,14 +420,18 @@ static mcs_status size_point(kernel_ctx *c, point *pts, int p, double target, ch
         mcs_status st = run_point(c, pt, n, &sim, &per_path, err, len);
         if (st != MCS_OK)
             return st;
-        if (c->gpu && larger > n && per_path > 1.25 * larger_cost) {
+        if (c->gpu && larger > n && per_path > 1.25 * larger_cost &&
+            larger_sim <= LARGER_CAPS * cap) {
             /* sized down, its cost per path through the model's waves came
              * out above the larger run's: one thread's walk set its time,
              * the GPU was not full; so the larger run it is, though past
              * the cap (Heston's walk is 6x the ramp the fill is reckoned
              * from: sized down to 4500 paths, one quick calibration
              * measured its sobol step 500x). Not the time itself: a
-             * partial last wave costs a whole one */
+             * partial last wave costs a whole one; unless it took more
+             * than LARGER_CAPS caps: a first guess far too low (a heavy
+             * family's first kernel), where fewer steps (wave_steps) will
+             * fill the GPU within the cap */
             n = larger;
             pt->sim_per_path = larger_sim / larger;
             break;
@@ -538,6 +562,53 @@ static double ratio_step(const point *pts, const double *y, int n_fit, int at,
                                     : fmax(0, (other - base) / d->steps);
 }
 
+/* Point pt at `to` steps instead of its own, or the next fewer down to
+ * `least` that its job takes in the family's mode
+ * (mcs_kernel_plan_fewer_steps). Returns the steps it runs at, its own
+ * where none would do. */
+static unsigned fewer_steps(kernel_ctx *c, point *pt, unsigned to, unsigned least)
+{
+    const unsigned from = (unsigned)pt->steps;
+    mcs_job job;
+    unsigned s = mcs_kernel_plan_fewer_steps(c->plan, pt->sets, from, to, least, pt->own,
+                                             sizeof pt->own, &job);
+    if (s != from) {
+        pt->sets = pt->own;
+        pt->steps = s;
+        pt->watched = mcs_job_watched_steps(&job);
+    }
+    return s;
+}
+
+/* GPU: fit point p (p >= 1) sized at fewer than GPU_WAVE_BLOCKS blocks a
+ * SM (the cap) runs at the steps whose runs reach them, by the line
+ * through its work a path and the point before's (the per-path cost, then
+ * per step), at least GPU_FIT_STEPS_MIN and twice the point before's, then
+ * is sized again; 1 where it was. (The narrow points stay at theirs: at 2
+ * steps the narrow step of a 5-asset sobol worst_of came out 22-32% dear,
+ * its start per path weighing 4 times as much.) */
+static int wave_steps(kernel_ctx *c, point *pts, int p, double cap)
+{
+    point *pt = &pts[p], *lo = &pts[p - 1];
+    const double wave = GPU_WAVE_BLOCKS * c->g->sm_count * (double)MCS_DEFAULT_BLOCK_SIZE;
+    if (!(c->g->sm_count >= 1) || pt->paths >= 0.95 * wave || !(pt->steps > lo->steps) ||
+        !(pt->sim_per_path > 0 && lo->sim_per_path > 0))
+        return 0;
+    double step = fmax(0, (pt->sim_per_path - lo->sim_per_path) / (pt->steps - lo->steps)),
+           path = fmax(0, lo->sim_per_path - step * lo->steps);
+    if (!(step > 0))
+        return 0;
+    double to = floor((cap / wave - path) / step);
+    unsigned least = (unsigned)fmax(GPU_FIT_STEPS_MIN, 2 * lo->steps);
+    if (!(to < pt->steps) || pt->steps <= least)
+        return 0;
+    unsigned from = (unsigned)pt->steps, s = fewer_steps(c, pt, (unsigned)fmax(to, least), least);
+    if (s == from)
+        return 0;
+    pt->guess = path + step * s;
+    return 1;
+}
+
 /* The kernel's measurement: sizes, rounds of interleaved runs (one of each
  * point per round, until every point's median settles: `rule`), the fit of
  * the first n_fit points (in the side's unit), the wide points' costs (the
@@ -559,16 +630,39 @@ static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit, int n_wid
     double target = c->kc->quick ? TARGET_QUICK_S : c->gpu ? TARGET_GPU_S : TARGET_S, sim,
            y[MCS_KERNEL_POINTS_MAX];
     mcs_status st;
-    for (int p = 0; p < n; p++)
-        if (p != dear_at && p != variant_at &&
+    const double cap = c->kc->quick ? GPU_CAP_QUICK_S : GPU_CAP_S;
+    /* not --quick's: sized as before, within its 15 s (the wave rule took
+     * its GPU kernels from 6.1 to 9.0 s on the H200 machine) */
+    c->wave_fill = c->gpu && !c->kc->quick;
+    unsigned fit_steps = (unsigned)pts[n_fit - 1].steps; /* the last fit point's, as planned */
+    for (int p = 0; p < n; p++) {
+        if (p == dear_at || p == variant_at)
+            continue;
+        const double known = c->known_steps[pts[p].at];
+        const int fit = p > 0 && p < n_fit;
+        if (c->wave_fill && fit && known > 0 && known < pts[p].steps)
+            fewer_steps(c, &pts[p], (unsigned)known, (unsigned)known); /* as the family's last */
+        if ((st = size_point(c, pts, p, target, err, len)) != MCS_OK)
+            return st;
+        if (c->wave_fill && fit && wave_steps(c, pts, p, cap) &&
             (st = size_point(c, pts, p, target, err, len)) != MCS_OK)
             return st;
+    }
     const int ratio_at[2] = {dear_at, variant_at};
     for (int r = 0; r < 2; r++)
-        if (ratio_at[r] >= 0) { /* at the last fit point's paths: the same waves and walk,
-                                 * so that the two runs' costs differ by the keys alone */
-            pts[ratio_at[r]].paths = pts[n_fit - 1].paths;
-            pts[ratio_at[r]].sized_run = 0;
+        if (ratio_at[r] >= 0) { /* at the last fit point's paths and steps: the same waves
+                                 * and walk, so that the two runs' costs differ by the keys
+                                 * alone */
+            point *pt = &pts[ratio_at[r]];
+            if (pts[n_fit - 1].steps != fit_steps &&
+                fewer_steps(c, pt, (unsigned)pts[n_fit - 1].steps,
+                            (unsigned)pts[n_fit - 1].steps) != pts[n_fit - 1].steps) {
+                snprintf(err, len, "the %s point '%s' does not run at the fit point's %g steps",
+                         r ? "variant" : "dear", pt->sets, pts[n_fit - 1].steps);
+                return MCS_E_SOFTWARE;
+            }
+            pt->paths = pts[n_fit - 1].paths;
+            pt->sized_run = 0;
         }
     int runs = 0, settled = 0;
     while (!settled) {
@@ -674,6 +768,7 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
         if (st != MCS_OK)
             return st;
         memset(c.known, 0, sizeof c.known); /* a new family: no guess from the last */
+        memset(c.known_steps, 0, sizeof c.known_steps);
         c.known_base = 0;
         const mcs_kernel_family *fam = mcs_kernel_family_get(f);
         /* the last family's measurements: guesses where it has this model */
@@ -682,6 +777,8 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
         else
             memset(c.sibling, 0, sizeof c.sibling);
         c.model = fam->model;
+        c.plan = &plan;
+        c.mode = fam->mode;
         memset(c.mine, 0, sizeof c.mine);
         int fd = mcs_text_as_file(plan.config, c.config, sizeof c.config);
         if (fd < 0) {
@@ -799,20 +896,29 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                     measured_point *m = &c.mine[c.q][c.g_index][pts[p].at];
                     snprintf(m->sets, sizeof m->sets, "%s", pts[p].sets);
                     c.known[pts[p].at] = m->sim_per_path = pts[p].sim_per_path;
+                    c.known_steps[pts[p].at] = pts[p].steps;
                 }
                 c.known_base = base_cost(&c);
                 *slot = kept;
                 *worst_spread = fmax(*worst_spread, best);
                 kernels++;
-                char occupancy[64] = "", wide[224] = "", walk[160] = "";
+                char occupancy[96] = "", wide[224] = "", walk[224] = "";
                 if (walks && !kc->quick) { /* GPU: the walk at the last fit point
                                             * (--quick: the generator's ramp) */
                     double *w = &walks->walk[f][c.q][c.g_index],
                            *w0 = &walks->walk_fixed[f][c.q][c.g_index];
                     const double narrow = mcs_assets_of_normals(c.model,
                                                                 pts[plan.n_fit - 1].normals);
-                    if ((st = measure_walk(&c, &pts[plan.n_fit - 1], narrow, &kept, w, w0, err,
-                                           len)))
+                    /* at the plan's steps, where the fit point ran at fewer
+                     * (wave_steps): one thread's walk at 8 steps against its
+                     * saturated cost came out 10-34% off (the H200's 52- and
+                     * 16-step baskets of one block a SM, 2026-11-28) */
+                    point planned = pts[plan.n_fit - 1];
+                    if (planned.sets == pts[plan.n_fit - 1].own &&
+                        (st = point_job(&plan, plan.points[plan.n_fit - 1], &planned, &job, err,
+                                        len)) != MCS_OK)
+                        break;
+                    if ((st = measure_walk(&c, &planned, narrow, &kept, w, w0, err, len)))
                         break;
                     int at = snprintf(walk, sizeof walk, "; walk %.4g paths + %.4g a path", *w0,
                                       *w);
@@ -829,8 +935,25 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                         if ((st = measure_walk(&c, widest, MCS_MOST_ASSETS, &wide_cost, w, w0, err,
                                                len)))
                             break;
+                        at += snprintf(walk + at, sizeof walk - (size_t)at,
+                                       ", at %d assets %.4g + %.4g a path", MCS_MOST_ASSETS, *w0,
+                                       *w);
+                    }
+                    if (n_wide == MCS_WIDE_POINTS && kept.narrow_top_step > 0 &&
+                        (size_t)at < sizeof walk) { /* and the narrow top point's (model.c) */
+                        const mcs_kernel_cost top_cost = {.path = kept.path,
+                                                          .step = kept.narrow_top_step,
+                                                          .dear_step = NAN,
+                                                          .variant_step = NAN};
+                        w = &walks->walk_narrow[f][c.q][c.g_index];
+                        w0 = &walks->walk_fixed_narrow[f][c.q][c.g_index];
+                        if ((st = measure_walk(&c, &pts[plan.n_fit + MCS_WIDE_POINTS - 1],
+                                               MCS_NARROW_TOP_ASSETS, &top_cost, w, w0, err,
+                                               len)))
+                            break;
                         snprintf(walk + at, sizeof walk - (size_t)at,
-                                 ", at %d assets %.4g + %.4g a path", MCS_MOST_ASSETS, *w0, *w);
+                                 ", at %d assets %.4g + %.4g a path", MCS_NARROW_TOP_ASSETS, *w0,
+                                 *w);
                     }
                 }
                 if (kept.wide_step > 0) {
@@ -847,9 +970,15 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                     snprintf(wide, sizeof wide, "; %.4g per step on the dear branch, %.4g "
                              "with %s", kept.dear_step, kept.variant_step,
                              c.model->variant_sets ? c.model->variant_sets : "no variant");
-                if (gpu)
-                    snprintf(occupancy, sizeof occupancy, "; %g blocks per SM",
-                             g->blocks_per_sm[f][c.q][c.g_index]);
+                if (gpu) {
+                    int at = snprintf(occupancy, sizeof occupancy, "; %g blocks per SM",
+                                      g->blocks_per_sm[f][c.q][c.g_index]);
+                    const point *last = &pts[(infer ? 1 : plan.n_fit) - 1];
+                    if (last->sets == last->own && at > 0 && (size_t)at < sizeof occupancy)
+                        snprintf(occupancy + at, sizeof occupancy - (size_t)at,
+                                 "; last fit point at %g steps (%d blocks a SM)", last->steps,
+                                 GPU_WAVE_BLOCKS);
+                }
                 kc->progress("%s: kernel %s: %.4g %s per path + %.4g per step + %.4g per "
                              "monitored step%s (%d rounds, within %.0f%%; %d runs in %.2f s)%s%s%s%s",
                              side, name, kept.path, unit, kept.step, kept.watch, wide,

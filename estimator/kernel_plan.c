@@ -314,6 +314,56 @@ mcs_status mcs_job_from_text(const char *text, const mcs_override *ov, int n_ov,
 #define POINT_HIGH_STEPS 256
 #define POINT_HIGH_RATIO 4
 
+/* `sets` with its step count `from` (simulation.steps, and option.fixings
+ * where it equals it) as `to`, into out; 0 where nothing was rewritten. */
+static int rewrite_steps(const char *sets, unsigned from, unsigned to, char *out, size_t len)
+{
+    static const char *const keys[] = {"simulation.steps=", "option.fixings="};
+    size_t used = 0;
+    int rewrote = 0;
+    out[0] = 0;
+    for (const char *t = sets; *t;) {
+        size_t n = strcspn(t, " ");
+        char token[128];
+        if (n >= sizeof token)
+            return 0;
+        memcpy(token, t, n);
+        token[n] = 0;
+        for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+            size_t kl = strlen(keys[k]);
+            char *end;
+            if (strncmp(token, keys[k], kl) == 0 && strtoul(token + kl, &end, 10) == from &&
+                *end == 0) {
+                snprintf(token + kl, sizeof token - kl, "%u", to);
+                rewrote |= k == 0;
+            }
+        }
+        int at = snprintf(out + used, len - used, "%s%s", used ? " " : "", token);
+        if (at < 0 || (size_t)at >= len - used)
+            return 0;
+        used += (size_t)at;
+        t += n + strspn(t + n, " ");
+    }
+    return rewrote;
+}
+
+unsigned mcs_kernel_plan_fewer_steps(const mcs_kernel_plan *plan, const char *sets, unsigned from,
+                                     unsigned to, unsigned least, char *out, size_t len,
+                                     mcs_job *job)
+{
+    char rewritten[sizeof plan->points[0]], why[256];
+    const int mode = mcs_kernel_family_get(plan->family)->mode;
+    for (unsigned s = to; s >= least && s >= 1 && s < from; s--)
+        if (rewrite_steps(sets, from, s, rewritten, sizeof rewritten) &&
+            strlen(rewritten) < len &&
+            mcs_kernel_plan_point_job(plan, rewritten, job, why, sizeof why) == MCS_OK &&
+            mcs_job_kernel_mode(job) == mode && job->sim.steps == s) {
+            memcpy(out, rewritten, strlen(rewritten) + 1);
+            return s;
+        }
+    return from;
+}
+
 mcs_status mcs_kernel_plan_point_job(const mcs_kernel_plan *plan, const char *sets, mcs_job *job,
                                      char *err, size_t err_len)
 {

@@ -122,6 +122,15 @@ mcs_status mcs_kernel_plan_make(int f, mcs_kernel_plan *plan, char *err, size_t 
 mcs_status mcs_kernel_plan_point_job(const mcs_kernel_plan *plan, const char *sets, mcs_job *job,
                                      char *err, size_t err_len);
 
+/* A step point at fewer steps (calibrate's GPU runs at a step count
+ * whose runs fill the GPU within the time cap): `sets` with its
+ * simulation.steps `from`, and option.fixings where it equals it, at `to`,
+ * else the next fewer down to `least`, the first whose job loads in the
+ * family's mode, into `out` (len bytes) and *job. Returns the steps it
+ * found, `from` where none would do (out and *job then undefined). */
+unsigned mcs_kernel_plan_fewer_steps(const mcs_kernel_plan *plan, const char *sets, unsigned from,
+                                     unsigned to, unsigned least, char *out, size_t len,
+                                     mcs_job *job);
 /* The normals per step of family f's calibration job (its plan's), 0 when
  * it has no plan; made once per family and kept. */
 unsigned mcs_kernel_family_normals(int f);

@@ -525,6 +525,24 @@ double mcs_gpu_work_paths(const mcs_gpu_profile *gpu, const mcs_workload *w, mcs
         double f = gpu_kernel_entry(wide ? gpu->walk_fixed_wide : gpu->walk_fixed, w, rng);
         fixed = f >= 0 ? f : 0;
     }
+    /* a per-thread job of more assets than the calibration job's: on the
+     * line in the assets through its walk and the narrow top point's, up to
+     * that point (the H200's 8-asset, 16-step basket of one block a SM took
+     * 26% less than the 2-asset job's walk over its saturated cost said:
+     * a thread's assets overlap their latencies, their multiply-adds do
+     * not, 2026-11-28) */
+    double narrow = gpu_kernel_entry(gpu->walk_narrow, w, rng);
+    if (!wide && own > 0 && narrow > 0) {
+        int f = mcs_kernel_family_index(w->model, w->payoff, w->mode);
+        double n0 = mcs_assets_of_normals(mcs_model_type_of(w->model),
+                                          mcs_kernel_family_normals(f)),
+               t = fmin(1, (w->assets - n0) / (MCS_NARROW_TOP_ASSETS - n0));
+        if (t > 0 && MCS_NARROW_TOP_ASSETS > n0) {
+            double nf = gpu_kernel_entry(gpu->walk_fixed_narrow, w, rng);
+            own += t * (narrow - own);
+            fixed += t * ((nf >= 0 ? nf : 0) - fixed);
+        }
+    }
     double walk = fixed + mcs_walk_paths(p1, MCS_GPU_VTHREADS, wide) *
                               (own > 0 ? own
                                        : gpu->kernel_ramp_path_step_ns[w->precision][k] * 1e3 /

@@ -270,6 +270,11 @@ static const profile_key keys[] = {
                  "walk_wide.KERNEL, walk_fixed_wide.KERNEL: the same at a multi-asset family's "
                  "wide point (64 assets), for jobs on the warp kernel"),
     KERNEL_TABLE("gpu", "walk_fixed_wide", gpu.walk_fixed_wide, NULL),
+    KERNEL_TABLE("gpu", "walk_narrow", gpu.walk_narrow,
+                 "walk_narrow.KERNEL, walk_fixed_narrow.KERNEL: the same at its narrow top point "
+                 "(12 assets on the per-thread kernel), for per-thread jobs of more assets than "
+                 "the calibration job's"),
+    KERNEL_TABLE("gpu", "walk_fixed_narrow", gpu.walk_fixed_narrow, NULL),
     NUM("gpu", "copy_fit_error", gpu.copy_fit_error,
         "worst e^|ln(fit / measured)| - 1 of the copy fits"),
     NUM("gpu", "kernel_fit_error", gpu.kernel_fit_error,
@@ -1385,6 +1390,8 @@ mcs_status mcs_profile_derive(mcs_profile *p, const mcs_profile *ref, char *err,
                     g->walk_fixed[fam][q][k] *= clock / f;
                     g->walk_wide[fam][q][k] *= clock / f;
                     g->walk_fixed_wide[fam][q][k] *= clock / f;
+                    g->walk_narrow[fam][q][k] *= clock / f;
+                    g->walk_fixed_narrow[fam][q][k] *= clock / f;
                 }
             }
         /* the run log is written by the host: write_* relative to the

@@ -187,6 +187,12 @@ typedef struct {
      * for a job that runs the warp kernel; NAN: not measured */
     double walk_wide[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
     double walk_fixed_wide[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
+    /* and at its narrow top point (MCS_NARROW_TOP_ASSETS assets on the
+     * per-thread kernel, where calibrate measures the narrow points): a
+     * per-thread job's walk lies on the line through the calibration job's
+     * and this one in the assets; NAN: not measured */
+    double walk_narrow[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
+    double walk_fixed_narrow[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
     /* calibration quality: the worst relative error (e^|ln(fit/measured)| - 1)
      * of the copy fits and of the kernel fits at the sizes checked */
     double copy_fit_error, kernel_fit_error;

@@ -575,6 +575,28 @@ static void gpu_waves_by_hand(void **state)
         b.paths = b.block_size = 65536;
         b.assets = 2;
         expect_close(mcs_gpu_work_paths(&p.gpu, &b, MCS_RNG_PHILOX, 1), 256 * 5000.0, 1e-15);
+        /* with the narrow top point's walk (walk_narrow.KERNEL, 12 assets on the
+         * per-thread kernel): on the line through the 2-asset job's and it, in
+         * the assets: 7 halfway (the fixed parts too: none and 40000), 12 and
+         * beyond (the per-thread kernel in double) the narrow one's; 2 assets
+         * the calibration job's own */
+        p.gpu.walk_narrow[fb][0][0] = 3000;
+        p.gpu.walk_fixed_narrow[fb][0][0] = 40000;
+        expect_close(mcs_gpu_work_paths(&p.gpu, &b, MCS_RNG_PHILOX, 1), 256 * 5000.0, 1e-15);
+        b.assets = 7;
+        expect_close(mcs_gpu_work_paths(&p.gpu, &b, MCS_RNG_PHILOX, 1), 20000 + 256 * 4000.0,
+                     1e-15);
+        b.assets = 12;
+        expect_close(mcs_gpu_work_paths(&p.gpu, &b, MCS_RNG_PHILOX, 1), 40000 + 256 * 3000.0,
+                     1e-15);
+        b.assets = 64; /* the warp kernel's, as above */
+        expect_close(mcs_gpu_work_paths(&p.gpu, &b, MCS_RNG_PHILOX, 1), 30000 + 256 * 7000.0,
+                     1e-15);
+        b.precision = MCS_DOUBLE; /* the per-thread kernel: the narrow one's, no further */
+        p.gpu.walk[fb][1][0] = 5000;
+        p.gpu.walk_narrow[fb][1][0] = 3000;
+        p.gpu.blocks_per_sm[fb][1][0] = 1;
+        expect_close(mcs_gpu_work_paths(&p.gpu, &b, MCS_RNG_PHILOX, 1), 256 * 3000.0, 1e-15);
     }
     /* 2^17 steps: 2 blocks a launch (2^34 path-steps), so 5 blocks are launches of
      * 2, 2 and 1 block, each one wave of 1 block per SM: 3 walks */
@@ -1001,6 +1023,10 @@ static void random_gpu(mcs_gpu_profile *g)
                     g->walk_wide[f][q][k] = random_number(0);
                 if (next_u64() % 8 == 0)
                     g->walk_fixed_wide[f][q][k] = random_number(0);
+                if (next_u64() % 8 == 0)
+                    g->walk_narrow[f][q][k] = random_number(0);
+                if (next_u64() % 8 == 0)
+                    g->walk_fixed_narrow[f][q][k] = random_number(0);
             }
 }
 
@@ -1815,6 +1841,57 @@ static void calibration_plan_covers_the_dispatch_table(void **state)
     }
 }
 
+/* calibrate's GPU runs a fit point at fewer steps where its runs cannot
+ * fill the GPU within the cap (calibrate_kernels.c, wave_steps): every
+ * family's last fit point runs at 8 steps or the next count its job takes
+ * (an Asian's: a multiple of its fixings) in the family's mode, its
+ * fixings with it where they equal its steps, and its dear and variant
+ * points (that point's keys and more) at those steps too; the other keys
+ * stay as they were; a count nothing takes keeps the point. */
+static void kernel_plan_points_run_at_fewer_steps(void **state)
+{
+    (void)state;
+    char err[1024] = "";
+    for (int f = 0; f < mcs_kernel_family_count(); f++) {
+        mcs_kernel_plan plan;
+        if (mcs_kernel_plan_make(f, &plan, err, sizeof err) != MCS_OK)
+            fail_msg("%s", err);
+        mcs_job job;
+        char out[sizeof plan.points[0]];
+        const char *last = plan.points[plan.n_fit - 1];
+        if (mcs_kernel_plan_point_job(&plan, last, &job, err, sizeof err) != MCS_OK)
+            fail_msg("%s", err);
+        const unsigned from = job.sim.steps;
+        assert_true(from > 16);
+        unsigned s = mcs_kernel_plan_fewer_steps(&plan, last, from, 8, 2, out, sizeof out, &job);
+        assert_true(s >= 2 && s <= 8);
+        assert_int_equal(job.sim.steps, s);
+        assert_int_equal(mcs_job_kernel_mode(&job), mcs_kernel_family_get(f)->mode);
+        char want[64];
+        snprintf(want, sizeof want, "simulation.steps=%u", s);
+        assert_non_null(strstr(out, want));
+        if (strstr(last, "option.fixings=") && mcs_job_watched_steps(&job) == s) {
+            snprintf(want, sizeof want, "option.fixings=%u", s);
+            assert_non_null(strstr(out, want));
+        }
+        for (int e = 0; e < 2; e++) { /* the dear and variant points follow it */
+            int at = e ? plan.variant : plan.dear;
+            if (!at)
+                continue;
+            char more[sizeof plan.points[0]];
+            mcs_job other;
+            assert_int_equal(mcs_kernel_plan_fewer_steps(&plan, plan.points[at], from, s, s, more,
+                                                         sizeof more, &other), s);
+            assert_non_null(strstr(more, want));
+            assert_non_null(strstr(more, strchr(plan.points[at] + strlen(last), ' ') + 1));
+        }
+        /* no count from 1 up takes fewer steps than 1; the point is kept */
+        assert_int_equal(mcs_kernel_plan_fewer_steps(&plan, last, from, 0, 0, out, sizeof out,
+                                                     &job),
+                         from);
+    }
+}
+
 /* Each family's plan: its job runs the family's mode at every step point,
  * the points' steps differ (so the per-step cost parts from the per-path
  * one), and an Asian's also vary its monitored steps apart from the steps. */
@@ -2516,6 +2593,7 @@ int main(void)
         cmocka_unit_test(cpu_cores_are_counted_by_hwloc),
         cmocka_unit_test(calibration_plan_covers_the_dispatch_table),
         cmocka_unit_test(kernel_plans_make_their_jobs),
+        cmocka_unit_test(kernel_plan_points_run_at_fewer_steps),
         cmocka_unit_test(watched_steps_follow_the_payoff),
         cmocka_unit_test(kernel_costs_by_hand),
         cmocka_unit_test(kernel_step_cost_scales_with_normals),
