@@ -113,8 +113,7 @@ typedef struct {
     const mcs_gpu_profile *g; /* GPU: the per-launch terms */
     const mcs_cpu_profile *cpu; /* CPU: the per-precision costs (first sizes) */
     char config[256];         /* the family's job, a memory file */
-    const mcs_kernel_plan *plan; /* and its plan, whose kernels are of mode `mode` */
-    int mode;
+    const mcs_kernel_plan *plan; /* and its plan */
     int wave_fill; /* GPU: runs of GPU_WAVE_BLOCKS a SM, at fewer steps where need be (not --quick) */
     int q, g_index;           /* precision, generator index of the side */
     mcs_rng_id rng;
@@ -387,7 +386,8 @@ static double first_guess(const kernel_ctx *c, const point *pts, int p)
         if (m->sim_per_path > 0 && strcmp(m->sets, pts[p].sets) == 0)
             return m->sim_per_path;
     }
-    if (c->known[pts[p].at] > 0 && c->known_base > 0 && c->known_steps[pts[p].at] == pts[p].steps)
+    if (c->known[pts[p].at] > 0 && c->known_base > 0 &&
+        (!c->wave_fill || c->known_steps[pts[p].at] == pts[p].steps))
         return c->known[pts[p].at] * base / c->known_base;
     if (p > 0 && pts[p - 1].sim_per_path > 0)
         return pts[p - 1].sim_per_path * fmax(1, pts[p].steps / pts[p - 1].steps);
@@ -421,17 +421,17 @@ static mcs_status size_point(kernel_ctx *c, point *pts, int p, double target, ch
         if (st != MCS_OK)
             return st;
         if (c->gpu && larger > n && per_path > 1.25 * larger_cost &&
-            larger_sim <= LARGER_CAPS * cap) {
+            (!c->wave_fill || larger_sim <= LARGER_CAPS * cap)) {
             /* sized down, its cost per path through the model's waves came
              * out above the larger run's: one thread's walk set its time,
              * the GPU was not full; so the larger run it is, though past
              * the cap (Heston's walk is 6x the ramp the fill is reckoned
              * from: sized down to 4500 paths, one quick calibration
              * measured its sobol step 500x). Not the time itself: a
-             * partial last wave costs a whole one; unless it took more
-             * than LARGER_CAPS caps: a first guess far too low (a heavy
-             * family's first kernel), where fewer steps (wave_steps) will
-             * fill the GPU within the cap */
+             * partial last wave costs a whole one; unless, in a full
+             * calibration, it took more than LARGER_CAPS caps: a first
+             * guess far too low (a heavy family's first kernel), where
+             * fewer steps (wave_steps) will fill the GPU within the cap */
             n = larger;
             pt->sim_per_path = larger_sim / larger;
             break;
@@ -778,7 +778,6 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
             memset(c.sibling, 0, sizeof c.sibling);
         c.model = fam->model;
         c.plan = &plan;
-        c.mode = fam->mode;
         memset(c.mine, 0, sizeof c.mine);
         int fd = mcs_text_as_file(plan.config, c.config, sizeof c.config);
         if (fd < 0) {
@@ -939,8 +938,9 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                                        ", at %d assets %.4g + %.4g a path", MCS_MOST_ASSETS, *w0,
                                        *w);
                     }
-                    if (n_wide == MCS_WIDE_POINTS && kept.narrow_top_step > 0 &&
-                        (size_t)at < sizeof walk) { /* and the narrow top point's (model.c) */
+                    if (n_wide == MCS_WIDE_POINTS && kept.narrow_top_step > 0) {
+                        /* and the narrow top point's, at its planned steps as the
+                         * wide point's (model.c) */
                         const mcs_kernel_cost top_cost = {.path = kept.path,
                                                           .step = kept.narrow_top_step,
                                                           .dear_step = NAN,
@@ -951,9 +951,10 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                                                MCS_NARROW_TOP_ASSETS, &top_cost, w, w0, err,
                                                len)))
                             break;
-                        snprintf(walk + at, sizeof walk - (size_t)at,
-                                 ", at %d assets %.4g + %.4g a path", MCS_NARROW_TOP_ASSETS, *w0,
-                                 *w);
+                        if ((size_t)at < sizeof walk)
+                            snprintf(walk + at, sizeof walk - (size_t)at,
+                                     ", at %d assets %.4g + %.4g a path", MCS_NARROW_TOP_ASSETS,
+                                     *w0, *w);
                     }
                 }
                 if (kept.wide_step > 0) {

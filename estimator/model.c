@@ -531,13 +531,15 @@ double mcs_gpu_work_paths(const mcs_gpu_profile *gpu, const mcs_workload *w, mcs
      * 26% less than the 2-asset job's walk over its saturated cost said:
      * a thread's assets overlap their latencies, their multiply-adds do
      * not, 2026-11-28) */
+    const mcs_model_type *mt = mcs_model_type_of(w->model);
     double narrow = gpu_kernel_entry(gpu->walk_narrow, w, rng);
-    if (!wide && own > 0 && narrow > 0) {
+    if (mt->linear_factor && !runs_warp(w, 1, rng, w->assets) && own > 0 && narrow > 0) {
         int f = mcs_kernel_family_index(w->model, w->payoff, w->mode);
-        double n0 = mcs_assets_of_normals(mcs_model_type_of(w->model),
-                                          mcs_kernel_family_normals(f)),
-               t = fmin(1, (w->assets - n0) / (MCS_NARROW_TOP_ASSETS - n0));
-        if (t > 0 && MCS_NARROW_TOP_ASSETS > n0) {
+        double n0 = mcs_assets_of_normals(mt, mcs_kernel_family_normals(f)),
+               t = MCS_NARROW_TOP_ASSETS > n0
+                       ? fmin(1, (w->assets - n0) / (MCS_NARROW_TOP_ASSETS - n0))
+                       : 0;
+        if (t > 0) {
             double nf = gpu_kernel_entry(gpu->walk_fixed_narrow, w, rng);
             own += t * (narrow - own);
             fixed += t * ((nf >= 0 ? nf : 0) - fixed);

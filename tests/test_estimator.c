@@ -529,6 +529,11 @@ static void gpu_waves_by_hand(void **state)
      * (4 paths a thread) */
     p.gpu.walk_fixed[f][0][0] = 12000;
     expect_close(mcs_gpu_work_paths(&p.gpu, &w, MCS_RNG_PHILOX, 2), 12000 + 256 * 5000.0, 1e-15);
+    /* a narrow walk (walk_narrow.KERNEL) is a multi-asset family's: a one-asset
+     * job's walk does not move with one */
+    p.gpu.walk_narrow[f][0][0] = 1000;
+    expect_close(mcs_gpu_work_paths(&p.gpu, &w, MCS_RNG_PHILOX, 2), 12000 + 256 * 5000.0, 1e-15);
+    p.gpu.walk_narrow[f][0][0] = NAN;
     w.paths = 1000;
     expect_close(mcs_gpu_work_paths(&p.gpu, &w, MCS_RNG_PHILOX, 2), 12000 + 4 * 5000.0, 1e-15);
     w.paths = 65536;
@@ -2485,6 +2490,10 @@ static void kernel_keys_are_scaled(void **state)
     ref.gpu.walk[fw][0][0] = 40000; /* a walk: the clock's ratio (1) over the kernels' (2) */
     ref.gpu.walk[fw][1][0] = 40000; /* in double over the kernels' 4 */
     ref.gpu.walk_fixed[fw][0][0] = 8000; /* its fixed part the same way */
+    int fb = mcs_kernel_family_index(MCS_MODEL_MULTI_GBM, MCS_PAYOFF_BASKET, 1);
+    assert_true(fb >= 0);
+    ref.gpu.walk_wide[fb][0][0] = ref.gpu.walk_narrow[fb][0][0] = 40000; /* the wide and */
+    ref.gpu.walk_fixed_wide[fb][0][0] = ref.gpu.walk_fixed_narrow[fb][0][0] = 8000; /* narrow */
     spec = ref;
     spec.calibrated = 0;
     spec.cpu.fp32_gflops = 200;
@@ -2521,6 +2530,10 @@ static void kernel_keys_are_scaled(void **state)
     expect_close(spec.gpu.walk[fw][0][0], 20000, 1e-12);
     expect_close(spec.gpu.walk[fw][1][0], 10000, 1e-12);
     expect_close(spec.gpu.walk_fixed[fw][0][0], 4000, 1e-12);
+    expect_close(spec.gpu.walk_wide[fb][0][0], 20000, 1e-12);
+    expect_close(spec.gpu.walk_narrow[fb][0][0], 20000, 1e-12);
+    expect_close(spec.gpu.walk_fixed_wide[fb][0][0], 4000, 1e-12);
+    expect_close(spec.gpu.walk_fixed_narrow[fb][0][0], 4000, 1e-12);
     assert_true(isnan(spec.gpu.walk[fw][0][1])); /* not measured stays absent */
     /* the measured fixed costs are kept */
     assert_true(spec.gpu.context_s == ref.gpu.context_s);
