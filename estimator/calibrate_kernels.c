@@ -114,7 +114,6 @@ typedef struct {
     const mcs_cpu_profile *cpu; /* CPU: the per-precision costs (first sizes) */
     char config[256];         /* the family's job, a memory file */
     const mcs_kernel_plan *plan; /* and its plan */
-    int wave_fill; /* GPU: runs of GPU_WAVE_BLOCKS a SM, at fewer steps where need be (not --quick) */
     int q, g_index;           /* precision, generator index of the side */
     mcs_rng_id rng;
     /* the family's last kernel measured: simulate seconds per path at each
@@ -143,6 +142,20 @@ typedef struct {
     } config_runs[CONFIG_GROUPS];
     int config_groups, config_overflow;
 } kernel_ctx;
+
+/* GPU, a full calibration: runs of GPU_WAVE_BLOCKS a SM, at fewer steps
+ * where need be (--quick: sized as before, within its 15 s; the rule took
+ * its GPU kernels from 6.1 to 9.0 s on the H200 machine) */
+static int wave_fill(const kernel_ctx *c)
+{
+    return c->gpu && !c->kc->quick;
+}
+
+/* A GPU run's simulate at most (unless sized past it: size_point) */
+static double gpu_cap(const kernel_ctx *c)
+{
+    return c->kc->quick ? GPU_CAP_QUICK_S : GPU_CAP_S;
+}
 
 typedef struct {
     const char *sets;         /* the point's overrides (the plan's, or own) */
@@ -387,7 +400,7 @@ static double first_guess(const kernel_ctx *c, const point *pts, int p)
             return m->sim_per_path;
     }
     if (c->known[pts[p].at] > 0 && c->known_base > 0 &&
-        (!c->wave_fill || c->known_steps[pts[p].at] == pts[p].steps))
+        (!wave_fill(c) || c->known_steps[pts[p].at] == pts[p].steps))
         return c->known[pts[p].at] * base / c->known_base;
     if (p > 0 && pts[p - 1].sim_per_path > 0)
         return pts[p - 1].sim_per_path * fmax(1, pts[p].steps / pts[p - 1].steps);
@@ -405,12 +418,12 @@ static mcs_status size_point(kernel_ctx *c, point *pts, int p, double target, ch
     point *pt = &pts[p];
     pt->sized_run = 0;
     double guess = pt->guess > 0 ? pt->guess : first_guess(c, pts, p), base = base_cost(c);
-    double full = 0, cap = c->kc->quick ? GPU_CAP_QUICK_S : GPU_CAP_S;
+    double full = 0, cap = gpu_cap(c);
     if (c->gpu && base > 0) /* the paths whose saturated cost equals one launch's ramp, SATURATE times */
         full = (c->kc->quick ? SATURATE_QUICK : SATURATE) *
                ceil((double)MCS_DEFAULT_BLOCK_SIZE / MCS_GPU_VTHREADS) *
                c->g->kernel_ramp_path_step_ns[c->q][c->g_index] * 1e-9 / base;
-    if (c->gpu && c->wave_fill && c->g->sm_count >= 1) /* and GPU_WAVE_BLOCKS a SM */
+    if (wave_fill(c) && c->g->sm_count >= 1) /* and GPU_WAVE_BLOCKS a SM */
         full = fmax(full, GPU_WAVE_BLOCKS * c->g->sm_count * (double)MCS_DEFAULT_BLOCK_SIZE);
     double n = guess > 0 ? fmax(target, fmin(full * guess, cap)) / guess : 4096;
     n = round_paths(c, n);
@@ -421,7 +434,7 @@ static mcs_status size_point(kernel_ctx *c, point *pts, int p, double target, ch
         if (st != MCS_OK)
             return st;
         if (c->gpu && larger > n && per_path > 1.25 * larger_cost &&
-            (!c->wave_fill || larger_sim <= LARGER_CAPS * cap)) {
+            (!wave_fill(c) || larger_sim <= LARGER_CAPS * cap)) {
             /* sized down, its cost per path through the model's waves came
              * out above the larger run's: one thread's walk set its time,
              * the GPU was not full; so the larger run it is, though past
@@ -587,8 +600,9 @@ static unsigned fewer_steps(kernel_ctx *c, point *pt, unsigned to, unsigned leas
  * is sized again; 1 where it was. (The narrow points stay at theirs: at 2
  * steps the narrow step of a 5-asset sobol worst_of came out 22-32% dear,
  * its start per path weighing 4 times as much.) */
-static int wave_steps(kernel_ctx *c, point *pts, int p, double cap)
+static int wave_steps(kernel_ctx *c, point *pts, int p)
 {
+    const double cap = gpu_cap(c);
     point *pt = &pts[p], *lo = &pts[p - 1];
     const double wave = GPU_WAVE_BLOCKS * c->g->sm_count * (double)MCS_DEFAULT_BLOCK_SIZE;
     if (!(c->g->sm_count >= 1) || pt->paths >= 0.95 * wave || !(pt->steps > lo->steps) ||
@@ -630,21 +644,17 @@ static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit, int n_wid
     double target = c->kc->quick ? TARGET_QUICK_S : c->gpu ? TARGET_GPU_S : TARGET_S, sim,
            y[MCS_KERNEL_POINTS_MAX];
     mcs_status st;
-    const double cap = c->kc->quick ? GPU_CAP_QUICK_S : GPU_CAP_S;
-    /* not --quick's: sized as before, within its 15 s (the wave rule took
-     * its GPU kernels from 6.1 to 9.0 s on the H200 machine) */
-    c->wave_fill = c->gpu && !c->kc->quick;
     unsigned fit_steps = (unsigned)pts[n_fit - 1].steps; /* the last fit point's, as planned */
     for (int p = 0; p < n; p++) {
         if (p == dear_at || p == variant_at)
             continue;
         const double known = c->known_steps[pts[p].at];
         const int fit = p > 0 && p < n_fit;
-        if (c->wave_fill && fit && known > 0 && known < pts[p].steps)
+        if (wave_fill(c) && fit && known > 0 && known < pts[p].steps)
             fewer_steps(c, &pts[p], (unsigned)known, (unsigned)known); /* as the family's last */
         if ((st = size_point(c, pts, p, target, err, len)) != MCS_OK)
             return st;
-        if (c->wave_fill && fit && wave_steps(c, pts, p, cap) &&
+        if (wave_fill(c) && fit && wave_steps(c, pts, p) &&
             (st = size_point(c, pts, p, target, err, len)) != MCS_OK)
             return st;
     }
@@ -912,9 +922,8 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                      * (wave_steps): one thread's walk at 8 steps against its
                      * saturated cost came out 10-34% off (the H200's 52- and
                      * 16-step baskets of one block a SM, 2026-11-28) */
-                    point planned = pts[plan.n_fit - 1];
-                    if (planned.sets == pts[plan.n_fit - 1].own &&
-                        (st = point_job(&plan, plan.points[plan.n_fit - 1], &planned, &job, err,
+                    point planned = {0};
+                    if ((st = point_job(&plan, plan.points[plan.n_fit - 1], &planned, &job, err,
                                         len)) != MCS_OK)
                         break;
                     if ((st = measure_walk(&c, &planned, narrow, &kept, w, w0, err, len)))

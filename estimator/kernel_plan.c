@@ -319,32 +319,30 @@ mcs_status mcs_job_from_text(const char *text, const mcs_override *ov, int n_ov,
 static int rewrite_steps(const char *sets, unsigned from, unsigned to, char *out, size_t len)
 {
     static const char *const keys[] = {"simulation.steps=", "option.fixings="};
+    char storage[sizeof ((mcs_kernel_plan *)0)->points[0]];
+    mcs_override ov[8];
+    int n = mcs_overrides_split(sets, storage, sizeof storage, ov, 8), rewrote = 0;
     size_t used = 0;
-    int rewrote = 0;
     out[0] = 0;
-    for (const char *t = sets; *t;) {
-        size_t n = strcspn(t, " ");
-        char token[128];
-        if (n >= sizeof token)
-            return 0;
-        memcpy(token, t, n);
-        token[n] = 0;
+    for (int i = 0; i < n; i++) {
+        const char *a = ov[i].assignment;
+        int keep = (int)strlen(a);
+        char value[16] = "";
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
-            size_t kl = strlen(keys[k]);
+            const size_t kl = strlen(keys[k]);
             char *end;
-            if (strncmp(token, keys[k], kl) == 0 && strtoul(token + kl, &end, 10) == from &&
-                *end == 0) {
-                snprintf(token + kl, sizeof token - kl, "%u", to);
+            if (strncmp(a, keys[k], kl) == 0 && strtoul(a + kl, &end, 10) == from && *end == 0) {
+                keep = (int)kl;
+                snprintf(value, sizeof value, "%u", to);
                 rewrote |= k == 0;
             }
         }
-        int at = snprintf(out + used, len - used, "%s%s", used ? " " : "", token);
+        int at = snprintf(out + used, len - used, "%s%.*s%s", used ? " " : "", keep, a, value);
         if (at < 0 || (size_t)at >= len - used)
             return 0;
         used += (size_t)at;
-        t += n + strspn(t + n, " ");
     }
-    return rewrote;
+    return n > 0 && rewrote;
 }
 
 unsigned mcs_kernel_plan_fewer_steps(const mcs_kernel_plan *plan, const char *sets, unsigned from,
