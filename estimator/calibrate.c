@@ -991,8 +991,8 @@ static mcs_status calibrate_kernel(calib *c, mcs_gpu_profile *g, int q, int k, c
     g->kernel_fixed_us[q][k] = fixed * 1e6;
     g->kernel_ramp_path_step_ns[q][k] = ramp * 1e9;
     g->kernel_path_step_ps[q][k] = ps * 1e12;
-    /* check the fit in between, by the model's two size curves: waves of
-     * this kernel's resident blocks (its occupancy) and the ramp model */
+    /* check the fit in between, by the model's two size curves: the
+     * pipeline of this kernel's blocks (its occupancy) and the ramp model */
     mcs_job job;
     mcs_override ov[2] = {{"calibrate", prec}, {"calibrate", rng}};
     int blocks = 0, sms = 0, e = -1;
@@ -1024,7 +1024,7 @@ static mcs_status calibrate_kernel(calib *c, mcs_gpu_profile *g, int q, int k, c
     }
     progress("gpu: %s %s: %.3f ps per path-step saturated (%.3g G paths/s), fixed %.1f us per "
              "launch, ramp %.3f ns per path-step of one thread; fit up to %.3g paths within %.0f%% "
-             "by waves (%d blocks per SM x %d SMs), %.0f%% by the ramp",
+             "by the pipeline (%d blocks per SM x %d SMs), %.0f%% by the ramp",
              precisions[q], rngs[k], ps * 1e12, 1e-9 / ps, fixed * 1e6, ramp * 1e9, n,
              100 * (exp(worst[1]) - 1), blocks, sms, 100 * (exp(worst[0]) - 1));
     c->last_fit = exp(fmin(worst[0], worst[1])) - 1;

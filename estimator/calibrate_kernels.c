@@ -169,6 +169,8 @@ typedef struct {
     int sized_run;            /* 1: that run was at `paths`, per_path[0] holds it */
     double per_path[MCS_REPEATS_MAX]; /* measured seconds per path, one per round */
     int rounds;                       /* how many */
+    mcs_workload w; /* GPU: its runs' workload, and their work in paths */
+    double work;    /* (mcs_gpu_work_paths) that per_path is over: refit */
 } point;
 
 mcs_repeat_rule mcs_repeat_rule_make(int quick, double budget)
@@ -295,6 +297,10 @@ static mcs_status run_point_as(kernel_ctx *c, point *pt, double paths, const cha
     }
     *per_path = c->gpu ? mcs_gpu_seconds_per_path(c->g, &job, t)
                        : mcs_cpu_seconds_per_path(c->cpu, &w, t->seconds[MCS_PHASE_SIMULATE]);
+    if (c->gpu && !also) { /* the point's own runs (not its walk's): refit */
+        pt->w = w;
+        pt->work = mcs_gpu_work_paths(c->g, &w, c->rng, mcs_gpu_blocks_per_sm(c->g, &w, c->rng));
+    }
     if (work) /* (the CPU's at least its phase's share: SIZING_PHASE_MOST) */
         *work = c->gpu ? t->seconds[MCS_PHASE_SIMULATE]
                        : fmax(*per_path * mcs_cpu_busiest_paths(c->cpu, &w),
@@ -334,10 +340,15 @@ static mcs_status walk_run(kernel_ctx *c, point *pt, int block_paths, double *se
     return MCS_OK;
 }
 
+/* One thread's walk through a block, in seconds: a part per path it takes
+ * and a fixed part (walk_run's line). */
+typedef struct {
+    double per_path, fixed;
+} walk_time;
+
 /* measure_walk: the walk of point pt, a job of `assets` assets (the warp
  * kernel's runs go in passes: mcs_walk_paths) */
-static mcs_status measure_walk(kernel_ctx *c, point *pt, double assets,
-                               const mcs_kernel_cost *cost, double *walk, double *walk_fixed,
+static mcs_status measure_walk(kernel_ctx *c, point *pt, double assets, walk_time *out,
                                char *err, size_t len)
 {
     double small, large;
@@ -350,13 +361,23 @@ static mcs_status measure_walk(kernel_ctx *c, point *pt, double assets,
     const int warp = mcs_gpu_runs_warp(c->model, (mcs_precision)c->q, c->rng, pt->watched, assets);
     const double k_small = mcs_walk_paths(WALK_SMALL, MCS_GPU_VTHREADS, warp),
                  k_large = mcs_walk_paths(WALK_LARGE, MCS_GPU_VTHREADS, warp);
-    double saturated = (cost->path + pt->steps * cost->step + pt->watched * cost->watch) * 1e-12;
     double per_path = (large - small) / (k_large - k_small);
     if (!(small > 0 && per_path > 0)) /* no line: the larger run's time a path, no fixed part */
         per_path = large / k_large, small = k_small * per_path;
-    *walk = per_path > 0 && saturated > 0 ? per_path / saturated : NAN;
-    *walk_fixed = isnan(*walk) ? NAN : fmax(0, small - k_small * per_path) / saturated;
+    out->per_path = per_path;
+    out->fixed = fmax(0, small - k_small * per_path);
     return MCS_OK;
+}
+
+/* The walk's profile entries (walk.KERNEL, walk_fixed.KERNEL and their wide
+ * and narrow kin): its two parts over the saturated cost of a path of pt
+ * by `cost` (the kernel's fit, ps); NAN where either is not positive. */
+static void walk_ratio(const walk_time *t, const point *pt, const mcs_kernel_cost *cost,
+                       double *walk, double *walk_fixed)
+{
+    double saturated = (cost->path + pt->steps * cost->step + pt->watched * cost->watch) * 1e-12;
+    *walk = t->per_path > 0 && saturated > 0 ? t->per_path / saturated : NAN;
+    *walk_fixed = isnan(*walk) ? NAN : t->fixed / saturated;
 }
 
 /* Paths as a run takes them: whole blocks beyond one block (so that the
@@ -623,26 +644,66 @@ static int wave_steps(kernel_ctx *c, point *pts, int p)
     return 1;
 }
 
+/* The costs of measure()'s points from their rounds (pts[0].rounds): the
+ * fit of the first n_fit (in the side's unit), the wide points' costs
+ * (the n_wide after them: 0, 4 or 6; MCS_MID_ASSETS, then MCS_MOST_ASSETS
+ * assets, each at 1 and MCS_WIDE_STEPS steps: pair_costs; then the narrow
+ * two), the dear and variant points' per-step costs (pts[dear_at],
+ * pts[variant_at] where >= 0: the last fit point's job on the model's dear
+ * branch, or with its variant step, at its paths; the fitted step times
+ * the two runs' ratio: ratio_step), and the largest spread of a point's
+ * runs. 1 in *negative_step when the fit wanted a negative per-step cost.
+ * With `given` (--quick's kernels but the first; one point, and the
+ * variant point): its path, watch, wide and dear costs, the step cost from
+ * the point's median, and the variant's by ratio_step. */
+static void fit_costs(const kernel_ctx *c, const point *pts, int n, int n_fit, int n_wide,
+                      int dear_at, int variant_at, const mcs_kernel_cost *given,
+                      mcs_kernel_cost *cost, double *spread, int *negative_step)
+{
+    double y[MCS_KERNEL_POINTS_MAX];
+    *spread = medians(c, pts, n, pts[0].rounds, y);
+    if (given) {
+        const point *last = &pts[n_fit - 1];
+        double step = (y[n_fit - 1] - given->path - last->watched * given->watch) / last->steps;
+        *negative_step = step < 0;
+        *cost = *given;
+        cost->step = fmax(0, step);
+        if (variant_at >= 0)
+            cost->variant_step = ratio_step(pts, y, n_fit, variant_at, cost);
+        return;
+    }
+    double coef[3];
+    *negative_step = fit(y, pts, n_fit, coef);
+    *cost = (mcs_kernel_cost){.path = coef[0], .step = coef[1], .watch = coef[2],
+                              .dear_step = NAN, .variant_step = NAN};
+    if (dear_at >= 0)
+        cost->dear_step = ratio_step(pts, y, n_fit, dear_at, cost);
+    if (variant_at >= 0)
+        cost->variant_step = ratio_step(pts, y, n_fit, variant_at, cost);
+    _Static_assert(MCS_WIDE_POINTS == 6,
+                   "fit_costs: the middle two, the widest two, then the two narrow");
+    /* the wide points, each pair's step from their difference; the narrow
+     * (where measured: n_wide 6) each its time less the fitted path, over
+     * its steps (the per-thread kernel's path, as the calibration job's) */
+    if (n_wide >= 4) {
+        pair_costs(&pts[n_fit], y + n_fit, &cost->mid_path, &cost->mid_step);
+        pair_costs(&pts[n_fit + 2], y + n_fit + 2, &cost->wide_path, &cost->wide_step);
+    }
+    if (n_wide == 6) {
+        cost->narrow_step = fmax(0, (y[n_fit + 4] - cost->path) / pts[n_fit + 4].steps);
+        cost->narrow_top_step = fmax(0, (y[n_fit + 5] - cost->path) / pts[n_fit + 5].steps);
+    }
+}
+
 /* The kernel's measurement: sizes, rounds of interleaved runs (one of each
- * point per round, until every point's median settles: `rule`), the fit of
- * the first n_fit points (in the side's unit), the wide points' costs (the
- * n_wide after them: 0, 4 or 6; MCS_MID_ASSETS, then MCS_MOST_ASSETS assets,
- * each at 1 and MCS_WIDE_STEPS steps: pair_costs; then the narrow two), the dear and
- * variant points' per-step costs (pts[dear_at], pts[variant_at] where >= 0:
- * the last fit point's job on the model's dear branch, or with its variant
- * step, at its paths; the fitted step times the two runs' ratio:
- * ratio_step), and the largest spread of a point's runs.
- * Returns 1 in *negative_step when the fit wanted a negative per-step cost.
- * With `given` (--quick's kernels but the first; one point, and the variant
- * point): its path, watch, wide and dear costs, the step cost from the
- * point's median, and the variant's by ratio_step. */
+ * point per round, until every point's median settles: `rule`), then
+ * their costs (fit_costs, whose arguments these are). */
 static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit, int n_wide, int dear_at,
                           int variant_at, const mcs_repeat_rule *rule,
                           const mcs_kernel_cost *given, mcs_kernel_cost *cost, double *spread,
                           int *negative_step, char *err, size_t len)
 {
-    double target = c->kc->quick ? TARGET_QUICK_S : c->gpu ? TARGET_GPU_S : TARGET_S, sim,
-           y[MCS_KERNEL_POINTS_MAX];
+    double target = c->kc->quick ? TARGET_QUICK_S : c->gpu ? TARGET_GPU_S : TARGET_S, sim;
     mcs_status st;
     unsigned fit_steps = (unsigned)pts[n_fit - 1].steps; /* the last fit point's, as planned */
     for (int p = 0; p < n; p++) {
@@ -687,38 +748,7 @@ static mcs_status measure(kernel_ctx *c, point *pts, int n, int n_fit, int n_wid
         for (int p = 0; p < n; p++)
             settled &= mcs_repeats_settled(pts[p].per_path, runs, rule, mcs_now());
     }
-    *spread = medians(c, pts, n, runs, y);
-    if (given) {
-        const point *last = &pts[n_fit - 1];
-        double step = (y[n_fit - 1] - given->path - last->watched * given->watch) / last->steps;
-        *negative_step = step < 0;
-        *cost = *given;
-        cost->step = fmax(0, step);
-        if (variant_at >= 0)
-            cost->variant_step = ratio_step(pts, y, n_fit, variant_at, cost);
-        return MCS_OK;
-    }
-    double coef[3];
-    *negative_step = fit(y, pts, n_fit, coef);
-    *cost = (mcs_kernel_cost){.path = coef[0], .step = coef[1], .watch = coef[2],
-                              .dear_step = NAN, .variant_step = NAN};
-    if (dear_at >= 0)
-        cost->dear_step = ratio_step(pts, y, n_fit, dear_at, cost);
-    if (variant_at >= 0)
-        cost->variant_step = ratio_step(pts, y, n_fit, variant_at, cost);
-    _Static_assert(MCS_WIDE_POINTS == 6,
-                   "measure: the middle two, the widest two, then the two narrow");
-    /* the wide points, each pair's step from their difference; the narrow
-     * (where measured: n_wide 6) each its time less the fitted path, over
-     * its steps (the per-thread kernel's path, as the calibration job's) */
-    if (n_wide >= 4) {
-        pair_costs(&pts[n_fit], y + n_fit, &cost->mid_path, &cost->mid_step);
-        pair_costs(&pts[n_fit + 2], y + n_fit + 2, &cost->wide_path, &cost->wide_step);
-    }
-    if (n_wide == 6) {
-        cost->narrow_step = fmax(0, (y[n_fit + 4] - cost->path) / pts[n_fit + 4].steps);
-        cost->narrow_top_step = fmax(0, (y[n_fit + 5] - cost->path) / pts[n_fit + 5].steps);
-    }
+    fit_costs(c, pts, n, n_fit, n_wide, dear_at, variant_at, given, cost, spread, negative_step);
     return MCS_OK;
 }
 
@@ -756,6 +786,82 @@ static mcs_status point_job(const mcs_kernel_plan *plan, const char *sets, point
     pt->watched = st == MCS_OK ? mcs_job_watched_steps(job) : 0;
     pt->normals = st == MCS_OK ? mcs_job_normals(job) : 1;
     return st;
+}
+
+/* GPU, a full calibration: the kernel's walks, then its costs again with
+ * them (measure()'s points, fit_costs' arguments, the fit in *cost). The
+ * walks: at the last fit point as planned (walk.KERNEL, walk_fixed.KERNEL;
+ * at those steps, where the point ran at fewer (wave_steps): one thread's
+ * walk at 8 steps against its saturated cost came out 10-34% off, the
+ * H200's 52- and 16-step baskets of one block a SM, 2026-11-28), at the
+ * widest point where the kernel has wide costs (walk_wide, walk_fixed_wide)
+ * and at the narrow top point where it has narrow ones (walk_narrow,
+ * walk_fixed_narrow, at its planned steps as the wide point's: model.c).
+ * Each is timed in seconds and written over the fitted saturated cost of
+ * a path there. The model puts a walk in every run (model.c,
+ * launch_waves: walk + (j - 1) blocks), so that the points' costs, first
+ * fitted through the ramp's walk (the generator's, not the kernel's), move
+ * by the difference over their blocks a SM: REFITS times, the points' runs
+ * go through the model's work again with the walks over the last fit's
+ * costs, and are fitted again. *line: what the walks came to. */
+#define REFITS 4
+static mcs_status measure_walks(kernel_ctx *c, const mcs_kernel_plan *plan, int f, point *pts,
+                                int n, int n_wide, int dear_at, int variant_at,
+                                mcs_gpu_profile *walks, mcs_kernel_cost *cost, double *spread,
+                                int *negative_step, char *line, size_t line_len, char *err,
+                                size_t len)
+{
+    const int n_fit = plan->n_fit, q = c->q, k = c->g_index;
+    point planned = {0}, *widest = &pts[n_fit + 3], *top = &pts[n_fit + MCS_WIDE_POINTS - 1];
+    walk_time own, wide = {0}, narrow = {0};
+    mcs_job job;
+    mcs_status st = point_job(plan, plan->points[n_fit - 1], &planned, &job, err, len);
+    if (st == MCS_OK)
+        st = measure_walk(c, &planned, mcs_assets_of_normals(c->model, pts[n_fit - 1].normals),
+                          &own, err, len);
+    const int has_wide = cost->wide_step > 0,
+              has_top = n_wide == MCS_WIDE_POINTS && cost->narrow_top_step > 0;
+    if (st == MCS_OK && has_wide) /* (at MCS_WIDE_STEPS) */
+        st = measure_walk(c, widest, MCS_MOST_ASSETS, &wide, err, len);
+    if (st == MCS_OK && has_top)
+        st = measure_walk(c, top, MCS_NARROW_TOP_ASSETS, &narrow, err, len);
+    if (st != MCS_OK)
+        return st;
+    for (int r = 0;; r++) {
+        const mcs_kernel_cost wide_cost = {.path = cost->wide_path, .step = cost->wide_step},
+                              top_cost = {.path = cost->path, .step = cost->narrow_top_step};
+        walk_ratio(&own, &planned, cost, &walks->walk[f][q][k], &walks->walk_fixed[f][q][k]);
+        if (has_wide)
+            walk_ratio(&wide, widest, &wide_cost, &walks->walk_wide[f][q][k],
+                       &walks->walk_fixed_wide[f][q][k]);
+        if (has_top)
+            walk_ratio(&narrow, top, &top_cost, &walks->walk_narrow[f][q][k],
+                       &walks->walk_fixed_narrow[f][q][k]);
+        if (r == REFITS)
+            break;
+        for (int p = 0; p < n; p++) {
+            point *pt = &pts[p];
+            double work = mcs_gpu_work_paths(c->g, &pt->w, c->rng,
+                                             mcs_gpu_blocks_per_sm(c->g, &pt->w, c->rng));
+            if (!(work > 0 && pt->work > 0))
+                continue;
+            for (int i = 0; i < pts[0].rounds; i++)
+                pt->per_path[i] *= pt->work / work;
+            pt->work = work;
+        }
+        fit_costs(c, pts, n, n_fit, n_wide, dear_at, variant_at, NULL, cost, spread,
+                  negative_step);
+    }
+    int at = snprintf(line, line_len, "; walk %.4g paths + %.4g a path", walks->walk_fixed[f][q][k],
+                      walks->walk[f][q][k]);
+    if (at >= 0 && (size_t)at < line_len && has_wide)
+        at += snprintf(line + at, line_len - (size_t)at, ", at %d assets %.4g + %.4g a path",
+                       MCS_MOST_ASSETS, walks->walk_fixed_wide[f][q][k], walks->walk_wide[f][q][k]);
+    if (at >= 0 && (size_t)at < line_len && has_top)
+        snprintf(line + at, line_len - (size_t)at, ", at %d assets %.4g + %.4g a path",
+                 MCS_NARROW_TOP_ASSETS, walks->walk_fixed_narrow[f][q][k],
+                 walks->walk_narrow[f][q][k]);
+    return MCS_OK;
 }
 
 /* Every kernel of one side into `table` ([family][precision][generator]). */
@@ -887,16 +993,21 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                 double best = 0;
                 int negative = 0;
                 mcs_kernel_cost kept = {.dear_step = NAN, .variant_step = NAN};
+                const int dear_at = infer || !plan.dear ? -1 : position_of(pts, measured, plan.dear),
+                          variant_at = !plan.variant ? -1 : position_of(pts, measured, plan.variant);
                 for (int a = 0; st == MCS_OK && a < (kc->quick ? 1 : MCS_CALIBRATE_ATTEMPTS) &&
                                 (a == 0 || negative); a++) {
                     if (a)
                         kc->progress("%s: kernel %s: the fit wants a negative cost per step: "
                                      "measuring again", side, name);
                     st = measure(&c, pts, measured, infer ? 1 : plan.n_fit, infer ? 0 : n_wide,
-                                 infer || !plan.dear ? -1 : position_of(pts, measured, plan.dear),
-                                 !plan.variant ? -1 : position_of(pts, measured, plan.variant),
-                                 &rule, infer, &kept, &best, &negative, err, len);
+                                 dear_at, variant_at, &rule, infer, &kept, &best, &negative, err,
+                                 len);
                 }
+                char walk[224] = "";
+                if (st == MCS_OK && walks && !kc->quick) /* --quick: the generator's ramp */
+                    st = measure_walks(&c, &plan, f, pts, measured, n_wide, dear_at, variant_at,
+                                       walks, &kept, &best, &negative, walk, sizeof walk, err, len);
                 if (st != MCS_OK)
                     break;
                 if (infer)
@@ -911,61 +1022,7 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                 *slot = kept;
                 *worst_spread = fmax(*worst_spread, best);
                 kernels++;
-                char occupancy[96] = "", wide[224] = "", walk[224] = "";
-                if (walks && !kc->quick) { /* GPU: the walk at the last fit point
-                                            * (--quick: the generator's ramp) */
-                    double *w = &walks->walk[f][c.q][c.g_index],
-                           *w0 = &walks->walk_fixed[f][c.q][c.g_index];
-                    const double narrow = mcs_assets_of_normals(c.model,
-                                                                pts[plan.n_fit - 1].normals);
-                    /* at the plan's steps, where the fit point ran at fewer
-                     * (wave_steps): one thread's walk at 8 steps against its
-                     * saturated cost came out 10-34% off (the H200's 52- and
-                     * 16-step baskets of one block a SM, 2026-11-28) */
-                    point planned = {0};
-                    if ((st = point_job(&plan, plan.points[plan.n_fit - 1], &planned, &job, err,
-                                        len)) != MCS_OK)
-                        break;
-                    if ((st = measure_walk(&c, &planned, narrow, &kept, w, w0, err, len)))
-                        break;
-                    int at = snprintf(walk, sizeof walk, "; walk %.4g paths + %.4g a path", *w0,
-                                      *w);
-                    if (at < 0 || (size_t)at >= sizeof walk)
-                        at = 0; /* (two numbers: it fits) */
-                    if (kept.wide_step > 0) { /* and at the last wide point, its own kernel's */
-                        const mcs_kernel_cost wide_cost = {.path = kept.wide_path,
-                                                           .step = kept.wide_step,
-                                                           .dear_step = NAN,
-                                                           .variant_step = NAN};
-                        w = &walks->walk_wide[f][c.q][c.g_index];
-                        w0 = &walks->walk_fixed_wide[f][c.q][c.g_index];
-                        point *widest = &pts[plan.n_fit + 3]; /* at MCS_WIDE_STEPS */
-                        if ((st = measure_walk(&c, widest, MCS_MOST_ASSETS, &wide_cost, w, w0, err,
-                                               len)))
-                            break;
-                        at += snprintf(walk + at, sizeof walk - (size_t)at,
-                                       ", at %d assets %.4g + %.4g a path", MCS_MOST_ASSETS, *w0,
-                                       *w);
-                    }
-                    if (n_wide == MCS_WIDE_POINTS && kept.narrow_top_step > 0) {
-                        /* and the narrow top point's, at its planned steps as the
-                         * wide point's (model.c) */
-                        const mcs_kernel_cost top_cost = {.path = kept.path,
-                                                          .step = kept.narrow_top_step,
-                                                          .dear_step = NAN,
-                                                          .variant_step = NAN};
-                        w = &walks->walk_narrow[f][c.q][c.g_index];
-                        w0 = &walks->walk_fixed_narrow[f][c.q][c.g_index];
-                        if ((st = measure_walk(&c, &pts[plan.n_fit + MCS_WIDE_POINTS - 1],
-                                               MCS_NARROW_TOP_ASSETS, &top_cost, w, w0, err,
-                                               len)))
-                            break;
-                        if ((size_t)at < sizeof walk)
-                            snprintf(walk + at, sizeof walk - (size_t)at,
-                                     ", at %d assets %.4g + %.4g a path", MCS_NARROW_TOP_ASSETS,
-                                     *w0, *w);
-                    }
-                }
+                char occupancy[96] = "", wide[224] = "";
                 if (kept.wide_step > 0) {
                     int at = snprintf(wide, sizeof wide, "; at %d assets %.4g per path + %.4g "
                                       "per step, at %d %.4g + %.4g", MCS_MID_ASSETS,

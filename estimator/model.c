@@ -495,15 +495,26 @@ static void gpu_chunking(const mcs_workload *w, double *chunk, double *launches)
     *launches = ceil(blocks / *chunk);
 }
 
-/* The saturated work, in paths, of one launch of m blocks of p1 paths in
- * waves of `resident` = SMs x blocks_per_sm blocks: a wave whose busiest SM
- * holds j blocks takes j p1 SMs paths' time at the saturated rate, and at
- * least one thread's walk through its share of a block (`walk` paths' time). */
+/* The saturated work, in paths, of one launch of m blocks of p1 paths on
+ * SMs holding blocks_per_sm each: its busiest SM's j = ceil(m / SMs) blocks
+ * in a pipeline, the j - 1 before the last at the saturated rate (p1 SMs
+ * paths each, `block`) less the quarter of a block by which the last
+ * starts before they end (OVERLAP), then one thread's walk through the
+ * last (`walk` paths' time, at least a block's); and no less than a walk
+ * for each round of resident blocks. On the H200 (warm runs of 10 kernels
+ * at 1/4 to 24 blocks a SM and of 10 held-out jobs at 10^6 to 10^9 paths,
+ * bench/results/estimator/h200-pipeline-session19, compare.txt) this,
+ * calibrated with it, put them within a median 1.9% and 2.7% (p90 5.7%
+ * and 8.8%); waves of resident blocks (max of the walk and j blocks a
+ * round, the model until 2026-11-29) within 3.5% and 4.8% (p90 12% and
+ * 10%), 4-22% fast at 2 blocks a SM. Offline (forms.py, the cost solved
+ * at 6 a SM) an overlap of 0.25 block did best of 0 to 0.5: 2.0% (p90
+ * 6.1%) against 2.7% (p90 10.1%) with none. */
+#define OVERLAP 0.25
 static double launch_waves(double m, double p1, double sms, double blocks_per_sm, double walk)
 {
-    double resident = sms * blocks_per_sm, full = floor(m / resident), rest = m - full * resident;
-    double wave = fmax(walk, blocks_per_sm * p1 * sms);
-    return full * wave + (rest > 0 ? fmax(walk, ceil(rest / sms) * p1 * sms) : 0);
+    double j = ceil(m / sms), block = p1 * sms, last = fmax(walk, block);
+    return fmax(ceil(j / blocks_per_sm) * walk, j > 1 ? (j - 1 - OVERLAP) * block + last : last);
 }
 
 double mcs_gpu_work_paths(const mcs_gpu_profile *gpu, const mcs_workload *w, mcs_rng_id rng,
@@ -577,7 +588,7 @@ void mcs_predict_gpu(const mcs_gpu_profile *gpu, const mcs_cpu_profile *host,
 
     /* kernels: per launch, the launch itself and the kernel's fixed work; then
      * the saturated cost of one path times the launches' work in paths
-     * (mcs_gpu_work_paths: waves of resident blocks where the kernel's
+     * (mcs_gpu_work_paths: a pipeline of blocks on the busiest SM where the kernel's
      * occupancy is known, else every path plus one thread's walk per launch,
      * the ramp of a grid too small to fill the GPU); a fresh process pays
      * extra for its first launch */

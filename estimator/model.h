@@ -134,16 +134,16 @@ double mcs_gpu_blocks_per_sm(const mcs_gpu_profile *gpu, const mcs_workload *w,
 
 /* The saturated work of a GPU run of w, in paths: simulate = launches x
  * (launch + fixed) + this x the saturated cost of one path (+ the first
- * launch, cold). With blocks_per_sm (>= 1) and the profile's sm_count: each
- * launch's blocks in waves of SMs x blocks_per_sm, a wave whose busiest SM
- * holds j blocks costing j x paths per block x SMs paths, and at least one
- * thread's walk through ceil(paths per block / 256) paths (whole passes
- * on the warp kernel: mcs_walk_paths, kernels/warp_rule.h; the kernel's
- * walk_fixed + that many walk, or walk_wide and walk_fixed_wide for a job
- * on the warp kernel; else the ramp, kernel_ramp_path_step_ns over
- * kernel_path_step_ps); so a partial last wave
- * costs its share j / blocks_per_sm of a full one, not less than a walk.
- * Without them (NAN): N plus one walk per launch (the ramp model). */
+ * launch, cold). With blocks_per_sm (>= 1) and the profile's sm_count: per
+ * launch, its busiest SM's j blocks one after another at the saturated
+ * rate (paths per block x SMs paths each) and one thread's walk through
+ * the last (ceil(paths per block / 256) paths, whole passes on the warp
+ * kernel: mcs_walk_paths, kernels/warp_rule.h; the kernel's walk_fixed +
+ * that many walk, or walk_wide and walk_fixed_wide for a job on the warp
+ * kernel; else the ramp, kernel_ramp_path_step_ns over
+ * kernel_path_step_ps): walk + (j - 1.25) blocks (j > 1), at least a
+ * walk per round of blocks_per_sm. Without them (NAN): N plus one walk per
+ * launch (the ramp model). */
 double mcs_gpu_work_paths(const mcs_gpu_profile *gpu, const mcs_workload *w, mcs_rng_id rng,
                           double blocks_per_sm);
 

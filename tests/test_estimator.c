@@ -481,11 +481,12 @@ static void config_per_asset(void **state)
     expect_close(cpu.seconds[MCS_PHASE_CONFIG], p.cpu.config_cold_s, 1e-15);
 }
 
-/* Waves of resident blocks (model.h, mcs_gpu_work_paths) on a fake GPU of 4
+/* The GPU's size curve (model.h, mcs_gpu_work_paths) on a fake GPU of 4
  * SMs holding 2 blocks each (8 resident), blocks of 65536 paths, the
  * kernel gbm_european_1 single philox at 1 + 3 S ps a path, one thread's
- * walk 256 paths x 4 ns / 2 ps = 512000 paths' time: a wave whose busiest
- * SM holds j blocks costs max(512000, j x 65536 x 4) paths. */
+ * walk 256 paths x 4 ns / 2 ps = 512000 paths' time, a block on every SM
+ * 65536 x 4 = 262144: a launch whose busiest SM holds j > 1 blocks costs
+ * max(ceil(j / 2) x 512000, 512000 + (j - 1.25) x 262144) paths. */
 static void gpu_waves_by_hand(void **state)
 {
     (void)state;
@@ -507,11 +508,12 @@ static void gpu_waves_by_hand(void **state)
     const struct {
         double blocks, work;
     } cases[] = {
-        {1, 512000},           /* one block: the walk, not 262144 */
-        {5, 524288},           /* 2 on the busiest SM: 2 x 65536 x 4 */
-        {8, 524288},           /* a full wave: the same as 5 blocks */
-        {9, 524288 + 512000},  /* a full wave and one block */
-        {8.5, 524288 + 512000} /* the partial block sits in a wave of full ones */
+        {1, 512000},                 /* one block: the walk, not 262144 */
+        {5, 512000 + 196608},        /* 2 on the busiest SM: a walk after 3/4 block */
+        {8, 512000 + 196608},        /* 2 on every SM: the same as 5 blocks */
+        {9, 1024000},                /* 3 on the busiest SM: 2 rounds' walks, above 1.75 blocks + a walk */
+        {8.5, 1024000},              /* the partial block counts whole */
+        {40, 512000 + 2293760}       /* 10 a SM: 8.75 blocks, above 5 rounds' 5 walks */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         w.paths = (uint64_t)(cases[i].blocks * 65536);
@@ -524,6 +526,11 @@ static void gpu_waves_by_hand(void **state)
      * 256 x 5000 for one block; another precision still has the ramp's */
     p.gpu.walk[f][0][0] = 5000;
     expect_close(mcs_gpu_work_paths(&p.gpu, &w, MCS_RNG_PHILOX, 2), 256 * 5000.0, 1e-15);
+    /* a walk that long sets the time: 4 blocks a SM are 2 rounds of 2, 2 walks
+     * (2560000), more than the pipeline's 1280000 + 2.75 x 262144 */
+    w.paths = 16 * 65536;
+    expect_close(mcs_gpu_work_paths(&p.gpu, &w, MCS_RNG_PHILOX, 2), 2 * 256 * 5000.0, 1e-15);
+    w.paths = 65536;
     /* and its fixed part per block (walk_fixed.KERNEL) once a block: 12000 more
      * for one block of 65536 (256 paths a thread), the same for one of 1000
      * (4 paths a thread) */
