@@ -20,6 +20,7 @@
 #include "mc_test_util.h"
 #include "product.h"
 #include "product_test_util.h"
+#include "../payoffs/asian.h"
 #include "../payoffs/asian_params.h"
 #include "../payoffs/barrier_params.h"
 
@@ -186,6 +187,33 @@ static void test_one_fixing_asian_is_european(void **state)
         }
 }
 
+/* An Asian's fixing dates (payoffs/asian.h mcs_asian_watches, a test of
+ * divisibility without a division): step k is a fixing exactly when the
+ * stride (steps / fixings) divides k + 1, for every stride to 3000, odd,
+ * even and powers of two, over the first steps and the last before 2^32. */
+static void test_asian_fixings_without_division(void **state)
+{
+    (void)state;
+    long checked = 0;
+    for (uint32_t stride = 1; stride <= 3000; stride++) {
+        mcs_option_params o;
+        memset(&o, 0, sizeof o);
+        const uint32_t fixings = 7, steps = fixings * stride;
+        mcs_asian_params_in(&o)->fixings = fixings;
+        const mcs_asian_coef c = mcs_asian_coef_make(&o, NULL, steps);
+        assert_true(c.stride == stride);
+        const uint32_t starts[2] = {0, UINT32_MAX - 3 * stride - 2};
+        for (int r = 0; r < 2; r++)
+            for (uint32_t k = starts[r]; k < starts[r] + 3 * stride + 2; k++, checked++)
+                if (mcs_asian_watches(&c, k) != ((k + 1) % stride == 0)) {
+                    print_message("stride %u, step %u: watches %d\n", stride, k,
+                                  mcs_asian_watches(&c, k));
+                    fail();
+                }
+    }
+    assert_true(checked > 9000000);
+}
+
 /* A barrier already breached at the spot knocks at once: the knock-out
  * pays its rebate on every path, the knock-in is the European. */
 static void test_breached_barrier_knocks_at_once(void **state)
@@ -307,6 +335,7 @@ int main(void)
         cmocka_unit_test(test_continuous_lookback_on_any_grid),
         cmocka_unit_test(test_in_plus_out_is_vanilla),
         cmocka_unit_test(test_one_fixing_asian_is_european),
+        cmocka_unit_test(test_asian_fixings_without_division),
         cmocka_unit_test(test_breached_barrier_knocks_at_once),
         cmocka_unit_test(test_bit_identical_across_thread_counts),
         cmocka_unit_test(test_bit_identical_across_instruction_sets),
