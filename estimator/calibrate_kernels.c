@@ -381,8 +381,8 @@ static void walk_ratio(const walk_time *t, const point *pt, const mcs_kernel_cos
 }
 
 /* Paths as a run takes them: whole blocks beyond one block (so that the
- * model's waves of whole blocks are the paths run), within the generator's
- * and the machine's limits. */
+ * model's whole blocks are the paths run), within the generator's and the
+ * machine's limits. */
 static double round_paths(const kernel_ctx *c, double n)
 {
     const double bs = MCS_DEFAULT_BLOCK_SIZE;
@@ -456,13 +456,13 @@ static mcs_status size_point(kernel_ctx *c, point *pts, int p, double target, ch
             return st;
         if (c->gpu && larger > n && per_path > 1.25 * larger_cost &&
             (!wave_fill(c) || larger_sim <= LARGER_CAPS * cap)) {
-            /* sized down, its cost per path through the model's waves came
+            /* sized down, its cost per path through the model's work came
              * out above the larger run's: one thread's walk set its time,
              * the GPU was not full; so the larger run it is, though past
              * the cap (Heston's walk is 6x the ramp the fill is reckoned
              * from: sized down to 4500 paths, one quick calibration
              * measured its sobol step 500x). Not the time itself: a
-             * partial last wave costs a whole one; unless, in a full
+             * partial last block costs a whole one; unless, in a full
              * calibration, it took more than LARGER_CAPS caps: a first
              * guess far too low (a heavy family's first kernel), where
              * fewer steps (wave_steps) will fill the GPU within the cap */
@@ -788,6 +788,17 @@ static mcs_status point_job(const mcs_kernel_plan *plan, const char *sets, point
     return st;
 }
 
+/* The walks of kernel (f, q, k) (walk, walk_fixed and their wide and narrow
+ * kin) times `by`. */
+static void scale_walks(mcs_gpu_profile *g, int f, int q, int k, double by)
+{
+    double (*const tables[])[MCS_PREC_COUNT][MCS_GPU_RNG_COUNT] = {
+        g->walk, g->walk_fixed, g->walk_wide, g->walk_fixed_wide, g->walk_narrow,
+        g->walk_fixed_narrow};
+    for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++)
+        tables[i][f][q][k] *= by;
+}
+
 /* GPU, a full calibration: the kernel's walks, then its costs again with
  * them (measure()'s points, fit_costs' arguments, the fit in *cost). The
  * walks: at the last fit point as planned (walk.KERNEL, walk_fixed.KERNEL;
@@ -798,13 +809,20 @@ static mcs_status point_job(const mcs_kernel_plan *plan, const char *sets, point
  * and at the narrow top point where it has narrow ones (walk_narrow,
  * walk_fixed_narrow, at its planned steps as the wide point's: model.c).
  * Each is timed in seconds and written over the fitted saturated cost of
- * a path there. The model puts a walk in every run (model.c,
- * launch_waves: walk + (j - 1) blocks), so that the points' costs, first
- * fitted through the ramp's walk (the generator's, not the kernel's), move
- * by the difference over their blocks a SM: REFITS times, the points' runs
- * go through the model's work again with the walks over the last fit's
- * costs, and are fitted again. *line: what the walks came to. */
+ * a path there. The model ends a run with a walk (model.c launch_waves:
+ * (j - 1.25) blocks and a walk, at least a walk a round of resident
+ * blocks), so that the points' costs, first fitted through the ramp's walk
+ * (the generator's, not the kernel's), move by the difference over their
+ * blocks a SM: REFITS times, the points' runs go through the model's work
+ * again with the walks over the last fit's costs, and are fitted again;
+ * each time a point's cost moves by the walk's share of its work less
+ * than before. Not a point whose work is all walk (WALK_BOUND of it: rounds
+ * of walks, or a lone block a SM longer than a block's work): its time is
+ * c x the walk in paths whatever c, so that it says nothing of c and,
+ * rescaled, would move c by its time over the walks each time. *line:
+ * what the walks came to. */
 #define REFITS 4
+#define WALK_BOUND 0.9
 static mcs_status measure_walks(kernel_ctx *c, const mcs_kernel_plan *plan, int f, point *pts,
                                 int n, int n_wide, int dear_at, int variant_at,
                                 mcs_gpu_profile *walks, mcs_kernel_cost *cost, double *spread,
@@ -812,15 +830,16 @@ static mcs_status measure_walks(kernel_ctx *c, const mcs_kernel_plan *plan, int 
                                 size_t len)
 {
     const int n_fit = plan->n_fit, q = c->q, k = c->g_index;
-    point planned = {0}, *widest = &pts[n_fit + 3], *top = &pts[n_fit + MCS_WIDE_POINTS - 1];
+    const int has_wide = cost->wide_step > 0,
+              has_top = n_wide == MCS_WIDE_POINTS && cost->narrow_top_step > 0;
+    point planned = {0}, *widest = has_wide ? &pts[n_fit + 3] : NULL,
+          *top = has_top ? &pts[n_fit + MCS_WIDE_POINTS - 1] : NULL;
     walk_time own, wide = {0}, narrow = {0};
     mcs_job job;
     mcs_status st = point_job(plan, plan->points[n_fit - 1], &planned, &job, err, len);
     if (st == MCS_OK)
         st = measure_walk(c, &planned, mcs_assets_of_normals(c->model, pts[n_fit - 1].normals),
                           &own, err, len);
-    const int has_wide = cost->wide_step > 0,
-              has_top = n_wide == MCS_WIDE_POINTS && cost->narrow_top_step > 0;
     if (st == MCS_OK && has_wide) /* (at MCS_WIDE_STEPS) */
         st = measure_walk(c, widest, MCS_MOST_ASSETS, &wide, err, len);
     if (st == MCS_OK && has_top)
@@ -839,15 +858,23 @@ static mcs_status measure_walks(kernel_ctx *c, const mcs_kernel_plan *plan, int 
                        &walks->walk_fixed_narrow[f][q][k]);
         if (r == REFITS)
             break;
+        double work[MCS_KERNEL_POINTS_MAX], longer[MCS_KERNEL_POINTS_MAX];
+        for (int w = 0; w < 2; w++) { /* the points' work, then with walks 1% longer */
+            if (w)
+                scale_walks(walks, f, q, k, 1.01);
+            for (int p = 0; p < n; p++)
+                (w ? longer : work)[p] = mcs_gpu_work_paths(
+                    c->g, &pts[p].w, c->rng, mcs_gpu_blocks_per_sm(c->g, &pts[p].w, c->rng));
+        }
+        scale_walks(walks, f, q, k, 1 / 1.01);
         for (int p = 0; p < n; p++) {
             point *pt = &pts[p];
-            double work = mcs_gpu_work_paths(c->g, &pt->w, c->rng,
-                                             mcs_gpu_blocks_per_sm(c->g, &pt->w, c->rng));
-            if (!(work > 0 && pt->work > 0))
+            const double walk_share = (longer[p] / work[p] - 1) / 0.01;
+            if (!(work[p] > 0 && pt->work > 0) || walk_share > WALK_BOUND)
                 continue;
             for (int i = 0; i < pts[0].rounds; i++)
-                pt->per_path[i] *= pt->work / work;
-            pt->work = work;
+                pt->per_path[i] *= pt->work / work[p];
+            pt->work = work[p];
         }
         fit_costs(c, pts, n, n_fit, n_wide, dear_at, variant_at, NULL, cost, spread,
                   negative_step);

@@ -38,7 +38,9 @@ MC_HD static inline mcs_asian_coef mcs_asian_coef_make(const mcs_option_params *
 {
     const mcs_asian_params *a = mcs_asian_params_of(o);
     mcs_asian_coef c;
-    c.stride = steps / a->fixings; /* >= 1: the config's steps are a multiple of the fixings */
+    c.stride = steps / a->fixings; /* >= 1 where the config loaded: a multiple of the fixings;
+                                    * 0 for a grid it refuses (a sweep row's steps against its
+                                    * file's fixings, asked only its mode) */
     c.shift = 0;
     while (c.shift < 31 && !((c.stride >> c.shift) & 1u))
         c.shift++;
@@ -46,7 +48,7 @@ MC_HD static inline mcs_asian_coef mcs_asian_coef_make(const mcs_option_params *
     c.odd_inv = odd; /* right to 3 bits (odd^2 = 1 mod 8); Newton doubles them */
     for (int i = 0; i < 4; i++)
         c.odd_inv *= 2u - odd * c.odd_inv;
-    c.limit = UINT32_MAX / c.stride;
+    c.limit = c.stride ? UINT32_MAX / c.stride : 0;
     c.inv_n = (mcs_real)(1.0 / a->fixings);
     c.strike = (mcs_real)o->strike;
     (void)m;

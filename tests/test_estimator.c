@@ -519,6 +519,14 @@ static void gpu_waves_by_hand(void **state)
         w.paths = (uint64_t)(cases[i].blocks * 65536);
         expect_close(mcs_gpu_work_paths(&p.gpu, &w, MCS_RNG_PHILOX, 2), cases[i].work, 1e-15);
     }
+    /* a walk shorter than a block's work (25600 paths: 256 x 100): one block a
+     * SM costs the block, two the block and 3/4 of one */
+    p.gpu.walk[f][0][0] = 100;
+    w.paths = 65536;
+    expect_close(mcs_gpu_work_paths(&p.gpu, &w, MCS_RNG_PHILOX, 2), 262144, 1e-15);
+    w.paths = 5 * 65536;
+    expect_close(mcs_gpu_work_paths(&p.gpu, &w, MCS_RNG_PHILOX, 2), 262144 + 196608, 1e-15);
+    p.gpu.walk[f][0][0] = NAN;
     /* without the occupancy: every path and one walk per launch (the ramp model) */
     w.paths = 65536;
     expect_close(mcs_gpu_work_paths(&p.gpu, &w, MCS_RNG_PHILOX, NAN), 65536 + 512000, 1e-15);
@@ -2006,6 +2014,9 @@ static void watched_steps_follow_the_payoff(void **state)
     load_config_job("asian", NULL, NULL, &job, NULL, 0);
     job.sim.steps = 5;
     assert_int_equal(mcs_job_watched_steps(&job), 0);
+    /* and its mode is still the payoff's (validate asks it first; the
+     * fixing test's coefficients divide by the stride: not by 0) */
+    assert_int_equal(mcs_job_kernel_mode(&job), 0);
 }
 
 /* The model takes the job's kernel costs (test-machine.ini: the European
