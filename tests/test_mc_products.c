@@ -212,6 +212,14 @@ static void test_asian_fixings_without_division(void **state)
                 }
     }
     assert_true(checked > 9000000);
+    /* a grid the config refuses (5 steps, 12 fixings: a sweep row's steps
+     * against its file's fixings, asked only its mode) is coefficients
+     * all the same, not a division by its stride of 0 */
+    mcs_option_params o;
+    memset(&o, 0, sizeof o);
+    mcs_asian_params_in(&o)->fixings = 12;
+    const mcs_asian_coef c = mcs_asian_coef_make(&o, NULL, 5);
+    assert_true(c.stride == 0 && c.limit == 0);
 }
 
 /* A barrier already breached at the spot knocks at once: the knock-out
