@@ -70,9 +70,9 @@
 #define CPU_WAVES 8
 #define CPU_BLOCK_MIN 1024
 /* A run's overrides (run_point_as): precision, generator, paths, the CPU's
- * block size, a plan point's keys (at most POINT_KEYS) and one more. */
-#define POINT_KEYS 8
-_Static_assert(3 + 1 + POINT_KEYS + 1 <= sizeof ((mcs_run_spec *)0)->overrides /
+ * block size, a plan point's keys (at most MCS_KERNEL_POINT_KEYS) and one
+ * more. */
+_Static_assert(3 + 1 + MCS_KERNEL_POINT_KEYS + 1 <= sizeof ((mcs_run_spec *)0)->overrides /
                                             sizeof ((mcs_run_spec *)0)->overrides[0],
                "mcs_run_spec's overrides: too few for a kernel run's (runner.h)");
 /* Sizing: at most this many runs, growing the paths by at most 64x each. */
@@ -209,14 +209,17 @@ int mcs_repeats_settled(const double *x, int n, const mcs_repeat_rule *rule, dou
 }
 
 double mcs_gpu_seconds_per_path(const mcs_gpu_profile *g, const mcs_job *job,
-                                const mcs_timings *t)
+                                const mcs_timings *t, double *work)
 {
     mcs_workload w = mcs_workload_of_job(job, 0, 0);
     int q = (int)job->sim.precision, k = mcs_kernel_rng_index(1, job->sim.rng);
     double launches = (double)t->count[MCS_PHASE_SIMULATE];
     double fixed = launches * (g->launch_us + g->kernel_fixed_us[q][k]) * 1e-6;
-    return fmax(0, t->seconds[MCS_PHASE_SIMULATE] - fixed) /
-           mcs_gpu_work_paths(g, &w, job->sim.rng, mcs_gpu_blocks_per_sm(g, &w, job->sim.rng));
+    double e =
+        mcs_gpu_work_paths(g, &w, job->sim.rng, mcs_gpu_blocks_per_sm(g, &w, job->sim.rng));
+    if (work)
+        *work = e;
+    return fmax(0, t->seconds[MCS_PHASE_SIMULATE] - fixed) / e;
 }
 
 static mcs_status run_point_as(kernel_ctx *c, point *pt, double paths, const char *also,
@@ -246,10 +249,11 @@ static mcs_status run_point_as(kernel_ctx *c, point *pt, double paths, const cha
                                size_t len)
 {
     char prec[64], rng[64], n[64], storage[256];
-    mcs_override ov[POINT_KEYS];
-    int k = mcs_overrides_split(pt->sets, storage, sizeof storage, ov, POINT_KEYS);
+    mcs_override ov[MCS_KERNEL_POINT_KEYS];
+    int k = mcs_overrides_split(pt->sets, storage, sizeof storage, ov, MCS_KERNEL_POINT_KEYS);
     if (k < 0) {
-        snprintf(err, len, "kernel step point '%s': more than %d keys", pt->sets, POINT_KEYS);
+        snprintf(err, len, "kernel step point '%s': more than %d keys", pt->sets,
+                 MCS_KERNEL_POINT_KEYS);
         return MCS_E_SOFTWARE;
     }
     snprintf(prec, sizeof prec, "simulation.precision=%s",
@@ -295,11 +299,12 @@ static mcs_status run_point_as(kernel_ctx *c, point *pt, double paths, const cha
                 c->config_runs[g].s[c->config_runs[g].n++] = t->seconds[MCS_PHASE_CONFIG];
         }
     }
-    *per_path = c->gpu ? mcs_gpu_seconds_per_path(c->g, &job, t)
+    double e = 0;
+    *per_path = c->gpu ? mcs_gpu_seconds_per_path(c->g, &job, t, &e)
                        : mcs_cpu_seconds_per_path(c->cpu, &w, t->seconds[MCS_PHASE_SIMULATE]);
     if (c->gpu && !also) { /* the point's own runs (not its walk's): refit */
         pt->w = w;
-        pt->work = mcs_gpu_work_paths(c->g, &w, c->rng, mcs_gpu_blocks_per_sm(c->g, &w, c->rng));
+        pt->work = e;
     }
     if (work) /* (the CPU's at least its phase's share: SIZING_PHASE_MOST) */
         *work = c->gpu ? t->seconds[MCS_PHASE_SIMULATE]
@@ -370,14 +375,15 @@ static mcs_status measure_walk(kernel_ctx *c, point *pt, double assets, walk_tim
 }
 
 /* The walk's profile entries (walk.KERNEL, walk_fixed.KERNEL and their wide
- * and narrow kin): its two parts over the saturated cost of a path of pt
- * by `cost` (the kernel's fit, ps); NAN where either is not positive. */
-static void walk_ratio(const walk_time *t, const point *pt, const mcs_kernel_cost *cost,
-                       double *walk, double *walk_fixed)
+ * and narrow kin): its two parts, times `by`, over the saturated cost of a
+ * path of pt by `cost` (the kernel's fit, ps); NAN where either is not
+ * positive. */
+static void walk_ratio(const walk_time *t, double by, const point *pt,
+                       const mcs_kernel_cost *cost, double *walk, double *walk_fixed)
 {
     double saturated = (cost->path + pt->steps * cost->step + pt->watched * cost->watch) * 1e-12;
-    *walk = t->per_path > 0 && saturated > 0 ? t->per_path / saturated : NAN;
-    *walk_fixed = isnan(*walk) ? NAN : t->fixed / saturated;
+    *walk = t->per_path > 0 && saturated > 0 ? by * t->per_path / saturated : NAN;
+    *walk_fixed = isnan(*walk) ? NAN : by * t->fixed / saturated;
 }
 
 /* Paths as a run takes them: whole blocks beyond one block (so that the
@@ -637,7 +643,8 @@ static int wave_steps(kernel_ctx *c, point *pts, int p)
     unsigned least = (unsigned)fmax(GPU_FIT_STEPS_MIN, 2 * lo->steps);
     if (!(to < pt->steps) || pt->steps <= least)
         return 0;
-    unsigned from = (unsigned)pt->steps, s = fewer_steps(c, pt, (unsigned)fmax(to, least), least);
+    unsigned from = (unsigned)pt->steps,
+             s = fewer_steps(c, pt, (unsigned)fmax(to, least), least);
     if (s == from)
         return 0;
     pt->guess = path + step * s;
@@ -788,15 +795,33 @@ static mcs_status point_job(const mcs_kernel_plan *plan, const char *sets, point
     return st;
 }
 
-/* The walks of kernel (f, q, k) (walk, walk_fixed and their wide and narrow
- * kin) times `by`. */
-static void scale_walks(mcs_gpu_profile *g, int f, int q, int k, double by)
+/* A kernel's walks as timed (measure_walks): at its last fit point as
+ * planned, and at its widest and narrow top points where it has them
+ * (else NULL), and its place in the profile's tables. */
+typedef struct {
+    walk_time own, wide, narrow;
+    point *planned, *widest, *top;
+    int f, q, k;
+} kernel_walks;
+
+/* Its profile entries (walk_ratio): the times x `by` over the saturated
+ * cost of a path by `cost` at each point (the wide point's by the wide
+ * costs, the narrow top point's by the fitted path and its narrow step). */
+static void set_walks(const kernel_walks *kw, const mcs_kernel_cost *cost, double by,
+                      mcs_gpu_profile *g)
 {
-    double (*const tables[])[MCS_PREC_COUNT][MCS_GPU_RNG_COUNT] = {
-        g->walk, g->walk_fixed, g->walk_wide, g->walk_fixed_wide, g->walk_narrow,
-        g->walk_fixed_narrow};
-    for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++)
-        tables[i][f][q][k] *= by;
+    const int f = kw->f, q = kw->q, k = kw->k;
+    walk_ratio(&kw->own, by, kw->planned, cost, &g->walk[f][q][k], &g->walk_fixed[f][q][k]);
+    if (kw->widest) {
+        const mcs_kernel_cost wide = {.path = cost->wide_path, .step = cost->wide_step};
+        walk_ratio(&kw->wide, by, kw->widest, &wide, &g->walk_wide[f][q][k],
+                   &g->walk_fixed_wide[f][q][k]);
+    }
+    if (kw->top) {
+        const mcs_kernel_cost top = {.path = cost->path, .step = cost->narrow_top_step};
+        walk_ratio(&kw->narrow, by, kw->top, &top, &g->walk_narrow[f][q][k],
+                   &g->walk_fixed_narrow[f][q][k]);
+    }
 }
 
 /* GPU, a full calibration: the kernel's walks, then its costs again with
@@ -809,7 +834,7 @@ static void scale_walks(mcs_gpu_profile *g, int f, int q, int k, double by)
  * and at the narrow top point where it has narrow ones (walk_narrow,
  * walk_fixed_narrow, at its planned steps as the wide point's: model.c).
  * Each is timed in seconds and written over the fitted saturated cost of
- * a path there. The model ends a run with a walk (model.c launch_waves:
+ * a path there. The model ends a run with a walk (model.c launch_work:
  * (j - 1.25) blocks and a walk, at least a walk a round of resident
  * blocks), so that the points' costs, first fitted through the ramp's walk
  * (the generator's, not the kernel's), move by the difference over their
@@ -830,43 +855,31 @@ static mcs_status measure_walks(kernel_ctx *c, const mcs_kernel_plan *plan, int 
                                 size_t len)
 {
     const int n_fit = plan->n_fit, q = c->q, k = c->g_index;
-    const int has_wide = cost->wide_step > 0,
-              has_top = n_wide == MCS_WIDE_POINTS && cost->narrow_top_step > 0;
-    point planned = {0}, *widest = has_wide ? &pts[n_fit + 3] : NULL,
-          *top = has_top ? &pts[n_fit + MCS_WIDE_POINTS - 1] : NULL;
-    walk_time own, wide = {0}, narrow = {0};
+    point planned = {0};
+    kernel_walks kw = {.f = f, .q = q, .k = k, .planned = &planned,
+                       .widest = cost->wide_step > 0 ? &pts[n_fit + 3] : NULL,
+                       .top = n_wide == MCS_WIDE_POINTS && cost->narrow_top_step > 0
+                                  ? &pts[n_fit + MCS_WIDE_POINTS - 1]
+                                  : NULL};
     mcs_job job;
     mcs_status st = point_job(plan, plan->points[n_fit - 1], &planned, &job, err, len);
     if (st == MCS_OK)
         st = measure_walk(c, &planned, mcs_assets_of_normals(c->model, pts[n_fit - 1].normals),
-                          &own, err, len);
-    if (st == MCS_OK && has_wide) /* (at MCS_WIDE_STEPS) */
-        st = measure_walk(c, widest, MCS_MOST_ASSETS, &wide, err, len);
-    if (st == MCS_OK && has_top)
-        st = measure_walk(c, top, MCS_NARROW_TOP_ASSETS, &narrow, err, len);
+                          &kw.own, err, len);
+    if (st == MCS_OK && kw.widest) /* (at MCS_WIDE_STEPS) */
+        st = measure_walk(c, kw.widest, MCS_MOST_ASSETS, &kw.wide, err, len);
+    if (st == MCS_OK && kw.top)
+        st = measure_walk(c, kw.top, MCS_NARROW_TOP_ASSETS, &kw.narrow, err, len);
     if (st != MCS_OK)
         return st;
-    for (int r = 0;; r++) {
-        const mcs_kernel_cost wide_cost = {.path = cost->wide_path, .step = cost->wide_step},
-                              top_cost = {.path = cost->path, .step = cost->narrow_top_step};
-        walk_ratio(&own, &planned, cost, &walks->walk[f][q][k], &walks->walk_fixed[f][q][k]);
-        if (has_wide)
-            walk_ratio(&wide, widest, &wide_cost, &walks->walk_wide[f][q][k],
-                       &walks->walk_fixed_wide[f][q][k]);
-        if (has_top)
-            walk_ratio(&narrow, top, &top_cost, &walks->walk_narrow[f][q][k],
-                       &walks->walk_fixed_narrow[f][q][k]);
-        if (r == REFITS)
-            break;
+    for (int r = 0; r < REFITS; r++) {
         double work[MCS_KERNEL_POINTS_MAX], longer[MCS_KERNEL_POINTS_MAX];
-        for (int w = 0; w < 2; w++) { /* the points' work, then with walks 1% longer */
-            if (w)
-                scale_walks(walks, f, q, k, 1.01);
+        for (int w = 1; w >= 0; w--) { /* the points' work with walks 1% longer, then as timed */
+            set_walks(&kw, cost, w ? 1.01 : 1.0, walks);
             for (int p = 0; p < n; p++)
                 (w ? longer : work)[p] = mcs_gpu_work_paths(
                     c->g, &pts[p].w, c->rng, mcs_gpu_blocks_per_sm(c->g, &pts[p].w, c->rng));
         }
-        scale_walks(walks, f, q, k, 1 / 1.01);
         for (int p = 0; p < n; p++) {
             point *pt = &pts[p];
             const double walk_share = (longer[p] / work[p] - 1) / 0.01;
@@ -879,12 +892,14 @@ static mcs_status measure_walks(kernel_ctx *c, const mcs_kernel_plan *plan, int 
         fit_costs(c, pts, n, n_fit, n_wide, dear_at, variant_at, NULL, cost, spread,
                   negative_step);
     }
-    int at = snprintf(line, line_len, "; walk %.4g paths + %.4g a path", walks->walk_fixed[f][q][k],
-                      walks->walk[f][q][k]);
-    if (at >= 0 && (size_t)at < line_len && has_wide)
+    set_walks(&kw, cost, 1.0, walks); /* over the last fit's costs */
+    int at = snprintf(line, line_len, "; walk %.4g paths + %.4g a path",
+                      walks->walk_fixed[f][q][k], walks->walk[f][q][k]);
+    if (at >= 0 && (size_t)at < line_len && kw.widest)
         at += snprintf(line + at, line_len - (size_t)at, ", at %d assets %.4g + %.4g a path",
-                       MCS_MOST_ASSETS, walks->walk_fixed_wide[f][q][k], walks->walk_wide[f][q][k]);
-    if (at >= 0 && (size_t)at < line_len && has_top)
+                       MCS_MOST_ASSETS, walks->walk_fixed_wide[f][q][k],
+                       walks->walk_wide[f][q][k]);
+    if (at >= 0 && (size_t)at < line_len && kw.top)
         snprintf(line + at, line_len - (size_t)at, ", at %d assets %.4g + %.4g a path",
                  MCS_NARROW_TOP_ASSETS, walks->walk_fixed_narrow[f][q][k],
                  walks->walk_narrow[f][q][k]);
@@ -1020,8 +1035,10 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                 double best = 0;
                 int negative = 0;
                 mcs_kernel_cost kept = {.dear_step = NAN, .variant_step = NAN};
-                const int dear_at = infer || !plan.dear ? -1 : position_of(pts, measured, plan.dear),
-                          variant_at = !plan.variant ? -1 : position_of(pts, measured, plan.variant);
+                const int dear_at = infer || !plan.dear ? -1
+                                                        : position_of(pts, measured, plan.dear),
+                          variant_at =
+                              !plan.variant ? -1 : position_of(pts, measured, plan.variant);
                 for (int a = 0; st == MCS_OK && a < (kc->quick ? 1 : MCS_CALIBRATE_ATTEMPTS) &&
                                 (a == 0 || negative); a++) {
                     if (a)
@@ -1034,7 +1051,8 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                 char walk[224] = "";
                 if (st == MCS_OK && walks && !kc->quick) /* --quick: the generator's ramp */
                     st = measure_walks(&c, &plan, f, pts, measured, n_wide, dear_at, variant_at,
-                                       walks, &kept, &best, &negative, walk, sizeof walk, err, len);
+                                       walks, &kept, &best, &negative, walk, sizeof walk, err,
+                                       len);
                 if (st != MCS_OK)
                     break;
                 if (infer)

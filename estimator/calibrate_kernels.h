@@ -84,9 +84,9 @@ mcs_status mcs_calibrate_gpu_kernels(const mcs_kernel_calibration *kc, mcs_gpu_p
 
 /* The seconds one path cost in a warm GPU run of `job` (its generator
  * resolved, one the GPU runs) that took `t`: simulate = L (launch + fixed)
- * + c (N + L ceil(p1/256) ramp / kappa), the model's terms (model.c),
- * solved for c with the profile's per-launch terms. */
+ * + c E, the model's terms (model.c; E: mcs_gpu_work_paths, into *work
+ * where not NULL), solved for c with the profile's per-launch terms. */
 double mcs_gpu_seconds_per_path(const mcs_gpu_profile *g, const mcs_job *job,
-                                const mcs_timings *t);
+                                const mcs_timings *t, double *work);
 
 #endif

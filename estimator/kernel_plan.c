@@ -320,8 +320,9 @@ static int rewrite_steps(const char *sets, unsigned from, unsigned to, char *out
 {
     static const char *const keys[] = {"simulation.steps=", "option.fixings="};
     char storage[sizeof ((mcs_kernel_plan *)0)->points[0]];
-    mcs_override ov[8];
-    int n = mcs_overrides_split(sets, storage, sizeof storage, ov, 8), rewrote = 0;
+    mcs_override ov[MCS_KERNEL_POINT_KEYS];
+    int n = mcs_overrides_split(sets, storage, sizeof storage, ov, MCS_KERNEL_POINT_KEYS),
+        rewrote = 0;
     size_t used = 0;
     out[0] = 0;
     for (int i = 0; i < n; i++) {

@@ -18,10 +18,12 @@
 #include "../kernels/warp_rule.h"
 
 /* The most kernel families (the sum of MCS_NAME_MODES over combos.def's
- * lines; kernel_plan.c asserts it fits), step points per family, and the
- * length of a kernel's name ("gbm_lookback_1_double_mrg32k3a"). */
+ * lines; kernel_plan.c asserts it fits), step points per family, keys a
+ * point sets (a run refuses more: calibrate_kernels.c), and the length of a
+ * kernel's name ("gbm_lookback_1_double_mrg32k3a"). */
 #define MCS_KERNEL_FAMILIES_MAX 64
 #define MCS_KERNEL_POINTS_MAX 8
+#define MCS_KERNEL_POINT_KEYS 8
 #define MCS_KERNEL_NAME_MAX 64
 #define MCS_PREC_COUNT 2    /* single, double (mcs_precision) */
 #define MCS_CPU_RNG_COUNT 2 /* pcg64, philox: the generators the CPU runs */

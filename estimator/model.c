@@ -511,7 +511,7 @@ static void gpu_chunking(const mcs_workload *w, double *chunk, double *launches)
  * at 6 a SM) an overlap of 0.25 block did best of 0 to 0.5: 2.0% (p90
  * 6.1%) against 2.7% (p90 10.1%) with none. */
 #define OVERLAP 0.25
-static double launch_waves(double m, double p1, double sms, double blocks_per_sm, double walk)
+static double launch_work(double m, double p1, double sms, double blocks_per_sm, double walk)
 {
     double j = ceil(m / sms), block = p1 * sms, last = fmax(walk, block);
     return fmax(ceil(j / blocks_per_sm) * walk, j > 1 ? (j - 1 - OVERLAP) * block + last : last);
@@ -563,8 +563,8 @@ double mcs_gpu_work_paths(const mcs_gpu_profile *gpu, const mcs_workload *w, mcs
     if (!(blocks_per_sm >= 1 && gpu->sm_count >= 1)) /* occupancy not known: the ramp model */
         return n + launches * walk;
     double blocks = ceil(n / bs), last = blocks - (launches - 1) * chunk;
-    return (launches - 1) * launch_waves(chunk, p1, gpu->sm_count, blocks_per_sm, walk) +
-           launch_waves(last, p1, gpu->sm_count, blocks_per_sm, walk);
+    return (launches - 1) * launch_work(chunk, p1, gpu->sm_count, blocks_per_sm, walk) +
+           launch_work(last, p1, gpu->sm_count, blocks_per_sm, walk);
 }
 
 void mcs_predict_gpu(const mcs_gpu_profile *gpu, const mcs_cpu_profile *host,

@@ -68,7 +68,7 @@ mcs_status mcs_pilot_run(const char *config, const mcs_override *ov, int n_ov,
         out->std_error = res.std_error;
         /* the CPU's through the model's waves and e(T), as calibrate's */
         mcs_workload w = mcs_workload_of_job(&job, threads, 0);
-        double per_path = on_gpu ? mcs_gpu_seconds_per_path(gpu, &job, &t)
+        double per_path = on_gpu ? mcs_gpu_seconds_per_path(gpu, &job, &t, NULL)
                           : cpu  ? mcs_cpu_seconds_per_path(cpu, &w, simulate)
                                  : simulate / n;
         out->cost =

@@ -511,7 +511,7 @@ static void gpu_waves_by_hand(void **state)
         {1, 512000},                 /* one block: the walk, not 262144 */
         {5, 512000 + 196608},        /* 2 on the busiest SM: a walk after 3/4 block */
         {8, 512000 + 196608},        /* 2 on every SM: the same as 5 blocks */
-        {9, 1024000},                /* 3 on the busiest SM: 2 rounds' walks, above 1.75 blocks + a walk */
+        {9, 1024000},                /* 3 a SM: 2 rounds' walks > 1.75 blocks + a walk */
         {8.5, 1024000},              /* the partial block counts whole */
         {40, 512000 + 2293760}       /* 10 a SM: 8.75 blocks, above 5 rounds' 5 walks */
     };
