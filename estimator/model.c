@@ -537,24 +537,38 @@ double mcs_gpu_work_paths(const mcs_gpu_profile *gpu, const mcs_workload *w, mcs
         fixed = f >= 0 ? f : 0;
     }
     /* a per-thread job of more assets than the calibration job's: on the
-     * line in the assets through its walk and the narrow top point's, up to
-     * that point (the H200's 8-asset, 16-step basket of one block a SM took
-     * 26% less than the 2-asset job's walk over its saturated cost said:
-     * a thread's assets overlap their latencies, their multiply-adds do
-     * not, 2026-11-28) */
+     * line in the assets through its walk, the narrow top point's (12
+     * assets on the per-thread kernel) and the wide point's (64), where that
+     * ran the per-thread kernel too (double, MRG32k3a, a watched step); the
+     * last one measured beyond (the H200's 8-asset, 16-step basket of one
+     * block a SM took 26% less than the 2-asset job's walk over its
+     * saturated cost said: a thread's assets overlap their latencies, their
+     * multiply-adds do not, 2026-11-28; the 64-asset, 252-step basket in
+     * double, 1,000 paths, took 115 ms where the 2-asset walk said 183 and
+     * the wide point's 117, 2026-11-29) */
     const mcs_model_type *mt = mcs_model_type_of(w->model);
-    double narrow = gpu_kernel_entry(gpu->walk_narrow, w, rng);
-    if (mt->linear_factor && !runs_warp(w, 1, rng, w->assets) && own > 0 && narrow > 0) {
+    if (mt->linear_factor && !runs_warp(w, 1, rng, w->assets) && own > 0) {
         int f = mcs_kernel_family_index(w->model, w->payoff, w->mode);
-        double n0 = mcs_assets_of_normals(mt, mcs_kernel_family_normals(f)),
-               t = MCS_NARROW_TOP_ASSETS > n0
-                       ? fmin(1, (w->assets - n0) / (MCS_NARROW_TOP_ASSETS - n0))
-                       : 0;
-        if (t > 0) {
-            double nf = gpu_kernel_entry(gpu->walk_fixed_narrow, w, rng);
-            own += t * (narrow - own);
-            fixed += t * ((nf >= 0 ? nf : 0) - fixed);
+        double x[3] = {mcs_assets_of_normals(mt, mcs_kernel_family_normals(f))},
+               walk_at[3] = {own}, fixed_at[3] = {fixed};
+        int points = 1;
+        const double at[2] = {MCS_NARROW_TOP_ASSETS, MCS_MOST_ASSETS};
+        for (int i = 0; i < 2; i++) {
+            double wk = gpu_kernel_entry(i ? gpu->walk_wide : gpu->walk_narrow, w, rng);
+            double wf = gpu_kernel_entry(i ? gpu->walk_fixed_wide : gpu->walk_fixed_narrow, w,
+                                         rng);
+            if (wk > 0 && at[i] > x[points - 1] && (i == 0 || !runs_warp(w, 1, rng, at[i]))) {
+                x[points] = at[i];
+                walk_at[points] = wk;
+                fixed_at[points++] = wf >= 0 ? wf : 0;
+            }
         }
+        for (int i = 1; i < points; i++)
+            if (w->assets > x[i - 1]) {
+                double t = fmin(1, (w->assets - x[i - 1]) / (x[i] - x[i - 1]));
+                own = walk_at[i - 1] + t * (walk_at[i] - walk_at[i - 1]);
+                fixed = fixed_at[i - 1] + t * (fixed_at[i] - fixed_at[i - 1]);
+            }
     }
     double walk = fixed + mcs_walk_paths(p1, MCS_GPU_VTHREADS, wide) *
                               (own > 0 ? own

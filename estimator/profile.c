@@ -268,7 +268,8 @@ static const profile_key keys[] = {
                  "unit; absent: none"),
     KERNEL_TABLE("gpu", "walk_wide", gpu.walk_wide,
                  "walk_wide.KERNEL, walk_fixed_wide.KERNEL: the same at a multi-asset family's "
-                 "wide point (64 assets), for jobs on the warp kernel"),
+                 "wide point (64 assets), for jobs on the warp kernel (and per-thread jobs where "
+                 "that point ran the per-thread kernel too)"),
     KERNEL_TABLE("gpu", "walk_fixed_wide", gpu.walk_fixed_wide, NULL),
     KERNEL_TABLE("gpu", "walk_narrow", gpu.walk_narrow,
                  "walk_narrow.KERNEL, walk_fixed_narrow.KERNEL: the same at its narrow top point "

@@ -184,13 +184,16 @@ typedef struct {
     double walk_fixed[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
     /* the same two at a multi-asset family's last wide point (MCS_MOST_ASSETS
      * assets), where the GPU may run another kernel (the warp kernel): used
-     * for a job that runs the warp kernel; NAN: not measured */
+     * for a job that runs the warp kernel, and where that point ran the
+     * per-thread kernel too (double, MRG32k3a, a watched step), the end of a
+     * per-thread job's line in the assets (below); NAN: not measured */
     double walk_wide[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
     double walk_fixed_wide[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
     /* and at its narrow top point (MCS_NARROW_TOP_ASSETS assets on the
      * per-thread kernel, where calibrate measures the narrow points): a
      * per-thread job's walk lies on the line through the calibration job's
-     * and this one in the assets; NAN: not measured */
+     * and this one in the assets, then on to the wide point's where that
+     * ran the per-thread kernel; NAN: not measured */
     double walk_narrow[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
     double walk_fixed_narrow[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
     /* calibration quality: the worst relative error (e^|ln(fit/measured)| - 1)

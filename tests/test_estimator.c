@@ -617,6 +617,25 @@ static void gpu_waves_by_hand(void **state)
         p.gpu.walk_narrow[fb][1][0] = 3000;
         p.gpu.blocks_per_sm[fb][1][0] = 1;
         expect_close(mcs_gpu_work_paths(&p.gpu, &b, MCS_RNG_PHILOX, 1), 256 * 3000.0, 1e-15);
+        /* where the wide point ran the per-thread kernel too (double), its walk
+         * (walk_wide.KERNEL, 64 assets) continues the line from the narrow
+         * top point's: 38 assets halfway (2000 and the fixed parts' 15000: none and 30000), 64
+         * its own; without the narrow one, the line from the 2-asset job's */
+        p.gpu.walk_wide[fb][1][0] = 1000;
+        p.gpu.walk_fixed_wide[fb][1][0] = 30000;
+        expect_close(mcs_gpu_work_paths(&p.gpu, &b, MCS_RNG_PHILOX, 1), 30000 + 256 * 1000.0,
+                     1e-15);
+        b.assets = 38;
+        expect_close(mcs_gpu_work_paths(&p.gpu, &b, MCS_RNG_PHILOX, 1), 15000 + 256 * 2000.0,
+                     1e-15);
+        p.gpu.walk_narrow[fb][1][0] = NAN;
+        b.assets = 33; /* halfway from 2 to 64: 3000 and 15000 */
+        expect_close(mcs_gpu_work_paths(&p.gpu, &b, MCS_RNG_PHILOX, 1), 15000 + 256 * 3000.0,
+                     1e-15);
+        b.precision = MCS_SINGLE; /* the warp kernel's wide walk is not the per-thread line's */
+        b.assets = 8;
+        expect_close(mcs_gpu_work_paths(&p.gpu, &b, MCS_RNG_PHILOX, 1),
+                     40000 * 0.6 + 256 * (5000 - 0.6 * 2000.0), 1e-15);
     }
     /* 2^17 steps: 2 blocks a launch (2^34 path-steps), so 5 blocks are launches of
      * 2, 2 and 1 block, each one wave of 1 block per SM: 3 walks */
