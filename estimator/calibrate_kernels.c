@@ -796,11 +796,11 @@ static mcs_status point_job(const mcs_kernel_plan *plan, const char *sets, point
 }
 
 /* A kernel's walks as timed (measure_walks): at its last fit point as
- * planned, and at its widest and narrow top points where it has them
- * (else NULL), and its place in the profile's tables. */
+ * planned, and at its widest, narrow top and middle points where it has
+ * them (else NULL), and its place in the profile's tables. */
 typedef struct {
-    walk_time own, wide, narrow;
-    point *planned, *widest, *top;
+    walk_time own, wide, narrow, mid;
+    point *planned, *widest, *top, *middle;
     int f, q, k;
 } kernel_walks;
 
@@ -822,6 +822,11 @@ static void set_walks(const kernel_walks *kw, const mcs_kernel_cost *cost, doubl
         walk_ratio(&kw->narrow, by, kw->top, &top, &g->walk_narrow[f][q][k],
                    &g->walk_fixed_narrow[f][q][k]);
     }
+    if (kw->middle) {
+        const mcs_kernel_cost mid = {.path = cost->mid_path, .step = cost->mid_step};
+        walk_ratio(&kw->mid, by, kw->middle, &mid, &g->walk_mid[f][q][k],
+                   &g->walk_fixed_mid[f][q][k]);
+    }
 }
 
 /* GPU, a full calibration: the kernel's walks, then its costs again with
@@ -832,7 +837,12 @@ static void set_walks(const kernel_walks *kw, const mcs_kernel_cost *cost, doubl
  * H200's 52- and 16-step baskets of one block a SM, 2026-11-28), at the
  * widest point where the kernel has wide costs (walk_wide, walk_fixed_wide)
  * and at the narrow top point where it has narrow ones (walk_narrow,
- * walk_fixed_narrow, at its planned steps as the wide point's: model.c).
+ * walk_fixed_narrow, at its planned steps as the wide point's: model.c),
+ * and at the middle wide point where that runs the per-thread kernel
+ * (walk_mid, walk_fixed_mid: the 24-asset basket in double or MRG32k3a,
+ * whose walk took as many of its saturated paths as the 64-asset one's,
+ * came out 20% and 55% slow on the line from the 2-asset job's, H200,
+ * 2026-11-29).
  * Each is timed in seconds and written over the fitted saturated cost of
  * a path there. The model ends a run with a walk (model.c launch_work:
  * (j - 1.25) blocks and a walk, at least a walk a round of resident
@@ -860,7 +870,13 @@ static mcs_status measure_walks(kernel_ctx *c, const mcs_kernel_plan *plan, int 
                        .widest = cost->wide_step > 0 ? &pts[n_fit + 3] : NULL,
                        .top = n_wide == MCS_WIDE_POINTS && cost->narrow_top_step > 0
                                   ? &pts[n_fit + MCS_WIDE_POINTS - 1]
-                                  : NULL};
+                                  : NULL,
+                       .middle = cost->mid_step > 0 &&
+                                         !mcs_gpu_runs_warp(c->model, (mcs_precision)q, c->rng,
+                                                            pts[n_fit + 1].watched,
+                                                            MCS_MID_ASSETS)
+                                     ? &pts[n_fit + 1]
+                                     : NULL};
     mcs_job job;
     mcs_status st = point_job(plan, plan->points[n_fit - 1], &planned, &job, err, len);
     if (st == MCS_OK)
@@ -870,6 +886,8 @@ static mcs_status measure_walks(kernel_ctx *c, const mcs_kernel_plan *plan, int 
         st = measure_walk(c, kw.widest, MCS_MOST_ASSETS, &kw.wide, err, len);
     if (st == MCS_OK && kw.top)
         st = measure_walk(c, kw.top, MCS_NARROW_TOP_ASSETS, &kw.narrow, err, len);
+    if (st == MCS_OK && kw.middle) /* (at MCS_WIDE_STEPS) */
+        st = measure_walk(c, kw.middle, MCS_MID_ASSETS, &kw.mid, err, len);
     if (st != MCS_OK)
         return st;
     for (int r = 0; r < REFITS; r++) {
@@ -900,9 +918,12 @@ static mcs_status measure_walks(kernel_ctx *c, const mcs_kernel_plan *plan, int 
                        MCS_MOST_ASSETS, walks->walk_fixed_wide[f][q][k],
                        walks->walk_wide[f][q][k]);
     if (at >= 0 && (size_t)at < line_len && kw.top)
+        at += snprintf(line + at, line_len - (size_t)at, ", at %d assets %.4g + %.4g a path",
+                       MCS_NARROW_TOP_ASSETS, walks->walk_fixed_narrow[f][q][k],
+                       walks->walk_narrow[f][q][k]);
+    if (at >= 0 && (size_t)at < line_len && kw.middle)
         snprintf(line + at, line_len - (size_t)at, ", at %d assets %.4g + %.4g a path",
-                 MCS_NARROW_TOP_ASSETS, walks->walk_fixed_narrow[f][q][k],
-                 walks->walk_narrow[f][q][k]);
+                 MCS_MID_ASSETS, walks->walk_fixed_mid[f][q][k], walks->walk_mid[f][q][k]);
     return MCS_OK;
 }
 

@@ -538,27 +538,34 @@ double mcs_gpu_work_paths(const mcs_gpu_profile *gpu, const mcs_workload *w, mcs
     }
     /* a per-thread job of more assets than the calibration job's: on the
      * line in the assets through its walk, the narrow top point's (12
-     * assets on the per-thread kernel) and the wide point's (64), where that
-     * ran the per-thread kernel too (double, MRG32k3a, a watched step); the
-     * last one measured beyond (the H200's 8-asset, 16-step basket of one
-     * block a SM took 26% less than the 2-asset job's walk over its
-     * saturated cost said: a thread's assets overlap their latencies, their
-     * multiply-adds do not, 2026-11-28; the 64-asset, 252-step basket in
-     * double, 1,000 paths, took 115 ms where the 2-asset walk said 183 and
-     * the wide point's 117, 2026-11-29) */
+     * assets on the per-thread kernel), and the middle (16) and wide (64)
+     * points' where those ran the per-thread kernel too (double, MRG32k3a,
+     * a watched step); the last one measured beyond (the H200's 8-asset,
+     * 16-step basket of one block a SM took 26% less than the 2-asset job's
+     * walk over its saturated cost said: a thread's assets overlap their
+     * latencies, their multiply-adds do not, 2026-11-28; the 64-asset,
+     * 252-step basket in double, 1,000 paths, took 115 ms where the 2-asset
+     * walk said 183 and the wide point's 117; the 24-asset one's walk took
+     * as many of its saturated paths as the 64-asset one's, 2026-11-29) */
     const mcs_model_type *mt = mcs_model_type_of(w->model);
     if (mt->linear_factor && !runs_warp(w, 1, rng, w->assets) && own > 0) {
         int f = mcs_kernel_family_index(w->model, w->payoff, w->mode);
-        double x[3] = {mcs_assets_of_normals(mt, mcs_kernel_family_normals(f))},
-               walk_at[3] = {own}, fixed_at[3] = {fixed};
+        typedef const double (*kernel_table)[MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
+        const struct {
+            double assets;
+            kernel_table walk, fixed;
+        } at[] = {{MCS_NARROW_TOP_ASSETS, gpu->walk_narrow, gpu->walk_fixed_narrow},
+                  {MCS_MID_ASSETS, gpu->walk_mid, gpu->walk_fixed_mid},
+                  {MCS_MOST_ASSETS, gpu->walk_wide, gpu->walk_fixed_wide}};
+        enum { AT = sizeof at / sizeof at[0] };
+        double x[AT + 1] = {mcs_assets_of_normals(mt, mcs_kernel_family_normals(f))},
+               walk_at[AT + 1] = {own}, fixed_at[AT + 1] = {fixed};
         int points = 1;
-        const double at[2] = {MCS_NARROW_TOP_ASSETS, MCS_MOST_ASSETS};
-        for (int i = 0; i < 2; i++) {
-            double wk = gpu_kernel_entry(i ? gpu->walk_wide : gpu->walk_narrow, w, rng);
-            double wf = gpu_kernel_entry(i ? gpu->walk_fixed_wide : gpu->walk_fixed_narrow, w,
-                                         rng);
-            if (wk > 0 && at[i] > x[points - 1] && (i == 0 || !runs_warp(w, 1, rng, at[i]))) {
-                x[points] = at[i];
+        for (int i = 0; i < AT; i++) {
+            double wk = gpu_kernel_entry(at[i].walk, w, rng);
+            double wf = gpu_kernel_entry(at[i].fixed, w, rng);
+            if (wk > 0 && at[i].assets > x[points - 1] && !runs_warp(w, 1, rng, at[i].assets)) {
+                x[points] = at[i].assets;
                 walk_at[points] = wk;
                 fixed_at[points++] = wf >= 0 ? wf : 0;
             }

@@ -276,6 +276,11 @@ static const profile_key keys[] = {
                  "(12 assets on the per-thread kernel), for per-thread jobs of more assets than "
                  "the calibration job's"),
     KERNEL_TABLE("gpu", "walk_fixed_narrow", gpu.walk_fixed_narrow, NULL),
+    KERNEL_TABLE("gpu", "walk_mid", gpu.walk_mid,
+                 "walk_mid.KERNEL, walk_fixed_mid.KERNEL: the same at its middle wide point "
+                 "(16 assets), where that ran the per-thread kernel (double, MRG32k3a, a "
+                 "watched step)"),
+    KERNEL_TABLE("gpu", "walk_fixed_mid", gpu.walk_fixed_mid, NULL),
     NUM("gpu", "copy_fit_error", gpu.copy_fit_error,
         "worst e^|ln(fit / measured)| - 1 of the copy fits"),
     NUM("gpu", "kernel_fit_error", gpu.kernel_fit_error,
@@ -1393,6 +1398,8 @@ mcs_status mcs_profile_derive(mcs_profile *p, const mcs_profile *ref, char *err,
                     g->walk_fixed_wide[fam][q][k] *= clock / f;
                     g->walk_narrow[fam][q][k] *= clock / f;
                     g->walk_fixed_narrow[fam][q][k] *= clock / f;
+                    g->walk_mid[fam][q][k] *= clock / f;
+                    g->walk_fixed_mid[fam][q][k] *= clock / f;
                 }
             }
         /* the run log is written by the host: write_* relative to the

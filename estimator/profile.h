@@ -196,6 +196,12 @@ typedef struct {
      * ran the per-thread kernel; NAN: not measured */
     double walk_narrow[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
     double walk_fixed_narrow[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
+    /* and at its middle wide point (MCS_MID_ASSETS assets), where that ran
+     * the per-thread kernel (double, MRG32k3a, a watched step): a point of
+     * a per-thread job's line in the assets between the calibration job's
+     * and the widest; NAN: not measured */
+    double walk_mid[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
+    double walk_fixed_mid[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
     /* calibration quality: the worst relative error (e^|ln(fit/measured)| - 1)
      * of the copy fits and of the kernel fits at the sizes checked */
     double copy_fit_error, kernel_fit_error;

@@ -632,7 +632,23 @@ static void gpu_waves_by_hand(void **state)
         b.assets = 33; /* halfway from 2 to 64: 3000 and 15000 */
         expect_close(mcs_gpu_work_paths(&p.gpu, &b, MCS_RNG_PHILOX, 1), 15000 + 256 * 3000.0,
                      1e-15);
-        b.precision = MCS_SINGLE; /* the warp kernel's wide walk is not the per-thread line's */
+        /* and the middle point's (walk_mid.KERNEL, 16 assets), where that ran
+         * the per-thread kernel: 9 assets halfway from 2 (3500, 5000), 16
+         * its own, 40 halfway to 64 (1500, 20000) */
+        p.gpu.walk_mid[fb][1][0] = 2000;
+        p.gpu.walk_fixed_mid[fb][1][0] = 10000;
+        const struct {
+            double assets, work;
+        } mid[] = {{9, 5000 + 256 * 3500.0}, {16, 10000 + 256 * 2000.0},
+                   {40, 20000 + 256 * 1500.0}, {64, 30000 + 256 * 1000.0}};
+        for (size_t i = 0; i < sizeof mid / sizeof mid[0]; i++) {
+            b.assets = mid[i].assets;
+            expect_close(mcs_gpu_work_paths(&p.gpu, &b, MCS_RNG_PHILOX, 1), mid[i].work, 1e-15);
+        }
+        /* the warp kernel's wide and middle walks are not the per-thread
+         * line's (single: 16 and 64 assets run the warp kernel) */
+        b.precision = MCS_SINGLE;
+        p.gpu.walk_mid[fb][0][0] = 1;
         b.assets = 8;
         expect_close(mcs_gpu_work_paths(&p.gpu, &b, MCS_RNG_PHILOX, 1),
                      40000 * 0.6 + 256 * (5000 - 0.6 * 2000.0), 1e-15);
@@ -1066,6 +1082,10 @@ static void random_gpu(mcs_gpu_profile *g)
                     g->walk_narrow[f][q][k] = random_number(0);
                 if (next_u64() % 8 == 0)
                     g->walk_fixed_narrow[f][q][k] = random_number(0);
+                if (next_u64() % 8 == 0)
+                    g->walk_mid[f][q][k] = random_number(0);
+                if (next_u64() % 8 == 0)
+                    g->walk_fixed_mid[f][q][k] = random_number(0);
             }
 }
 
@@ -2531,6 +2551,8 @@ static void kernel_keys_are_scaled(void **state)
     assert_true(fb >= 0);
     ref.gpu.walk_wide[fb][0][0] = ref.gpu.walk_narrow[fb][0][0] = 40000; /* the wide and */
     ref.gpu.walk_fixed_wide[fb][0][0] = ref.gpu.walk_fixed_narrow[fb][0][0] = 8000; /* narrow */
+    ref.gpu.walk_mid[fb][1][0] = 40000; /* and the middle point's, in double */
+    ref.gpu.walk_fixed_mid[fb][1][0] = 8000;
     spec = ref;
     spec.calibrated = 0;
     spec.cpu.fp32_gflops = 200;
@@ -2571,6 +2593,8 @@ static void kernel_keys_are_scaled(void **state)
     expect_close(spec.gpu.walk_narrow[fb][0][0], 20000, 1e-12);
     expect_close(spec.gpu.walk_fixed_wide[fb][0][0], 4000, 1e-12);
     expect_close(spec.gpu.walk_fixed_narrow[fb][0][0], 4000, 1e-12);
+    expect_close(spec.gpu.walk_mid[fb][1][0], 10000, 1e-12);
+    expect_close(spec.gpu.walk_fixed_mid[fb][1][0], 2000, 1e-12);
     assert_true(isnan(spec.gpu.walk[fw][0][1])); /* not measured stays absent */
     /* the measured fixed costs are kept */
     assert_true(spec.gpu.context_s == ref.gpu.context_s);
