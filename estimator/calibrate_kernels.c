@@ -769,13 +769,16 @@ static int position_of(const point *pts, int n, int at)
 }
 
 /* 1 where the kernel of c (side, model, precision, generator) measures the
- * plan's narrow points: on the GPU, where the warp rule runs the middle
- * point's job on the warp kernel and the narrow ones' on the per-thread
- * kernel (`watched`: the calibration job's monitored steps). */
+ * plan's narrow points: on the GPU, where the narrow ones' jobs run the
+ * per-thread kernel (`watched`: the calibration job's monitored steps),
+ * whichever kernel the middle point's runs (the warp kernel in single with
+ * Philox or Sobol; the per-thread one in double, with MRG32k3a or a
+ * watched step, where the quadratic through the wide points alone put the
+ * 5- and 9-asset baskets' walks 13% fast in double and 19% slow with
+ * MRG32k3a, H200, 2026-11-29). */
 static int has_narrow(const kernel_ctx *c, double watched)
 {
     return c->gpu && c->model->linear_factor &&
-           mcs_gpu_runs_warp(c->model, (mcs_precision)c->q, c->rng, watched, MCS_MID_ASSETS) &&
            !mcs_gpu_runs_warp(c->model, (mcs_precision)c->q, c->rng, watched,
                               MCS_NARROW_TOP_ASSETS);
 }

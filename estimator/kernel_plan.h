@@ -86,8 +86,8 @@ uint32_t mcs_job_watched_steps(const mcs_job *job);
  * the widest (estimator/model.c); they run the GPU's warp kernel
  * (kernels/warp_rule.h) in single precision, as the widest do. The GPU's
  * per-thread kernel below the warp rule's assets has the two narrow
- * points instead, which calibrate measures on the GPU only, where the
- * warp rule splits a kernel's sizes (has_narrow, calibrate_kernels.c). */
+ * points too, which calibrate measures on the GPU only (has_narrow,
+ * calibrate_kernels.c). */
 #define MCS_WIDE_STEPS 8
 #define MCS_MID_ASSETS 16
 #define MCS_NARROW_TOP_ASSETS (MCS_WARP_KERNEL_MIN_ASSETS - 1)

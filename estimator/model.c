@@ -177,12 +177,13 @@ static double quadratic_at(const double x[3], const double y[3], double v)
  * 64 assets, docs/gpu.md: a warp draws and loops per column, whatever
  * the column's multiply-adds; the assets rounded up to the kernel's whole
  * runs of MCS_WARP_SLOT_RUN); without nm the widest's step scaled by the
- * normals. A GPU per-thread job whose wide points ran the warp kernel: the
- * quadratic through its own kernel's n0 and the narrow points (H200,
- * single, philox: 8.6, 12.0 and 36.8 ps a path-step at 2, 4 and 8 assets,
- * where scaling n0's by the work below predicted 24 and 75); without them,
- * and in a profile without wide points, the calibration job's step scaled
- * by the work (on the warp kernel by the normals). */
+ * normals. A GPU per-thread job whose wide points ran the warp kernel, or
+ * of no more assets than the narrow top point's: the quadratic through its
+ * own kernel's n0 and the narrow points (H200, single, philox: 8.6, 12.0
+ * and 36.8 ps a path-step at 2, 4 and 8 assets, where scaling n0's by the
+ * work below predicted 24 and 75); without them, and in a profile without
+ * wide points, the calibration job's step scaled by the work (on the warp
+ * kernel by the normals). */
 static void move_to_size(const mcs_workload *w, int gpu, mcs_rng_id rng, unsigned at,
                          mcs_kernel_cost *cost)
 {
@@ -203,7 +204,7 @@ static void move_to_size(const mcs_workload *w, int gpu, mcs_rng_id rng, unsigne
         cost->step = fmax(cost->step, 0);
         cost->path = path;
     } else if (mid && cost->narrow_step > 0 && cost->narrow_top_step > 0 &&
-               runs_warp(w, gpu, rng, nm)) {
+               (runs_warp(w, gpu, rng, nm) || n <= MCS_NARROW_TOP_ASSETS)) {
         const double x[3] = {n0, MCS_NARROW_ASSETS, MCS_NARROW_TOP_ASSETS},
                      y[3] = {cost->step, cost->narrow_step, cost->narrow_top_step};
         cost->step = quadratic_at(x, y, n);

@@ -55,8 +55,8 @@ typedef struct {
      * NAN (or 0) where not measured or the model has none */
     double variant_step;
     /* GPU: per step of the per-thread kernel at MCS_NARROW_ASSETS and
-     * MCS_NARROW_TOP_ASSETS assets, measured where the wide points run the
-     * warp kernel and the calibration job does not (0: not measured) */
+     * MCS_NARROW_TOP_ASSETS assets, measured where those run the per-thread
+     * kernel (0: not measured) */
     double narrow_step, narrow_top_step;
 } mcs_kernel_cost;
 

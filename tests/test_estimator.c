@@ -2486,6 +2486,13 @@ static void kernel_step_cost_scales_with_normals(void **state)
     w.assets = w.normals = 32;
     mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
     expect_close(cost.step, by_hand, 1e-12);
+    /* and up to the narrow top point's assets its own narrow points' quadratic */
+    w.assets = w.normals = 8;
+    mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
+    expect_close(cost.step, -0.2 * 3 + 20 + 0.2 * 70, 1e-12);
+    w.assets = w.normals = 13; /* past it, the wide points' quadratic again */
+    mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
+    expect_close(cost.step, 3.0 * 153 / 868 + 60.0 * 561 / 672 - 500.0 * 33 / 2976, 1e-12);
     w.precision = MCS_SINGLE;
     for (int q = 0; q < MCS_PREC_COUNT; q++)
         for (int g = 0; g < MCS_GPU_RNG_COUNT; g++)
