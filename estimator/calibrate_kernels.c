@@ -774,7 +774,7 @@ static int position_of(const point *pts, int n, int at)
  * whichever kernel the middle point's runs (the warp kernel in single with
  * Philox or Sobol; the per-thread one in double, with MRG32k3a or a
  * watched step, where the quadratic through the wide points alone put the
- * 5- and 9-asset baskets' walks 13% fast in double and 19% slow with
+ * 5- and 9-asset baskets' GPU simulate 13% fast in double and 19% slow with
  * MRG32k3a, H200, 2026-11-29). */
 static int has_narrow(const kernel_ctx *c, double watched)
 {
@@ -809,7 +809,8 @@ typedef struct {
 
 /* Its profile entries (walk_ratio): the times x `by` over the saturated
  * cost of a path by `cost` at each point (the wide point's by the wide
- * costs, the narrow top point's by the fitted path and its narrow step). */
+ * costs, the narrow top point's by the fitted path and its narrow step,
+ * the middle point's by the middle costs). */
 static void set_walks(const kernel_walks *kw, const mcs_kernel_cost *cost, double by,
                       mcs_gpu_profile *g)
 {

@@ -169,7 +169,8 @@ static double quadratic_at(const double x[3], const double y[3], double v)
  * points: nm = MCS_MID_ASSETS and n1 = MCS_MOST_ASSETS. Per path affine in
  * the assets between n0 and n1. Per step, where the three ran one kernel
  * (the CPU's; the GPU's per-thread kernel in double, with MRG32k3a or a
- * watched step), the quadratic through them (normals and the factor's
+ * watched step, above the narrow top point's assets where the narrow
+ * points are measured), the quadratic through them (normals and the factor's
  * n (n + 1) / 2 multiply-adds: 1, n and n^2 in the assets); without the
  * middle point affine in that work between n0 and n1. A job the GPU runs on
  * its warp kernel, which nm and n1 ran too: affine in the assets through
@@ -181,7 +182,12 @@ static double quadratic_at(const double x[3], const double y[3], double v)
  * of no more assets than the narrow top point's: the quadratic through its
  * own kernel's n0 and the narrow points (H200, single, philox: 8.6, 12.0
  * and 36.8 ps a path-step at 2, 4 and 8 assets, where scaling n0's by the
- * work below predicted 24 and 75); without them, and in a profile without
+ * work below predicted 24 and 75), its path the calibration job's: the
+ * narrow steps (their time less that path, over their MCS_WIDE_STEPS
+ * steps) hold the path's growth, and calibrate's narrow walk is over that
+ * same cost (taking the path line instead, with the narrow steps less its
+ * growth, put the double 5- to 12-asset baskets' GPU simulate 1.5-4 points
+ * further fast, H200, 2026-11-29); without them, and in a profile without
  * wide points, the calibration job's step scaled by the work (on the warp
  * kernel by the normals). */
 static void move_to_size(const mcs_workload *w, int gpu, mcs_rng_id rng, unsigned at,

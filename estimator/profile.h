@@ -192,8 +192,8 @@ typedef struct {
     /* and at its narrow top point (MCS_NARROW_TOP_ASSETS assets on the
      * per-thread kernel, where calibrate measures the narrow points): a
      * per-thread job's walk lies on the line through the calibration job's
-     * and this one in the assets, then on to the wide point's where that
-     * ran the per-thread kernel; NAN: not measured */
+     * and this one in the assets, then on to the middle and wide points'
+     * where those ran the per-thread kernel; NAN: not measured */
     double walk_narrow[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
     double walk_fixed_narrow[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
     /* and at its middle wide point (MCS_MID_ASSETS assets), where that ran

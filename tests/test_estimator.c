@@ -645,13 +645,25 @@ static void gpu_waves_by_hand(void **state)
             b.assets = mid[i].assets;
             expect_close(mcs_gpu_work_paths(&p.gpu, &b, MCS_RNG_PHILOX, 1), mid[i].work, 1e-15);
         }
+        /* all three: 14 assets between the narrow top point's (3000, 40000)
+         * and the middle one's (2000, 10000), halfway */
+        p.gpu.walk_narrow[fb][1][0] = 3000;
+        p.gpu.walk_fixed_narrow[fb][1][0] = 40000;
+        b.assets = 14;
+        expect_close(mcs_gpu_work_paths(&p.gpu, &b, MCS_RNG_PHILOX, 1), 25000 + 256 * 2500.0,
+                     1e-15);
         /* the warp kernel's wide and middle walks are not the per-thread
-         * line's (single: 16 and 64 assets run the warp kernel) */
+         * line's (single: 16 and 64 assets run the warp kernel): with the
+         * narrow one's too, 8 assets on the line to it; without it, the
+         * calibration job's own walk (the others would bend it) */
         b.precision = MCS_SINGLE;
         p.gpu.walk_mid[fb][0][0] = 1;
         b.assets = 8;
         expect_close(mcs_gpu_work_paths(&p.gpu, &b, MCS_RNG_PHILOX, 1),
                      40000 * 0.6 + 256 * (5000 - 0.6 * 2000.0), 1e-15);
+        p.gpu.walk_narrow[fb][0][0] = NAN;
+        expect_close(mcs_gpu_work_paths(&p.gpu, &b, MCS_RNG_PHILOX, 1), 256 * 5000.0, 1e-15);
+        p.gpu.walk_narrow[fb][0][0] = 3000;
     }
     /* 2^17 steps: 2 blocks a launch (2^34 path-steps), so 5 blocks are launches of
      * 2, 2 and 1 block, each one wave of 1 block per SM: 3 walks */
@@ -2463,7 +2475,8 @@ static void kernel_step_cost_scales_with_normals(void **state)
      * its step on the quadratic through (2, 3), (6, 20), (12, 70), by hand
      * at 8 assets -0.2 * 3 + 1 * 20 + 0.2 * 70 = 33.4; the warp kernel's
      * step at 13 assets its 16's (whole runs of MCS_WARP_SLOT_RUN); double,
-     * per-thread at every size, keeps the quadratic through its wide points */
+     * per-thread at every size, keeps the quadratic through its wide points above
+     * 12 assets */
     _Static_assert(MCS_NARROW_ASSETS == 6 && MCS_NARROW_TOP_ASSETS == 12 &&
                        MCS_WARP_SLOT_RUN == 4 && MCS_MID_ASSETS == 16,
                    "the figures by hand below");
@@ -2486,10 +2499,13 @@ static void kernel_step_cost_scales_with_normals(void **state)
     w.assets = w.normals = 32;
     mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
     expect_close(cost.step, by_hand, 1e-12);
-    /* and up to the narrow top point's assets its own narrow points' quadratic */
+    /* and up to the narrow top point's assets its own narrow points' quadratic,
+     * with the calibration job's path (the narrow steps hold the path's
+     * growth), as the single-precision job above */
     w.assets = w.normals = 8;
     mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
     expect_close(cost.step, -0.2 * 3 + 20 + 0.2 * 70, 1e-12);
+    expect_close(cost.path, 7, 1e-12);
     w.assets = w.normals = 13; /* past it, the wide points' quadratic again */
     mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
     expect_close(cost.step, 3.0 * 153 / 868 + 60.0 * 561 / 672 - 500.0 * 33 / 2976, 1e-12);
