@@ -662,7 +662,8 @@ static int wave_steps(kernel_ctx *c, point *pts, int p)
  * runs. 1 in *negative_step when the fit wanted a negative per-step cost.
  * With `given` (--quick's kernels but the first; one point, and the
  * variant point): its path, watch, wide and dear costs, the step cost from
- * the point's median, and the variant's by ratio_step. */
+ * the point's median, the wide and narrow steps by its time there over
+ * the reference's, and the variant's by ratio_step. */
 static void fit_costs(const kernel_ctx *c, const point *pts, int n, int n_fit, int n_wide,
                       int dear_at, int variant_at, const mcs_kernel_cost *given,
                       mcs_kernel_cost *cost, double *spread, int *negative_step)
@@ -675,6 +676,25 @@ static void fit_costs(const kernel_ctx *c, const point *pts, int n, int n_fit, i
         *negative_step = step < 0;
         *cost = *given;
         cost->step = fmax(0, step);
+        /* the wide and narrow points' steps: the reference kernel's times this
+         * kernel's measured time at the point over the reference's there, not
+         * the one-step Europeans' ratio r they came with (given holds the
+         * reference's costs times r): a one-step MRG32k3a European pays the
+         * generator's start per path, 26.6 times Philox's on the H200, where
+         * the 2-asset basket's step paid 1.9 times; so scaled, the per-thread
+         * baskets of 3 to 24 assets came out +1315% (MRG32k3a) and +161%
+         * (double), 17% and 17% by the step's ratio (median, warm GPU
+         * simulate, 2026-11-29). The whole time's ratio, not the step's: one
+         * point's split into path and step leans on the inferred path. */
+        const double there = given->path + last->steps * given->step +
+                             last->watched * given->watch;
+        if (there > 0 && y[n_fit - 1] > 0) {
+            const double k = y[n_fit - 1] / there;
+            cost->wide_step *= k;
+            cost->mid_step *= k;
+            cost->narrow_step *= k;
+            cost->narrow_top_step *= k;
+        }
         if (variant_at >= 0)
             cost->variant_step = ratio_step(pts, y, n_fit, variant_at, cost);
         return;
@@ -976,8 +996,10 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                 /* --quick, any kernel but the single-precision default generator's:
                  * its last step point only; its path, watch and wide costs that
                  * kernel's times the ratio of the two's fallback costs (a one-step
-                 * European's), its dear step its measured step times that kernel's
-                 * dear step over its step (dear_ratio); its variant point measured */
+                 * European's), the wide and narrow steps then by its measured step
+                 * over that kernel's instead (fit_costs), its dear step its measured
+                 * step times that kernel's dear step over its step (dear_ratio); its
+                 * variant point measured */
                 mcs_kernel_cost given, *infer = NULL;
                 double dear_ratio = NAN;
                 int first = 0;
@@ -987,6 +1009,7 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                                          g->kernel_path_step_ps[0][0]
                                    : cpu->path_step_ns[c.q][c.g_index] / cpu->path_step_ns[0][0];
                     given = (mcs_kernel_cost){.path = ref->path * r,
+                                              .step = ref->step * r, /* (fit_costs) */
                                               .watch = ref->watch * r,
                                               .wide_path = ref->wide_path * r,
                                               .wide_step = ref->wide_step * r,
@@ -1116,11 +1139,14 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                                  "; last fit point at %g steps (%d blocks a SM)", last->steps,
                                  GPU_WAVE_BLOCKS);
                 }
+                char inferred_at[64];
+                snprintf(inferred_at, sizeof inferred_at,
+                         "; path and watch inferred, one step point (%g steps)", pts[0].steps);
                 kc->progress("%s: kernel %s: %.4g %s per path + %.4g per step + %.4g per "
                              "monitored step%s (%d rounds, within %.0f%%; %d runs in %.2f s)%s%s%s%s",
                              side, name, kept.path, unit, kept.step, kept.watch, wide,
                              pts[0].rounds, 100 * best, c.runs - runs_before, mcs_now() - t_kernel,
-                             infer ? "; path and watch inferred, one step point" : "", occupancy,
+                             infer ? inferred_at : "", occupancy,
                              walk, negative ? "; per-step cost negative, written 0" : "");
             }
         close(fd);

@@ -90,6 +90,32 @@ mkdir -p "$work/xdg" "$work/elsewhere/profiles"
 XDG_CONFIG_HOME=$work/xdg "$mcsim" calibrate --quick --name xdgprof >"$out" 2>"$err"
 exit_is $? 0
 need_in "$err" stderr "wrote $work/xdg/mcsim/local.ini"
+# an inferred multi-asset kernel's middle and wide steps: the measured one's (single
+# pcg64) times the two's times at the inferred one's step point (its path + S steps,
+# S from calibrate's line), not the one-step Europeans' ratio. Not judged where noise
+# left nothing to scale: a step clamped at 0 (no identity) or a reference's step of 0
+judged=0
+for k in single_philox double_pcg64 double_philox; do
+    s=$(sed -n "s/.*kernel multi_gbm_basket_1_$k: .*one step point (\([0-9]*\) steps).*/\1/p" "$err")
+    [ -n "$s" ] || { problems+=("calibrate --quick: no step point for basket $k"); continue; }
+    awk -v k="multi_gbm_basket_1_$k" -v r=multi_gbm_basket_1_single_pcg64 -v s="$s" -F' = ' '
+        { v[$1] = $2 }
+        END {
+            if (!(v["step_ns." k] > 0)) { print 0; exit }
+            t = (v["path_ns." k] + s * v["step_ns." k]) / (v["path_ns." r] + s * v["step_ns." r])
+            n = 0
+            for (i = 1; i <= 2; i++) {
+                key = i == 1 ? "mid_step_ns." : "wide_step_ns."
+                if (!(v[key r] > 0)) continue
+                q = v[key k] / v[key r]
+                if (q < t * 0.999 || q > t * 1.001) { print key k ": " q " x, its time " t " x"; exit 1 }
+                n++
+            }
+            print n
+        }' "$work/xdg/mcsim/local.ini" >"$out" &&
+        judged=$((judged + $(cat "$out"))) || problems+=("quick profile, $k: $(cat "$out")")
+done
+echo "# calibrate --quick: $judged of 6 inferred middle and wide steps judged against their times"
 need_in "$work/xdg/mcsim/local.ini" profile "name = xdgprof"
 report "calibrate with XDG_CONFIG_HOME: writes \$XDG_CONFIG_HOME/mcsim/local.ini and says so"
 
