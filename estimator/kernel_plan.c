@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include "kernel_plan.h"
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -501,6 +502,40 @@ mcs_status mcs_kernel_plan_make(int f, mcs_kernel_plan *plan, char *err, size_t 
         }
     }
     return MCS_OK;
+}
+
+int mcs_kernel_family_watch_shares(int f, double *sparse, double *last)
+{
+    static double shares[MCS_KERNEL_FAMILIES_MAX][2];
+    static int made[MCS_KERNEL_FAMILIES_MAX]; /* 1: made, 2: none */
+    if (f < 0 || f >= mcs_kernel_family_count())
+        return 0;
+    if (!made[f]) {
+        mcs_kernel_plan plan;
+        mcs_job job;
+        char err[512];
+        double lo = INFINITY, at_last = NAN;
+        if (mcs_kernel_plan_make(f, &plan, err, sizeof err) == MCS_OK)
+            for (int p = 0; p < plan.n_fit; p++) {
+                if (mcs_kernel_plan_point_job(&plan, plan.points[p], &job, err, sizeof err) !=
+                        MCS_OK ||
+                    job.sim.steps == 0) {
+                    lo = INFINITY;
+                    break;
+                }
+                const double share = (double)mcs_job_watched_steps(&job) / job.sim.steps;
+                if (p < plan.n_fit - 1)
+                    lo = fmin(lo, share);
+                else
+                    at_last = share;
+            }
+        shares[f][0] = lo;
+        shares[f][1] = at_last;
+        made[f] = lo < at_last ? 1 : 2;
+    }
+    *sparse = shares[f][0];
+    *last = shares[f][1];
+    return made[f] == 1;
 }
 
 unsigned mcs_kernel_family_normals(int f)

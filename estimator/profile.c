@@ -281,6 +281,11 @@ static const profile_key keys[] = {
                  "(16 assets), where that ran the per-thread kernel (double, MRG32k3a, a "
                  "watched step)"),
     KERNEL_TABLE("gpu", "walk_fixed_mid", gpu.walk_fixed_mid, NULL),
+    KERNEL_TABLE("gpu", "walk_sparse", gpu.walk_sparse,
+                 "walk_sparse.KERNEL, walk_fixed_sparse.KERNEL: the same at its fit point that "
+                 "watches the fewest of its steps, where fewer than the last fit point's (an "
+                 "Asian's 12 fixings of 264 steps)"),
+    KERNEL_TABLE("gpu", "walk_fixed_sparse", gpu.walk_fixed_sparse, NULL),
     NUM("gpu", "copy_fit_error", gpu.copy_fit_error,
         "worst e^|ln(fit / measured)| - 1 of the copy fits"),
     NUM("gpu", "kernel_fit_error", gpu.kernel_fit_error,
@@ -1400,6 +1405,8 @@ mcs_status mcs_profile_derive(mcs_profile *p, const mcs_profile *ref, char *err,
                     g->walk_fixed_narrow[fam][q][k] *= clock / f;
                     g->walk_mid[fam][q][k] *= clock / f;
                     g->walk_fixed_mid[fam][q][k] *= clock / f;
+                    g->walk_sparse[fam][q][k] *= clock / f;
+                    g->walk_fixed_sparse[fam][q][k] *= clock / f;
                 }
             }
         /* the run log is written by the host: write_* relative to the

@@ -202,6 +202,12 @@ typedef struct {
      * and the widest; NAN: not measured */
     double walk_mid[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
     double walk_fixed_mid[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
+    /* and at its fit point that watches the fewest of its steps, where
+     * fewer than the last fit point's (an Asian: 12 fixings of 264 steps,
+     * against 264 of 264): a job's walk on the line in the share of its steps
+     * it watches between the two; NAN: not measured */
+    double walk_sparse[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
+    double walk_fixed_sparse[MCS_KERNEL_FAMILIES_MAX][MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
     /* calibration quality: the worst relative error (e^|ln(fit/measured)| - 1)
      * of the copy fits and of the kernel fits at the sizes checked */
     double copy_fit_error, kernel_fit_error;

@@ -665,6 +665,43 @@ static void gpu_waves_by_hand(void **state)
         expect_close(mcs_gpu_work_paths(&p.gpu, &b, MCS_RNG_PHILOX, 1), 256 * 5000.0, 1e-15);
         p.gpu.walk_narrow[fb][0][0] = 3000;
     }
+    {   /* an Asian's walk on the line in the share of its steps it watches,
+         * between its sparsest fit point's (12 fixings of 264 steps:
+         * walk_sparse.KERNEL, walk_fixed_sparse.KERNEL) and its last one's
+         * (264 of 264: walk.KERNEL, walk_fixed.KERNEL) */
+        mcs_job asian;
+        load_config_job("asian", NULL, NULL, &asian, NULL, 0);
+        mcs_workload a = mcs_workload_of_job(&asian, 4, 0);
+        a.paths = a.block_size = 65536;
+        a.precision = MCS_SINGLE;
+        a.rng = MCS_RNG_PHILOX;
+        int fa = mcs_kernel_family_index(a.model, a.payoff, a.mode);
+        double lo, hi;
+        assert_true(fa >= 0 && mcs_kernel_family_watch_shares(fa, &lo, &hi));
+        expect_close(lo, 12 / 264.0, 1e-15);
+        expect_close(hi, 1, 0);
+        p.gpu.walk[fa][0][0] = 5000;
+        p.gpu.walk_fixed[fa][0][0] = 20000;
+        p.gpu.blocks_per_sm[fa][0][0] = 1;
+        a.steps = a.watched = 260; /* watching all: the last point's */
+        expect_close(mcs_gpu_work_paths(&p.gpu, &a, MCS_RNG_PHILOX, 1), 20000 + 256 * 5000.0,
+                     1e-15);
+        p.gpu.walk_sparse[fa][0][0] = 3000;
+        p.gpu.walk_fixed_sparse[fa][0][0] = 10000;
+        expect_close(mcs_gpu_work_paths(&p.gpu, &a, MCS_RNG_PHILOX, 1), 20000 + 256 * 5000.0,
+                     1e-15);
+        a.watched = 52; /* a fifth: t = (1/5 - 12/264) / (1 - 12/264) = 17/105 */
+        const double t = 17 / 105.0;
+        expect_close(mcs_gpu_work_paths(&p.gpu, &a, MCS_RNG_PHILOX, 1),
+                     10000 + t * 10000 + 256 * (3000 + t * 2000), 1e-12);
+        a.steps = 1000; /* fewer than the sparse point's: its own */
+        a.watched = 1;
+        expect_close(mcs_gpu_work_paths(&p.gpu, &a, MCS_RNG_PHILOX, 1), 10000 + 256 * 3000.0,
+                     1e-15);
+        /* a family without a sparser fit point (the European's) keeps its walk */
+        int fe = mcs_kernel_family_index(w.model, w.payoff, w.mode);
+        assert_false(mcs_kernel_family_watch_shares(fe, &lo, &hi));
+    }
     /* 2^17 steps: 2 blocks a launch (2^34 path-steps), so 5 blocks are launches of
      * 2, 2 and 1 block, each one wave of 1 block per SM: 3 walks */
     w.steps = 131072;
@@ -1098,6 +1135,10 @@ static void random_gpu(mcs_gpu_profile *g)
                     g->walk_mid[f][q][k] = random_number(0);
                 if (next_u64() % 8 == 0)
                     g->walk_fixed_mid[f][q][k] = random_number(0);
+                if (next_u64() % 8 == 0)
+                    g->walk_sparse[f][q][k] = random_number(0);
+                if (next_u64() % 8 == 0)
+                    g->walk_fixed_sparse[f][q][k] = random_number(0);
             }
 }
 
@@ -2576,6 +2617,8 @@ static void kernel_keys_are_scaled(void **state)
     ref.gpu.walk_fixed_wide[fb][0][0] = ref.gpu.walk_fixed_narrow[fb][0][0] = 8000; /* narrow */
     ref.gpu.walk_mid[fb][1][0] = 40000; /* and the middle point's, in double */
     ref.gpu.walk_fixed_mid[fb][1][0] = 8000;
+    ref.gpu.walk_sparse[fb][1][0] = 40000; /* and the sparsest fit point's */
+    ref.gpu.walk_fixed_sparse[fb][1][0] = 8000;
     spec = ref;
     spec.calibrated = 0;
     spec.cpu.fp32_gflops = 200;
@@ -2618,6 +2661,8 @@ static void kernel_keys_are_scaled(void **state)
     expect_close(spec.gpu.walk_fixed_narrow[fb][0][0], 4000, 1e-12);
     expect_close(spec.gpu.walk_mid[fb][1][0], 10000, 1e-12);
     expect_close(spec.gpu.walk_fixed_mid[fb][1][0], 2000, 1e-12);
+    expect_close(spec.gpu.walk_sparse[fb][1][0], 10000, 1e-12);
+    expect_close(spec.gpu.walk_fixed_sparse[fb][1][0], 2000, 1e-12);
     assert_true(isnan(spec.gpu.walk[fw][0][1])); /* not measured stays absent */
     /* the measured fixed costs are kept */
     assert_true(spec.gpu.context_s == ref.gpu.context_s);
