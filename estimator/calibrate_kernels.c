@@ -925,7 +925,8 @@ static mcs_status measure_walks(kernel_ctx *c, const mcs_kernel_plan *plan, int 
         }
     }
     if (st == MCS_OK && kw.sparsest)
-        st = measure_walk(c, kw.sparsest, assets, &kw.sparse, err, len);
+        st = measure_walk(c, kw.sparsest, mcs_assets_of_normals(c->model, kw.sparsest->normals),
+                          &kw.sparse, err, len);
     if (st == MCS_OK && kw.widest) /* (at MCS_WIDE_STEPS) */
         st = measure_walk(c, kw.widest, MCS_MOST_ASSETS, &kw.wide, err, len);
     if (st == MCS_OK && kw.top)
@@ -1020,8 +1021,9 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                 /* --quick, any kernel but the single-precision default generator's:
                  * its last step point only; its path, watch and wide costs that
                  * kernel's times the ratio of the two's fallback costs (a one-step
-                 * European's), the wide and narrow steps then by its measured step
-                 * over that kernel's instead (fit_costs), its dear step its measured
+                 * European's), the wide and narrow steps then by its measured time
+                 * at its point over that kernel's there instead (fit_costs), its dear
+                 * step its measured
                  * step times that kernel's dear step over its step (dear_ratio); its
                  * variant point measured */
                 mcs_kernel_cost given, *infer = NULL;

@@ -142,7 +142,9 @@ double mcs_gpu_blocks_per_sm(const mcs_gpu_profile *gpu, const mcs_workload *w,
  * that many walk, or walk_wide and walk_fixed_wide for a job on the warp
  * kernel; a per-thread multi-asset job's on the line in the assets through
  * the calibration job's, walk_narrow's, walk_mid's and walk_wide's, those
- * measured on the per-thread kernel; else the ramp, kernel_ramp_path_step_ns over
+ * measured on the per-thread kernel; a job watching a share of its steps
+ * between its family's sparsest fit point's and its last one's, on the
+ * line in that share from walk_sparse; else the ramp, kernel_ramp_path_step_ns over
  * kernel_path_step_ps): (j - 1.25) blocks + max(walk, a block) (j > 1;
  * j = 1: max(walk, a block)), at least a walk per round of blocks_per_sm.
  * Without them (NAN): N plus one walk per launch (the ramp model). */

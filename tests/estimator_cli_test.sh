@@ -93,10 +93,11 @@ need_in "$err" stderr "wrote $work/xdg/mcsim/local.ini"
 # an inferred multi-asset kernel's middle and wide steps: the measured one's (single
 # pcg64) times the two's times at the inferred one's step point (its path + S steps,
 # S from calibrate's line), not the one-step Europeans' ratio. Not judged where noise
-# left nothing to scale: a step clamped at 0 (no identity) or a reference's step of 0
+# left nothing to scale: the inferred step clamped at 0 (no identity), or the
+# reference's middle or wide step 0 (that one); the count judged is printed
 judged=0
 for k in single_philox double_pcg64 double_philox; do
-    s=$(sed -n "s/.*kernel multi_gbm_basket_1_$k: .*one step point (\([0-9]*\) steps).*/\1/p" "$err")
+    s=$(sed -n "s/.*cpu: kernel multi_gbm_basket_1_$k: .*one step point (\([0-9]*\) steps).*/\1/p" "$err")
     [ -n "$s" ] || { problems+=("calibrate --quick: no step point for basket $k"); continue; }
     awk -v k="multi_gbm_basket_1_$k" -v r=multi_gbm_basket_1_single_pcg64 -v s="$s" -F' = ' '
         { v[$1] = $2 }
