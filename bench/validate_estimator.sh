@@ -8,10 +8,12 @@
 # per sweep and a markdown summary per config (speedup error median and p90,
 # worst break-even N* ratio, right-backend share, per-phase median bias of
 # the phases that take at least 10% of a run) into OUT/summary.md, for
-# bench/README.md. Without a GPU the rows are the CPU's only.
+# bench/README.md (with --readme, written there in place of the last one).
+# Without a GPU the rows are the CPU's only.
 #
 # usage: bench/validate_estimator.sh MCSIM OUT [--profile P] [--budget SECONDS]
 #            [--cap SECONDS] [--repeat R] [--configs "a b"] [--backend LIST]
+#            [--readme FILE]
 #   --profile P     use P instead of calibrating (a path or catalogue name)
 #   --budget S      device seconds for the sweeps (default 600): the sizes are
 #                   chosen from the predictions so that the matrix fits; what
@@ -25,6 +27,10 @@
 #   --steps "default 252", --precisions "single double", --rngs "auto philox",
 #   --threads "1 all": the matrix's other axes (defaults as shown), to spend a
 #                   small budget on fewer sweeps that reach larger sizes
+#   --readme FILE   also write the summary into FILE (bench/README.md), between
+#                   the lines VALIDATE_ESTIMATOR_BEGIN and _END of an HTML
+#                   comment, replacing what the last run put there (appended
+#                   with them where FILE has none)
 # VALIDATE_ARGS (environment) is added to each `mcsim validate`, e.g. the H200
 # predicted from an H100 profile with the host's CPU calibrated:
 #   VALIDATE_ARGS="--profile h100.ini --cpu host.ini --gpu h200"
@@ -44,7 +50,8 @@ fi
 mcsim=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 out=$2
 shift 2
-profile="" budget=600 cap=2 repeat=5 from=1000 backend="" configs=""
+arguments="$*"
+profile="" budget=600 cap=2 repeat=5 from=1000 backend="" backend_list="" configs="" readme=""
 steps_list="default 252" precisions="single double" rngs="auto philox" threads_list="1 all"
 while [ $# -gt 0 ]; do
     [ $# -ge 2 ] || { echo "validate_estimator.sh: $1 needs a value (--help lists the options)" >&2; exit 64; }
@@ -55,15 +62,21 @@ while [ $# -gt 0 ]; do
     --repeat) repeat=$2 ;;
     --from) from=$2 ;;
     --configs) configs=$2 ;;
-    --backend) backend="--backend $2" ;;
+    --backend) backend="--backend $2" backend_list=$2 ;;
     --steps) steps_list=$2 ;;
     --precisions) precisions=$2 ;;
     --rngs) rngs=$2 ;;
     --threads) threads_list=$2 ;;
+    --readme) readme=$2 ;;
     *) echo "validate_estimator.sh: unknown option $1 (--help lists them)" >&2; exit 64 ;;
     esac
     shift 2
 done
+if [ -n "$readme" ]; then # checked now, before hours of sweeps
+    [ -f "$readme" ] && [ -w "$readme" ] ||
+        { echo "validate_estimator.sh: --readme $readme: not a writable file" >&2; exit 64; }
+    readme=$(cd "$(dirname "$readme")" && pwd)/$(basename "$readme")
+fi
 case $from in 1000|10000|100000|1000000|10000000|100000000|1000000000) ;;
 *) echo "validate_estimator.sh: --from $from: a whole power of ten, 1000 to 1000000000" >&2; exit 64 ;;
 esac
@@ -88,12 +101,19 @@ for t in $threads_list; do
     case " $thread_counts " in *" $t "*) ;; *) thread_counts="$thread_counts $t" ;; esac
 done
 
-# predicted seconds of one run (the slowest "total" in the estimate's JSON)
+# predicted seconds of one run: the slowest total in the estimate's JSON of the
+# backends swept (--backend; all the estimate has without it), cold or warm
 predict() { # predict CONFIG PATHS SETS...
     local cfg=$1 n=$2
     shift 2
     "$mcsim" estimate "$repo/configs/$cfg.ini" --paths "$n" "$@" --format json -q 2>/dev/null |
-        tr ',{}' '\n\n\n' | sed -n 's/^ *"total": *//p' | sort -g | tail -1
+        python3 -c 'import json, sys
+d = json.load(sys.stdin)
+sides = sys.argv[1].split(",") if sys.argv[1] else ["cpu", "gpu"]
+t = [d[m][s]["phases"]["total"] for m in ("cold", "warm") for s in sides
+     if isinstance(d.get(m, {}).get(s), dict) and "phases" in d[m][s]]
+if t:
+    print(max(t))' "$backend_list" 2>/dev/null
 }
 
 # the matrix: one sweep per config, steps, precision, generator and threads
@@ -197,7 +217,8 @@ summarise() { # summarise LABEL FILES...: one markdown row
 }
 {
     echo "Estimator validation on $(hostname) ($(date -u +%Y-%m-%d)), profile $profile;"
-    echo "\`bench/validate_estimator.sh\` with budget $budget s, cap $cap s, $repeat repeats."
+    echo "\`bench/validate_estimator.sh MCSIM OUT $arguments\`:"
+    echo "budget $budget s, cap $cap s, $repeat repeats."
     echo "Speedup errors: per series medians of the repeats (the series' median and p90"
     echo "taken over series); the median bias of each backend's total and of the phases"
     echo "taking >= 10% of a run (validate's share column), cold and warm together, with"
@@ -216,3 +237,18 @@ summarise() { # summarise LABEL FILES...: one markdown row
     grep -E "left out|failed" plan.txt | sed 's/^/- /' || echo "- nothing"
 } > summary.md
 cat plan.txt summary.md
+if [ -n "$readme" ]; then # the summary in place of the last one, the file replaced whole
+    begin="<!-- VALIDATE_ESTIMATOR_BEGIN: bench/validate_estimator.sh --readme writes below -->"
+    end="<!-- VALIDATE_ESTIMATOR_END -->"
+    { echo "$begin"; echo; cat summary.md; echo; echo "$end"; } > summary.block
+    if grep -qxF "$begin" "$readme" && grep -qxF "$end" "$readme"; then
+        awk -v b="$begin" -v e="$end" -v block=summary.block '
+            $0 == b { while ((getline line < block) > 0) print line; skip = 1; next }
+            $0 == e { skip = 0; next }
+            !skip' "$readme" > "$readme.tmp.$$"
+    else
+        { cat "$readme"; echo; cat summary.block; } > "$readme.tmp.$$"
+    fi
+    mv "$readme.tmp.$$" "$readme"
+    echo "validate_estimator.sh: the summary is in $readme"
+fi
