@@ -504,18 +504,30 @@ mcs_status mcs_kernel_plan_make(int f, mcs_kernel_plan *plan, char *err, size_t 
     return MCS_OK;
 }
 
-int mcs_kernel_family_watch_shares(int f, double *sparse, double *last)
+/* What the model asks of family f's plan: its calibration job's normals
+ * per step (0 where it has no plan) and the shares of their steps that its
+ * sparsest fit point and its last one watch; made once per family from one
+ * plan, and kept. */
+typedef struct {
+    int made;
+    unsigned normals;
+    double sparse, last;
+} family_facts;
+
+static const family_facts *facts_of(int f)
 {
-    static double shares[MCS_KERNEL_FAMILIES_MAX][2];
-    static int made[MCS_KERNEL_FAMILIES_MAX]; /* 1: made, 2: none */
+    static family_facts facts[MCS_KERNEL_FAMILIES_MAX];
     if (f < 0 || f >= mcs_kernel_family_count())
-        return 0;
-    if (!made[f]) {
+        return NULL;
+    family_facts *x = &facts[f];
+    if (!x->made) {
         mcs_kernel_plan plan;
         mcs_job job;
         char err[512];
         double lo = INFINITY, at_last = NAN;
-        if (mcs_kernel_plan_make(f, &plan, err, sizeof err) == MCS_OK)
+        unsigned normals = 0;
+        if (mcs_kernel_plan_make(f, &plan, err, sizeof err) == MCS_OK) {
+            normals = plan.normals;
             for (int p = 0; p < plan.n_fit; p++) {
                 if (mcs_kernel_plan_point_job(&plan, plan.points[p], &job, err, sizeof err) !=
                         MCS_OK ||
@@ -529,26 +541,27 @@ int mcs_kernel_family_watch_shares(int f, double *sparse, double *last)
                 else
                     at_last = share;
             }
-        shares[f][0] = lo;
-        shares[f][1] = at_last;
-        made[f] = lo < at_last ? 1 : 2;
+        }
+        x->normals = normals;
+        x->sparse = lo;
+        x->last = at_last;
+        x->made = 1;
     }
-    *sparse = shares[f][0];
-    *last = shares[f][1];
-    return made[f] == 1;
+    return x;
+}
+
+int mcs_kernel_family_watch_shares(int f, double *sparse, double *last)
+{
+    const family_facts *x = facts_of(f);
+    if (!x)
+        return 0;
+    *sparse = x->sparse;
+    *last = x->last;
+    return x->sparse < x->last;
 }
 
 unsigned mcs_kernel_family_normals(int f)
 {
-    static unsigned normals[MCS_KERNEL_FAMILIES_MAX]; /* 0: not made yet */
-    if (f < 0 || f >= mcs_kernel_family_count())
-        return 0;
-    if (normals[f] == 0) {
-        mcs_kernel_plan plan;
-        char err[512];
-        if (mcs_kernel_plan_make(f, &plan, err, sizeof err) != MCS_OK)
-            return 0;
-        normals[f] = plan.normals;
-    }
-    return normals[f];
+    const family_facts *x = facts_of(f);
+    return x ? x->normals : 0;
 }

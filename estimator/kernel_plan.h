@@ -134,13 +134,13 @@ unsigned mcs_kernel_plan_fewer_steps(const mcs_kernel_plan *plan, const char *se
                                      unsigned to, unsigned least, char *out, size_t len,
                                      mcs_job *job);
 /* The normals per step of family f's calibration job (its plan's), 0 when
- * it has no plan; made once per family and kept. */
+ * it has no plan. */
 unsigned mcs_kernel_family_normals(int f);
 /* The share of its steps that family f's fit point watching the fewest
  * watches (*sparse) and its last fit point's (*last), as planned; 1 where
  * the first is below the second, else 0 (none: an Asian's 12 fixings of
- * 264 steps and 264 of 264; a European's none of either). Made once per
- * family and kept. */
+ * 264 steps and 264 of 264; a European's none of either). Both functions
+ * read one plan per family, made once and kept. */
 int mcs_kernel_family_watch_shares(int f, double *sparse, double *last);
 
 /* Space-separated overrides ("option.strike=100 simulation.steps=12") as

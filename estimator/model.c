@@ -524,6 +524,23 @@ static double launch_work(double m, double p1, double sms, double blocks_per_sm,
     return fmax(ceil(j / blocks_per_sm) * walk, j > 1 ? (j - 1 - OVERLAP) * block + last : last);
 }
 
+/* A walk's fixed part in `table` for w's kernel: 0 where not measured. */
+static double fixed_part(const double (*table)[MCS_PREC_COUNT][MCS_GPU_RNG_COUNT],
+                         const mcs_workload *w, mcs_rng_id rng)
+{
+    const double f = gpu_kernel_entry(table, w, rng);
+    return f >= 0 ? f : 0;
+}
+
+/* The walk and its fixed part at t (0 to 1) of the way from (w0, f0) to
+ * (w1, f1), into *walk and *fixed. */
+static void walk_between(double t, double w0, double f0, double w1, double f1, double *walk,
+                         double *fixed)
+{
+    *walk = w0 + t * (w1 - w0);
+    *fixed = f0 + t * (f1 - f0);
+}
+
 double mcs_gpu_work_paths(const mcs_gpu_profile *gpu, const mcs_workload *w, mcs_rng_id rng,
                           double blocks_per_sm)
 {
@@ -539,10 +556,8 @@ double mcs_gpu_work_paths(const mcs_gpu_profile *gpu, const mcs_workload *w, mcs
     const int wide = runs_warp(w, 1, rng, w->assets) && own > 0;
     if (!wide)
         own = gpu_kernel_entry(gpu->walk, w, rng);
-    if (own > 0) { /* and its fixed part per block, where measured */
-        double f = gpu_kernel_entry(wide ? gpu->walk_fixed_wide : gpu->walk_fixed, w, rng);
-        fixed = f >= 0 ? f : 0;
-    }
+    if (own > 0) /* and its fixed part per block, where measured */
+        fixed = fixed_part(wide ? gpu->walk_fixed_wide : gpu->walk_fixed, w, rng);
     /* a per-thread job of more assets than the calibration job's: on the
      * line in the assets through its walk, the narrow top point's (12
      * assets on the per-thread kernel), and the middle (16) and wide (64)
@@ -555,8 +570,8 @@ double mcs_gpu_work_paths(const mcs_gpu_profile *gpu, const mcs_workload *w, mcs
      * walk said 183 and the wide point's 117; the 24-asset one's walk took
      * as many of its saturated paths as the 64-asset one's, 2026-11-29) */
     const mcs_model_type *mt = mcs_model_type_of(w->model);
+    const int f = mcs_kernel_family_index(w->model, w->payoff, w->mode);
     if (mt->linear_factor && !runs_warp(w, 1, rng, w->assets) && own > 0) {
-        int f = mcs_kernel_family_index(w->model, w->payoff, w->mode);
         typedef const double (*kernel_table)[MCS_PREC_COUNT][MCS_GPU_RNG_COUNT];
         const struct {
             double assets;
@@ -570,19 +585,17 @@ double mcs_gpu_work_paths(const mcs_gpu_profile *gpu, const mcs_workload *w, mcs
         int points = 1;
         for (int i = 0; i < AT; i++) {
             double wk = gpu_kernel_entry(at[i].walk, w, rng);
-            double wf = gpu_kernel_entry(at[i].fixed, w, rng);
             if (wk > 0 && at[i].assets > x[points - 1] && !runs_warp(w, 1, rng, at[i].assets)) {
                 x[points] = at[i].assets;
                 walk_at[points] = wk;
-                fixed_at[points++] = wf >= 0 ? wf : 0;
+                fixed_at[points++] = fixed_part(at[i].fixed, w, rng);
             }
         }
         for (int i = 1; i < points; i++)
-            if (w->assets > x[i - 1]) {
-                double t = fmin(1, (w->assets - x[i - 1]) / (x[i] - x[i - 1]));
-                own = walk_at[i - 1] + t * (walk_at[i] - walk_at[i - 1]);
-                fixed = fixed_at[i - 1] + t * (fixed_at[i] - fixed_at[i - 1]);
-            }
+            if (w->assets > x[i - 1])
+                walk_between(fmin(1, (w->assets - x[i - 1]) / (x[i] - x[i - 1])),
+                             walk_at[i - 1], fixed_at[i - 1], walk_at[i], fixed_at[i], &own,
+                             &fixed);
     }
     /* a job that watches a share of its steps between its family's fit
      * point watching the fewest and its last fit point: on the line in that
@@ -594,14 +607,10 @@ double mcs_gpu_work_paths(const mcs_gpu_profile *gpu, const mcs_workload *w, mcs
     const double sparse = gpu_kernel_entry(gpu->walk_sparse, w, rng);
     double share_lo, share_hi;
     if (sparse > 0 && own > 0 && !wide && w->steps > 0 &&
-        mcs_kernel_family_watch_shares(mcs_kernel_family_index(w->model, w->payoff, w->mode),
-                                       &share_lo, &share_hi)) {
-        const double t = fmin(1, fmax(0, (w->watched / w->steps - share_lo) /
-                                             (share_hi - share_lo)));
-        const double sf = gpu_kernel_entry(gpu->walk_fixed_sparse, w, rng);
-        own = sparse + t * (own - sparse);
-        fixed = (sf >= 0 ? sf : 0) + t * (fixed - (sf >= 0 ? sf : 0));
-    }
+        mcs_kernel_family_watch_shares(f, &share_lo, &share_hi))
+        walk_between(fmin(1, fmax(0, (w->watched / w->steps - share_lo) / (share_hi - share_lo))),
+                     sparse, fixed_part(gpu->walk_fixed_sparse, w, rng), own, fixed, &own,
+                     &fixed);
     double walk = fixed + mcs_walk_paths(p1, MCS_GPU_VTHREADS, wide) *
                               (own > 0 ? own
                                        : gpu->kernel_ramp_path_step_ns[w->precision][k] * 1e3 /
