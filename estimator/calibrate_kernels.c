@@ -1023,9 +1023,8 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                  * kernel's times the ratio of the two's fallback costs (a one-step
                  * European's), the wide and narrow steps then by its measured time
                  * at its point over that kernel's there instead (fit_costs), its dear
-                 * step its measured
-                 * step times that kernel's dear step over its step (dear_ratio); its
-                 * variant point measured */
+                 * step its measured step times that kernel's dear step over its step
+                 * (dear_ratio); its variant point measured */
                 mcs_kernel_cost given, *infer = NULL;
                 double dear_ratio = NAN;
                 int first = 0;
