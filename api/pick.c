@@ -61,6 +61,8 @@ static mcs_status pick_auto(const mcs_job *job, int threads, mcs_pick *out, char
         out->backend = cpu;
         out->reason = !gpu ? MCS_PICK_CPU_NO_MODULE : !gpu_ok ? MCS_PICK_CPU_NO_GPU
                                                              : MCS_PICK_CPU_RNG;
+        if (!gpu) /* why there is no GPU backend (said with -v) */
+            mcs_gpu_module_state(out->why, sizeof out->why);
     } else {
         if (!gpu)
             mcs_gpu_module_state(out->why, sizeof out->why);

@@ -128,9 +128,12 @@ static void pick_notice(const mcs_cli *cli, const mcs_job *job, const mcs_pick *
         fprintf(stderr, "mcsim: running on the cpu: the gpu backend cannot run rng = %s\n",
                 mcs_named_by_id(mcs_rngs, job->sim.rng)->name);
         break;
+    case MCS_PICK_CPU_NO_MODULE: /* a build without the GPU module says it with -v only */
+        if (cli->verbose)
+            fprintf(stderr, "mcsim: --backend auto: running on the cpu: %s\n", pick->why);
+        break;
     case MCS_PICK_NAMED: /* asked for: nothing to explain */
     case MCS_PICK_GPU:
-    case MCS_PICK_CPU_NO_MODULE: /* a build without the GPU module says nothing */
         break;
     }
 }

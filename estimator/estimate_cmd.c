@@ -636,8 +636,9 @@ static void json_pilots(FILE *out, const options *o, const mcs_pilots *pilots, c
                !side[k]->available                ? "null"
                : side[k]->source == MCS_COST_GIVEN ? "\"pilot\""
                                                    : "\"profile\"");
-    fprintf(out, "\"fixed_phases\": \"profile\", \"cpu_scaling\": \"profile\", "
-           "\"gpu_launch\": \"profile\"}");
+    /* the terms only the profile gives, null on a side not predicted */
+    fprintf(out, "\"fixed_phases\": \"profile\", \"cpu_scaling\": %s, \"gpu_launch\": %s}",
+           side[0]->available ? "\"profile\"" : "null", side[1]->available ? "\"profile\"" : "null");
     fprintf(out, ", \"time_to_accuracy\": ");
     if (!(acc->tolerance > 0)) {
         fprintf(out, "null");
@@ -666,9 +667,12 @@ static void text_pilots(FILE *out, const options *o, const mcs_pilots *pilots, i
             fprintf(out, "  %s pilot: not run: %s\n", k ? "gpu" : "cpu", p->why);
             continue;
         }
+        char on[48] = "";
+        if (!k)
+            snprintf(on, sizeof on, ", %d thread%s", p->threads, p->threads == 1 ? "" : "s");
         fprintf(out, "  %s pilot: %llu paths (last of %d runs, %s in all%s): simulate %s, "
                "%.4g paths/s\n", k ? "gpu" : "cpu", (unsigned long long)p->paths, p->runs,
-               human_seconds(p->seconds, a, sizeof a), k ? "" : ", one thread",
+               human_seconds(p->seconds, a, sizeof a), on,
                human_seconds(p->simulate_s, b, sizeof b), p->paths_per_s);
     }
 }
@@ -883,7 +887,10 @@ static mcs_status estimate_config(const options *o, FILE *out, FILE *notes, char
         fprintf(out, ", \"cpu_profile_quick\": %s, \"gpu_profile_quick\": %s",
                 cp.quick ? "true" : "false", !has_gpu ? "null" : gp.quick ? "true" : "false");
         mcs_json_key_string(out, "nearest_catalogue", near ? nearest : NULL);
-        fprintf(out, ", \"threads\": %d, \"cold\": ", cold.cpu.threads);
+        if (cold.cpu.threads > 0)
+            fprintf(out, ", \"threads\": %d, \"cold\": ", cold.cpu.threads);
+        else
+            fprintf(out, ", \"threads\": null, \"cold\": ");
         json_scenario(out, &cold, has_gpu);
         fprintf(out, ", \"warm\": ");
         json_scenario(out, &warm, has_gpu);
@@ -918,8 +925,11 @@ static mcs_status estimate_config(const options *o, FILE *out, FILE *notes, char
     fprintf(out, "mcsim estimate: %s, %llu paths x %u step%s, %s precision, rng %s\n", config_name,
            (unsigned long long)job.sim.paths, job.sim.steps, job.sim.steps == 1 ? "" : "s", prec,
            rng);
-    fprintf(out, "  cpu: %s (%s, %s; %d threads)\n", cp.name, cp.cpu.model,
-           cp.calibrated ? "calibrated" : "spec sheet, scaled as below", cold.cpu.threads);
+    fprintf(out, "  cpu: %s (%s, %s", cp.name, cp.cpu.model,
+           cp.calibrated ? "calibrated" : "spec sheet, scaled as below");
+    if (cold.cpu.threads > 0)
+        fprintf(out, "; %d thread%s", cold.cpu.threads, cold.cpu.threads == 1 ? "" : "s");
+    fprintf(out, ")%s%s\n", cold.cpu.available ? "" : ": ", cold.cpu.available ? "" : cold.cpu.why);
     if (has_gpu)
         fprintf(out, "  gpu: %s (%s, %s)\n", gp.name, gp.gpu.model,
                gp.calibrated ? "calibrated" : "spec sheet, scaled as below");
@@ -945,7 +955,8 @@ static mcs_status estimate_config(const options *o, FILE *out, FILE *notes, char
                           : "cold: a fresh process (mcsim CONFIG)", &cold, has_gpu);
     text_scenario(out, has_gpu ? "warm: the context is already up (later runs in one process)"
                           : "warm: a later run in one process", &warm, has_gpu);
-    fprintf(out, "\ncost per job (cold):\n");
+    if (cold.cpu.available || (has_gpu && cold.gpu.available))
+        fprintf(out, "\ncost per job (cold):\n");
     if (cold.cpu.available)
         cost_line(out, "cpu", cold.cpu_cost, cpu_price, cpu_basis, &cp);
     if (has_gpu && cold.gpu.available)

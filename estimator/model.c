@@ -446,19 +446,20 @@ void mcs_predict_cpu(const mcs_cpu_profile *cpu, const mcs_workload *w, mcs_pred
     memset(out, 0, sizeof *out);
     mcs_rng_id rng = w->rng == MCS_RNG_AUTO ? MCS_RNG_PCG64 : w->rng;
     out->rng = rng;
+    double threads = w->threads > 0 ? w->threads : cpu->threads;
+    const int whole = threads >= 1 && threads <= MCS_PROFILE_COUNT_MAX && threads == floor(threads);
+    out->threads = whole ? (int)threads : 0; /* what the run would start, predicted or not */
     if (rng != MCS_RNG_PCG64 && rng != MCS_RNG_PHILOX) {
         snprintf(out->why, sizeof out->why, "the cpu backend runs pcg64 and philox only");
         return;
     }
-    double threads = w->threads > 0 ? w->threads : cpu->threads;
-    if (!(threads >= 1 && threads <= MCS_PROFILE_COUNT_MAX && threads == floor(threads))) {
+    if (!whole) {
         /* a profile from mcs_profiles_choose always has them; a hand-made one may not */
         snprintf(out->why, sizeof out->why, "no thread count: the profile's [cpu] threads is "
                  "%g, not a whole number from 1 to %d", cpu->threads, MCS_PROFILE_COUNT_MAX);
         return;
     }
     out->available = 1;
-    out->threads = (int)threads;
     double n = (double)w->paths, bs = w->block_size;
     double blocks = ceil(n / bs);
     out->source = mcs_cpu_kernel_cost(cpu, w, rng, &out->cost, out->kernel, sizeof out->kernel);

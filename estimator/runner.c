@@ -260,9 +260,16 @@ static mcs_status wait_run(const char *self, const mcs_run_spec *spec, const cha
         return MCS_E_INTERRUPTED;
     }
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        snprintf(err, err_len, "a fresh mcsim run (%s%s%s %s --backend %s) failed with %s %d%s%s",
+        char sets[1024] = ""; /* the run's --set, as the child had them (cut with "...") */
+        size_t at = 0;
+        for (int i = 0; i < spec->n_overrides && at < sizeof sets; i++)
+            at += (size_t)snprintf(sets + at, sizeof sets - at, " --set %s", spec->overrides[i]);
+        if (at >= sizeof sets)
+            memcpy(sets + sizeof sets - 4, "...", 4);
+        snprintf(err, err_len,
+                 "a fresh mcsim run (%s%s%s %s%s --backend %s) failed with %s %d%s%s",
                  spec->launcher ? spec->launcher : "", spec->launcher ? " " : "", self,
-                 spec->config, spec->backend,
+                 spec->config, sets, spec->backend,
                  WIFEXITED(status) ? "exit code" : "signal",
                  WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status),
                  message[0] ? ": " : "", message);

@@ -523,8 +523,11 @@ if [ $gpu_present -eq 0 ]; then
         need_in "$err" stderr "running on the cpu: no usable GPU ("
         need_in "$err" stderr "CUDA"
         report "--backend auto -v: the reason behind 'no usable GPU'"
-    else
-        skip "--backend auto -v: the reason behind 'no usable GPU'" "this mcsim has no GPU support"
+    else # -v says why every time, a build without the GPU module too
+        "$mcsim" base.ini --paths 20000 --backend auto -v --no-log >"$out" 2>"$err"
+        need_in "$err" stderr "--backend auto: running on the cpu: "
+        need_in "$err" stderr "no GPU support"
+        report "--backend auto -v: the reason (this mcsim has no GPU support)"
     fi
     "$mcsim" base.ini --paths 200000 --backend auto --quiet -o auto.h5 >"$out" 2>"$err"
     rc=$?

@@ -90,33 +90,37 @@ mkdir -p "$work/xdg" "$work/elsewhere/profiles"
 XDG_CONFIG_HOME=$work/xdg "$mcsim" calibrate --quick --name xdgprof >"$out" 2>"$err"
 exit_is $? 0
 need_in "$err" stderr "wrote $work/xdg/mcsim/local.ini"
-# an inferred multi-asset kernel's middle and wide steps: the measured one's (single
-# pcg64) times the two's times at the inferred one's step point (its path + S steps,
-# S from calibrate's line), not the one-step Europeans' ratio. Not judged where noise
-# left nothing to scale: the inferred step clamped at 0 (no identity), or the
-# reference's middle or wide step 0 (that one); the count judged is printed
+# an inferred multi-asset CPU kernel's wide costs: the measured one's (single pcg64)
+# times the two's times at the widest point (64 assets), which --quick measures for
+# it, path and step alike; its middle step (16 assets) on the line in the assets
+# between the ratio at its step point (the calibration job's 2 assets: its path + S
+# steps, S from calibrate's line) and the widest's (fit_costs). Not judged where
+# noise left nothing to scale: the inferred step clamped at 0, or the reference's
+# middle or wide step 0; the count judged is printed
 judged=0
 for k in single_philox double_pcg64 double_philox; do
-    s=$(sed -n "s/.*cpu: kernel multi_gbm_basket_1_$k: .*one step point (\([0-9]*\) steps).*/\1/p" "$err")
-    [ -n "$s" ] || { problems+=("calibrate --quick: no step point for basket $k"); continue; }
+    s=$(sed -n "s/.*cpu: kernel multi_gbm_basket_1_$k: .*one step point (\([0-9]*\) steps) and the widest.*/\1/p" "$err")
+    [ -n "$s" ] || { problems+=("calibrate --quick: no step point and widest for basket $k"); continue; }
     awk -v k="multi_gbm_basket_1_$k" -v r=multi_gbm_basket_1_single_pcg64 -v s="$s" -F' = ' '
+        function off(a, b) { return a < b * 0.999 || a > b * 1.001 }
         { v[$1] = $2 }
         END {
-            if (!(v["step_ns." k] > 0)) { print 0; exit }
-            t = (v["path_ns." k] + s * v["step_ns." k]) / (v["path_ns." r] + s * v["step_ns." r])
-            n = 0
-            for (i = 1; i <= 2; i++) {
-                key = i == 1 ? "mid_step_ns." : "wide_step_ns."
-                if (!(v[key r] > 0)) continue
-                q = v[key k] / v[key r]
-                if (q < t * 0.999 || q > t * 1.001) { print key k ": " q " x, its time " t " x"; exit 1 }
-                n++
+            if (!(v["step_ns." k] > 0) || !(v["wide_step_ns." r] > 0) || !(v["mid_step_ns." r] > 0)) {
+                print 0; exit
             }
-            print n
+            t = (v["path_ns." k] + s * v["step_ns." k]) / (v["path_ns." r] + s * v["step_ns." r])
+            w = v["wide_step_ns." k] / v["wide_step_ns." r]
+            if (off(v["wide_path_ns." k] / v["wide_path_ns." r], w)) {
+                print "wide path and step scaled apart"; exit 1
+            }
+            m = v["mid_step_ns." k] / v["mid_step_ns." r]
+            line = t + (w - t) * (16 - 2) / (64 - 2)
+            if (off(m, line)) { print "mid_step_ns." k ": " m " x, the line " line " x"; exit 1 }
+            print 2
         }' "$work/xdg/mcsim/local.ini" >"$out" &&
         judged=$((judged + $(cat "$out"))) || problems+=("quick profile, $k: $(cat "$out")")
 done
-echo "# calibrate --quick: $judged of 6 inferred middle and wide steps judged against their times"
+echo "# calibrate --quick: $judged of 6 inferred wide and middle costs judged against their times"
 need_in "$work/xdg/mcsim/local.ini" profile "name = xdgprof"
 report "calibrate with XDG_CONFIG_HOME: writes \$XDG_CONFIG_HOME/mcsim/local.ini and says so"
 
@@ -933,6 +937,35 @@ for t in (1, 2):
 EOF
     report "estimate --pilot: the CPU pilot runs on the job's threads (1 and 2)"
 fi
+# ... and its text line says so (it said "one thread" whatever the threads)
+"$mcsim" estimate "$config" --profile "$local_profile" --threads 2 --pilot 0.05 -q >"$out" 2>"$err"
+exit_is $? 0
+need_in "$out" stdout "in all, 2 threads): simulate"
+report "estimate --pilot (text): the CPU pilot's line names its threads"
+
+# a generator the CPU backend does not run: the text says why instead of a thread count of
+# 0 and an empty cost heading; the JSON's threads are the job's, its CPU-only terms null
+"$mcsim" estimate "$config" --profile "$local_profile" --threads 2 --set simulation.rng=mrg32k3a \
+    -q >"$out" 2>"$err"
+exit_is $? 0
+need_in "$out" stdout "; 2 threads): the cpu backend runs pcg64 and philox only"
+not_in "$out" stdout "0 threads"
+grep -q "^  gpu: none" "$out" && not_in "$out" stdout "cost per job" # (no side predicted)
+if [ -n "$py" ]; then
+    "$mcsim" estimate "$config" --profile "$local_profile" --threads 2 \
+        --set simulation.rng=mrg32k3a --format json -q >"$out" 2>"$err"
+    exit_is $? 0
+    "$py" -c 'import json, sys; d = json.load(open(sys.argv[1])); s = d["sources"]; assert d["threads"] == 2 and not d["cold"]["cpu"]["available"] and s["cpu_kernel"] is None and s["cpu_scaling"] is None, d' \
+        "$out" || problems+=("JSON of an unpredicted CPU side")
+fi
+report "estimate with rng = mrg32k3a on the CPU: says why, the job's threads, no empty heading, null terms"
+
+# a sweep whose backend check fails names the run it made, --set included
+"$mcsim" sweep "$config" --paths 10 --backend cpu --set simulation.rng=sobol -o "$work/sobol.h5" \
+    >"$out" 2>"$err"
+exit_is $? 78
+need_in "$err" stderr "--set simulation.rng=sobol --set simulation.paths=1 --backend cpu) failed"
+report "sweep: a failed backend check prints the run's command with its --set"
 
 "$mcsim" estimate "$repo/configs/lookback.ini" --profile "$local_profile" --pilot -q >"$out" 2>"$err"
 exit_is $? 0
