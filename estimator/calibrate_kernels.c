@@ -653,9 +653,9 @@ static int wave_steps(kernel_ctx *c, point *pts, int p)
 
 /* The costs of measure()'s points from their rounds (pts[0].rounds): the
  * fit of the first n_fit (in the side's unit), the wide points' costs
- * (the n_wide after them: 0, 4 or 6; MCS_MID_ASSETS, then MCS_MOST_ASSETS
- * assets, each at 1 and MCS_WIDE_STEPS steps: pair_costs; then the narrow
- * two), the dear and variant points' per-step costs (pts[dear_at],
+ * (the n_wide after them: 0, 4 or 8; MCS_MID_ASSETS, then MCS_MOST_ASSETS
+ * assets, then the narrow two, each at 1 and MCS_WIDE_STEPS steps:
+ * pair_costs), the dear and variant points' per-step costs (pts[dear_at],
  * pts[variant_at] where >= 0: the last fit point's job on the model's dear
  * branch, or with its variant step, at its paths; the fitted step times
  * the two runs' ratio: ratio_step), and the largest spread of a point's
@@ -710,6 +710,8 @@ static void fit_costs(const kernel_ctx *c, const point *pts, int n, int n_fit, i
         cost->mid_step *= K_AT(MCS_MID_ASSETS);
         cost->narrow_step *= K_AT(MCS_NARROW_ASSETS);
         cost->narrow_top_step *= K_AT(MCS_NARROW_TOP_ASSETS);
+        cost->narrow_path *= K_AT(MCS_NARROW_ASSETS);
+        cost->narrow_top_path *= K_AT(MCS_NARROW_TOP_ASSETS);
         if (!isnan(k_wide)) {
             cost->wide_path *= k_wide;
             cost->mid_path *= K_AT(MCS_MID_ASSETS);
@@ -727,18 +729,21 @@ static void fit_costs(const kernel_ctx *c, const point *pts, int n, int n_fit, i
         cost->dear_step = ratio_step(pts, y, n_fit, dear_at, cost);
     if (variant_at >= 0)
         cost->variant_step = ratio_step(pts, y, n_fit, variant_at, cost);
-    _Static_assert(MCS_WIDE_POINTS == 6,
-                   "fit_costs: the middle two, the widest two, then the two narrow");
-    /* the wide points, each pair's step from their difference; the narrow
-     * (where measured: n_wide 6) each its time less the fitted path, over
-     * its steps (the per-thread kernel's path, as the calibration job's) */
+    _Static_assert(MCS_WIDE_POINTS == 8,
+                   "fit_costs: the middle pair, the widest, then the two narrow pairs");
+    /* the wide points, each pair's path and step from their difference
+     * (the narrow pairs where measured: n_wide 8; a narrow point's time
+     * less the calibration job's path over its steps, as until 2026-11-29,
+     * put the H200's 5-asset best-of and basket of one step 9-14% fast
+     * where 1 and 8 steps fit 20M-path runs within 1% at 1 to 16 steps) */
     if (n_wide >= 4) {
         pair_costs(&pts[n_fit], y + n_fit, &cost->mid_path, &cost->mid_step);
         pair_costs(&pts[n_fit + 2], y + n_fit + 2, &cost->wide_path, &cost->wide_step);
     }
-    if (n_wide == 6) {
-        cost->narrow_step = fmax(0, (y[n_fit + 4] - cost->path) / pts[n_fit + 4].steps);
-        cost->narrow_top_step = fmax(0, (y[n_fit + 5] - cost->path) / pts[n_fit + 5].steps);
+    if (n_wide == MCS_WIDE_POINTS) {
+        pair_costs(&pts[n_fit + 4], y + n_fit + 4, &cost->narrow_path, &cost->narrow_step);
+        pair_costs(&pts[n_fit + 6], y + n_fit + 6, &cost->narrow_top_path,
+                   &cost->narrow_top_step);
     }
 }
 
@@ -849,7 +854,7 @@ typedef struct {
 
 /* Its profile entries (walk_ratio): the times x `by` over the saturated
  * cost of a path by `cost` at each point (the wide point's by the wide
- * costs, the narrow top point's by the fitted path and its narrow step,
+ * costs, the narrow top point's by its narrow path and step,
  * the middle point's by the middle costs). */
 static void set_walks(const kernel_walks *kw, const mcs_kernel_cost *cost, double by,
                       mcs_gpu_profile *g)
@@ -862,7 +867,9 @@ static void set_walks(const kernel_walks *kw, const mcs_kernel_cost *cost, doubl
                    &g->walk_fixed_wide[f][q][k]);
     }
     if (kw->top) {
-        const mcs_kernel_cost top = {.path = cost->path, .step = cost->narrow_top_step};
+        const mcs_kernel_cost top = {.path = cost->narrow_top_path > 0 ? cost->narrow_top_path
+                                                                      : cost->path,
+                                     .step = cost->narrow_top_step};
         walk_ratio(&kw->narrow, by, kw->top, &top, &g->walk_narrow[f][q][k],
                    &g->walk_fixed_narrow[f][q][k]);
     }
@@ -1063,7 +1070,9 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                                               .mid_path = ref->mid_path * r,
                                               .variant_step = NAN,
                                               .narrow_step = ref->narrow_step * r,
-                                              .narrow_top_step = ref->narrow_top_step * r};
+                                              .narrow_top_step = ref->narrow_top_step * r,
+                                              .narrow_path = ref->narrow_path * r,
+                                              .narrow_top_path = ref->narrow_top_path * r};
                     dear_ratio = ref->step > 0 ? ref->dear_step / ref->step : NAN;
                     infer = &given;
                     first = plan.n_fit - 1;
@@ -1079,8 +1088,8 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                 const int quick_wide = infer && !gpu && plan.n_wide >= 4 ? plan.n_fit + 3 : -1;
                 const int planned_points = infer ? 1 + (quick_wide >= 0) + (plan.variant > 0)
                                                  : plan.n_points,
-                          narrow_at = plan.n_wide == MCS_WIDE_POINTS /* the wide points' last two */
-                                          ? plan.n_fit + MCS_WIDE_POINTS - 2
+                          narrow_at = plan.n_wide == MCS_WIDE_POINTS /* the wide points' last four */
+                                          ? plan.n_fit + MCS_WIDE_POINTS - 4
                                           : -1;
                 int measured = 0, n_wide = plan.n_wide, keep_narrow = 1;
                 point pts[MCS_KERNEL_POINTS_MAX];
@@ -1092,11 +1101,11 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                                   : i == 0                      ? first
                                   : i == 1 && quick_wide >= 0 ? quick_wide
                                                                 : plan.variant;
-                    if (!infer && narrow_at >= 0 && (p == narrow_at || p == narrow_at + 1)) {
+                    if (!infer && narrow_at >= 0 && p >= narrow_at && p < narrow_at + 4) {
                         if (p == narrow_at) /* (after the fit points) */
                             keep_narrow = has_narrow(&c, pts[plan.n_fit - 1].watched);
                         if (!keep_narrow) {
-                            n_wide = MCS_WIDE_POINTS - 2;
+                            n_wide = MCS_WIDE_POINTS - 4;
                             continue;
                         }
                     }
@@ -1122,7 +1131,8 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                     pt->at = p;
                 }
                 if (infer && !has_narrow(&c, pts[0].watched))
-                    given.narrow_step = given.narrow_top_step = 0;
+                    given.narrow_step = given.narrow_top_step = given.narrow_path =
+                        given.narrow_top_path = 0;
                 const double t_kernel = mcs_now();
                 const int runs_before = c.runs;
                 /* rounds beyond the minimum while this kernel's share of the budget lasts */
@@ -1176,8 +1186,10 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                                       kept.wide_path, kept.wide_step);
                     if (kept.narrow_step > 0 && at > 0 && (size_t)at < sizeof wide)
                         snprintf(wide + at, sizeof wide - (size_t)at, "; per-thread kernel "
-                                 "%.4g per step at %d assets, %.4g at %d", kept.narrow_step,
-                                 MCS_NARROW_ASSETS, kept.narrow_top_step, MCS_NARROW_TOP_ASSETS);
+                                 "at %d assets %.4g per path + %.4g per step, at %d %.4g + %.4g",
+                                 MCS_NARROW_ASSETS, kept.narrow_path, kept.narrow_step,
+                                 MCS_NARROW_TOP_ASSETS, kept.narrow_top_path,
+                                 kept.narrow_top_step);
                 }
                 else if (kept.dear_step > 0 || kept.variant_step > 0) /* (not NAN) */
                     snprintf(wide, sizeof wide, "; %.4g per step on the dear branch, %.4g "

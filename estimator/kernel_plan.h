@@ -22,7 +22,7 @@
  * point sets (a run refuses more: calibrate_kernels.c), and the length of a
  * kernel's name ("gbm_lookback_1_double_mrg32k3a"). */
 #define MCS_KERNEL_FAMILIES_MAX 64
-#define MCS_KERNEL_POINTS_MAX 8
+#define MCS_KERNEL_POINTS_MAX 10
 #define MCS_KERNEL_POINT_KEYS 8
 #define MCS_KERNEL_NAME_MAX 64
 #define MCS_PREC_COUNT 2    /* single, double (mcs_precision) */
@@ -80,8 +80,8 @@ uint32_t mcs_job_watched_steps(const mcs_job *job);
  * job at MCS_MID_ASSETS assets at 1 and MCS_WIDE_STEPS steps (mid_path and
  * mid_step of mcs_kernel_cost), then at MCS_MOST_ASSETS assets at 1 and
  * MCS_WIDE_STEPS steps (wide_path and wide_step), then at MCS_NARROW_ASSETS
- * and MCS_NARROW_TOP_ASSETS assets at MCS_WIDE_STEPS steps (narrow_step,
- * narrow_top_step). The middle points are where the per-path and per-step
+ * and MCS_NARROW_TOP_ASSETS assets, each at 1 and MCS_WIDE_STEPS steps
+ * (narrow_path and narrow_step, narrow_top_path and narrow_top_step). The middle points are where the per-path and per-step
  * costs' curves in the assets are pinned between the calibration job's and
  * the widest (estimator/model.c); they run the GPU's warp kernel
  * (kernels/warp_rule.h) in single precision, as the widest do. The GPU's
@@ -92,7 +92,7 @@ uint32_t mcs_job_watched_steps(const mcs_job *job);
 #define MCS_MID_ASSETS 16
 #define MCS_NARROW_TOP_ASSETS (MCS_WARP_KERNEL_MIN_ASSETS - 1)
 #define MCS_NARROW_ASSETS (MCS_NARROW_TOP_ASSETS / 2)
-#define MCS_WIDE_POINTS 6
+#define MCS_WIDE_POINTS 8
 _Static_assert(MCS_MID_ASSETS >= MCS_WARP_KERNEL_MIN_ASSETS && MCS_MID_ASSETS < MCS_MOST_ASSETS,
                "the middle wide point: a warp-kernel job narrower than the widest");
 _Static_assert(MCS_NARROW_ASSETS > 2 && MCS_NARROW_TOP_ASSETS > MCS_NARROW_ASSETS,

@@ -182,12 +182,14 @@ static double quadratic_at(const double x[3], const double y[3], double v)
  * of no more assets than the narrow top point's: the quadratic through its
  * own kernel's n0 and the narrow points (H200, single, philox: 8.6, 12.0
  * and 36.8 ps a path-step at 2, 4 and 8 assets, where scaling n0's by the
- * work below predicted 24 and 75), its path the calibration job's: the
- * narrow steps (their time less that path, over their MCS_WIDE_STEPS
- * steps) hold the path's growth, and calibrate's narrow walk is over that
- * same cost (taking the path line instead, with the narrow steps less its
- * growth, put the double 5- to 12-asset baskets' GPU simulate 1.5-4 points
- * further fast, H200, 2026-11-29); without them, and in a profile without
+ * work below predicted 24 and 75), its path the quadratic through n0's and
+ * the narrow points' (each narrow point's pair of runs at 1 and
+ * MCS_WIDE_STEPS steps; the H200's 5-asset best-of and basket of 1 to 16
+ * steps ran 7.4-7.8 ps a path + 24.2-24.3 a step in single, where the
+ * calibration job's path, 3-4 ps, put one step 9-14% fast); in a profile
+ * without the narrow paths the calibration job's, the narrow steps holding
+ * the path's growth (their time less that path over MCS_WIDE_STEPS steps);
+ * without them, and in a profile without
  * wide points, the calibration job's step scaled by the work (on the warp
  * kernel by the normals). */
 static void move_to_size(const mcs_workload *w, int gpu, mcs_rng_id rng, unsigned at,
@@ -214,6 +216,10 @@ static void move_to_size(const mcs_workload *w, int gpu, mcs_rng_id rng, unsigne
         const double x[3] = {n0, MCS_NARROW_ASSETS, MCS_NARROW_TOP_ASSETS},
                      y[3] = {cost->step, cost->narrow_step, cost->narrow_top_step};
         cost->step = quadratic_at(x, y, n);
+        if (cost->narrow_path > 0 && cost->narrow_top_path > 0) { /* measured: their own */
+            const double p[3] = {cost->path, cost->narrow_path, cost->narrow_top_path};
+            cost->path = quadratic_at(x, p, n);
+        }
     } else if (mid && !runs_warp(w, gpu, rng, n1)) {
         const double x[3] = {n0, nm, n1}, y[3] = {cost->step, cost->mid_step, cost->wide_step};
         cost->step = quadratic_at(x, y, n);

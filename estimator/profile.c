@@ -252,6 +252,11 @@ static const profile_key keys[] = {
            "narrow_step_ps.KERNEL, narrow_top_step_ps.KERNEL: per step of the per-thread kernel "
            "at 6 and 12 assets, ps (absent: the calibration job's scaled by the work)"),
     KERNEL("gpu", "narrow_top_step_ps", gpu.kernel_ps, narrow_top_step, NULL),
+    KERNEL("gpu", "narrow_path_ps", gpu.kernel_ps, narrow_path,
+           "narrow_path_ps.KERNEL, narrow_top_path_ps.KERNEL: per path of the per-thread kernel "
+           "at 6 and 12 assets, ps (absent: the calibration job's, the narrow steps holding the "
+           "path's growth)"),
+    KERNEL("gpu", "narrow_top_path_ps", gpu.kernel_ps, narrow_top_path, NULL),
     KERNEL("gpu", "variant_step_ps", gpu.kernel_ps, variant_step,
            "variant_step_ps.KERNEL: per step under the model's variant_sets (heston: "
            "scheme = euler), ps (absent: the step alone)"),
@@ -1340,6 +1345,8 @@ static void scale_cost(mcs_kernel_cost *c, double f)
     c->variant_step *= f;
     c->narrow_step *= f;
     c->narrow_top_step *= f;
+    c->narrow_path *= f;
+    c->narrow_top_path *= f;
 }
 
 /* The reference's measured costs under p's spec-sheet numbers, per term:

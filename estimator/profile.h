@@ -58,6 +58,10 @@ typedef struct {
      * MCS_NARROW_TOP_ASSETS assets, measured where those run the per-thread
      * kernel (0: not measured) */
     double narrow_step, narrow_top_step;
+    /* and per path there, each from its pair of runs at 1 and MCS_WIDE_STEPS
+     * steps (0: not measured; the narrow steps then hold the path's growth
+     * over the calibration job's: a profile from before 2026-11-29) */
+    double narrow_path, narrow_top_path;
 } mcs_kernel_cost;
 
 /* A link (host-to-device or device-to-host copies): t = alpha + bytes / beta. */

@@ -333,7 +333,7 @@ static void zero_step_cost_is_implausible(void **state)
     mcs_profile p;
     load_machine(&p);
     char buf[256] = "";
-    p.cpu.kernel_ns[0][0][0] = (mcs_kernel_cost){0, 1.5, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    p.cpu.kernel_ns[0][0][0] = (mcs_kernel_cost){.step = 1.5};
     assert_int_equal(mcs_profile_problems(&p, buf, sizeof buf), 0);
     p.cpu.kernel_ns[0][1][1] = (mcs_kernel_cost){.path = 2};
     assert_int_equal(mcs_profile_problems(&p, buf, sizeof buf), 1);
@@ -2030,11 +2030,12 @@ static void kernel_plans_make_their_jobs(void **state)
             a[p] = job.model.assets;
         }
         assert_true(plan.n_points >= 2 && s[0] != s[1]);
-        /* a linear-factor model's six wide points after its fit points:
-         * 16 assets at 1 and at 8 steps, 64 at 1 and at 8, then 6 and 12 at
-         * 8 (calibrate's measure reads them in this order; its walk at the
-         * widest is the fourth; the narrow two run the GPU's per-thread
-         * kernel, below the warp rule) */
+        /* a linear-factor model's eight wide points after its fit points:
+         * 16 assets at 1 and at 8 steps, 64 at 1 and at 8, then 6 and 12 each
+         * at 1 and at 8 (calibrate's measure reads them in this order, in
+         * pairs; its walk at the widest is the fourth, at the narrow top the
+         * eighth; the narrow four run the GPU's per-thread kernel, below the
+         * warp rule) */
         if (mcs_kernel_family_get(f)->model->linear_factor) {
             const int o = plan.n_fit;
             assert_int_equal(plan.n_points, o + MCS_WIDE_POINTS);
@@ -2042,9 +2043,11 @@ static void kernel_plans_make_their_jobs(void **state)
             assert_true(a[o + 1] == MCS_MID_ASSETS && s[o + 1] == MCS_WIDE_STEPS);
             assert_true(a[o + 2] == MCS_MOST_ASSETS && s[o + 2] == 1);
             assert_true(a[o + 3] == MCS_MOST_ASSETS && s[o + 3] == MCS_WIDE_STEPS);
-            assert_true(a[o + 4] == MCS_NARROW_ASSETS && s[o + 4] == MCS_WIDE_STEPS);
-            assert_true(a[o + 5] == MCS_NARROW_TOP_ASSETS && s[o + 5] == MCS_WIDE_STEPS);
-            assert_true(a[o + 5] < MCS_WARP_KERNEL_MIN_ASSETS);
+            assert_true(a[o + 4] == MCS_NARROW_ASSETS && s[o + 4] == 1);
+            assert_true(a[o + 5] == MCS_NARROW_ASSETS && s[o + 5] == MCS_WIDE_STEPS);
+            assert_true(a[o + 6] == MCS_NARROW_TOP_ASSETS && s[o + 6] == 1);
+            assert_true(a[o + 7] == MCS_NARROW_TOP_ASSETS && s[o + 7] == MCS_WIDE_STEPS);
+            assert_true(a[o + 7] < MCS_WARP_KERNEL_MIN_ASSETS);
             assert_int_equal(plan.n_wide, MCS_WIDE_POINTS);
         } else {
             assert_int_equal(plan.n_wide, 0);
@@ -2551,6 +2554,35 @@ static void kernel_step_cost_scales_with_normals(void **state)
     mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
     expect_close(cost.step, 3.0 * 153 / 868 + 60.0 * 561 / 672 - 500.0 * 33 / 2976, 1e-12);
     w.precision = MCS_SINGLE;
+    /* with the narrow points' own paths (each from its pair of runs at 1 and 8
+     * steps; 6 assets: 10, 12: 12), the path on the quadratic through (2, 7),
+     * (6, 10), (12, 12): by hand at 8 assets -0.2 * 7 + 10 + 0.2 * 12 = 11,
+     * at 12 the top point's; the step as without them; one of the two
+     * missing (a profile from before them): the calibration job's path */
+    for (int q = 0; q < MCS_PREC_COUNT; q++)
+        for (int g = 0; g < MCS_GPU_RNG_COUNT; g++) {
+            p.gpu.kernel_ps[f][q][g].narrow_path = 10;
+            p.gpu.kernel_ps[f][q][g].narrow_top_path = 12;
+        }
+    w.assets = w.normals = 8;
+    mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
+    expect_close(cost.path, -0.2 * 7 + 10 + 0.2 * 12, 1e-12);
+    expect_close(cost.step, -0.2 * 3 + 20 + 0.2 * 70, 1e-12);
+    w.assets = w.normals = 12;
+    mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
+    expect_close(cost.path, 12, 1e-12);
+    w.assets = w.normals = 13; /* the warp kernel: the wide points' path, as before */
+    mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
+    expect_close(cost.path, 7 + (40 - 7) * 11 / 62.0, 1e-12);
+    for (int q = 0; q < MCS_PREC_COUNT; q++)
+        for (int g = 0; g < MCS_GPU_RNG_COUNT; g++)
+            p.gpu.kernel_ps[f][q][g].narrow_top_path = 0;
+    w.assets = w.normals = 8;
+    mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
+    expect_close(cost.path, 7, 1e-12);
+    for (int q = 0; q < MCS_PREC_COUNT; q++)
+        for (int g = 0; g < MCS_GPU_RNG_COUNT; g++)
+            p.gpu.kernel_ps[f][q][g].narrow_path = 0;
     for (int q = 0; q < MCS_PREC_COUNT; q++)
         for (int g = 0; g < MCS_GPU_RNG_COUNT; g++)
             p.gpu.kernel_ps[f][q][g].narrow_step = p.gpu.kernel_ps[f][q][g].narrow_top_step = 0;
