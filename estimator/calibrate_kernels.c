@@ -660,12 +660,10 @@ static int wave_steps(kernel_ctx *c, point *pts, int p)
  * branch, or with its variant step, at its paths; the fitted step times
  * the two runs' ratio: ratio_step), and the largest spread of a point's
  * runs. 1 in *negative_step when the fit wanted a negative per-step cost.
- * With `given` (--quick's kernels but the first; one point, on the CPU
- * the widest after it where the family has wide points (n_wide 1), and the
+ * With `given` (--quick's kernels but the first; one point, and the
  * variant point): its path, watch, wide and dear costs, the step cost from
- * the point's median, the wide and narrow costs by its time there over the
- * reference's (with the widest, on the line in the assets between the two
- * points' ratios), and the variant's by ratio_step. */
+ * the point's median, the wide and narrow steps (and narrow paths) by its
+ * time there over the reference's, and the variant's by ratio_step. */
 static void fit_costs(const kernel_ctx *c, const point *pts, int n, int n_fit, int n_wide,
                       int dear_at, int variant_at, const mcs_kernel_cost *given,
                       mcs_kernel_cost *cost, double *spread, int *negative_step)
@@ -690,33 +688,15 @@ static void fit_costs(const kernel_ctx *c, const point *pts, int n, int n_fit, i
          * point's split into path and step leans on the inferred path. */
         const double there = given->path + last->steps * given->step +
                              last->watched * given->watch;
-        const double k = there > 0 && y[n_fit - 1] > 0 ? y[n_fit - 1] / there : 1;
-        /* the CPU's widest point, where measured (n_wide 1: pts[n_fit], 64
-         * assets): the ratio there, and between the two points the line in
-         * the assets, path and step alike (a multi-asset step is normals, in
-         * the assets, and the correlation, in their square, whose shares of
-         * the time move with the assets: with the 2-asset point's ratio at
-         * every width, --quick's 64-asset baskets with philox came out 24%
-         * and 17% fast on the development VM, 4-6% by a full calibration,
-         * 2026-11-29) */
-        const point *wide = &pts[n_fit];
-        const double wide_there = given->wide_path + wide->steps * given->wide_step;
-        const double k_wide = n_wide == 1 && wide_there > 0 && y[n_fit] > 0 ? y[n_fit] / wide_there
-                                                                           : NAN;
-        const double a0 = mcs_assets_of_normals(c->model, last->normals);
-#define K_AT(assets)                                                                         \
-    (isnan(k_wide) ? k : k + (k_wide - k) * ((assets) - a0) / (MCS_MOST_ASSETS - a0))
-        cost->wide_step *= K_AT(MCS_MOST_ASSETS);
-        cost->mid_step *= K_AT(MCS_MID_ASSETS);
-        cost->narrow_step *= K_AT(MCS_NARROW_ASSETS);
-        cost->narrow_top_step *= K_AT(MCS_NARROW_TOP_ASSETS);
-        cost->narrow_path *= K_AT(MCS_NARROW_ASSETS);
-        cost->narrow_top_path *= K_AT(MCS_NARROW_TOP_ASSETS);
-        if (!isnan(k_wide)) {
-            cost->wide_path *= k_wide;
-            cost->mid_path *= K_AT(MCS_MID_ASSETS);
+        if (there > 0 && y[n_fit - 1] > 0) {
+            const double k = y[n_fit - 1] / there;
+            cost->wide_step *= k;
+            cost->mid_step *= k;
+            cost->narrow_step *= k;
+            cost->narrow_top_step *= k;
+            cost->narrow_path *= k;
+            cost->narrow_top_path *= k;
         }
-#undef K_AT
         if (variant_at >= 0)
             cost->variant_step = ratio_step(pts, y, n_fit, variant_at, cost);
         return;
@@ -1083,11 +1063,7 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                  * kernels their last fit point, and the variant point where the
                  * model has one (its own ratio: heston's Euler costs a third of
                  * QE's step in double, 1.1 times in single) */
-                /* the CPU's inferred multi-asset kernels: also the widest point at
-                 * its steps (fit_costs) */
-                const int quick_wide = infer && !gpu && plan.n_wide >= 4 ? plan.n_fit + 3 : -1;
-                const int planned_points = infer ? 1 + (quick_wide >= 0) + (plan.variant > 0)
-                                                 : plan.n_points,
+                const int planned_points = infer ? 1 + (plan.variant > 0) : plan.n_points,
                           narrow_at = plan.n_wide == MCS_WIDE_POINTS /* the wide points' last four */
                                           ? plan.n_fit + MCS_WIDE_POINTS - 4
                                           : -1;
@@ -1097,10 +1073,7 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                 mcs_job job;
                 char quick_sets[sizeof plan.points[0]], quick_variant[2 * sizeof plan.points[0]];
                 for (int i = 0; i < planned_points && st == MCS_OK; i++) {
-                    const int p = !infer                      ? i
-                                  : i == 0                      ? first
-                                  : i == 1 && quick_wide >= 0 ? quick_wide
-                                                                : plan.variant;
+                    const int p = !infer ? i : i == 0 ? first : plan.variant;
                     if (!infer && narrow_at >= 0 && p >= narrow_at && p < narrow_at + 4) {
                         if (p == narrow_at) /* (after the fit points) */
                             keep_narrow = has_narrow(&c, pts[plan.n_fit - 1].watched);
@@ -1122,7 +1095,7 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                             mcs_job_kernel_mode(&job) == fam->mode)
                             sets = quick_sets; /* else the plan's: another mode there */
                     }
-                    if (infer && i > 0 && p == plan.variant) { /* the variant at the fit point */
+                    if (infer && i == 1) { /* the variant at the fit point measured */
                         snprintf(quick_variant, sizeof quick_variant, "%s %s", pts[0].sets,
                                  fam->model->variant_sets);
                         sets = quick_variant;
@@ -1154,8 +1127,7 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                     if (a)
                         kc->progress("%s: kernel %s: the fit wants a negative cost per step: "
                                      "measuring again", side, name);
-                    st = measure(&c, pts, measured, infer ? 1 : plan.n_fit,
-                                 infer ? quick_wide >= 0 : n_wide,
+                    st = measure(&c, pts, measured, infer ? 1 : plan.n_fit, infer ? 0 : n_wide,
                                  dear_at, variant_at, &rule, infer, &kept, &best, &negative, err,
                                  len);
                 }
@@ -1206,8 +1178,7 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                 }
                 char inferred_at[96];
                 snprintf(inferred_at, sizeof inferred_at,
-                         "; path and watch inferred, one step point (%g steps)%s", pts[0].steps,
-                         quick_wide >= 0 ? " and the widest" : "");
+                         "; path and watch inferred, one step point (%g steps)", pts[0].steps);
                 kc->progress("%s: kernel %s: %.4g %s per path + %.4g per step + %.4g per "
                              "monitored step%s (%d rounds, within %.0f%%; %d runs in %.2f s)%s%s%s%s",
                              side, name, kept.path, unit, kept.step, kept.watch, wide,

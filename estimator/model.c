@@ -186,7 +186,10 @@ static double quadratic_at(const double x[3], const double y[3], double v)
  * the narrow points' (each narrow point's pair of runs at 1 and
  * MCS_WIDE_STEPS steps; the H200's 5-asset best-of and basket of 1 to 16
  * steps ran 7.4-7.8 ps a path + 24.2-24.3 a step in single, where the
- * calibration job's path, 3-4 ps, put one step 9-14% fast); in a profile
+ * calibration job's path, 3-4 ps, put one step 9-14% fast), each taken no
+ * less than the narrower one's (a pair's path is a small difference: the
+ * H200's 12-asset ones in double came out 0-6 ps where 20M-path runs at 1
+ * to 16 steps said 34); in a profile
  * without the narrow paths the calibration job's, the narrow steps holding
  * the path's growth (their time less that path over MCS_WIDE_STEPS steps);
  * without them, and in a profile without
@@ -216,8 +219,10 @@ static void move_to_size(const mcs_workload *w, int gpu, mcs_rng_id rng, unsigne
         const double x[3] = {n0, MCS_NARROW_ASSETS, MCS_NARROW_TOP_ASSETS},
                      y[3] = {cost->step, cost->narrow_step, cost->narrow_top_step};
         cost->step = quadratic_at(x, y, n);
-        if (cost->narrow_path > 0 && cost->narrow_top_path > 0) { /* measured: their own */
-            const double p[3] = {cost->path, cost->narrow_path, cost->narrow_top_path};
+        if (cost->narrow_path > 0) { /* measured: their own, never less for more assets */
+            const double p6 = fmax(cost->narrow_path, cost->path),
+                         p12 = fmax(cost->narrow_top_path > 0 ? cost->narrow_top_path : 0, p6),
+                         p[3] = {cost->path, p6, p12};
             cost->path = quadratic_at(x, p, n);
         }
     } else if (mid && !runs_warp(w, gpu, rng, n1)) {
