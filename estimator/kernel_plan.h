@@ -76,17 +76,18 @@ uint32_t mcs_job_watched_steps(const mcs_job *job);
  * (model and payoff keys of the type tables, the mode's keys, seed) and its
  * step points, each a space-separated list of overrides ("simulation.steps=1"):
  * the first n_fit those whose fit gives the path, step and watch costs; a
- * linear-factor model's family (multi_gbm) then has six wide points: its
+ * linear-factor model's family (multi_gbm) then has eight wide points: its
  * job at MCS_MID_ASSETS assets at 1 and MCS_WIDE_STEPS steps (mid_path and
  * mid_step of mcs_kernel_cost), then at MCS_MOST_ASSETS assets at 1 and
  * MCS_WIDE_STEPS steps (wide_path and wide_step), then at MCS_NARROW_ASSETS
  * and MCS_NARROW_TOP_ASSETS assets, each at 1 and MCS_WIDE_STEPS steps
- * (narrow_path and narrow_step, narrow_top_path and narrow_top_step). The middle points are where the per-path and per-step
+ * (narrow_path and narrow_step, narrow_top_path and narrow_top_step). The
+ * middle points are where the per-path and per-step
  * costs' curves in the assets are pinned between the calibration job's and
  * the widest (estimator/model.c); they run the GPU's warp kernel
  * (kernels/warp_rule.h) in single precision, as the widest do. The GPU's
  * per-thread kernel below the warp rule's assets has the two narrow
- * points too, which calibrate measures on the GPU only (has_narrow,
+ * pairs too, which calibrate measures on the GPU only (has_narrow,
  * calibrate_kernels.c). */
 #define MCS_WIDE_STEPS 8
 #define MCS_MID_ASSETS 16
