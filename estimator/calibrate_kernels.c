@@ -847,8 +847,8 @@ static void set_walks(const kernel_walks *kw, const mcs_kernel_cost *cost, doubl
                    &g->walk_fixed_wide[f][q][k]);
     }
     if (kw->top) {
-        const mcs_kernel_cost top = {.path = cost->narrow_top_path > 0 ? cost->narrow_top_path
-                                                                      : cost->path,
+        double p6, p12; /* the top point's path as the model takes it */
+        const mcs_kernel_cost top = {.path = mcs_narrow_paths(cost, &p6, &p12) ? p12 : cost->path,
                                      .step = cost->narrow_top_step};
         walk_ratio(&kw->narrow, by, kw->top, &top, &g->walk_narrow[f][q][k],
                    &g->walk_fixed_narrow[f][q][k]);

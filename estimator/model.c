@@ -162,6 +162,15 @@ static double quadratic_at(const double x[3], const double y[3], double v)
     return fmax(q, 0);
 }
 
+int mcs_narrow_paths(const mcs_kernel_cost *cost, double *p6, double *p12)
+{
+    if (isnan(cost->narrow_path) || !(cost->narrow_step > 0 && cost->narrow_top_step > 0))
+        return 0;
+    *p6 = fmax(cost->narrow_path, cost->path);
+    *p12 = fmax(cost->narrow_top_path, *p6); /* (fmax: a NAN one is the other) */
+    return 1;
+}
+
 /* A kernel's costs measured at its family's calibration job (normals per
  * step `at`) moved to w's size (docs/estimator.md, "Multi-asset jobs"). A
  * model whose draws grow with its assets (multi_gbm) was measured at its
@@ -219,12 +228,9 @@ static void move_to_size(const mcs_workload *w, int gpu, mcs_rng_id rng, unsigne
         const double x[3] = {n0, MCS_NARROW_ASSETS, MCS_NARROW_TOP_ASSETS},
                      y[3] = {cost->step, cost->narrow_step, cost->narrow_top_step};
         cost->step = quadratic_at(x, y, n);
-        if (cost->narrow_path > 0) { /* measured: their own, never less for more assets */
-            const double p6 = fmax(cost->narrow_path, cost->path),
-                         p12 = fmax(cost->narrow_top_path > 0 ? cost->narrow_top_path : 0, p6),
-                         p[3] = {cost->path, p6, p12};
+        double p[3] = {cost->path};
+        if (mcs_narrow_paths(cost, &p[1], &p[2])) /* measured: never less for more assets */
             cost->path = quadratic_at(x, p, n);
-        }
     } else if (mid && !runs_warp(w, gpu, rng, n1)) {
         const double x[3] = {n0, nm, n1}, y[3] = {cost->step, cost->mid_step, cost->wide_step};
         cost->step = quadratic_at(x, y, n);

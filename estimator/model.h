@@ -165,6 +165,14 @@ int mcs_gpu_runs_warp(const mcs_model_type *mt, mcs_precision precision, mcs_rng
  * middle (a profile before it) affine between n0 and the widest. */
 double mcs_wide_path_at(const mcs_kernel_cost *cost, double n0, double n);
 
+/* A GPU per-thread kernel's path at its narrow points (MCS_NARROW_ASSETS
+ * into *p6, MCS_NARROW_TOP_ASSETS into *p12): each pair's, taken no less
+ * than the narrower point's (the calibration job's cost->path below the
+ * first); 1 where measured, 0 where the profile has no narrow pairs (its
+ * narrow paths NAN: from before them) or no narrow steps. The model's jobs
+ * and calibrate's narrow walk take the same. */
+int mcs_narrow_paths(const mcs_kernel_cost *cost, double *p6, double *p12);
+
 /* The assets of a job of model type mt that draws `normals` normals a step
  * (a multi-asset model's normals grow with its assets). */
 double mcs_assets_of_normals(const mcs_model_type *mt, double normals);

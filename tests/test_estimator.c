@@ -2586,12 +2586,29 @@ static void kernel_step_cost_scales_with_normals(void **state)
     w.assets = w.normals = 4; /* on the quadratic through (2, 7), (6, 10), (12, 10) */
     mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
     expect_close(cost.path, 7 * 0.4 + 10 * (16.0 / 24) + 10 * (-4.0 / 60), 1e-12);
-    for (int q = 0; q < MCS_PREC_COUNT; q++)
+    for (int q = 0; q < MCS_PREC_COUNT; q++) /* as a profile from before them reads */
         for (int g = 0; g < MCS_GPU_RNG_COUNT; g++)
-            p.gpu.kernel_ps[f][q][g].narrow_path = 0;
+            p.gpu.kernel_ps[f][q][g].narrow_path = p.gpu.kernel_ps[f][q][g].narrow_top_path = NAN;
     w.assets = w.normals = 8;
     mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
     expect_close(cost.path, 7, 1e-12);
+    /* and the narrow walk's cost at the top point is the model's p12 there */
+    {
+        mcs_kernel_cost c = {.path = 7, .narrow_step = 20, .narrow_top_step = 70,
+                             .narrow_path = 10, .narrow_top_path = 3};
+        double p6, p12;
+        assert_int_equal(mcs_narrow_paths(&c, &p6, &p12), 1);
+        expect_close(p6, 10, 0);
+        expect_close(p12, 10, 0);
+        c.narrow_path = 5; /* below the calibration job's */
+        assert_int_equal(mcs_narrow_paths(&c, &p6, &p12), 1);
+        expect_close(p6, 7, 0);
+        c.narrow_path = NAN;
+        assert_int_equal(mcs_narrow_paths(&c, &p6, &p12), 0);
+    }
+    for (int q = 0; q < MCS_PREC_COUNT; q++)
+        for (int g = 0; g < MCS_GPU_RNG_COUNT; g++)
+            p.gpu.kernel_ps[f][q][g].narrow_path = p.gpu.kernel_ps[f][q][g].narrow_top_path = 0;
     for (int q = 0; q < MCS_PREC_COUNT; q++)
         for (int g = 0; g < MCS_GPU_RNG_COUNT; g++)
             p.gpu.kernel_ps[f][q][g].narrow_step = p.gpu.kernel_ps[f][q][g].narrow_top_step = 0;
