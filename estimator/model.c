@@ -229,7 +229,8 @@ static void move_to_size(const mcs_workload *w, int gpu, mcs_rng_id rng, unsigne
                      y[3] = {cost->step, cost->narrow_step, cost->narrow_top_step};
         cost->step = quadratic_at(x, y, n);
         double p[3] = {cost->path};
-        if (mcs_narrow_paths(cost, &p[1], &p[2])) /* measured: never less for more assets */
+        /* measured: never less for more assets (nor, below n0, extrapolated) */
+        if (n > n0 && mcs_narrow_paths(cost, &p[1], &p[2]))
             cost->path = quadratic_at(x, p, n);
     } else if (mid && !runs_warp(w, gpu, rng, n1)) {
         const double x[3] = {n0, nm, n1}, y[3] = {cost->step, cost->mid_step, cost->wide_step};

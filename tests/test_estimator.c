@@ -2574,6 +2574,9 @@ static void kernel_step_cost_scales_with_normals(void **state)
     w.assets = w.normals = 12;
     mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
     expect_close(cost.path, 12, 1e-12);
+    w.assets = w.normals = 1; /* below the calibration job's: its path, not extrapolated */
+    mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
+    expect_close(cost.path, 7, 1e-12);
     w.assets = w.normals = 13; /* the warp kernel: the wide points' path, as before */
     mcs_gpu_kernel_cost(&p.gpu, &w, MCS_RNG_PHILOX, &cost, name, sizeof name);
     expect_close(cost.path, 7 + (40 - 7) * 11 / 62.0, 1e-12);
