@@ -1026,13 +1026,22 @@ static void random_text(char *buf, size_t most)
 
 /* Random costs for about one kernel in eight of a side's table (n slots),
  * each cost NAN one time in four. */
-static void random_kernels(mcs_kernel_cost *table, size_t n)
+static void random_kernels(mcs_kernel_cost *table, size_t n, int gpu)
 {
     for (size_t i = 0; i < n; i++)
         if (next_u64() % 8 == 0) {
-            table[i].path = next_u64() % 4 ? random_number(0) : NAN;
-            table[i].step = next_u64() % 4 ? random_number(0) : NAN;
-            table[i].watch = next_u64() % 4 ? random_number(0) : NAN;
+            mcs_kernel_cost *c = &table[i];
+            /* every cost a profile writes for the side (the narrow ones: the
+             * GPU's per-thread kernel's alone) */
+            double *cost[] = {&c->path,     &c->step,      &c->watch,        &c->wide_path,
+                              &c->wide_step, &c->mid_step, &c->dear_step,    &c->mid_path,
+                              &c->variant_step, &c->narrow_step, &c->narrow_top_step,
+                              &c->narrow_path, &c->narrow_top_path};
+            const size_t n_cost = sizeof cost / sizeof cost[0] - (gpu ? 0 : 4);
+            _Static_assert(sizeof *c == 13 * sizeof(double),
+                           "random_kernels: every member of mcs_kernel_cost listed");
+            for (size_t k = 0; k < n_cost; k++)
+                *cost[k] = next_u64() % 4 ? random_number(0) : NAN;
         }
 }
 
@@ -1078,7 +1087,7 @@ static void random_cpu(mcs_cpu_profile *c)
         spread[i] = next_u64() % 4 ? random_number(0) : NAN;
     /* the compiled kernels' slots only: the others are never written */
     random_kernels(&c->kernel_ns[0][0][0],
-                   (size_t)mcs_kernel_family_count() * MCS_PREC_COUNT * MCS_CPU_RNG_COUNT);
+                   (size_t)mcs_kernel_family_count() * MCS_PREC_COUNT * MCS_CPU_RNG_COUNT, 0);
 }
 
 static void random_gpu(mcs_gpu_profile *g)
@@ -1112,7 +1121,7 @@ static void random_gpu(mcs_gpu_profile *g)
         spread[i] = next_u64() % 4 ? random_number(0) : NAN;
     RANDOM_TEXT(g->model, "model");
     random_kernels(&g->kernel_ps[0][0][0],
-                   (size_t)mcs_kernel_family_count() * MCS_PREC_COUNT * MCS_GPU_RNG_COUNT);
+                   (size_t)mcs_kernel_family_count() * MCS_PREC_COUNT * MCS_GPU_RNG_COUNT, 1);
     for (int f = 0; f < mcs_kernel_family_count(); f++) /* counts, about one in eight */
         for (int q = 0; q < MCS_PREC_COUNT; q++)
             for (int k = 0; k < MCS_GPU_RNG_COUNT; k++)
