@@ -35,7 +35,8 @@ out=$tmp/now.txt
 : > "$out"
 isas="v1"
 for v in v4 v3; do
-    MCSIM_CPU_ISA=$v "$mcsim" "$repo/configs/european.ini" --paths 16 --no-log -f json >/dev/null 2>&1 &&
+    MCSIM_CPU_ISA=$v "$mcsim" "$repo/configs/european.ini" --paths 16 --backend cpu --no-log \
+        -f json >/dev/null 2>&1 &&
         isas="$v $isas"
 done
 for isa in $isas; do
@@ -53,7 +54,8 @@ for isa in $isas; do
                     *) sets+=(--set "$s") ;;
                     esac
                 done
-                line=$(MCSIM_CPU_ISA=$isa "$mcsim" "$tmp/run.ini" --paths 5000 \
+                # --backend cpu: a GPU build on a machine with a GPU picks the GPU by default
+                line=$(MCSIM_CPU_ISA=$isa "$mcsim" "$tmp/run.ini" --paths 5000 --backend cpu \
                            --set simulation.block_size=2048 --threads 2 --set simulation.rng=$rng \
                            --set simulation.precision=$prec "${sets[@]}" --no-log -f json | bits)
                 [ -n "$line" ] || problems+=("$isa $rng $prec $v: no result")

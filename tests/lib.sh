@@ -5,7 +5,10 @@
 # environment that would pick another profile or backend. Checks append to
 # problems and end with `report WHAT`; `bits` prints the estimate's bits
 # (price, std error, every output) of a JSON run read on stdin; `finish`
-# prints the tally and gives the exit status.
+# prints the tally and gives the exit status. h5_missing names the log
+# readers (h5dump, python3 h5py; `make deps-test` installs them) this machine
+# lacks, empty where it has both; `skip WHAT WHY` reports a case that cannot
+# run here.
 set -u
 mcsim=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -14,7 +17,11 @@ trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
 export HOME=$tmp/home XDG_CONFIG_HOME=$tmp/home/.config
 unset MCSIM_PROFILE MCSIM_BACKEND MCSIM_LOG
-passed=0 failed=0 problems=() failures=()
+passed=0 failed=0 skipped=0 problems=() failures=()
+h5_missing=""
+command -v h5dump >/dev/null 2>&1 || h5_missing="h5dump"
+/usr/bin/python3 -c 'import h5py' 2>/dev/null || h5_missing="${h5_missing:+$h5_missing and }python3 h5py"
+skip() { skipped=$((skipped + 1)); echo "ok - $1 # SKIP $2"; problems=(); }
 report() {
     if [ ${#problems[@]} -eq 0 ]; then passed=$((passed + 1)); echo "ok - $1"
     else failed=$((failed + 1)); echo "not ok - $1"; printf '#   %s\n' "${problems[@]}"
@@ -28,6 +35,6 @@ bits() {
 # middle (CI shows a long output's head and tail) still names them.
 finish() {
     [ $failed -eq 0 ] || printf '# failed: %s\n' "${failures[@]}"
-    echo "# $passed passed, $failed failed"
+    echo "# $passed passed, $failed failed, $skipped skipped"
     [ $failed -eq 0 ]
 }

@@ -10,6 +10,10 @@
 # shards of the legacy row width still merge.
 # Usage: tests/shard_test.sh mcsim
 . "$(dirname "$0")/lib.sh" shard "$1"
+if [ -n "$h5_missing" ]; then # every case reads the merged log back
+    echo "1..0 # SKIP shard_test: no $h5_missing here (make deps-test installs them)"
+    exit 77
+fi
 run=(--backend cpu -q --set simulation.block_size=4096)
 
 for cfg in european asian barrier; do
