@@ -1040,19 +1040,9 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                     double r = gpu ? g->kernel_path_step_ps[c.q][c.g_index] /
                                          g->kernel_path_step_ps[0][0]
                                    : cpu->path_step_ns[c.q][c.g_index] / cpu->path_step_ns[0][0];
-                    given = (mcs_kernel_cost){.path = ref->path * r,
-                                              .step = ref->step * r, /* (fit_costs) */
-                                              .watch = ref->watch * r,
-                                              .wide_path = ref->wide_path * r,
-                                              .wide_step = ref->wide_step * r,
-                                              .mid_step = ref->mid_step * r,
-                                              .dear_step = NAN,
-                                              .mid_path = ref->mid_path * r,
-                                              .variant_step = NAN,
-                                              .narrow_step = ref->narrow_step * r,
-                                              .narrow_top_step = ref->narrow_top_step * r,
-                                              .narrow_path = ref->narrow_path * r,
-                                              .narrow_top_path = ref->narrow_top_path * r};
+                    given = *ref; /* (its step: fit_costs) */
+                    mcs_kernel_cost_scale(&given, r);
+                    given.dear_step = given.variant_step = NAN;
                     dear_ratio = ref->step > 0 ? ref->dear_step / ref->step : NAN;
                     infer = &given;
                     first = plan.n_fit - 1;

@@ -26,6 +26,9 @@ int mcs_cmd_validate(int argc, char **argv);
 mcs_status mcs_validate_command(int argc, char **argv, int command, FILE *out, FILE *notes,
                                 char *err, size_t err_len);
 
+/* A subcommand's exit code for st, its error on stderr ("see --help" after a usage error). */
+int mcs_cmd_exit(const char *command, mcs_status st, const char *err);
+
 /* Each subcommand's help (what its --help prints), for `mcsim help COMMAND`. */
 void mcs_cmd_calibrate_help(FILE *f);
 void mcs_cmd_estimate_help(FILE *f);

@@ -399,13 +399,9 @@ static void json_side(FILE *out, const mcs_prediction *p, const char *name)
     mcs_json_number(out, p->cost.path);
     mcs_json_key_number(out, "step", p->cost.step);
     mcs_json_key_number(out, "watch", p->cost.watch);
-    fprintf(out, "}");
-    fprintf(out, ", \"phases\": {");
-    for (int i = 0; i < MCS_PHASE_COUNT; i++) {
-        fprintf(out, "%s\"%s\": ", i ? ", " : "", mcs_phase_name((mcs_phase)i));
-        mcs_json_number(out, p->seconds[i]);
-    }
-    fprintf(out, "}}");
+    fprintf(out, "}, \"phases\": ");
+    mcs_json_phases(out, p->seconds);
+    fputc('}', out);
 }
 
 static void json_scenario(FILE *out, const scenario *s, int has_gpu)
@@ -469,20 +465,14 @@ static void cost_line(FILE *out, const char *side, double cost, double price, co
 static void text_scenario(FILE *out, const char *title, const scenario *s, int has_gpu)
 {
     char a[32], b[32];
-    if (has_gpu)
-        fprintf(out, "\n%s\n  %-14s %12s %12s\n", title, "phase", "cpu", "gpu");
-    else
-        fprintf(out, "\n%s\n  %-14s %12s\n", title, "phase", "cpu");
+    fprintf(out, "\n%s\n  %-14s %12s%s\n", title, "phase", "cpu", has_gpu ? "          gpu" : "");
     for (int i = 0; i < MCS_PHASE_COUNT; i++) {
         double c = s->cpu.available ? s->cpu.seconds[i] : NAN;
         double g = s->gpu.available ? s->gpu.seconds[i] : NAN;
         if (i != MCS_PHASE_TOTAL && !(c > 0) && !(g > 0))
             continue;
-        if (has_gpu)
-            fprintf(out, "  %-14s %12s %12s\n", mcs_phase_name((mcs_phase)i),
-                   human_seconds(c, a, sizeof a), human_seconds(g, b, sizeof b));
-        else
-            fprintf(out, "  %-14s %12s\n", mcs_phase_name((mcs_phase)i), human_seconds(c, a, sizeof a));
+        fprintf(out, "  %-14s %12s%*s\n", mcs_phase_name((mcs_phase)i), human_seconds(c, a, sizeof a),
+                has_gpu ? 13 : 0, has_gpu ? human_seconds(g, b, sizeof b) : "");
     }
     if (!has_gpu) {
         if (!s->cpu.available)
@@ -1061,10 +1051,15 @@ int mcs_cmd_estimate(int argc, char **argv)
 {
     char err[ERR_MAX] = "";
     mcs_status st = mcs_estimate_command(argc, argv, NULL, stdout, stderr, err, sizeof err);
+    return mcs_cmd_exit("estimate", st, err);
+}
+
+int mcs_cmd_exit(const char *command, mcs_status st, const char *err)
+{
+    if (st != MCS_OK)
+        fprintf(stderr, "mcsim %s: %s\n", command, err);
     if (st == MCS_E_USAGE)
-        fprintf(stderr, "mcsim estimate: %s\n(see mcsim estimate --help)\n", err);
-    else if (st != MCS_OK)
-        fprintf(stderr, "mcsim estimate: %s\n", err);
+        fprintf(stderr, "(see mcsim %s --help)\n", command);
     return mcs_status_exit_code(st);
 }
 

@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include "report.h"
+#include "timing.h"
 
 /* s as a JSON string, or null where s is NULL. */
 static inline void mcs_json_string_or_null(FILE *f, const char *s)
@@ -34,6 +35,16 @@ static inline void mcs_json_key_string(FILE *f, const char *key, const char *s)
 {
     fprintf(f, ", \"%s\": ", key);
     mcs_json_string_or_null(f, s);
+}
+
+/* A run's phases as an object, {"config": seconds, ...} (null where not finite). */
+static inline void mcs_json_phases(FILE *f, const double *s)
+{
+    for (int p = 0; p < MCS_PHASE_COUNT; p++) {
+        fprintf(f, "%s\"%s\": ", p ? ", " : "{", mcs_phase_name((mcs_phase)p));
+        mcs_json_number(f, s[p]);
+    }
+    fputc('}', f);
 }
 
 #endif

@@ -329,41 +329,9 @@ static void kernel_key_name(const profile_key *key, size_t i, char *buf, size_t 
     snprintf(buf, len, "%s.%s", key->key, name);
 }
 
-static const char *kind_name(key_type t)
-{
-    switch (t) {
-    case K_TEXT:
-        return "text";
-    case K_NUMBER:
-        return "number";
-    case K_YESNO:
-        return "yesno";
-    case K_TABLE:
-        return "table";
-    case K_KERNEL:
-        return "kernel";
-    default:
-        return "?";
-    }
-}
-
-static const char *range_name(value_range r)
-{
-    switch (r) {
-    case R_ANY:
-        return "any"; /* finite, >= 0 */
-    case R_POSITIVE:
-        return "positive";
-    case R_COUNT:
-        return "count";
-    case R_EFFICIENCY:
-        return "efficiency";
-    case R_FACTOR:
-        return "factor";
-    default:
-        return "?";
-    }
-}
+/* The names of key_type and value_range (R_ANY: finite, >= 0), in enum order. */
+static const char *const kind_names[] = {"text", "number", "yesno", "table", "kernel"};
+static const char *const range_names[] = {"any", "positive", "count", "efficiency", "factor"};
 
 void mcs_profile_print_keys_json(FILE *f)
 {
@@ -376,9 +344,9 @@ void mcs_profile_print_keys_json(FILE *f)
         fputs("\"section\": ", f);
         mcs_json_string(f, key->section);
         mcs_json_key_string(f, "key", name);
-        mcs_json_key_string(f, "kind", kind_name(key->type));
+        mcs_json_key_string(f, "kind", kind_names[key->type]);
         const int numbers = key->type == K_NUMBER || key->type == K_TABLE || key->type == K_KERNEL;
-        mcs_json_key_string(f, "range", numbers ? range_name(key->range) : NULL);
+        mcs_json_key_string(f, "range", numbers ? range_names[key->range] : NULL);
         fputs(", \"choices\": ", f);
         if (key->type == K_TEXT && key->choices) {
             fputc('[', f);
@@ -1332,7 +1300,9 @@ static void scaled_term(mcs_profile *p, const char *side, const char *term, doub
 }
 
 /* c's costs times f */
-static void scale_cost(mcs_kernel_cost *c, double f)
+_Static_assert(sizeof(mcs_kernel_cost) == 13 * sizeof(double),
+               "mcs_kernel_cost_scale scales every cost");
+void mcs_kernel_cost_scale(mcs_kernel_cost *c, double f)
 {
     c->path *= f;
     c->step *= f;
@@ -1374,7 +1344,7 @@ mcs_status mcs_profile_derive(mcs_profile *p, const mcs_profile *ref, char *err,
             for (int g = 0; g < MCS_CPU_RNG_COUNT; g++) {
                 c->path_step_ns[q][g] *= per_core;
                 for (int k = 0; k < MCS_KERNEL_FAMILIES_MAX; k++)
-                    scale_cost(&c->kernel_ns[k][q][g], per_core);
+                    mcs_kernel_cost_scale(&c->kernel_ns[k][q][g], per_core);
             }
         scaled_term(p, "cpu", "kernel", per_core, "fp32_gflops / cores (peak per core)");
     }
@@ -1402,7 +1372,7 @@ mcs_status mcs_profile_derive(mcs_profile *p, const mcs_profile *ref, char *err,
                 g->kernel_ramp_path_step_ns[q][k] *= clock;
                 g->kernel_fixed_us[q][k] *= clock;
                 for (int fam = 0; fam < MCS_KERNEL_FAMILIES_MAX; fam++) {
-                    scale_cost(&g->kernel_ps[fam][q][k], f);
+                    mcs_kernel_cost_scale(&g->kernel_ps[fam][q][k], f);
                     /* a latency (the clock's) over a throughput (f) */
                     g->walk[fam][q][k] *= clock / f;
                     g->walk_fixed[fam][q][k] *= clock / f;

@@ -63,6 +63,8 @@ typedef struct {
      * over the calibration job's: a profile from before 2026-11-29) */
     double narrow_path, narrow_top_path;
 } mcs_kernel_cost;
+/* Every cost of c times f. */
+void mcs_kernel_cost_scale(mcs_kernel_cost *c, double f);
 
 /* A link (host-to-device or device-to-host copies): t = alpha + bytes / beta. */
 typedef struct {

@@ -62,16 +62,6 @@ static void profiles_json(FILE *f, const mcs_validation *v)
     fprintf(f, "}");
 }
 
-static void phases_json(FILE *f, const double *s)
-{
-    fprintf(f, "{");
-    for (int p = 0; p < MCS_PHASE_COUNT; p++) {
-        fprintf(f, "%s\"%s\": ", p ? ", " : "", mcs_phase_name((mcs_phase)p));
-        mcs_json_number(f, s[p]);
-    }
-    fprintf(f, "}");
-}
-
 /* The sweep files' names as one JSON string, "a.h5, b.h5" (never cut). */
 static void files_json(FILE *f, const mcs_validation *v)
 {
@@ -260,9 +250,9 @@ static void data_json(FILE *f, mcs_validation *v)
                    "\"repeat\": %d, \"measured\": ",
                 i ? "," : "", r->backend, r->mode, (unsigned long long)r->paths, r->steps,
                 r->block_size, r->precision, r->rng, r->threads, r->repeat);
-        phases_json(f, r->seconds);
+        mcs_json_phases(f, r->seconds);
         fprintf(f, ", \"predicted\": ");
-        phases_json(f, v->predicted[i]);
+        mcs_json_phases(f, v->predicted[i]);
         fprintf(f, "}");
     }
     fprintf(f, "],\n\"summary\": {\"phases\": [");

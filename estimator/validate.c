@@ -101,11 +101,7 @@ mcs_workload mcs_validate_row_workload(mcs_validation *v, size_t i)
                       .cold = strcmp(r->mode, "cold") == 0};
     mcs_file_kernel *k = file_kernel(v, i);
     if (k->known) {
-        if (k->job.sim.steps != r->steps) {
-            k->job.sim.steps = r->steps;
-            k->mode = mcs_job_kernel_mode(&k->job);
-            k->watched = mcs_job_watched_steps(&k->job);
-        }
+        k->job.sim.steps = r->steps;
         /* the job's own workload (its kernel, normals and assets: a
          * multi-asset job's costs scale with them), the row's sizes */
         const mcs_workload sizes = w;
@@ -472,8 +468,6 @@ static void read_kernel(mcs_file_kernel *k, const char *file, const mcs_sweep_me
         return;
     }
     k->known = 1;
-    k->mode = mcs_job_kernel_mode(&k->job);
-    k->watched = mcs_job_watched_steps(&k->job);
 }
 
 /* One sweep file's rows, each checked, appended to v's. */
@@ -1024,9 +1018,5 @@ int mcs_cmd_validate(int argc, char **argv)
 {
     char err[1024] = "";
     mcs_status st = mcs_validate_command(argc, argv, 1, stdout, stderr, err, sizeof err);
-    if (st == MCS_E_USAGE)
-        fprintf(stderr, "mcsim validate: %s\n(see mcsim validate --help)\n", err);
-    else if (st != MCS_OK)
-        fprintf(stderr, "mcsim validate: %s\n", err);
-    return mcs_status_exit_code(st);
+    return mcs_cmd_exit("validate", st, err);
 }

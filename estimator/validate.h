@@ -71,8 +71,6 @@ typedef struct {
     int known;                /* 0: the config does not load here (why) */
     char why[256];
     mcs_job job;              /* the config, at the steps asked for last */
-    int mode;                 /* its payoff's hot-loop mode then */
-    double watched;           /* and its monitored steps */
     /* the kernel costs its first CPU and GPU predictions used */
     char kernel[2][MCS_KERNEL_NAME_MAX];
     mcs_cost_source source[2];
