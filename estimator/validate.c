@@ -78,12 +78,17 @@ static int find_id(const mcs_named *table, const char *name)
 }
 
 /* The kernel of the sweep file row i comes from. */
-static mcs_file_kernel *file_kernel(mcs_validation *v, size_t i)
+static int file_of(const mcs_validation *v, size_t i)
 {
     int f = 0;
     while (f + 1 < v->n_files && i >= v->file_first_row[f + 1])
         f++;
-    return &v->kernels[f];
+    return f;
+}
+
+static mcs_file_kernel *file_kernel(mcs_validation *v, size_t i)
+{
+    return &v->kernels[file_of(v, i)];
 }
 
 /* The workload of row i: its sizes and settings, and the kernel of its
@@ -150,18 +155,21 @@ static int predict_row(mcs_validation *v, size_t i, double *out, char *why, size
     return p.available;
 }
 
-/* Rows ordered by series (mode, precision, steps), then paths, then backend,
- * threads, generator and block size, so that the repeats of one workload
- * are next to each other: the first `keys` of those compared, in that
- * order (SIZE_KEYS: one size; WORKLOAD_KEYS: the repeats of one workload). */
-enum { SIZE_KEYS = 4, WORKLOAD_KEYS = 8 };
-static int compare_rows(const mcs_sweep_row *x, const mcs_sweep_row *y, int keys)
+/* Rows i and j of v ordered by series (job, mode, precision, steps), then
+ * paths, then backend, threads, generator and block size, so that the
+ * repeats of one workload are next to each other: the first `keys` of those
+ * compared, in that order (SIZE_KEYS: one size; WORKLOAD_KEYS: the repeats
+ * of one workload). */
+enum { SIZE_KEYS = 5, WORKLOAD_KEYS = 9 };
+static int compare_rows(const mcs_validation *v, size_t i, size_t j, int keys)
 {
+    const mcs_sweep_row *x = &v->rows[i], *y = &v->rows[j];
+    const int jx = v->file_job[file_of(v, i)], jy = v->file_job[file_of(v, j)];
 #define BY_TEXT(f) strcmp(x->f, y->f)
 #define BY_NUMBER(f) ((x->f > y->f) - (x->f < y->f))
-    const int by[WORKLOAD_KEYS] = {BY_TEXT(mode),    BY_TEXT(precision),   BY_NUMBER(steps),
-                                   BY_NUMBER(paths), BY_TEXT(backend),     BY_NUMBER(threads),
-                                   BY_TEXT(rng),     BY_NUMBER(block_size)};
+    const int by[WORKLOAD_KEYS] = {(jx > jy) - (jx < jy), BY_TEXT(mode),    BY_TEXT(precision),
+                                   BY_NUMBER(steps),      BY_NUMBER(paths), BY_TEXT(backend),
+                                   BY_NUMBER(threads),    BY_TEXT(rng),     BY_NUMBER(block_size)};
 #undef BY_TEXT
 #undef BY_NUMBER
     for (int k = 0; k < keys; k++)
@@ -170,12 +178,11 @@ static int compare_rows(const mcs_sweep_row *x, const mcs_sweep_row *y, int keys
     return 0;
 }
 
-/* qsort takes no context: the rows sorted are set in sort_rows. */
-static const mcs_sweep_row *sort_rows;
+/* qsort takes no context: the validation sorted is set in sort_v. */
+static const mcs_validation *sort_v;
 static int cmp_row(const void *a, const void *b)
 {
-    return compare_rows(&sort_rows[*(const size_t *)a], &sort_rows[*(const size_t *)b],
-                        WORKLOAD_KEYS);
+    return compare_rows(sort_v, *(const size_t *)a, *(const size_t *)b, WORKLOAD_KEYS);
 }
 
 /* Per backend, mode and phase: per size (the repeats of one workload,
@@ -196,7 +203,7 @@ static void add_phase_errors(mcs_validation *v, const size_t *order)
                 for (size_t from = 0, to; from < v->n_rows; from = to) {
                     const mcs_sweep_row *r = &v->rows[order[from]];
                     for (to = from + 1;
-                         to < v->n_rows && !compare_rows(r, &v->rows[order[to]], WORKLOAD_KEYS);
+                         to < v->n_rows && !compare_rows(v, order[from], order[to], WORKLOAD_KEYS);
                          to++)
                         ;
                     if (strcmp(r->backend, sides[b]) || strcmp(r->mode, modes[md]))
@@ -249,7 +256,7 @@ static void add_phase_errors(mcs_validation *v, const size_t *order)
 
 static int same_series(const mcs_speedup_point *a, const mcs_speedup_point *b)
 {
-    return strcmp(a->mode, b->mode) == 0 && strcmp(a->precision, b->precision) == 0 &&
+    return a->job == b->job && strcmp(a->mode, b->mode) == 0 && strcmp(a->precision, b->precision) == 0 &&
            a->steps == b->steps;
 }
 
@@ -280,6 +287,7 @@ static int size_point(const mcs_validation *v, const size_t *order, size_t from,
         return 0;
     const mcs_sweep_row *r = &v->rows[order[from]];
     memset(pt, 0, sizeof *pt);
+    pt->job = v->file_job[file_of(v, order[from])];
     snprintf(pt->mode, sizeof pt->mode, "%s", r->mode);
     snprintf(pt->precision, sizeof pt->precision, "%s", r->precision);
     pt->steps = r->steps;
@@ -305,7 +313,7 @@ static mcs_status add_points(mcs_validation *v, const size_t *order, size_t *cpu
     mcs_status st = cpu.m && cpu.p && gpu.m && gpu.p && v->points ? MCS_OK : MCS_E_NOMEM;
     for (size_t from = 0, to; st == MCS_OK && from < v->n_rows; from = to) {
         for (to = from + 1; to < v->n_rows &&
-                            !compare_rows(&v->rows[order[from]], &v->rows[order[to]], SIZE_KEYS);
+                            !compare_rows(v, order[from], order[to], SIZE_KEYS);
              to++)
             ;
         mcs_speedup_point pt;
@@ -361,6 +369,7 @@ static void add_series(mcs_validation *v, const size_t *cpu_row, size_t from, si
         e[k] = fabs(log(sp[k].predicted / sp[k].measured));
     mcs_speedup_error *se = &v->speedups[v->n_speedups++];
     memset(se, 0, sizeof *se);
+    se->job = sp->job;
     snprintf(se->mode, sizeof se->mode, "%s", sp->mode);
     snprintf(se->precision, sizeof se->precision, "%s", sp->precision);
     se->steps = sp->steps;
@@ -370,6 +379,7 @@ static void add_series(mcs_validation *v, const size_t *cpu_row, size_t from, si
 
     mcs_break_even_pair *be = &v->break_even[v->n_break_even++];
     memset(be, 0, sizeof *be);
+    be->job = se->job;
     memcpy(be->mode, se->mode, sizeof be->mode);
     memcpy(be->precision, se->precision, sizeof be->precision);
     be->steps = se->steps;
@@ -405,6 +415,7 @@ static void add_mode_errors(mcs_validation *v, size_t n_series, double *e)
             continue;
         mcs_speedup_error *se = &v->speedups[v->n_speedups++];
         memset(se, 0, sizeof *se);
+        se->job = -1;
         snprintf(se->mode, sizeof se->mode, "%s", modes[md]);
         snprintf(se->precision, sizeof se->precision, "all");
         se->n = n;
@@ -471,6 +482,26 @@ static void read_kernel(mcs_file_kernel *k, const char *file, const mcs_sweep_me
 }
 
 /* One sweep file's rows, each checked, appended to v's. */
+/* A hash of what makes a sweep file's job (its model and product): the
+ * resolved config's lines but its comments and its [simulation] and [output]
+ * sections (the sizes, precision, generator and seed: each run's row has
+ * them, or they do not change the cost). FNV-1a, 64 bits. */
+static uint64_t job_hash(const char *config)
+{
+    uint64_t h = 14695981039346656037ull;
+    int skip = 0;
+    for (const char *line = config; *line;) {
+        size_t n = strcspn(line, "\n");
+        if (line[0] == '[')
+            skip = strncmp(line, "[simulation]", 12) == 0 || strncmp(line, "[output]", 8) == 0;
+        if (!skip && n && line[0] != ';' && line[0] != '#')
+            for (size_t k = 0; k <= n; k++) /* the line and its end */
+                h = (h ^ (unsigned char)(k < n ? line[k] : '\n')) * 1099511628211ull;
+        line += n + (line[n] == '\n');
+    }
+    return h;
+}
+
 static mcs_status read_file(mcs_validation *v, const char *file, char *err, size_t err_len)
 {
     static mcs_sweep_meta meta;
@@ -498,6 +529,11 @@ static mcs_status read_file(mcs_validation *v, const char *file, char *err, size
         if (v->n_files == 0)
             v->meta = meta;
         read_kernel(&v->kernels[v->n_files], file, &meta);
+        const int f = v->n_files;
+        v->job_hash[f] = job_hash(meta.config);
+        for (v->file_job[f] = 0; v->job_hash[v->file_job[f]] != v->job_hash[f];)
+            v->file_job[f]++;
+        v->n_jobs += v->file_job[f] == f;
         v->files[v->n_files++] = file;
         if (meta.failures[0] && note_failures(v, file, meta.failures) != MCS_OK) {
             snprintf(err, err_len, "out of memory");
@@ -565,7 +601,7 @@ mcs_status mcs_validate_compute(mcs_validation *v, const mcs_profile *cpu,
     mcs_status st = order ? MCS_OK : MCS_E_NOMEM;
     for (size_t i = 0; order && i < v->n_rows; i++)
         order[i] = i;
-    sort_rows = v->rows;
+    sort_v = v;
     if (order)
         qsort(order, v->n_rows, sizeof *order, cmp_row);
     if (st == MCS_OK) {
@@ -614,10 +650,12 @@ void mcs_cmd_validate_help(FILE *f)
           "\n"
           "options (valid values):\n"
           "  SWEEP.h5            1 to 16 sweep files written by `mcsim sweep` (read first:\n"
-          "                      a missing one exits 66 before any profile is looked at)\n"
+          "                      a missing one exits 66 before any profile is looked at);\n"
+          "                      the runs of one job (model and product) pool, whatever\n"
+          "                      file holds them; several jobs are judged apart\n"
           "  --report FILE       also write everything, with charts and the calculator, as\n"
           "                      one self-contained HTML file (a regular file, written\n"
-          "                      whole or not at all)\n"
+          "                      whole or not at all) of one job's sweep files\n"
           "  --profile P         the profile for both sides, --cpu NAME / --gpu NAME for one\n"
           "                      side: a path (with '/' or ending in .ini), NAME.ini in the\n"
           "                      profile folder or ./profiles/, or a catalogue name\n"
@@ -710,13 +748,28 @@ static void print_phases(FILE *out, const mcs_validation *v)
                v->fewest_repeats, MCS_VALIDATE_REPEATS);
 }
 
+/* Where the sweep files hold several jobs, a line naming the job's first
+ * file before its first series (*last: the job of the line before). */
+static void job_heading(FILE *out, const mcs_validation *v, int job, int *last)
+{
+    if (v->n_jobs > 1 && job >= 0 && job != *last)
+        fprintf(out, "  %s:\n", v->files[job]);
+    *last = job;
+}
+
 /* Speedup per series and size, break-even, decisions. */
 static void print_speedups(FILE *out, const mcs_validation *v)
 {
+    int last = -1;
     fprintf(out, "\nspeedup T_cpu/T_gpu (targets: median <= %g%%, p90 <= %g%%)\n",
             100 * MCS_TARGET_SPEEDUP_MEDIAN, 100 * MCS_TARGET_SPEEDUP_P90);
     for (size_t i = 0; i < v->n_speedups; i++) {
         const mcs_speedup_error *s = &v->speedups[i];
+        job_heading(out, v, s->job, &last);
+        if (s->job < 0 && v->n_jobs > 1 && last >= 0) {
+            fprintf(out, "  all %d jobs:\n", v->n_jobs);
+            last = -1;
+        }
         char steps[32] = "";
         if (s->steps)
             snprintf(steps, sizeof steps, ", %u step%s", s->steps, s->steps == 1 ? "" : "s");
@@ -727,8 +780,10 @@ static void print_speedups(FILE *out, const mcs_validation *v)
            "  of the CPU's plus the GPU's spread (max - min) / median of the totals' repeats)\n");
     fprintf(out, "\n  %-5s %-7s %12s %12s %12s %7s %13s  %s\n", "mode", "prec", "paths", "measured",
            "predicted", "error", "spread c/g", "faster: measured/predicted");
+    last = -1;
     for (size_t i = 0; i < v->n_points; i++) {
         const mcs_speedup_point *p = &v->points[i];
+        job_heading(out, v, p->job, &last);
         fprintf(out, "  %-5s %-7s %12.3g %12.4g %12.4g %6.1f%% %5.1f%%/%5.1f%%  %s/%s%s\n", p->mode,
                p->precision, (double)p->paths, p->measured, p->predicted,
                pct(fabs(log(p->predicted / p->measured))), 100 * p->cpu_spread,
@@ -736,8 +791,10 @@ static void print_speedups(FILE *out, const mcs_validation *v)
                p->predicted > 1 ? "gpu" : "cpu", p->correct ? "" : "  WRONG");
     }
     fprintf(out, "\nbreak-even N* (target: within %gx)\n", MCS_TARGET_BREAK_EVEN_RATIO);
+    last = -1;
     for (size_t i = 0; i < v->n_break_even; i++) {
         const mcs_break_even_pair *b = &v->break_even[i];
+        job_heading(out, v, b->job, &last);
         fprintf(out, "  %-5s %-7s predicted %10.4g  measured ", b->mode, b->precision, b->predicted);
         if (b->below)
             fprintf(out, "below the smallest size (the GPU won at every size)\n");
@@ -871,8 +928,10 @@ static void json_validation(FILE *out, const mcs_validation *v, const mcs_profil
             v->n_thin);
     for (size_t i = 0; i < v->n_speedups; i++) {
         const mcs_speedup_error *e = &v->speedups[i];
-        fprintf(out, "%s{\"mode\": \"%s\", \"precision\": \"%s\", \"steps\": %u, \"n\": %d",
-                i ? ", " : "", e->mode, e->precision, e->steps, e->n);
+        fprintf(out, "%s{\"file\": ", i ? ", " : "");
+        mcs_json_string_or_null(out, e->job >= 0 ? v->files[e->job] : NULL);
+        fprintf(out, ", \"mode\": \"%s\", \"precision\": \"%s\", \"steps\": %u, \"n\": %d",
+                e->mode, e->precision, e->steps, e->n);
         mcs_json_key_number(out, "median_percent", pct(e->median));
         mcs_json_key_number(out, "p90_percent", pct(e->p90));
         mcs_json_key_number(out, "noise_percent", 100 * e->spread);
@@ -881,9 +940,10 @@ static void json_validation(FILE *out, const mcs_validation *v, const mcs_profil
     fputs("], \"points\": [", out);
     for (size_t i = 0; i < v->n_points; i++) {
         const mcs_speedup_point *p = &v->points[i];
-        fprintf(out, "%s{\"mode\": \"%s\", \"precision\": \"%s\", \"steps\": %u, \"paths\": %llu, "
-                "\"measured\": ", i ? ", " : "", p->mode, p->precision, p->steps,
-                (unsigned long long)p->paths);
+        fprintf(out, "%s{\"file\": ", i ? ", " : "");
+        mcs_json_string(out, v->files[p->job]);
+        fprintf(out, ", \"mode\": \"%s\", \"precision\": \"%s\", \"steps\": %u, \"paths\": %llu, "
+                "\"measured\": ", p->mode, p->precision, p->steps, (unsigned long long)p->paths);
         mcs_json_number(out, p->measured);
         mcs_json_key_number(out, "predicted", p->predicted);
         fprintf(out, ", \"correct\": %s, \"repeats\": %d", p->correct ? "true" : "false",
@@ -895,8 +955,10 @@ static void json_validation(FILE *out, const mcs_validation *v, const mcs_profil
     fputs("], \"break_even\": [", out);
     for (size_t i = 0; i < v->n_break_even; i++) {
         const mcs_break_even_pair *b = &v->break_even[i];
-        fprintf(out, "%s{\"mode\": \"%s\", \"precision\": \"%s\", \"steps\": %u, \"predicted\": ",
-                i ? ", " : "", b->mode, b->precision, b->steps);
+        fprintf(out, "%s{\"file\": ", i ? ", " : "");
+        mcs_json_string(out, v->files[b->job]);
+        fprintf(out, ", \"mode\": \"%s\", \"precision\": \"%s\", \"steps\": %u, \"predicted\": ",
+                b->mode, b->precision, b->steps);
         mcs_json_number(out, b->predicted);
         mcs_json_key_number(out, "measured", b->below || b->above ? NAN : b->measured);
         fprintf(out, ", \"gpu_faster_at_every_size\": %s, \"cpu_faster_at_every_size\": %s}",
@@ -988,6 +1050,14 @@ mcs_status mcs_validate_command(int argc, char **argv, int command, FILE *out, F
     mcs_status st = check_inputs(files, n_files, report, profiles, err, err_len);
     if (st == MCS_OK)
         st = mcs_validate_read(files, n_files, v, err, err_len);
+    if (st == MCS_OK && report && v->n_jobs > 1) { /* the page draws one job's series */
+        int other = 0;
+        while (v->file_job[other] == 0)
+            other++;
+        snprintf(err, err_len, "--report takes the sweep files of one job: %s and %s sweep "
+                 "different models or products (a report per job)", files[0], files[other]);
+        st = MCS_E_USAGE;
+    }
     if (st == MCS_OK)
         st = mcs_profiles_choose(profile, cpu, gpu, &cp, &gp, err, err_len);
     if (st == MCS_OK)

@@ -35,8 +35,9 @@ typedef struct {
     double median, p90, spread, share, direction;
 } mcs_phase_error;
 
-/* One size of one series (mode, precision, steps): medians over repeats. */
+/* One size of one series (job, mode, precision, steps): medians over repeats. */
 typedef struct {
+    int job;                    /* the first sweep file of its job (mcs_validation) */
     char mode[8], precision[8];
     uint32_t steps;
     uint64_t paths;
@@ -46,8 +47,9 @@ typedef struct {
     int repeats;                /* the fewer of the two backends' */
 } mcs_speedup_point;
 
-/* Speedup errors of a series (or mode "all"). */
+/* Speedup errors of a series (or mode "all": job -1). */
 typedef struct {
+    int job;
     char mode[8], precision[8];
     uint32_t steps;
     int n;
@@ -59,6 +61,7 @@ typedef struct {
  * log-log interpolation where the measured speedup crosses 1 (NAN when it
  * does not cross inside the sweep; below = 1 if the GPU won at every size). */
 typedef struct {
+    int job;
     char mode[8], precision[8];
     uint32_t steps;
     double predicted, measured;
@@ -84,6 +87,13 @@ typedef struct {
     int n_files;
     size_t file_first_row[16];       /* rows of file f: from file_first_row[f] on */
     mcs_file_kernel kernels[16];     /* per file */
+    /* per file, its job: the first file whose resolved config has the same
+     * model and product (every section but [simulation] and [output]); the
+     * runs of one job pool (a sweep per backend, the tasks of a job array),
+     * those of others never do */
+    int file_job[16];
+    int n_jobs;
+    uint64_t job_hash[16];           /* per file: what makes its job, hashed */
     mcs_sweep_row *rows;             /* every run of every file */
     double (*predicted)[MCS_PHASE_COUNT]; /* per row; NAN where the profiles cannot predict */
     size_t n_rows;

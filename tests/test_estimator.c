@@ -29,6 +29,7 @@
 #include "backend.h"
 #include "block_kernel.h"
 #include "calibrate_kernels.h"
+#include "commands.h"
 #include "config.h"
 #include "kernel_plan.h"
 #include "model.h"
@@ -1520,17 +1521,94 @@ static void predicted_row(const mcs_profile *p, mcs_sweep_row *row, int gpu, int
         row->seconds[k] = pr.seconds[k] * factor;
 }
 
-/* Writes rows to dir/name; the path in `path`. */
-static void write_sweep(const char *dir, const char *name, const mcs_sweep_row *rows, size_t n,
-                        char *path, size_t len)
+/* Writes rows of the job `config` (a resolved config's text) to dir/name;
+ * the path in `path`. */
+static void write_sweep_of(const char *dir, const char *name, const char *config,
+                           const mcs_sweep_row *rows, size_t n, char *path, size_t len)
 {
     mcs_sweep_meta *meta = calloc(1, sizeof *meta);
     char err[512] = "";
     assert_non_null(meta);
+    snprintf(meta->config, sizeof meta->config, "%s", config);
     snprintf(path, len, "%s/%s", dir, name);
     if (mcs_sweep_write(path, meta, rows, n, err, sizeof err) != MCS_OK)
         fail_msg("%s", err);
     free(meta);
+}
+
+/* The same, of no config. */
+static void write_sweep(const char *dir, const char *name, const mcs_sweep_row *rows, size_t n,
+                        char *path, size_t len)
+{
+    write_sweep_of(dir, name, "", rows, n, path, len);
+}
+
+/* Sweep files of different jobs are never pooled; those of one job are (a
+ * sweep per backend): validating sweeps of ten configs at once took the
+ * median of every 1-step config's runs at a size as one workload's (the
+ * H200, session 22: noise 160% where each config's was 25-135%). Three
+ * files: the CPU runs and the GPU runs of one job (its config written
+ * twice, with another comment and [simulation]), and a third job whose CPU
+ * runs took twice the prediction. The configs load nowhere (payoff
+ * "nosuch"), so both jobs are predicted with the fallback the rows were. */
+static void validate_keeps_jobs_apart(void **state)
+{
+    (void)state;
+    mcs_profile p;
+    load_machine(&p);
+    static const char *configs[] = {
+        "; resolved from a.ini\n[model]\ntype = gbm\n[option]\npayoff = nosuch\n",
+        "; resolved from b.ini\n[model]\ntype = gbm\n[option]\npayoff = nosuch\n"
+        "[simulation]\nseed = 7\n[output]\nfile = x.h5\n",
+        "[model]\ntype = gbm\n[option]\npayoff = nosuch\nstrike = 90\n"};
+    enum { SIZES = 4 };
+    char dir[] = "/tmp/mcs-test-estimator-XXXXXX", paths[3][256], err[512] = "";
+    assert_non_null(mkdtemp(dir));
+    for (int f = 0; f < 3; f++) {
+        mcs_sweep_row rows[2 * SIZES];
+        size_t n = 0;
+        for (int z = 0; z < SIZES; z++)
+            for (int gpu = 0; gpu < 2; gpu++)
+                if (f == 2 || gpu == f) /* file 0: the cpu, file 1: the gpu */
+                    predicted_row(&p, &rows[n++], gpu, 1, (uint64_t)pow(10, 3 + z), 1, 0,
+                                  f == 2 && !gpu ? 2 : 1);
+        char name[16];
+        snprintf(name, sizeof name, "job%d.h5", f);
+        write_sweep_of(dir, name, configs[f], rows, n, paths[f], sizeof paths[f]);
+    }
+    static mcs_validation v;
+    const char *files[] = {paths[0], paths[1], paths[2]};
+    if (mcs_validate(files, 3, &p, &p, &v, err, sizeof err) != MCS_OK)
+        fail_msg("%s", err);
+    assert_int_equal(v.n_jobs, 2);
+    assert_int_equal(v.file_job[0], 0);
+    assert_int_equal(v.file_job[1], 0);
+    assert_int_equal(v.file_job[2], 2);
+    assert_int_equal(v.n_points, 2 * SIZES);
+    assert_int_equal(v.n_break_even, 2);
+    assert_int_equal(v.n_speedups, 2 + 2); /* per job's series, then cold and all */
+    for (int s = 0; s < 2; s++) {
+        assert_int_equal(v.speedups[s].job, 2 * s);
+        expect_close(v.speedups[s].median, s ? log(2) : 0, 1e-9);
+        assert_int_equal(v.break_even[s].job, 2 * s);
+    }
+    for (size_t k = 0; k < v.n_points; k++)
+        expect_close(v.points[k].measured / v.points[k].predicted, v.points[k].job ? 2 : 1, 1e-9);
+    mcs_validation_free(&v);
+    /* the report draws one job's series: refused with both files named */
+    char report[300], out_text[4096] = "";
+    snprintf(report, sizeof report, "%s/r.html", dir);
+    FILE *out = fmemopen(out_text, sizeof out_text, "w");
+    assert_non_null(out);
+    char *argv[] = {"validate", paths[0], paths[2], "--report", report, "-q", NULL};
+    optind = 0;
+    assert_int_equal(mcs_validate_command(6, argv, 0, out, out, err, sizeof err), MCS_E_USAGE);
+    fclose(out);
+    if (!strstr(err, "--report takes the sweep files of one job") || !strstr(err, "job2.h5"))
+        fail_msg("report refusal: '%s'", err);
+    for (int f = 0; f < 3; f++)
+        remove(paths[f]);
+    rmdir(dir);
 }
 
 /* Rows outside what mcsim could have measured are refused with file, row
@@ -2796,6 +2874,7 @@ int main(void)
         cmocka_unit_test(profile_files_are_regular_and_small),
         cmocka_unit_test(sweep_rows_are_range_checked),
         cmocka_unit_test(validate_has_no_fixed_tables),
+        cmocka_unit_test(validate_keeps_jobs_apart),
         cmocka_unit_test(validate_counts_what_it_leaves_out),
         cmocka_unit_test(validate_splits_bias_and_noise),
         cmocka_unit_test(row_claims_are_checked_against_the_file),
