@@ -523,8 +523,7 @@ static void keep_chunk_start(mcs_cpu_profile *cpu, const phase_stats *cold,
     small_cpu_shape(&paths, &block);
     mcs_workload w = {.paths = (uint64_t)paths, .steps = 1, .block_size = (uint32_t)block,
                       .precision = MCS_SINGLE, .rng = MCS_RNG_PCG64, .threads = 0};
-    const double c1 = cpu->path_step_ns[0][0] * 1e-9;
-    const double steps = mcs_cpu_busiest_paths(cpu, &w) * c1 + mcs_cpu_ramp(cpu, &w, c1);
+    const double steps = mcs_cpu_busiest_paths(cpu, &w) * cpu->path_step_ns[0][0] * 1e-9;
     cpu->chunk_start_cold_us = fmax(0, cold->median[MCS_PHASE_SIMULATE] - steps) * 1e6;
     cpu->chunk_start_warm_us = fmax(0, warm->median[MCS_PHASE_SIMULATE] - steps) * 1e6;
     cpu->spread.chunk_start_cold_us = cold->spread[MCS_PHASE_SIMULATE];
@@ -654,53 +653,6 @@ static mcs_status wave_run(calib *c, const mcs_cpu_profile *cpu, mcs_workload *w
     *per_path = st == MCS_OK ? mcs_cpu_seconds_per_path(cpu, w, t.seconds[MCS_PHASE_SIMULATE])
                              : NAN;
     return st;
-}
-
-/* A thread's slow start (the model's ramp_s, mcs_cpu_ramp): on one thread
- * in this process, as a sweep's warm runs, RAMP_ROUNDS interleaved rounds
- * of a run of one block and one of RAMP_BLOCKS; the later blocks give a
- * block's time at pace, (t(RAMP_BLOCKS) - t(1)) / (RAMP_BLOCKS - 1), and the
- * ramp is what the lone block took beyond it: the median over the rounds,
- * at least 0. Blocks of about RAMP_BLOCK_S, past where the excess levels
- * off (0.2-0.4 ms on the H200 host). Not with --quick (its profile has
- * none). */
-#define RAMP_BLOCK_S 0.002
-#define RAMP_BLOCKS 8
-#define RAMP_ROUNDS 7
-static mcs_status measure_ramp(calib *c, mcs_cpu_profile *cpu, double paths_1s, char *err,
-                               size_t len)
-{
-    const double bs = 65536;
-    const unsigned steps = (unsigned)fmin(256, fmax(1, round(RAMP_BLOCK_S * paths_1s / bs)));
-    char steps_set[64], paths_set[2][64];
-    snprintf(steps_set, sizeof steps_set, "simulation.steps=%u", steps);
-    for (int k = 0; k < 2; k++)
-        snprintf(paths_set[k], sizeof paths_set[k], "simulation.paths=%.0f",
-                 bs * (k ? RAMP_BLOCKS : 1));
-    double ramp[RAMP_ROUNDS], block = NAN;
-    const mcs_repeat_rule once = exactly(1);
-    cpu->ramp_s = NAN; /* the runs below inverted without it */
-    for (int r = 0; r < RAMP_ROUNDS; r++) {
-        double t[2];
-        for (int k = 0; k < 2; k++) {
-            const char *sets[] = {"simulation.precision=single", "simulation.rng=pcg64",
-                                  "simulation.block_size=65536", paths_set[k], steps_set};
-            mcs_timings tm;
-            mcs_status st = timed_run(c, "cpu", 1, sets, 5, &once, &tm, err, len);
-            if (st != MCS_OK)
-                return st;
-            t[k] = tm.seconds[MCS_PHASE_SIMULATE];
-        }
-        block = (t[1] - t[0]) / (RAMP_BLOCKS - 1);
-        ramp[r] = t[0] - block;
-    }
-    double median, p90;
-    mcs_quantiles(ramp, RAMP_ROUNDS, &median, &p90);
-    cpu->ramp_s = fmax(0, median);
-    progress("cpu: a thread's first block: %.3f ms beyond its pace (median of %d rounds, "
-             "blocks of %u steps, %.2f ms at pace)", 1e3 * cpu->ramp_s, RAMP_ROUNDS, steps,
-             1e3 * block);
-    return MCS_OK;
 }
 
 static mcs_status measure_waves(calib *c, mcs_cpu_profile *cpu, const int *list, int n,
@@ -885,8 +837,6 @@ static mcs_status calibrate_cpu(calib *c, mcs_profile *p, char *err, size_t len)
         cpu->scaling.value[cpu->scaling.n++] = fmin(best_eff[i], 1.5);
     }
     cpu->repeat_spread = fmax(cpu->repeat_spread, best_spread);
-    if (!c->quick && (st = measure_ramp(c, cpu, paths_1s, err, len)) != MCS_OK)
-        return st;
     if ((st = measure_waves(c, cpu, list, n_threads, paths_1s, err, len)) != MCS_OK)
         return st;
     /* spec numbers: cores from hwloc, FLOPs per cycle from the instruction

@@ -444,31 +444,12 @@ static void cpu_simulate_shape(const mcs_cpu_profile *cpu, const mcs_workload *w
     *per_c1 = isnan(wave) ? busiest / mcs_cpu_efficiency(cpu, busy) : busiest * wave;
 }
 
-/* The paths of w's busiest thread's first block: a full block, or the
- * whole job where it is one partial block. */
-static double first_block_paths(const mcs_workload *w)
-{
-    return fmin((double)w->paths, (double)w->block_size);
-}
-
-double mcs_cpu_ramp(const mcs_cpu_profile *cpu, const mcs_workload *w, double c1)
-{
-    return cpu->ramp_s > 0 ? fmin(first_block_paths(w) * c1, cpu->ramp_s) : 0;
-}
-
 double mcs_cpu_seconds_per_path(const mcs_cpu_profile *cpu, const mcs_workload *w,
                                 double simulate)
 {
     double fixed, per_c1;
     cpu_simulate_shape(cpu, w, w->threads > 0 ? w->threads : cpu->threads, &fixed, &per_c1);
-    if (!(per_c1 > 0))
-        return 0;
-    /* simulate = fixed + per_c1 c1 + min(first c1, ramp): the ramp whole
-     * where that leaves the first block at least the ramp, else twice the
-     * first block */
-    double left = fmax(0, simulate - fixed), first = first_block_paths(w);
-    double c1 = cpu->ramp_s > 0 ? fmax(0, left - cpu->ramp_s) / per_c1 : left / per_c1;
-    return cpu->ramp_s > 0 && first * c1 < cpu->ramp_s ? left / (per_c1 + first) : c1;
+    return per_c1 > 0 ? fmax(0, simulate - fixed) / per_c1 : 0;
 }
 
 double mcs_cpu_busiest_paths(const mcs_cpu_profile *cpu, const mcs_workload *w)
@@ -503,7 +484,7 @@ void mcs_predict_cpu(const mcs_cpu_profile *cpu, const mcs_workload *w, mcs_pred
     double c1 = path_cost(&out->cost, w) * 1e-9; /* one thread, one path */
     double fixed, per_c1;
     cpu_simulate_shape(cpu, w, threads, &fixed, &per_c1);
-    out->seconds[MCS_PHASE_SIMULATE] = fixed + per_c1 * c1 + mcs_cpu_ramp(cpu, w, c1);
+    out->seconds[MCS_PHASE_SIMULATE] = fixed + per_c1 * c1;
     double costs[MCS_FIXED_COLUMNS] = {0};
     mcs_fixed_costs(cpu, 0, w->cold, costs);
     out->seconds[MCS_PHASE_SETUP] =

@@ -196,18 +196,11 @@ double mcs_cpu_efficiency(const mcs_cpu_profile *cpu, double threads);
 
 /* One thread's seconds per path of w's kernel from a run's measured
  * simulate seconds: mcs_predict_cpu's simulate phase inverted (its chunk
- * starts and slow start taken off, the busiest thread's paths at the parallel efficiency
+ * starts taken off, the busiest thread's paths at the parallel efficiency
  * of the threads busy); calibrate measures the CPU's kernels so, on all
  * threads. */
 double mcs_cpu_seconds_per_path(const mcs_cpu_profile *cpu, const mcs_workload *w,
                                 double simulate);
-/* A thread's slow start in w's simulate phase (the profile's ramp_s): its
- * busiest thread's first block, of c1 seconds a path, again, up to ramp_s;
- * 0 where the profile has none. On the H200 host (2026-11-29) warm runs of
- * one block took 1.7-1.9 times the kernel's pace and one-wave runs of 16
- * 1.4-1.7 times where the wave factor said 1.1, the excess levelling off
- * at about 0.2-0.4 ms (bench/results/estimator/h200-session22). */
-double mcs_cpu_ramp(const mcs_cpu_profile *cpu, const mcs_workload *w, double c1);
 /* w's simulate phase on the CPU less its chunk starts, in one thread's
  * path times: the busiest thread's paths at the parallel efficiency (or
  * the one-wave factor) of the threads busy (what mcs_predict_cpu

@@ -183,9 +183,6 @@ static const profile_key keys[] = {
     TABLE("cpu", "wave", cpu.wave, "factor", R_FACTOR,
           "threads:factor pairs: one wave of T blocks on T threads takes factor x one "
           "thread's time for a block"),
-    NUM("cpu", "ramp_s", cpu.ramp_s,
-        "a thread's slow start: its first block in a run takes up to this much beyond its "
-        "pace, s (absent: none)"),
     NUM("cpu", "repeat_spread", cpu.repeat_spread,
         "largest (max - min) / median of the repeated runs the costs come from"),
 

@@ -110,10 +110,6 @@ typedef struct {
      * one thread's cost per path; the slowest thread's time (optional:
      * without it, 1 / efficiency) */
     mcs_thread_table wave;
-    /* a thread's slow start: the first block a thread runs in a run takes up
-     * to this much beyond its pace (twice its time where that is shorter),
-     * seconds; NAN: not measured (none) */
-    double ramp_s;
     /* calibration quality: the largest (max - min) / median of the repeated
      * runs that path_step_ns and the scaling come from */
     double repeat_spread;

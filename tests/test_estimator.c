@@ -261,42 +261,6 @@ static void cpu_cost_from_a_run_inverts_the_prediction(void **state)
     assert_true(mcs_cpu_seconds_per_path(&p.cpu, &w, 0) == 0);
 }
 
-/* A thread's slow start (ramp_s, mcs_cpu_ramp) by hand: the busiest
- * thread's first block again, up to the ramp. With 0.2 ms and the test
- * profile's 10 ns a path: a 1000-path job gains 0.01 ms, one of 1e8 paths
- * (blocks of 65536) 0.2 ms, one of 20000 exactly its block, and the
- * cost comes back from both runs (mcs_cpu_seconds_per_path, either side of
- * where the first block reaches the ramp); without it nothing changes. */
-static void cpu_ramp_by_hand(void **state)
-{
-    (void)state;
-    mcs_profile p;
-    load_machine(&p);
-    const struct {
-        uint64_t paths;
-        int threads;
-        double gain;
-    } cases[] = {{1000, 1, 1e-5},  {100000000, 4, 2e-4}, {65536, 2, 2e-4},
-                 {2000, 4, 2e-5},  {15000, 1, 1.5e-4},   {20000, 1, 2e-4}};
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        mcs_workload w = WORKLOAD(cases[i].paths, 1, 65536, MCS_SINGLE, MCS_RNG_PCG64,
-                                  cases[i].threads, 0);
-        mcs_prediction without, with;
-        p.cpu.ramp_s = NAN;
-        mcs_predict_cpu(&p.cpu, &w, &without);
-        p.cpu.ramp_s = 2e-4;
-        mcs_predict_cpu(&p.cpu, &w, &with);
-        double c1 = (with.cost.path + with.cost.step) * 1e-9, gain = cases[i].gain;
-        expect_close(c1, 10e-9, 1e-15);
-        expect_close(with.seconds[MCS_PHASE_SIMULATE] - without.seconds[MCS_PHASE_SIMULATE],
-                     gain, 1e-12);
-        expect_close(mcs_cpu_seconds_per_path(&p.cpu, &w, with.seconds[MCS_PHASE_SIMULATE]), c1,
-                     1e-15);
-        expect_close(with.seconds[MCS_PHASE_TOTAL] - without.seconds[MCS_PHASE_TOTAL], gain,
-                     1e-12);
-    }
-}
-
 /* Warm slower than cold is implausible (a warm run skips start-up): the
  * test machine's setup, 1 ms cold, is flagged warm at 2 ms, not at 1.2 ms
  * (within the 25% spread) nor at 0.01 ms. */
@@ -2885,7 +2849,6 @@ int main(void)
         cmocka_unit_test(line_fit_by_hand),
         cmocka_unit_test(busy_pass_left_out_past_its_ratio),
         cmocka_unit_test(cpu_cost_from_a_run_inverts_the_prediction),
-        cmocka_unit_test(cpu_ramp_by_hand),
         cmocka_unit_test(warm_above_cold_is_implausible),
         cmocka_unit_test(zero_step_cost_is_implausible),
         cmocka_unit_test(fixed_costs_follow_the_table),
