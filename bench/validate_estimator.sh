@@ -92,8 +92,13 @@ if [ -z "$profile" ]; then
     echo "calibrate: $(( $(date +%s) - start )) s" >> calibrate.log
     profile=$PWD/profile.ini
 fi
-export MCSIM_PROFILE=$profile
-threads_all=$(sed -n 's/^threads = //p' "$profile" 2>/dev/null | head -1)
+if [ -f "$profile" ]; then # the runs, estimate and validate read it as the local profile
+    export MCSIM_PROFILE=$profile
+    profile_args=()
+else # a catalogue name (mcsim estimate --list-profiles): named to estimate and validate
+    profile_args=(--profile "$profile")
+fi
+threads_all=$(sed -n 's/^threads = //p' "$profile" 2>/dev/null | head -1 || true)
 threads_all=${threads_all:-$(nproc)}
 thread_counts=""
 for t in $threads_list; do
@@ -106,7 +111,8 @@ done
 predict() { # predict CONFIG PATHS SETS...
     local cfg=$1 n=$2
     shift 2
-    "$mcsim" estimate "$repo/configs/$cfg.ini" --paths "$n" "$@" --format json -q 2>/dev/null |
+    "$mcsim" estimate "$repo/configs/$cfg.ini" --paths "$n" "$@" ${profile_args[@]+"${profile_args[@]}"} \
+        --format json -q 2>/dev/null |
         python3 -c 'import json, sys
 d = json.load(sys.stdin)
 sides = sys.argv[1].split(",") if sys.argv[1] else ["cpu", "gpu"]
@@ -165,7 +171,7 @@ for job in "${jobs[@]}"; do
         $backend "${sets[@]}" -o "sweep-$name.h5" -q 2> "sweep-$name.log" ||
         echo "$name: sweep failed: $(tail -c 200 "sweep-$name.log")" >> plan.txt
     [ -f "sweep-$name.h5" ] &&
-        "$mcsim" validate "sweep-$name.h5" ${VALIDATE_ARGS:-} -q > "validate-$name.txt" 2>> "sweep-$name.log" ||
+        "$mcsim" validate "sweep-$name.h5" ${profile_args[@]+"${profile_args[@]}"} ${VALIDATE_ARGS:-} -q > "validate-$name.txt" 2>> "sweep-$name.log" ||
         true
 done
 echo "sweeps and validation: $(( $(date +%s) - start )) s in all" >> plan.txt

@@ -4,7 +4,8 @@
 # seconds; its sweep, validate and summary files, the summary table's rows, and --readme
 # writing that table into a README between its markers, in place of the last one (a
 # second run replaces it, the text around it kept), or appended where the file has none;
-# a --readme that is not a writable file refused before any sweep.
+# a --readme that is not a writable file refused before any sweep; --profile naming a
+# catalogue profile.
 # Usage: tests/validate_estimator_test.sh PATH/TO/mcsim
 . "$(dirname "$0")/lib.sh" validate_estimator "$1"
 script=$repo/bench/validate_estimator.sh
@@ -64,4 +65,16 @@ rc=$?
 grep -q "not a writable file" "$tmp/stderr" || problems+=("no message: $(cat "$tmp/stderr")")
 [ ! -e ve4/plan.txt ] || problems+=("a sweep planned before the --readme check")
 report "--readme: a path that is not a writable file refused (exit 64) before any sweep"
+
+# --profile NAME of the catalogue (not a file): estimate and validate are given it by name
+# (a name in MCSIM_PROFILE is no profile: the script stopped at reading its threads, exit 2)
+"$script" "$mcsim" ve5 --profile h100-reference --configs european --steps default \
+    --precisions single --rngs auto --threads 1 --backend cpu --budget 2 --cap 0.2 --repeat 2 \
+    >"$tmp/stdout" 2>"$tmp/stderr"
+rc=$?
+[ $rc -eq 0 ] || problems+=("exit $rc: $(tail -c 300 "$tmp/stderr")")
+grep -q "profiles cpu = h100-reference" ve5/validate-european-default-single-auto-t1.txt ||
+    problems+=("validate did not use h100-reference: $(head -c 300 ve5/validate-*.txt)")
+grep -q '^| european | ' ve5/summary.md || problems+=("ve5: no european row")
+report "--profile NAME: a catalogue profile by name, no calibration"
 finish
