@@ -81,6 +81,14 @@ case $from in 1000|10000|100000|1000000|10000000|100000000|1000000000) ;;
 *) echo "validate_estimator.sh: --from $from: a whole power of ten, 1000 to 1000000000" >&2; exit 64 ;;
 esac
 repo=$(cd "$(dirname "$0")/.." && pwd)
+if [ -n "$profile" ]; then # a path made absolute before the cd below, then tried once
+    [ -f "$profile" ] && profile=$(cd "$(dirname "$profile")" && pwd)/$(basename "$profile")
+    if ! why=$("$mcsim" estimate "$repo/configs/european.ini" --profile "$profile" -q 2>&1 >/dev/null)
+    then
+        echo "validate_estimator.sh: --profile $profile: $why" >&2
+        exit 64
+    fi
+fi
 [ -n "$configs" ] || configs=$(cd "$repo/configs" && ls *.ini | sed 's/\.ini$//')
 mkdir -p "$out"
 cd "$out"

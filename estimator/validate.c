@@ -749,27 +749,27 @@ static void print_phases(FILE *out, const mcs_validation *v)
 }
 
 /* Where the sweep files hold several jobs, a line naming the job's first
- * file before its first series (*last: the job of the line before). */
+ * file before its first series, or "all N jobs" before the modes' rows
+ * (job -1); *last: the job of the line before (NO_JOB_YET at first). */
+enum { NO_JOB_YET = -2 };
 static void job_heading(FILE *out, const mcs_validation *v, int job, int *last)
 {
-    if (v->n_jobs > 1 && job >= 0 && job != *last)
+    if (v->n_jobs > 1 && job != *last && job >= 0)
         fprintf(out, "  %s:\n", v->files[job]);
+    else if (v->n_jobs > 1 && job != *last)
+        fprintf(out, "  all %d jobs:\n", v->n_jobs);
     *last = job;
 }
 
 /* Speedup per series and size, break-even, decisions. */
 static void print_speedups(FILE *out, const mcs_validation *v)
 {
-    int last = -1;
+    int last = NO_JOB_YET;
     fprintf(out, "\nspeedup T_cpu/T_gpu (targets: median <= %g%%, p90 <= %g%%)\n",
             100 * MCS_TARGET_SPEEDUP_MEDIAN, 100 * MCS_TARGET_SPEEDUP_P90);
     for (size_t i = 0; i < v->n_speedups; i++) {
         const mcs_speedup_error *s = &v->speedups[i];
         job_heading(out, v, s->job, &last);
-        if (s->job < 0 && v->n_jobs > 1 && last >= 0) {
-            fprintf(out, "  all %d jobs:\n", v->n_jobs);
-            last = -1;
-        }
         char steps[32] = "";
         if (s->steps)
             snprintf(steps, sizeof steps, ", %u step%s", s->steps, s->steps == 1 ? "" : "s");
@@ -780,7 +780,7 @@ static void print_speedups(FILE *out, const mcs_validation *v)
            "  of the CPU's plus the GPU's spread (max - min) / median of the totals' repeats)\n");
     fprintf(out, "\n  %-5s %-7s %12s %12s %12s %7s %13s  %s\n", "mode", "prec", "paths", "measured",
            "predicted", "error", "spread c/g", "faster: measured/predicted");
-    last = -1;
+    last = NO_JOB_YET;
     for (size_t i = 0; i < v->n_points; i++) {
         const mcs_speedup_point *p = &v->points[i];
         job_heading(out, v, p->job, &last);
@@ -791,7 +791,7 @@ static void print_speedups(FILE *out, const mcs_validation *v)
                p->predicted > 1 ? "gpu" : "cpu", p->correct ? "" : "  WRONG");
     }
     fprintf(out, "\nbreak-even N* (target: within %gx)\n", MCS_TARGET_BREAK_EVEN_RATIO);
-    last = -1;
+    last = NO_JOB_YET;
     for (size_t i = 0; i < v->n_break_even; i++) {
         const mcs_break_even_pair *b = &v->break_even[i];
         job_heading(out, v, b->job, &last);

@@ -60,7 +60,9 @@ report() {
 # check, and says so (unread).
 h5_missing=""
 command -v h5dump >/dev/null 2>&1 || h5_missing="h5dump"
-"$py" -c 'import h5py' 2>/dev/null || h5_missing="${h5_missing:+$h5_missing and }python3 h5py"
+h5py_missing="" # the checks that read with h5py alone
+"$py" -c 'import h5py' 2>/dev/null || h5py_missing="python3 h5py"
+h5_missing="$h5_missing${h5_missing:+${h5py_missing:+ and }}$h5py_missing"
 unread() { # unread WHAT: the log's WHAT is not read back here
     echo "# SKIP part: $1 not read back (no $h5_missing here)"
     skipped=$((skipped + 1))
@@ -686,7 +688,7 @@ report "a log write that fails: result on stdout, then exit 74, nothing left"
 
 "$mcsim" base.ini --paths 20000 -f json -o p.h5 --set option.payoff=barrier --set option.barrier=90 \
     --set option.barrier_type=down-out ${cpu[@]+"${cpu[@]}"} >"$out" 2>"$err"
-[ -z "$h5_missing" ] && "$py" -c '
+[ -z "$h5py_missing" ] && "$py" -c '
 import json, sys, h5py
 d = json.load(open(sys.argv[1]))
 p = d["parameters"]
@@ -705,10 +707,10 @@ with h5py.File(sys.argv[2]) as f:
     r = f["result"].attrs
     if "analytic" in d and d["analytic"] is not None and r.get("analytic") != d["analytic"]:
         bad.append("analytic: HDF5 %r, JSON %r" % (r.get("analytic"), d["analytic"]))
-sys.exit("; ".join(bad) if bad else 0)' "$out" p.h5 2>&1 || [ -n "$h5_missing" ] ||
+sys.exit("; ".join(bad) if bad else 0)' "$out" p.h5 2>&1 || [ -n "$h5py_missing" ] ||
     problems+=("parameters: $("$py" -c 1 2>&1)")
-if [ -n "$h5_missing" ]; then
-    skip "JSON parameters and HDF5 /parameters" "no $h5_missing here"
+if [ -n "$h5py_missing" ]; then
+    skip "JSON parameters and HDF5 /parameters" "no $h5py_missing here"
     problems=()
 else
     report "JSON parameters and HDF5 /parameters: the same keys and typed values"
@@ -1172,8 +1174,8 @@ need_in "$err" stderr "mcsim: error: price: "
 need_in "$err" stderr "the European call struck at the spot, a lower bound"
 need_in "$err" stderr "lies in paths rarer than 1 in 10000"
 need_in "$err" stderr "the result cannot be trusted"
-[ -z "$h5_missing" ] || unread "heavy.h5's /warnings"
-"$py" - "$out" heavy.h5 "$h5_missing" <<'PY' || problems+=("JSON or /warnings: $(cat "$out")")
+[ -z "$h5py_missing" ] || unread "heavy.h5's /warnings"
+"$py" - "$out" heavy.h5 "$h5py_missing" <<'PY' || problems+=("JSON or /warnings: $(cat "$out")")
 import json, sys
 d = json.load(open(sys.argv[1]))
 checks = [(w["severity"], w["output"], w["check"]) for w in d["warnings"]]

@@ -219,6 +219,8 @@ has_estimate() { # has_estimate FILE: exit 0 if the run log has /estimate, 1 if 
     "$py" -c 'import h5py, sys; sys.exit(0 if "estimate" in h5py.File(sys.argv[1], "r") else 1)' \
         "$1" 2>/dev/null
 }
+[ -n "$py" ] && "$py" -c 'import h5py' 2>/dev/null ||
+    echo "# SKIP part: the run logs' /estimate not read below (no python3 h5py here)"
 printf '[profile]\nname = half\n' >half.ini
 for prof in "/nonexistent/profile.ini|cannot open" "$work/half.ini|[profile] needs name and kind"; do
     for v in "" -v; do

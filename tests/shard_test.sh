@@ -10,10 +10,11 @@
 # shards of the legacy row width still merge.
 # Usage: tests/shard_test.sh mcsim
 . "$(dirname "$0")/lib.sh" shard "$1"
-if [ -n "$h5_missing" ]; then # every case reads the merged log back
-    echo "1..0 # SKIP shard_test: no $h5_missing here (make deps-test installs them)"
-    exit 77
-fi
+# the merged files are read back by h5dump and h5py (make deps-test installs them): where
+# one is missing, those parts are left out, said here once
+[ -z "$h5_missing" ] || echo "# SKIP parts: no $h5_missing here: the merged files not read back by it"
+no_h5dump() { [[ $h5_missing == *h5dump* ]]; }
+no_h5py() { [[ $h5_missing == *h5py* ]]; }
 run=(--backend cpu -q --set simulation.block_size=4096)
 
 for cfg in european asian barrier; do
@@ -26,7 +27,8 @@ for cfg in european asian barrier; do
         done
         got=$("$mcsim" merge shard-*.h5 -o all.h5 -f json -q | bits)
         [ -n "$want" ] && [ "$want" = "$got" ] || problems+=("single $want, merged $got")
-        h5dump -a /result/price all.h5 >/dev/null 2>&1 || problems+=("all.h5 is not a run log")
+        no_h5dump || h5dump -a /result/price all.h5 >/dev/null 2>&1 ||
+            problems+=("all.h5 is not a run log")
         report "$cfg: $n shards merged give the single run's bits"
         rm -f all.h5
     done
@@ -41,7 +43,7 @@ want=$("$mcsim" "$repo/configs/barrier.ini" --paths 200000 --backend cpu -q -f j
 got=$("$mcsim" merge "$legacy/barrier_shard1of2.h5" "$legacy/barrier_shard2of2.h5" -o legacy.h5 -f json -q | bits)
 [ -n "$want" ] && [ "$want" = "$got" ] || problems+=("legacy shards: single $want, merged $got")
 "$mcsim" "$repo/configs/barrier.ini" --paths 200000 --backend cpu -q --shard 2/2 -o new2.h5 >/dev/null
-/usr/bin/python3 -c 'import h5py,sys; w=h5py.File(sys.argv[1])["shard/nodes"].dtype["mean"].shape; sys.exit(w != (2,))' new2.h5 ||
+no_h5py || /usr/bin/python3 -c 'import h5py,sys; w=h5py.File(sys.argv[1])["shard/nodes"].dtype["mean"].shape; sys.exit(w != (2,))' new2.h5 ||
     problems+=("a barrier shard written today does not hold rows of 2 outputs")
 got=$("$mcsim" merge "$legacy/barrier_shard1of2.h5" new2.h5 -o mixed.h5 -f json -q | bits)
 [ "$want" = "$got" ] || problems+=("a legacy shard and today's: single $want, merged $got")
@@ -147,7 +149,7 @@ rc=$?
 [ $rc -eq 65 ] || problems+=("merge exit $rc, expected 65")
 grep -qF "mcsim merge: error: down-in: 0 (std error 0: all 20000 paths" err ||
     problems+=("merge stderr: $(cat err)")
-/usr/bin/python3 -c '
+no_h5py || /usr/bin/python3 -c '
 import h5py, json, sys
 d = json.load(open("out"))
 checks = [(w["severity"], w["output"], w["check"]) for w in d["warnings"]]
@@ -194,7 +196,7 @@ for i in 1 2; do
         --repeat 1 --task $i --tasks 2 -o sw$i.h5 -q || problems+=("sweep task $i failed")
 done
 "$mcsim" merge sw1.h5 sw2.h5 -o swall.h5 -q || problems+=("merge of sweep files failed")
-/usr/bin/python3 -c '
+no_h5py || /usr/bin/python3 -c '
 import h5py, sys
 p = sorted(int(x) for x in h5py.File("swall.h5")["runs"]["paths"])
 sys.exit(0 if p == [1000, 10000, 100000, 1000000] else "merged sizes %r" % p)' || problems+=("merged sweep rows")

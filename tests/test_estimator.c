@@ -1595,6 +1595,21 @@ static void validate_keeps_jobs_apart(void **state)
     for (size_t k = 0; k < v.n_points; k++)
         expect_close(v.points[k].measured / v.points[k].predicted, v.points[k].job ? 2 : 1, 1e-9);
     mcs_validation_free(&v);
+    /* the text: each job's series under its first file, then the modes under "all 2 jobs" */
+    static char text[1 << 16];
+    FILE *tf = fmemopen(text, sizeof text, "w");
+    assert_non_null(tf);
+    char *targv[] = {"validate", paths[0], paths[1], paths[2], "--profile",
+                     FIXTURE_DIR "/test-machine.ini", "-q", NULL};
+    optind = 0;
+    assert_int_equal(mcs_validate_command(7, targv, 0, tf, tf, err, sizeof err), MCS_OK);
+    fclose(tf);
+    const char *first = strstr(text, "speedup T_cpu/T_gpu");
+    const char *a = first ? strstr(first, "job0.h5:\n  cold") : NULL;
+    const char *b = a ? strstr(a, "job2.h5:\n  cold") : NULL;
+    const char *all = b ? strstr(b, "  all 2 jobs:\n  cold  all") : NULL;
+    if (!all)
+        fail_msg("validate's text lacks the jobs' headings in order:\n%s", first ? first : text);
     /* the report draws one job's series: refused with both files named */
     char report[300], out_text[4096] = "";
     snprintf(report, sizeof report, "%s/r.html", dir);

@@ -77,4 +77,21 @@ grep -q "profiles cpu = h100-reference" ve5/validate-european-default-single-aut
     problems+=("validate did not use h100-reference: $(head -c 300 ve5/validate-*.txt)")
 grep -q '^| european | ' ve5/summary.md || problems+=("ve5: no european row")
 report "--profile NAME: a catalogue profile by name, no calibration"
+
+# a relative path (made absolute before the script enters OUT) and a name that is no profile
+cp "$fixture" mine.ini
+"$script" "$mcsim" ve6 --profile mine.ini --configs european --steps default \
+    --precisions single --rngs auto --threads 1 --backend cpu --budget 2 --cap 0.2 --repeat 2 \
+    >"$tmp/stdout" 2>"$tmp/stderr"
+rc=$?
+[ $rc -eq 0 ] || problems+=("relative path: exit $rc: $(tail -c 300 "$tmp/stderr")")
+grep -q "profiles cpu = test-machine" ve6/validate-european-default-single-auto-t1.txt ||
+    problems+=("relative path: validate did not use it")
+"$script" "$mcsim" ve7 --profile no-such-profile --configs european >"$tmp/stdout" 2>"$tmp/stderr"
+rc=$?
+[ $rc -eq 64 ] || problems+=("a name that is no profile: exit $rc, not 64")
+grep -q "validate_estimator.sh: --profile no-such-profile: .*not found" "$tmp/stderr" ||
+    problems+=("no message for a name that is no profile: $(cat "$tmp/stderr")")
+[ ! -e ve7 ] || problems+=("ve7 made before the profile was checked")
+report "--profile: a relative path works; a name that is no profile is exit 64, said"
 finish
