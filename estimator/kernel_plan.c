@@ -460,19 +460,16 @@ mcs_status mcs_kernel_plan_make(int f, mcs_kernel_plan *plan, char *err, size_t 
     }
     plan->n_wide = wide;
     /* the wide points: every asset's spot and volatility one number (a
-     * list of one is every asset's); the middle, then the widest, each at
-     * 1 step and at MCS_WIDE_STEPS, then the narrow two the same */
-    _Static_assert(MCS_WIDE_POINTS == 8, "the plan's wide points: the eight below");
-    static const int wide_assets[MCS_WIDE_POINTS] = {MCS_MID_ASSETS,        MCS_MID_ASSETS,
-                                                     MCS_MOST_ASSETS,       MCS_MOST_ASSETS,
-                                                     MCS_NARROW_ASSETS,     MCS_NARROW_ASSETS,
-                                                     MCS_NARROW_TOP_ASSETS, MCS_NARROW_TOP_ASSETS},
-                     wide_steps[MCS_WIDE_POINTS] = {1, MCS_WIDE_STEPS, 1, MCS_WIDE_STEPS,
-                                                    1, MCS_WIDE_STEPS, 1, MCS_WIDE_STEPS};
+     * list of one is every asset's); pairs at 1 step and at MCS_WIDE_STEPS:
+     * the middle, the widest, then the narrow two */
+    static const int pair_assets[] = {MCS_MID_ASSETS, MCS_MOST_ASSETS, MCS_NARROW_ASSETS,
+                                      MCS_NARROW_TOP_ASSETS};
+    _Static_assert(MCS_WIDE_POINTS == 2 * sizeof pair_assets / sizeof pair_assets[0],
+                   "the plan's wide points: a pair for each width");
     for (int i = 0; i < wide; i++)
         snprintf(plan->points[plan->n_points++], sizeof plan->points[0],
                  "simulation.steps=%d model.assets=%d model.spots=100 model.volatilities=0.25",
-                 wide_steps[i], wide_assets[i]);
+                 i % 2 ? MCS_WIDE_STEPS : 1, pair_assets[i / 2]);
     /* the last fit point where nearly every group pays the dear branch,
      * then where the model runs its variant step */
     const char *extra[2] = {dear ? k->model->dear_sets : NULL,

@@ -78,17 +78,12 @@ static int find_id(const mcs_named *table, const char *name)
 }
 
 /* The kernel of the sweep file row i comes from. */
-static int file_of(const mcs_validation *v, size_t i)
+static mcs_file_kernel *file_kernel(mcs_validation *v, size_t i)
 {
     int f = 0;
     while (f + 1 < v->n_files && i >= v->file_first_row[f + 1])
         f++;
-    return f;
-}
-
-static mcs_file_kernel *file_kernel(mcs_validation *v, size_t i)
-{
-    return &v->kernels[file_of(v, i)];
+    return &v->kernels[f];
 }
 
 /* The workload of row i: its sizes and settings, and the kernel of its
@@ -164,7 +159,7 @@ enum { SIZE_KEYS = 5, WORKLOAD_KEYS = 9 };
 static int compare_rows(const mcs_validation *v, size_t i, size_t j, int keys)
 {
     const mcs_sweep_row *x = &v->rows[i], *y = &v->rows[j];
-    const int jx = v->file_job[file_of(v, i)], jy = v->file_job[file_of(v, j)];
+    const int jx = v->row_job[i], jy = v->row_job[j];
 #define BY_TEXT(f) strcmp(x->f, y->f)
 #define BY_NUMBER(f) ((x->f > y->f) - (x->f < y->f))
     const int by[WORKLOAD_KEYS] = {(jx > jy) - (jx < jy), BY_TEXT(mode),    BY_TEXT(precision),
@@ -287,7 +282,7 @@ static int size_point(const mcs_validation *v, const size_t *order, size_t from,
         return 0;
     const mcs_sweep_row *r = &v->rows[order[from]];
     memset(pt, 0, sizeof *pt);
-    pt->job = v->file_job[file_of(v, order[from])];
+    pt->job = v->row_job[order[from]];
     snprintf(pt->mode, sizeof pt->mode, "%s", r->mode);
     snprintf(pt->precision, sizeof pt->precision, "%s", r->precision);
     pt->steps = r->steps;
@@ -567,6 +562,8 @@ static void clear_results(mcs_validation *v)
     free(v->points);
     free(v->speedups);
     free(v->break_even);
+    free(v->row_job);
+    v->row_job = NULL;
     v->predicted = NULL;
     v->points = NULL;
     v->speedups = NULL;
@@ -588,10 +585,15 @@ mcs_status mcs_validate_compute(mcs_validation *v, const mcs_profile *cpu,
     v->cpu = *cpu;
     v->gpu = *gpu;
     v->predicted = calloc(v->n_rows + 1, sizeof *v->predicted);
-    if (!v->predicted) {
+    v->row_job = malloc((v->n_rows + 1) * sizeof *v->row_job);
+    if (!v->predicted || !v->row_job) {
         snprintf(err, err_len, "out of memory for the predictions of %zu runs", v->n_rows);
         return MCS_E_NOMEM;
     }
+    for (int f = 0; f < v->n_files; f++) /* (the sort's key, looked up once) */
+        for (size_t i = v->file_first_row[f];
+             i < (f + 1 < v->n_files ? v->file_first_row[f + 1] : v->n_rows); i++)
+            v->row_job[i] = v->file_job[f];
     char why[160];
     for (size_t i = 0; i < v->n_rows; i++)
         if (!predict_row(v, i, v->predicted[i], why, sizeof why) &&

@@ -96,6 +96,7 @@ typedef struct {
     uint64_t job_hash[16];           /* per file: what makes its job, hashed */
     mcs_sweep_row *rows;             /* every run of every file */
     double (*predicted)[MCS_PHASE_COUNT]; /* per row; NAN where the profiles cannot predict */
+    int *row_job;                    /* per row: its file's job (file_job) */
     size_t n_rows;
     /* every table below is sized by what the files hold (malloc'ed) or by
      * the code (phases: backend x mode x phase), never a fixed count a

@@ -3,7 +3,19 @@
 # and by h5py, and that its seal holds (tests/h5seal.py, Python's SHA-256).
 # Usage: check_h5_readers.sh FILE.h5 [EXPECTED_PRICE]
 # Exit 0 when both readers see the schema; non-zero with a message otherwise.
+#        check_h5_readers.sh --missing
+# prints which readers this machine lacks ("h5dump", "python3 h5py", both
+# joined by " and ", or an empty line), for the suites that skip what only
+# they can check (`make deps-test` installs both).
 set -u
+
+if [ "${1:-}" = --missing ]; then
+    missing=""
+    command -v h5dump >/dev/null 2>&1 || missing="h5dump"
+    /usr/bin/python3 -c 'import h5py' 2>/dev/null || missing="${missing:+$missing and }python3 h5py"
+    echo "$missing"
+    exit 0
+fi
 
 fail() {
     echo "check_h5_readers: $*" >&2

@@ -58,11 +58,9 @@ report() {
 # The log's readers, h5dump and h5py: `make deps-test` installs them. A machine
 # without them (a bare GPU machine) skips the part of a case only they can
 # check, and says so (unread).
-h5_missing=""
-command -v h5dump >/dev/null 2>&1 || h5_missing="h5dump"
+h5_missing=$("$readers" --missing)
 h5py_missing="" # the checks that read with h5py alone
-"$py" -c 'import h5py' 2>/dev/null || h5py_missing="python3 h5py"
-h5_missing="$h5_missing${h5_missing:+${h5py_missing:+ and }}$h5py_missing"
+case $h5_missing in *h5py*) h5py_missing="python3 h5py" ;; esac
 unread() { # unread WHAT: the log's WHAT is not read back here
     echo "# SKIP part: $1 not read back (no $h5_missing here)"
     skipped=$((skipped + 1))

@@ -18,9 +18,7 @@ cd "$tmp" || exit 1
 export HOME=$tmp/home XDG_CONFIG_HOME=$tmp/home/.config
 unset MCSIM_PROFILE MCSIM_BACKEND MCSIM_LOG
 passed=0 failed=0 skipped=0 problems=() failures=()
-h5_missing=""
-command -v h5dump >/dev/null 2>&1 || h5_missing="h5dump"
-/usr/bin/python3 -c 'import h5py' 2>/dev/null || h5_missing="${h5_missing:+$h5_missing and }python3 h5py"
+h5_missing=$("$repo/tests/check_h5_readers.sh" --missing)
 skip() { skipped=$((skipped + 1)); echo "ok - $1 # SKIP $2"; problems=(); }
 report() {
     if [ ${#problems[@]} -eq 0 ]; then passed=$((passed + 1)); echo "ok - $1"
