@@ -26,7 +26,9 @@ void mcs_cmd_sweep_help(FILE *f)
           "\n"
           "Measures CONFIG at path counts FROM, FROM x FACTOR, ... up to TO on each\n"
           "backend, R times each: cold runs are fresh mcsim processes (they pay GPU\n"
-          "context creation), warm runs happen in this process after one unmeasured run.\n"
+          "context creation), warm runs happen in this process after one unmeasured run\n"
+          "(the GPU's at the largest size, so that its buffers never grow), a CPU run\n"
+          "with its thread team up (as a later run of the same job finds it).\n"
           "Every run's phase timings go into SWEEP.h5 (table /runs, one column per phase;\n"
           "docs/hdf5-schema.md); `mcsim validate SWEEP.h5` compares them with the\n"
           "estimator's predictions. Every backend is checked (a one-path fresh run of\n"
@@ -345,22 +347,46 @@ typedef struct {
     mcs_status failed;      /* the first failure's status */
 } sweep_run;
 
+/* Start a team of `threads` OpenMP threads and let it rest. libgomp ends
+ * the threads a smaller team leaves out, so a warm CPU run after a run of
+ * fewer blocks would pay its new threads' start (0.3-0.6 ms for 14 of them
+ * on the H200 machine's host, 2026-11-29), which a later run of the same
+ * job does not: a warm run is measured with the team up, the state the
+ * estimator predicts (docs/estimator.md, "Cold and warm"). */
+static void team_up(int threads)
+{
+#pragma omp parallel num_threads(threads)
+    {
+        (void)0;
+    }
+}
+
 /* One run of backend b at size s into the next row: cold in a fresh
- * process, warm in this one (after an unmeasured run at the first size of
- * the first repeat, which brings context and threads up). */
+ * process, warm in this one. Before the first warm run, an unmeasured run
+ * brings the context and threads up: on the GPU at the largest size, so
+ * that the buffers the process keeps are as large as any run needs (a run
+ * needing larger ones pays their allocation, about 1.4 ms); on the CPU,
+ * whose buffers do not grow with the paths, at the smallest. */
 static mcs_status measure_one(sweep_run *sr, int b, int warm, int r, int s, char *err,
                               size_t len)
 {
     static char resolved[MCS_CONFIG_RESOLVED_MAX];
     const options *o = sr->o;
+    const int threads = b ? 1 : (o->threads ? o->threads : omp_get_max_threads());
     char paths[64];
     mcs_run_spec spec = spec_at(o, backend_names[b], o->sizes[s], paths, sizeof paths);
     mcs_job job;
     mcs_gpu_info gpu;
     mcs_timings t;
     mcs_status st = MCS_OK;
-    if (warm && r == 0 && s == 0)
-        st = mcs_run_warm(&spec, sr->log, &t, &job, &gpu, NULL, err, len);
+    if (warm && r == 0 && s == 0) {
+        char first_paths[64];
+        mcs_run_spec first = spec_at(o, backend_names[b], o->sizes[b ? o->n_sizes - 1 : 0],
+                                     first_paths, sizeof first_paths);
+        st = mcs_run_warm(&first, sr->log, &t, &job, &gpu, NULL, err, len);
+    }
+    if (warm && !b)
+        team_up(threads);
     if (st == MCS_OK)
         st = warm ? mcs_run_warm(&spec, sr->log, &t, &job, &gpu, NULL, err, len)
                   : mcs_run_cold(sr->self, &spec, sr->log, &t, NULL, err, len);
@@ -368,8 +394,8 @@ static mcs_status measure_one(sweep_run *sr, int b, int warm, int r, int s, char
         st = mcs_run_spec_job(&spec, &job, resolved, sizeof resolved, err, len);
     if (st != MCS_OK)
         return st;
-    fill_row(&sr->rows[sr->n++], backend_names[b], warm ? "warm" : "cold", &job,
-             b ? 1 : (o->threads ? o->threads : omp_get_max_threads()), r, &t);
+    fill_row(&sr->rows[sr->n++], backend_names[b], warm ? "warm" : "cold", &job, threads, r,
+             &t);
     if (!o->quiet)
         fprintf(stderr, "mcsim sweep: %zu/%zu  %s %s %.0e paths  total %.4g s\n", sr->n,
                 sr->total, backend_names[b], warm ? "warm" : "cold", o->sizes[s],
