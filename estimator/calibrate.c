@@ -114,6 +114,7 @@ void mcs_cmd_calibrate_help(FILE *f)
             "options (valid values):\n"
             "  --backend cpu|gpu|all  what to measure (default all: the GPU when usable);\n"
             "                         gpu keeps the [cpu] section of an existing output file\n"
+            "                         (one without it: exit 78, nothing measured)\n"
             "  -o, --output FILE      where to write the profile: a regular file, never a\n"
             "                         folder, device, pipe or link, checked before\n"
             "                         measuring (its folder must exist; the default folder\n"
@@ -139,7 +140,8 @@ void mcs_cmd_calibrate_help(FILE *f)
             "child: no profile written, nothing left, exit 130.\n"
             "\n"
             "exit codes: 0 ok, 64 usage, 69 --backend gpu without a usable GPU, 74 the\n"
-            "profile cannot be written (checked first: nothing is measured then), 130\n"
+            "profile cannot be written (checked first: nothing is measured then), 78\n"
+            "--backend gpu and the output has no [cpu] section (also checked first), 130\n"
             "interrupted.\n",
             MCS_REPEATS_MIN, 100 * MCS_AGREED_SPREAD, 100 * MCS_SETTLED_SPREAD,
             100 * MCS_SETTLED_MOVE, 100 * MCS_PLAUSIBLE_SPREAD_MAX, MCS_REPEATS_MAX,
@@ -1385,13 +1387,20 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
     }
     mcs_profile p;
     mcs_profile_init(&p);
-    if (c.gpu && !c.cpu) { /* keep the [cpu] part of an existing profile */
+    if (c.gpu && !c.cpu) { /* keep the [cpu] part of an existing profile, refused before
+                            * anything is measured where there is none */
         mcs_profile old;
-        if (mcs_profile_load_file(c.output, &old, err, sizeof err) == MCS_OK && old.has_cpu) {
+        char why[1024] = "";
+        if (mcs_profile_load_file(c.output, &old, why, sizeof why) == MCS_OK && old.has_cpu) {
             p.has_cpu = 1;
             p.cpu = old.cpu;
+        } else {
+            fprintf(stderr, "mcsim calibrate: --backend gpu keeps the [cpu] section of %s, "
+                    "and it has none (%s): calibrate the cpu too (--backend all), or first "
+                    "(--backend cpu -o %s); nothing measured\n", c.output,
+                    why[0] ? why : "a profile without one", c.output);
+            return mcs_status_exit_code(MCS_E_CONFIG);
         }
-        err[0] = '\0';
     }
     char gpu_why[4096 + 1024];
     mcs_gpu_module_status gpu_state = mcs_gpu_module_state(gpu_why, sizeof gpu_why);
@@ -1486,11 +1495,6 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
     if (mcs_stop_flag) { /* whatever the runs said: a stop request */
         snprintf(err, sizeof err, "interrupted");
         st = MCS_E_INTERRUPTED;
-    }
-    if (st == MCS_OK && !p.has_cpu) {
-        snprintf(err, sizeof err, "%s has no [cpu] section to keep: calibrate the cpu too "
-                 "(--backend all)", c.output);
-        st = MCS_E_CONFIG;
     }
     if (st != MCS_OK) {
         fprintf(stderr, "mcsim calibrate: %s; no profile written\n", err);

@@ -1095,6 +1095,12 @@ expect_fail "estimate --profile with a bad number: exit 78, names file:line:key"
     "bad-profile.ini:5: [cpu] cores = '16 cores'" -- estimate base.ini --profile ./bad-profile.ini
 rm -f bad-profile.ini
 expect_fail "calibrate --backend tpu: exit 64" 64 "--backend tpu" -- calibrate --backend tpu
+# --backend gpu keeps the output's [cpu] section: refused before anything is measured (with a
+# GPU, it was refused after a minute of measuring) where the output has none
+expect_fail "calibrate --backend gpu into a new file: exit 78 at once" 78 \
+    "keeps the [cpu] section of gpu-only.ini, and it has none" "nothing measured" -- \
+    calibrate --backend gpu -o gpu-only.ini
+[ ! -e gpu-only.ini ] || { problems+=("left gpu-only.ini"); report "calibrate --backend gpu: no file"; }
 expect_fail "sweep without -o: exit 64" 64 "give -o" -- sweep base.ini --paths 1e3:1e4
 expect_fail "sweep --paths 5:1: exit 64" 64 "--paths 5:1" -- sweep base.ini --paths 5:1 -o s.h5
 expect_fail "validate a missing file: exit 66" 66 "nosuch.h5" -- \
