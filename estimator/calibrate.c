@@ -1203,7 +1203,8 @@ static mcs_status calibrate_gpu(calib *c, mcs_profile *p, char *err, size_t len)
         return st;
     double bytes = 2.0 * MCS_GPU_MAX_CHUNK_BLOCKS * mcs_sums_record_len(1) * sizeof(double);
     g->alloc_ns_per_byte = fmax(0, (t.seconds[MCS_PHASE_ALLOC] - alloc_small) / bytes * 1e9);
-    progress("gpu: allocation %.3g s + %.3g ns per byte", g->alloc_s, g->alloc_ns_per_byte);
+    progress("gpu: allocation %.3g s (%.3g s in a fresh process) + %.3g ns per byte", g->alloc_s,
+             g->alloc_cold_s, g->alloc_ns_per_byte);
     /* the host's work per block of a GPU run (gpu_run unpacks a launch's
      * records into the engine's block sums, which it merges): the same 2^20
      * blocks in 4 launches of 2^18, the chunk of a one-step job of

@@ -691,8 +691,9 @@ void mcs_predict_gpu(const mcs_gpu_profile *gpu, const mcs_cpu_profile *host,
                        MCS_PHASE_TEARDOWN};
     for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
         out->seconds[own[i]] = costs[own[i]];
-    out->seconds[MCS_PHASE_ALLOC] =
-        costs[MCS_PHASE_ALLOC] + alloc_bytes * gpu->alloc_ns_per_byte * 1e-9;
+    /* (a profile from before alloc_cold_s: a cold run's fixed part as a warm one's) */
+    const double alloc = costs[MCS_PHASE_ALLOC] >= 0 ? costs[MCS_PHASE_ALLOC] : gpu->alloc_s;
+    out->seconds[MCS_PHASE_ALLOC] = alloc + alloc_bytes * gpu->alloc_ns_per_byte * 1e-9;
     host_phases(host, host_costs, w, blocks, out);
     if (gpu->reduce_block_ns >= 0) /* the GPU path's own per-block cost, when measured */
         out->seconds[MCS_PHASE_REDUCE] = blocks * gpu->reduce_block_ns * 1e-9;

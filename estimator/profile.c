@@ -203,6 +203,7 @@ static const profile_key keys[] = {
     FIXED_PAIR(gpu, device_query, s, NULL),
     FIXED_PAIR(gpu, setup, s, "stream, events, kernel module load, s"),
     FIXED(gpu, alloc_s, "device and pinned buffers: fixed part, s"),
+    FIXED_OPTIONAL(gpu, alloc_cold_s, "the same in a fresh process (the driver's first buffers), s"),
     COST("gpu", "alloc_ns_per_byte", gpu.alloc_ns_per_byte, "and per byte, ns"),
     FIXED(gpu, teardown_s, NULL),
     FIXED_OPTIONAL(gpu, write_cold_s, "writing a GPU run's log, cold, seconds"),
@@ -1503,6 +1504,9 @@ static int add_problem(char *buf, size_t len, const char *fmt, ...)
      FIELD(side.key##_cold_##unit), FIELD(side.key##_warm_##unit),                              \
      FIELD(side.spread.key##_cold_##unit), FIELD(side.spread.key##_warm_##unit),               \
      sizeof(#unit) == 2 ? 1.0 : 1e-6}
+#define KEYS(side, gpu, name, phase, cold, warm)                                                \
+    {#side " " name, gpu, phase, FIELD(side.cold), FIELD(side.warm), FIELD(side.spread.cold), \
+     FIELD(side.spread.warm), 1.0}
 #define ONE(side, gpu, name, phase, key, warm)                                                 \
     {#side " " name,        gpu,        phase,                                                \
      warm ? MCS_FIXED_NONE : FIELD(side.key), warm ? FIELD(side.key) : MCS_FIXED_NONE,         \
@@ -1522,7 +1526,7 @@ const mcs_fixed_phase mcs_fixed_phases[] = {
     PAIR(gpu, 1, "setup", MCS_PHASE_SETUP, setup, s),
     PAIR(gpu, 1, "write", MCS_PHASE_WRITE, write, s),
     ONE(gpu, 1, "teardown", MCS_PHASE_TEARDOWN, teardown_s, 1),
-    ONE(gpu, 1, "alloc", MCS_PHASE_ALLOC, alloc_s, 1),
+    KEYS(gpu, 1, "alloc", MCS_PHASE_ALLOC, alloc_cold_s, alloc_s),
     ONE(gpu, 1, "first launch", -1, first_launch_us, 0),
 };
 const int mcs_fixed_phase_count = (int)(sizeof mcs_fixed_phases / sizeof mcs_fixed_phases[0]);

@@ -288,8 +288,8 @@ static void warm_above_cold_is_implausible(void **state)
 }
 
 /* mcs_fixed_costs reads each fixed phase from mcs_fixed_phases: a pair's
- * cold or warm key, a key for both (the GPU's teardown and alloc) on
- * either run, a cold-only key (the GPU's context) 0 warm; the time outside
+ * cold or warm key (the GPU's alloc: alloc_cold_s and alloc_s), a key for
+ * both (the GPU's teardown) on either run, a cold-only key (the GPU's context) 0 warm; the time outside
  * every phase in its own column; microsecond keys (chunk start) on no
  * column. */
 static void fixed_costs_follow_the_table(void **state)
@@ -315,11 +315,12 @@ static void fixed_costs_follow_the_table(void **state)
         cold[i] = warm[i] = -7;
     p.gpu.teardown_s = 0.004;
     p.gpu.context_s = 0.2;
+    p.gpu.alloc_cold_s = 0.0013;
     mcs_fixed_costs(&p.gpu, 1, 1, cold);
     mcs_fixed_costs(&p.gpu, 1, 0, warm);
     assert_true(cold[MCS_PHASE_CONTEXT] == 0.2 && warm[MCS_PHASE_CONTEXT] == 0);
     assert_true(cold[MCS_PHASE_TEARDOWN] == 0.004 && warm[MCS_PHASE_TEARDOWN] == 0.004);
-    assert_true(cold[MCS_PHASE_ALLOC] == p.gpu.alloc_s && warm[MCS_PHASE_ALLOC] == p.gpu.alloc_s);
+    assert_true(cold[MCS_PHASE_ALLOC] == 0.0013 && warm[MCS_PHASE_ALLOC] == p.gpu.alloc_s);
     assert_true(cold[MCS_PHASE_SETUP] == p.gpu.setup_cold_s);
     assert_true(warm[MCS_PHASE_DEVICE_QUERY] == p.gpu.device_query_warm_s);
     assert_true(warm[MCS_PHASE_WRITE] == p.gpu.write_warm_s);
@@ -451,6 +452,18 @@ static void gpu_prediction_by_hand(void **state)
     expect_close(g.seconds[MCS_PHASE_D2H], 10.00256e-6, 1e-12);
     /* context 0.2 + config, device query, setup, alloc 1 ms each + write 2 ms */
     expect_close(g.seconds[MCS_PHASE_TOTAL], 0.206 + 66.124288e-6 + 10.00256e-6, 1e-12);
+    /* (that profile has no alloc_cold_s: the cold run's allocation is the
+     * warm alloc_s; with it, the cold run's is alloc_cold_s, a warm one's
+     * still alloc_s) */
+    const double alloc = g.seconds[MCS_PHASE_ALLOC];
+    p.gpu.alloc_cold_s = p.gpu.alloc_s + 3e-3;
+    mcs_predict_gpu(&p.gpu, &p.cpu, &w, &g);
+    expect_close(g.seconds[MCS_PHASE_ALLOC], alloc + 3e-3, 1e-15);
+    expect_close(g.seconds[MCS_PHASE_TOTAL], 0.209 + 66.124288e-6 + 10.00256e-6, 1e-12);
+    w.cold = 0;
+    mcs_predict_gpu(&p.gpu, &p.cpu, &w, &g);
+    expect_close(g.seconds[MCS_PHASE_ALLOC], alloc, 1e-15);
+    w.cold = 1;
     w.rng = MCS_RNG_PCG64; /* the gpu has no pcg64 */
     mcs_predict_gpu(&p.gpu, &p.cpu, &w, &g);
     assert_false(g.available);
