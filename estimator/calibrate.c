@@ -1388,21 +1388,6 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
     }
     mcs_profile p;
     mcs_profile_init(&p);
-    if (c.gpu && !c.cpu) { /* keep the [cpu] part of an existing profile, refused before
-                            * anything is measured where there is none */
-        mcs_profile old;
-        char why[1024] = "";
-        if (mcs_profile_load_file(c.output, &old, why, sizeof why) == MCS_OK && old.has_cpu) {
-            p.has_cpu = 1;
-            p.cpu = old.cpu;
-        } else {
-            fprintf(stderr, "mcsim calibrate: --backend gpu keeps the [cpu] section of %s, "
-                    "and it has none (%s): calibrate the cpu too (--backend all), or first "
-                    "(--backend cpu -o %s); nothing measured\n", c.output,
-                    why[0] ? why : "a profile without one", c.output);
-            return mcs_status_exit_code(MCS_E_CONFIG);
-        }
-    }
     char gpu_why[4096 + 1024];
     mcs_gpu_module_status gpu_state = mcs_gpu_module_state(gpu_why, sizeof gpu_why);
     if (c.gpu && gpu_state != MCS_GPU_MODULE_LOADED) { /* GPU measurements need the module */
@@ -1413,6 +1398,23 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
         if (gpu_state == MCS_GPU_MODULE_UNLOADABLE)
             progress("%s: calibrating the cpu only", gpu_why);
         c.gpu = 0;
+    }
+    if (c.gpu && !c.cpu) { /* keep the [cpu] part of an existing profile, refused before
+                            * anything is measured where there is none */
+        mcs_profile old;
+        char why[1024] = "";
+        if (mcs_profile_load_file(c.output, &old, why, sizeof why) == MCS_OK && old.has_cpu) {
+            p.has_cpu = 1;
+            p.cpu = old.cpu;
+        } else {
+            fprintf(stderr, "mcsim calibrate: --backend gpu keeps the [cpu] section of %s, "
+                    "and %s: calibrate the cpu too (--backend all), or first (--backend cpu "
+                    "-o %s); nothing measured\n", c.output,
+                    why[0] ? "cannot read it" : "it has none", c.output);
+            if (why[0])
+                fprintf(stderr, "mcsim calibrate: %s\n", why);
+            return mcs_status_exit_code(MCS_E_CONFIG);
+        }
     }
     if ((st = mcs_run_folder_make("calibrate", c.dir, sizeof c.dir, err, sizeof err)) != MCS_OK) {
         fprintf(stderr, "mcsim calibrate: %s; nothing measured\n", err);

@@ -27,8 +27,9 @@ void mcs_cmd_sweep_help(FILE *f)
           "Measures CONFIG at path counts FROM, FROM x FACTOR, ... up to TO on each\n"
           "backend, R times each: cold runs are fresh mcsim processes (they pay GPU\n"
           "context creation), warm runs happen in this process after one unmeasured run\n"
-          "(the GPU's at the largest size, so that its buffers never grow), a CPU run\n"
-          "with its thread team up (as a later run of the same job finds it).\n"
+          "(at the size that needs the most threads and buffers, so that no measured\n"
+          "run grows them), a CPU run with its thread team up (as a later run of the\n"
+          "same job finds it).\n"
           "Every run's phase timings go into SWEEP.h5 (table /runs, one column per phase;\n"
           "docs/hdf5-schema.md); `mcsim validate SWEEP.h5` compares them with the\n"
           "estimator's predictions. Every backend is checked (a one-path fresh run of\n"
@@ -351,7 +352,7 @@ typedef struct {
  * the threads a smaller team leaves out, so a warm CPU run after a run of
  * fewer blocks would pay its new threads' start (0.3-0.6 ms for 14 of them
  * on the H200 machine's host, 2026-11-29), which a later run of the same
- * job does not: a warm run is measured with the team up, the state the
+ * job does not: a warm run is measured with its team up, the state the
  * estimator predicts (docs/estimator.md, "Cold and warm"). */
 static volatile int team_started; /* read nowhere: keeps the region from being elided */
 
@@ -363,12 +364,43 @@ static void team_up(int threads)
     team_started = started;
 }
 
+/* Before a backend's first warm run, an unmeasured run brings its context,
+ * threads and buffers up, at the size that needs the most of them: on the
+ * GPU the largest (the buffers the process keeps grow with a launch's
+ * blocks; a run needing larger ones pays their allocation, about 1.4 ms);
+ * on the CPU the smallest size with a block for every thread, else the
+ * largest (each thread allocates its scratch in its first run, up to
+ * about 7 MB, which then serves every size). */
+static mcs_status warm_up(const sweep_run *sr, int b, int threads, char *err, size_t len)
+{
+    static char resolved[MCS_CONFIG_RESOLVED_MAX];
+    const options *o = sr->o;
+    double at = o->sizes[o->n_sizes - 1];
+    char paths[64];
+    mcs_job job;
+    for (int i = 0; !b && i < o->n_sizes - 1; i++) {
+        mcs_run_spec spec = spec_at(o, backend_names[b], o->sizes[i], paths, sizeof paths);
+        if (mcs_run_spec_job(&spec, &job, resolved, sizeof resolved, err, len) == MCS_OK &&
+            mcs_job_blocks(&job) >= (uint64_t)threads) {
+            at = o->sizes[i];
+            break;
+        }
+    }
+    mcs_run_spec spec = spec_at(o, backend_names[b], at, paths, sizeof paths);
+    mcs_gpu_info gpu;
+    mcs_timings t;
+    mcs_status st = mcs_run_warm(&spec, sr->log, &t, &job, &gpu, NULL, err, len);
+    if (st != MCS_OK) {
+        char why[1024];
+        snprintf(why, sizeof why, "%s", err);
+        snprintf(err, len, "the unmeasured first run at %.0e paths: %s", at, why);
+    }
+    return st;
+}
+
 /* One run of backend b at size s into the next row: cold in a fresh
- * process, warm in this one. Before the first warm run, an unmeasured run
- * brings the context and threads up: on the GPU at the largest size, so
- * that the buffers the process keeps are as large as any run needs (a run
- * needing larger ones pays their allocation, about 1.4 ms); on the CPU,
- * whose buffers do not grow with the paths, at the smallest. */
+ * process, warm in this one (after warm_up, and on the CPU with the run's
+ * team up). */
 static mcs_status measure_one(sweep_run *sr, int b, int warm, int r, int s, char *err,
                               size_t len)
 {
@@ -381,14 +413,14 @@ static mcs_status measure_one(sweep_run *sr, int b, int warm, int r, int s, char
     mcs_gpu_info gpu;
     mcs_timings t;
     mcs_status st = MCS_OK;
-    if (warm && r == 0 && s == 0) {
-        char first_paths[64];
-        mcs_run_spec first = spec_at(o, backend_names[b], o->sizes[b ? o->n_sizes - 1 : 0],
-                                     first_paths, sizeof first_paths);
-        st = mcs_run_warm(&first, sr->log, &t, &job, &gpu, NULL, err, len);
+    if (warm && r == 0 && s == 0)
+        st = warm_up(sr, b, threads, err, len);
+    if (st == MCS_OK && warm && !b) { /* the team the run starts: a thread a block (cpu_backend.c) */
+        st = mcs_run_spec_job(&spec, &job, resolved, sizeof resolved, err, len);
+        const uint64_t blocks = st == MCS_OK ? mcs_job_blocks(&job) : 1;
+        if (st == MCS_OK)
+            team_up(blocks < (uint64_t)threads ? (int)blocks : threads);
     }
-    if (warm && !b)
-        team_up(threads);
     if (st == MCS_OK)
         st = warm ? mcs_run_warm(&spec, sr->log, &t, &job, &gpu, NULL, err, len)
                   : mcs_run_cold(sr->self, &spec, sr->log, &t, NULL, err, len);

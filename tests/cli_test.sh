@@ -1096,10 +1096,25 @@ expect_fail "estimate --profile with a bad number: exit 78, names file:line:key"
 rm -f bad-profile.ini
 expect_fail "calibrate --backend tpu: exit 64" 64 "--backend tpu" -- calibrate --backend tpu
 # --backend gpu keeps the output's [cpu] section: refused before anything is measured (with a
-# GPU, it was refused after a minute of measuring) where the output has none
-expect_fail "calibrate --backend gpu into a new file: exit 78 at once" 78 \
-    "keeps the [cpu] section of gpu-only.ini, and it has none" "nothing measured" -- \
-    calibrate --backend gpu -o gpu-only.ini
+# GPU, it was refused after a minute of measuring) where the output has none or cannot be read;
+# without GPU support, exit 69 first, whatever the output holds
+if [ $gpu_built -eq 1 ]; then
+    expect_fail "calibrate --backend gpu into a new file: exit 78 at once" 78 \
+        "keeps the [cpu] section of gpu-only.ini, and it has none" "nothing measured" -- \
+        calibrate --backend gpu -o gpu-only.ini
+    printf '[profile]\nname = x\nkind = cpu\n[cpu]\ncores = 16 cores\n' > gpu-bad.ini
+    expect_fail "calibrate --backend gpu into a file whose [cpu] is bad: exit 78 naming file:line" \
+        78 "gpu-bad.ini, and cannot read it" "gpu-bad.ini:5: [cpu] cores" -- \
+        calibrate --backend gpu -o gpu-bad.ini
+    grep -q 'cores = 16 cores' gpu-bad.ini || { problems+=("gpu-bad.ini changed"); report "calibrate --backend gpu: the bad file kept"; }
+    rm -f gpu-bad.ini
+else
+    expect_fail "calibrate --backend gpu without GPU support: exit 69 at once" 69 \
+        "--backend gpu: this build or installation of mcsim has no GPU support" -- \
+        calibrate --backend gpu -o gpu-only.ini
+    skip "calibrate --backend gpu into a file without a [cpu] section: exit 78" \
+        "this mcsim has no GPU support"
+fi
 [ ! -e gpu-only.ini ] || { problems+=("left gpu-only.ini"); report "calibrate --backend gpu: no file"; }
 expect_fail "sweep without -o: exit 64" 64 "give -o" -- sweep base.ini --paths 1e3:1e4
 expect_fail "sweep --paths 5:1: exit 64" 64 "--paths 5:1" -- sweep base.ini --paths 5:1 -o s.h5
