@@ -1407,11 +1407,13 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
             p.has_cpu = 1;
             p.cpu = old.cpu;
         } else {
+            const int missing = access(c.output, F_OK) != 0;
             fprintf(stderr, "mcsim calibrate: --backend gpu keeps the [cpu] section of %s, "
                     "and %s: calibrate the cpu too (--backend all), or first (--backend cpu "
                     "-o %s); nothing measured\n", c.output,
-                    why[0] ? "cannot read it" : "it has none", c.output);
-            if (why[0])
+                    missing ? "there is no such file" : why[0] ? "cannot read it" : "it has none",
+                    c.output);
+            if (why[0] && !missing)
                 fprintf(stderr, "mcsim calibrate: %s\n", why);
             return mcs_status_exit_code(MCS_E_CONFIG);
         }

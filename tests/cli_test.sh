@@ -1100,8 +1100,13 @@ expect_fail "calibrate --backend tpu: exit 64" 64 "--backend tpu" -- calibrate -
 # without GPU support, exit 69 first, whatever the output holds
 if [ $gpu_built -eq 1 ]; then
     expect_fail "calibrate --backend gpu into a new file: exit 78 at once" 78 \
-        "keeps the [cpu] section of gpu-only.ini, and it has none" "nothing measured" -- \
-        calibrate --backend gpu -o gpu-only.ini
+        "keeps the [cpu] section of gpu-only.ini, and there is no such file" "nothing measured" \
+        -- calibrate --backend gpu -o gpu-only.ini
+    cp "$repo/profiles/h200.ini" gpu-none.ini # a spec sheet's: a [gpu] section only
+    expect_fail "calibrate --backend gpu into a profile without [cpu]: exit 78 at once" 78 \
+        "keeps the [cpu] section of gpu-none.ini, and it has none" "nothing measured" -- \
+        calibrate --backend gpu -o gpu-none.ini
+    rm -f gpu-none.ini
     printf '[profile]\nname = x\nkind = cpu\n[cpu]\ncores = 16 cores\n' > gpu-bad.ini
     expect_fail "calibrate --backend gpu into a file whose [cpu] is bad: exit 78 naming file:line" \
         78 "gpu-bad.ini, and cannot read it" "gpu-bad.ini:5: [cpu] cores" -- \
