@@ -64,8 +64,9 @@ void mcs_cmd_calibrate_help(FILE *f)
             "default the local profile %s, which estimate, validate and\n"
             "--backend auto use from any folder ($XDG_CONFIG_HOME/mcsim/local.ini when\n"
             "XDG_CONFIG_HOME is set; $MCSIM_PROFILE, when set, is read instead):\n"
-            "  cpu: fixed costs of a run (fresh processes on all threads and on one, and\n"
-            "       repeated runs, at least %d rounds, before and after the kernels; a\n"
+            "  cpu: fixed costs of a run (fresh processes and repeated runs, on all\n"
+            "       threads and on one block, at least %d rounds, before and after the\n"
+            "       kernels; a chunk's start on one thread and on all; a\n"
             "       fresh process's start and exit outside its run), one thread's\n"
             "       cost per path-step for each precision and generator, parallel\n"
             "       efficiency from 1 thread to all, and one wave of as many blocks as\n"
@@ -193,7 +194,7 @@ typedef struct {
     double extras_until; /* no round beyond the minimum after this (mcs_now seconds) */
     char cpu_counted_by[64]; /* what counted the cores (mcs_cpu_facts), for the source line */
     /* the CPU's kept fixed-cost rounds (cpu_fixed_again): cold, warm, cold on one thread */
-    phase_stats cpu_cold, cpu_warm, cpu_one;
+    phase_stats cpu_cold, cpu_warm, cpu_one[2]; /* cpu_one: one block, cold and warm */
 } calib;
 
 static int quiet; /* -q: no progress */
@@ -338,14 +339,16 @@ static mcs_run_spec small_job(const calib *c, const char *backend)
  * in 0.14 s where a user's finds 0.2-0.4 s (H100, 2026-11-26); with
  * `warm_only` (a re-measurement after this process ran on the GPU) the
  * cold rounds are kept as they were. With `one` (the CPU), where the runs
- * start more than one thread, a third kind in each round: a fresh process
+ * start more than one thread, two more kinds in each round: a fresh process
  * on one thread, whose set-up against the cold one's gives each team
- * thread's start (keep_setup_thread); else one->runs is 0. */
+ * thread's start (keep_setup_thread), and the same one-block job in this
+ * process; with the cold and warm kinds' team they give a chunk's start on
+ * one thread and on all (keep_chunk_start); else one[0].runs is 0. */
 static mcs_status fixed_costs(calib *c, const char *backend, const mcs_repeat_rule *rule,
                               int warm_only, phase_stats *cold, phase_stats *warm,
-                              phase_stats *one, char *err, size_t len)
+                              phase_stats one[2], char *err, size_t len)
 {
-    double s[3][MCS_FIXED_COLUMNS][MCS_REPEATS_MAX], wall = 0;
+    double s[4][MCS_FIXED_COLUMNS][MCS_REPEATS_MAX], wall = 0;
     /* the one-thread kind: the same paths in one block of the default size
      * (at least 1000 paths: MCS_DEFAULT_BLOCK_SIZE is 65536), so a team of
      * one in a process of the default thread count, as every job of one
@@ -363,33 +366,35 @@ static mcs_status fixed_costs(calib *c, const char *backend, const mcs_repeat_ru
         return st;
     if (!gpu && (st = mcs_run_warm(&spec, c->log, &t, NULL, NULL, NULL, err, len)) != MCS_OK)
         return st;
-    /* kinds: 0 cold, 1 warm, 2 cold on one thread (with `one`, on a team) */
-    int r[3] = {0, 0, 0}, settled[3] = {warm_only, 0, !one || omp_get_max_threads() == 1};
-    while (!settled[0] || !settled[1] || !settled[2]) {
-        for (int kind = 0; kind < 3; kind++) {
+    /* kinds: 0 cold, 1 warm, 2 cold on one thread, 3 warm on one thread
+     * (with `one`, on a team) */
+    const int lone = !one || omp_get_max_threads() == 1;
+    int r[4] = {0, 0, 0, 0}, settled[4] = {warm_only, 0, lone, lone};
+    while (!settled[0] || !settled[1] || !settled[2] || !settled[3]) {
+        for (int kind = 0; kind < 4; kind++) {
             if (settled[kind] || (gpu && kind == 1 && !settled[0]))
                 continue; /* the GPU's warm rounds after its cold ones */
             if (kind == 1 && (st = mcs_run_warm(&larger, c->log, &t, NULL, NULL, NULL, err, len)))
                 return st;
-            st = kind == 1 ? mcs_run_warm(&spec, c->log, &t, NULL, NULL, NULL, err, len)
-                           : mcs_run_cold(c->self, kind == 2 ? &spec_one : &spec, c->log, &t,
-                                          &wall, err, len);
+            const mcs_run_spec *job = kind >= 2 ? &spec_one : &spec;
+            st = kind % 2 ? mcs_run_warm(job, c->log, &t, NULL, NULL, NULL, err, len)
+                          : mcs_run_cold(c->self, job, c->log, &t, &wall, err, len);
             if (st != MCS_OK)
                 return st;
             for (int p = 0; p < MCS_PHASE_COUNT; p++)
                 s[kind][p][r[kind]] = t.seconds[p];
             s[kind][MCS_FIXED_OTHER][r[kind]] = other_seconds(&t);
             s[kind][MCS_FIXED_PROCESS][r[kind]] =
-                kind != 1 ? fmax(0, wall - t.seconds[MCS_PHASE_TOTAL]) : 0;
+                kind % 2 == 0 ? fmax(0, wall - t.seconds[MCS_PHASE_TOTAL]) : 0;
             r[kind]++;
         }
-        for (int kind = 0; kind < 3; kind++)
+        for (int kind = 0; kind < 4; kind++)
             if (!settled[kind] && r[kind])
                 settled[kind] = mcs_repeats_settled(s[kind][MCS_PHASE_TOTAL], r[kind], rule,
                                                     mcs_now());
     }
-    phase_stats *out[3] = {cold, warm, one};
-    for (int kind = warm_only; kind < 3; kind++) {
+    phase_stats *out[4] = {cold, warm, one ? &one[0] : NULL, one ? &one[1] : NULL};
+    for (int kind = warm_only; kind < 4; kind++) {
         if (!out[kind])
             continue;
         out[kind]->runs = r[kind];
@@ -444,7 +449,7 @@ static void keep_setup_thread(mcs_cpu_profile *cpu, const phase_stats *cold,
  * warm one comes out above its cold one (mcs_profile_warm_problems of that
  * side). */
 static mcs_status measure_fixed(calib *c, mcs_profile *p, int gpu, phase_stats *cold,
-                                phase_stats *warm, phase_stats *one, char *err, size_t len)
+                                phase_stats *warm, phase_stats one[2], char *err, size_t len)
 {
     const char *side = gpu ? "gpu" : "cpu";
     char why[512] = "";
@@ -461,7 +466,7 @@ static mcs_status measure_fixed(calib *c, mcs_profile *p, int gpu, phase_stats *
             return st;
         keep_fixed(p, gpu, cold, warm);
         if (!gpu)
-            keep_setup_thread(&p->cpu, cold, one);
+            keep_setup_thread(&p->cpu, cold, &one[0]);
         one_side = *p;
         one_side.has_cpu = !gpu;
         one_side.has_gpu = gpu;
@@ -469,7 +474,7 @@ static mcs_status measure_fixed(calib *c, mcs_profile *p, int gpu, phase_stats *
         mcs_profile_warm_problems(&one_side, why, sizeof why);
     }
     progress("%s: fixed costs of %d rounds of a fresh process%s and a run in this one (1000 "
-             "paths)", side, cold->runs, one && one->runs ? ", one on one thread," : "");
+             "paths)", side, cold->runs, one && one[0].runs ? ", one on one thread," : "");
     return MCS_OK;
 }
 
@@ -519,17 +524,29 @@ static mcs_status measure_mpi_start(calib *c, const char *backend, double *start
  * mcs_cpu_busiest_paths), cold and warm (path_step_ns, the scaling and the
  * wave factors measured first). */
 static void keep_chunk_start(mcs_cpu_profile *cpu, const phase_stats *cold,
-                             const phase_stats *warm)
+                             const phase_stats *warm, const phase_stats one[2])
 {
     double paths, block;
     small_cpu_shape(&paths, &block);
     mcs_workload w = {.paths = (uint64_t)paths, .steps = 1, .block_size = (uint32_t)block,
                       .precision = MCS_SINGLE, .rng = MCS_RNG_PCG64, .threads = 0};
-    const double steps = mcs_cpu_busiest_paths(cpu, &w) * cpu->path_step_ns[0][0] * 1e-9;
+    double steps = mcs_cpu_busiest_paths(cpu, &w) * cpu->path_step_ns[0][0] * 1e-9;
     cpu->chunk_start_cold_us = fmax(0, cold->median[MCS_PHASE_SIMULATE] - steps) * 1e6;
     cpu->chunk_start_warm_us = fmax(0, warm->median[MCS_PHASE_SIMULATE] - steps) * 1e6;
     cpu->spread.chunk_start_cold_us = cold->spread[MCS_PHASE_SIMULATE];
     cpu->spread.chunk_start_warm_us = warm->spread[MCS_PHASE_SIMULATE];
+    /* the one-block job (fixed_costs' one-thread kinds): its lone thread's
+     * start, where there were such rounds (a profile of more than one thread) */
+    cpu->chunk_start_one_cold_us = cpu->chunk_start_one_warm_us = NAN;
+    cpu->spread.chunk_start_one_cold_us = cpu->spread.chunk_start_one_warm_us = NAN;
+    if (one[0].runs == 0 || one[1].runs == 0)
+        return;
+    w.block_size = MCS_DEFAULT_BLOCK_SIZE; /* fixed_costs' spec_one: the paths in one block */
+    steps = mcs_cpu_busiest_paths(cpu, &w) * cpu->path_step_ns[0][0] * 1e-9;
+    cpu->chunk_start_one_cold_us = fmax(0, one[0].median[MCS_PHASE_SIMULATE] - steps) * 1e6;
+    cpu->chunk_start_one_warm_us = fmax(0, one[1].median[MCS_PHASE_SIMULATE] - steps) * 1e6;
+    cpu->spread.chunk_start_one_cold_us = one[0].spread[MCS_PHASE_SIMULATE];
+    cpu->spread.chunk_start_one_warm_us = one[1].spread[MCS_PHASE_SIMULATE];
 }
 
 /* The CPU's fixed costs once more, after its kernels. The runs of both
@@ -545,8 +562,8 @@ static void keep_chunk_start(mcs_cpu_profile *cpu, const phase_stats *cold,
  * (validate's sign column, every config the same sign). A line says which. */
 static mcs_status cpu_fixed_again(calib *c, mcs_profile *p, char *err, size_t len)
 {
-    phase_stats cold, warm, one;
-    mcs_status st = measure_fixed(c, p, 0, &cold, &warm, &one, err, len);
+    phase_stats cold, warm, one[2];
+    mcs_status st = measure_fixed(c, p, 0, &cold, &warm, one, err, len);
     if (st != MCS_OK)
         return st;
     double later = cold.median[MCS_PHASE_TOTAL] + warm.median[MCS_PHASE_TOTAL];
@@ -559,18 +576,20 @@ static mcs_status cpu_fixed_again(calib *c, mcs_profile *p, char *err, size_t le
         kept = "the later kept (the first ran on a busy host)";
         c->cpu_cold = cold;
         c->cpu_warm = warm;
-        c->cpu_one = one;
+        c->cpu_one[0] = one[0];
+        c->cpu_one[1] = one[1];
     } else {
         kept = "both passes' rounds pooled";
         c->cpu_cold = pool_stats(&c->cpu_cold, &cold);
         c->cpu_warm = pool_stats(&c->cpu_warm, &warm);
-        c->cpu_one = pool_stats(&c->cpu_one, &one);
+        c->cpu_one[0] = pool_stats(&c->cpu_one[0], &one[0]);
+        c->cpu_one[1] = pool_stats(&c->cpu_one[1], &one[1]);
     }
     progress("cpu: fixed costs measured again after the kernels: %.3g ms cold + warm against "
              "%.3g ms at the start; %s", 1e3 * later, 1e3 * first, kept);
     keep_fixed(p, 0, &c->cpu_cold, &c->cpu_warm); /* measure_fixed wrote the later pass's */
-    keep_setup_thread(&p->cpu, &c->cpu_cold, &c->cpu_one);
-    keep_chunk_start(&p->cpu, &c->cpu_cold, &c->cpu_warm);
+    keep_setup_thread(&p->cpu, &c->cpu_cold, &c->cpu_one[0]);
+    keep_chunk_start(&p->cpu, &c->cpu_cold, &c->cpu_warm, c->cpu_one);
     return MCS_OK;
 }
 
@@ -707,7 +726,7 @@ static mcs_status calibrate_cpu(calib *c, mcs_profile *p, char *err, size_t len)
     p->has_cpu = 1;
     mcs_sysinfo_cpu_model(cpu->model, sizeof cpu->model);
     cpu->threads = omp_get_max_threads();
-    if ((st = measure_fixed(c, p, 0, &c->cpu_cold, &c->cpu_warm, &c->cpu_one, err, len)) !=
+    if ((st = measure_fixed(c, p, 0, &c->cpu_cold, &c->cpu_warm, c->cpu_one, err, len)) !=
         MCS_OK)
         return st;
 
@@ -764,7 +783,7 @@ static mcs_status calibrate_cpu(calib *c, mcs_profile *p, char *err, size_t len)
                      cpu->path_step_ns[q][g]);
         }
 
-    keep_chunk_start(cpu, &c->cpu_cold, &c->cpu_warm);
+    keep_chunk_start(cpu, &c->cpu_cold, &c->cpu_warm, c->cpu_one);
 
     /* parallel efficiency: T threads, blocks_per_thread blocks each (whole
      * waves), each T-thread run paired with a one-thread run of one thread's

@@ -437,8 +437,19 @@ static void cpu_simulate_shape(const mcs_cpu_profile *cpu, const mcs_workload *w
      * with its warning, 2026-11-28) */
     if (!w->cold && cpu->chunk_start_cold_us > 0)
         start = fmin(start, cpu->chunk_start_cold_us);
+    /* a team of one block starts no team but pays its lone thread's start,
+     * s1 (a 1000-path job of one block on the H200 host: 0.017-0.037 ms of
+     * simulate cold and 0.006-0.016 ms warm beyond its path-steps, where
+     * its path-steps took 0.002-0.006 ms; bench/results/estimator/
+     * h200-session23): a team of T blocks s1 + (s - s1) (T - 1) /
+     * (threads - 1), the whole team's s at all threads. A profile from
+     * before s1 (NAN) takes it as 0, as before */
+    double one = w->cold ? cpu->chunk_start_one_cold_us : cpu->chunk_start_one_warm_us;
+    if (!w->cold && cpu->chunk_start_one_cold_us > 0)
+        one = fmin(one, cpu->chunk_start_one_cold_us);
+    one = one > 0 ? one : 0;
     if (cpu->threads > 1)
-        start *= (busy - 1) / (cpu->threads - 1);
+        start = one + (start - one) * (busy - 1) / (cpu->threads - 1);
     *fixed = chunks * start * 1e-6;
     double wave = waves == 1 ? mcs_cpu_wave_factor(cpu, busy) : NAN;
     *per_c1 = isnan(wave) ? busiest / mcs_cpu_efficiency(cpu, busy) : busiest * wave;

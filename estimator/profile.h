@@ -97,6 +97,10 @@ typedef struct {
      * it), seconds: setup_cold_s is on `threads` threads; optional */
     double setup_cold_thread_s;
     double chunk_start_cold_us, chunk_start_warm_us; /* waking the thread team, per chunk */
+    /* a one-block chunk's start, the lone thread's (its batch set-up, a
+     * short run's first touches), per chunk; NAN: a profile from before it,
+     * 0 then */
+    double chunk_start_one_cold_us, chunk_start_one_warm_us;
     double reduce_block_ns;                      /* merging one block's sums */
     /* measured: one thread's cost per path-step, ns, [precision][pcg64, philox]:
      * the fallback for a kernel without its own costs */
@@ -120,7 +124,7 @@ typedef struct {
         double config_cold_s, config_warm_s, write_cold_s, write_warm_s, other_cold_s,
             other_warm_s, process_cold_s, mpi_start_s, setup_cold_s, setup_warm_s,
             setup_cold_thread_s, teardown_cold_s, teardown_warm_s, chunk_start_cold_us,
-            chunk_start_warm_us;
+            chunk_start_warm_us, chunk_start_one_cold_us, chunk_start_one_warm_us;
     } spread;
 } mcs_cpu_profile;
 

@@ -157,6 +157,24 @@ static void cpu_prediction_by_hand(void **state)
         expect_close(c.seconds[MCS_PHASE_SIMULATE],
                      taken[i] + 65536 * 10e-9 * mcs_cpu_wave_factor(&p.cpu, 4), 1e-12);
     }
+    /* with a one-block start s1 = 30 us (the profile before had none: 0),
+     * a team of T blocks pays s1 + (s - s1) (T - 1) / (threads - 1): 30 us
+     * for one block, 70 for 3, the team's 90 for 4; s1 warm no dearer than
+     * s1 cold either */
+    p.cpu.chunk_start_cold_us = 200;
+    p.cpu.chunk_start_one_warm_us = 30;
+    const double with_one[] = {90e-6, 70e-6, 30e-6};
+    for (int i = 0; i < 3; i++) {
+        w.paths = (uint64_t)(blocks[i] * 65536);
+        mcs_predict_cpu(&p.cpu, &w, &c);
+        expect_close(c.seconds[MCS_PHASE_SIMULATE],
+                     with_one[i] + 65536 * 10e-9 * mcs_cpu_wave_factor(&p.cpu, blocks[i]), 1e-12);
+    }
+    p.cpu.chunk_start_one_cold_us = 20;
+    w.paths = 65536;
+    mcs_predict_cpu(&p.cpu, &w, &c);
+    expect_close(c.seconds[MCS_PHASE_SIMULATE],
+                 20e-6 + 65536 * 10e-9 * mcs_cpu_wave_factor(&p.cpu, 1), 1e-12);
 }
 
 /* A fresh process's set-up by its thread count: the profile's setup_cold_s
@@ -1083,7 +1101,8 @@ static void random_cpu(mcs_cpu_profile *c)
                      &c->spread.process_cold_s, &c->setup_cold_s, &c->setup_warm_s,
                      &c->setup_cold_thread_s, &c->spread.setup_cold_thread_s,
                      &c->teardown_cold_s, &c->teardown_warm_s, &c->chunk_start_cold_us,
-                     &c->chunk_start_warm_us, &c->reduce_block_ns, &c->repeat_spread};
+                     &c->chunk_start_warm_us, &c->chunk_start_one_cold_us,
+                     &c->chunk_start_one_warm_us, &c->reduce_block_ns, &c->repeat_spread};
     double *positive[] = {&c->fp32_gflops, &c->fp64_gflops, &c->sustained_gflops_fp32,
                           &c->path_step_ns[0][0], &c->path_step_ns[0][1],
                           &c->path_step_ns[1][0], &c->path_step_ns[1][1]};
