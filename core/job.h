@@ -165,6 +165,14 @@ static inline uint64_t mcs_job_blocks(const mcs_job *job)
     return (job->sim.paths + job->sim.block_size - 1) / job->sim.block_size;
 }
 
+/* The CPU backend's team for a job on `threads` threads: a thread a block,
+ * up to the threads (a thread without a block would only add its start). */
+static inline int mcs_job_team(const mcs_job *job, int threads)
+{
+    const uint64_t blocks = mcs_job_blocks(job);
+    return blocks < (uint64_t)threads ? (int)blocks : threads;
+}
+
 /* Number of paths in block b (the last block may be partial). */
 static inline uint32_t mcs_job_block_paths(const mcs_job *job, uint64_t b)
 {

@@ -70,8 +70,7 @@ static mcs_status cpu_open(const mcs_job *job, const mcs_placement *where, void 
      * development VM). OpenMP may grant fewer threads (OMP_THREAD_LIMIT):
      * use what it gave. The scratch set keeps one entry per asked thread,
      * those beyond the team empty, for a later run's larger team. */
-    const uint64_t blocks = mcs_job_blocks(job);
-    const int want = blocks < (uint64_t)threads ? (int)blocks : threads;
+    const int want = mcs_job_team(job, threads);
 #pragma omp parallel num_threads(want) reduction(| : failed)
     {
 #pragma omp single nowait

@@ -523,6 +523,14 @@ static mcs_status measure_mpi_start(calib *c, const char *backend, double *start
  * thread's path-steps (the model's shape of that job: a block a thread,
  * mcs_cpu_busiest_paths), cold and warm (path_step_ns, the scaling and the
  * wave factors measured first). */
+/* A start in microseconds from a run kind's simulate median less its
+ * path-steps (steps, seconds), and its spread. */
+static void keep_start(const phase_stats *runs, double steps, double *us, double *spread)
+{
+    *us = fmax(0, runs->median[MCS_PHASE_SIMULATE] - steps) * 1e6;
+    *spread = runs->spread[MCS_PHASE_SIMULATE];
+}
+
 static void keep_chunk_start(mcs_cpu_profile *cpu, const phase_stats *cold,
                              const phase_stats *warm, const phase_stats one[2])
 {
@@ -531,10 +539,8 @@ static void keep_chunk_start(mcs_cpu_profile *cpu, const phase_stats *cold,
     mcs_workload w = {.paths = (uint64_t)paths, .steps = 1, .block_size = (uint32_t)block,
                       .precision = MCS_SINGLE, .rng = MCS_RNG_PCG64, .threads = 0};
     double steps = mcs_cpu_busiest_paths(cpu, &w) * cpu->path_step_ns[0][0] * 1e-9;
-    cpu->chunk_start_cold_us = fmax(0, cold->median[MCS_PHASE_SIMULATE] - steps) * 1e6;
-    cpu->chunk_start_warm_us = fmax(0, warm->median[MCS_PHASE_SIMULATE] - steps) * 1e6;
-    cpu->spread.chunk_start_cold_us = cold->spread[MCS_PHASE_SIMULATE];
-    cpu->spread.chunk_start_warm_us = warm->spread[MCS_PHASE_SIMULATE];
+    keep_start(cold, steps, &cpu->chunk_start_cold_us, &cpu->spread.chunk_start_cold_us);
+    keep_start(warm, steps, &cpu->chunk_start_warm_us, &cpu->spread.chunk_start_warm_us);
     /* the one-block job (fixed_costs' one-thread kinds): its lone thread's
      * start, where there were such rounds (a profile of more than one thread) */
     cpu->chunk_start_one_cold_us = cpu->chunk_start_one_warm_us = NAN;
@@ -543,10 +549,10 @@ static void keep_chunk_start(mcs_cpu_profile *cpu, const phase_stats *cold,
         return;
     w.block_size = MCS_DEFAULT_BLOCK_SIZE; /* fixed_costs' spec_one: the paths in one block */
     steps = mcs_cpu_busiest_paths(cpu, &w) * cpu->path_step_ns[0][0] * 1e-9;
-    cpu->chunk_start_one_cold_us = fmax(0, one[0].median[MCS_PHASE_SIMULATE] - steps) * 1e6;
-    cpu->chunk_start_one_warm_us = fmax(0, one[1].median[MCS_PHASE_SIMULATE] - steps) * 1e6;
-    cpu->spread.chunk_start_one_cold_us = one[0].spread[MCS_PHASE_SIMULATE];
-    cpu->spread.chunk_start_one_warm_us = one[1].spread[MCS_PHASE_SIMULATE];
+    keep_start(&one[0], steps, &cpu->chunk_start_one_cold_us,
+               &cpu->spread.chunk_start_one_cold_us);
+    keep_start(&one[1], steps, &cpu->chunk_start_one_warm_us,
+               &cpu->spread.chunk_start_one_warm_us);
 }
 
 /* The CPU's fixed costs once more, after its kernels. The runs of both

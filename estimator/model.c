@@ -402,6 +402,18 @@ static double cpu_setup_cold(const mcs_cpu_profile *cpu, double threads)
     return fmax(0, cpu->setup_cold_s + (threads - cpu->threads) * per);
 }
 
+/* A chunk's start in microseconds, cold or warm: a warm one no dearer than
+ * the cold, which a noisy calibration can write (the 64-vCPU host's --quick:
+ * 4.51 ms warm, 0.675 ms cold, with its warning, 2026-11-28); 0 where the
+ * profile has none (s1 before 2026-11-29). */
+static double chunk_start_us(double cold, double warm, int is_cold)
+{
+    double s = is_cold ? cold : warm;
+    if (!is_cold && cold > 0)
+        s = fmin(s, cold);
+    return s > 0 ? s : 0;
+}
+
 /* The CPU's simulate phase of w on `threads` threads, as its two parts:
  * simulate = *fixed + *per_c1 x c1, c1 one thread's seconds per path.
  * Blocks are handed out one at a time, in order (schedule(dynamic, 1)); a
@@ -427,30 +439,20 @@ static void cpu_simulate_shape(const mcs_cpu_profile *cpu, const mcs_workload *w
     double chunks = ceil(blocks / (threads * per_thread));
     /* a chunk's start wakes the team the backend starts, one thread a block
      * up to the threads (cpu_backend.c): calibrate measured it for a team
-     * of all the profile's threads; a smaller team wakes that share of the
-     * others, a team of one none (a one-block job on 16 threads of the H200
-     * host: 0.018 ms of simulate cold, where the whole team's start was
-     * 0.14 ms; bench/results/estimator/h200-heldout-session13) */
-    double start = w->cold ? cpu->chunk_start_cold_us : cpu->chunk_start_warm_us;
-    /* and a warm start no dearer than a cold one, which a noisy calibration
-     * can write (the 64-vCPU host's --quick: 4.51 ms warm, 0.675 ms cold,
-     * with its warning, 2026-11-28) */
-    if (!w->cold && cpu->chunk_start_cold_us > 0)
-        start = fmin(start, cpu->chunk_start_cold_us);
-    /* a team of one block starts no team but pays its lone thread's start,
-     * s1 (a 1000-path job of one block on the H200 host: 0.017-0.037 ms of
-     * simulate cold and 0.006-0.016 ms warm beyond its path-steps, where
-     * its path-steps took 0.002-0.006 ms; bench/results/estimator/
-     * h200-session23): a team of T blocks s1 + (s - s1) (T - 1) /
-     * (threads - 1), the whole team's s at all threads. A profile from
-     * before s1 (NAN) takes it as 0, as before */
-    double one = w->cold ? cpu->chunk_start_one_cold_us : cpu->chunk_start_one_warm_us;
-    if (!w->cold && cpu->chunk_start_one_cold_us > 0)
-        one = fmin(one, cpu->chunk_start_one_cold_us);
-    one = one > 0 ? one : 0;
+     * of all the profile's threads, s; a team of one block starts no team
+     * but pays its lone thread's start, s1 (a 1000-path job of one block on
+     * the H200 host: 0.017-0.037 ms of simulate cold and 0.006-0.016 ms warm
+     * beyond its path-steps, where its path-steps took 0.002-0.006 ms;
+     * bench/results/estimator/h200-session23): a team of T blocks s1 +
+     * (s - s1) (T - 1) / (threads - 1), the whole team's s at all threads */
+    const double start = chunk_start_us(cpu->chunk_start_cold_us, cpu->chunk_start_warm_us,
+                                        w->cold),
+                 one = chunk_start_us(cpu->chunk_start_one_cold_us,
+                                      cpu->chunk_start_one_warm_us, w->cold);
+    double team = start;
     if (cpu->threads > 1)
-        start = one + (start - one) * (busy - 1) / (cpu->threads - 1);
-    *fixed = chunks * start * 1e-6;
+        team = one + (start - one) * (busy - 1) / (cpu->threads - 1);
+    *fixed = chunks * team * 1e-6;
     double wave = waves == 1 ? mcs_cpu_wave_factor(cpu, busy) : NAN;
     *per_c1 = isnan(wave) ? busiest / mcs_cpu_efficiency(cpu, busy) : busiest * wave;
 }
@@ -702,9 +704,8 @@ void mcs_predict_gpu(const mcs_gpu_profile *gpu, const mcs_cpu_profile *host,
                        MCS_PHASE_TEARDOWN};
     for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
         out->seconds[own[i]] = costs[own[i]];
-    /* (a profile from before alloc_cold_s: a cold run's fixed part as a warm one's) */
-    const double alloc = costs[MCS_PHASE_ALLOC] >= 0 ? costs[MCS_PHASE_ALLOC] : gpu->alloc_s;
-    out->seconds[MCS_PHASE_ALLOC] = alloc + alloc_bytes * gpu->alloc_ns_per_byte * 1e-9;
+    out->seconds[MCS_PHASE_ALLOC] =
+        costs[MCS_PHASE_ALLOC] + alloc_bytes * gpu->alloc_ns_per_byte * 1e-9;
     host_phases(host, host_costs, w, blocks, out);
     if (gpu->reduce_block_ns >= 0) /* the GPU path's own per-block cost, when measured */
         out->seconds[MCS_PHASE_REDUCE] = blocks * gpu->reduce_block_ns * 1e-9;

@@ -1542,10 +1542,14 @@ void mcs_fixed_costs(const void *section, int gpu, int cold, double *seconds)
         const mcs_fixed_phase *f = &mcs_fixed_phases[i];
         if (f->gpu != gpu || f->phase < 0)
             continue;
-        const size_t key = cold ? (f->cold != MCS_FIXED_NONE ? f->cold : f->warm) : f->warm;
-        seconds[f->phase] = key == MCS_FIXED_NONE
-                                ? 0
-                                : *(const double *)((const char *)section + (key - base)) * f->unit;
+#define FIELD_OF(key) (*(const double *)((const char *)section + ((key) - base)))
+        /* a cold run: its cold key, or the warm one where the side has one
+         * key for both or the profile predates the cold key (absent: NAN) */
+        size_t key = cold && f->cold != MCS_FIXED_NONE ? f->cold : f->warm;
+        if (key == f->cold && f->warm != MCS_FIXED_NONE && isnan(FIELD_OF(key)))
+            key = f->warm;
+        seconds[f->phase] = key == MCS_FIXED_NONE ? 0 : FIELD_OF(key) * f->unit;
+#undef FIELD_OF
     }
 }
 

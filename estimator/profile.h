@@ -455,7 +455,8 @@ extern const int mcs_fixed_phase_count;
  * column (a run-log phase, MCS_FIXED_OTHER or MCS_FIXED_PROCESS), its cold
  * or warm key into seconds[column]; an entry with a warm key only holds
  * for both kinds of run, one with a cold key only for cold runs alone (0
- * warm). seconds holds MCS_FIXED_COLUMNS; columns no entry names are left
+ * warm), and a pair whose cold key the profile lacks (NAN) takes its warm
+ * key cold too. seconds holds MCS_FIXED_COLUMNS; columns no entry names are left
  * as they are. The model (estimator/model.c) takes its fixed phases from
  * here. */
 void mcs_fixed_costs(const void *section, int gpu, int cold, double *seconds);

@@ -281,6 +281,9 @@ static mcs_run_spec spec_at(const options *o, const char *backend, double paths,
 
 static const char *const backend_names[2] = {"cpu", "gpu"};
 
+/* the resolved config of mcs_run_spec_job (the sweep's steps run one at a time) */
+static char resolved[MCS_CONFIG_RESOLVED_MAX];
+
 /* Before measuring: the sweep file can be written (the output-path rule:
  * never a folder, device, pipe or link; its folder exists and is writable)
  * and is locked against a second sweep writing it, the config loads, and
@@ -297,7 +300,6 @@ static mcs_status check_before(options *o, const char *self, const char *log, ch
         st = mcs_output_lock("sweep file", o->output, err, len);
     if (st != MCS_OK)
         return st;
-    static char resolved[MCS_CONFIG_RESOLVED_MAX];
     mcs_job job;
     char paths[64];
     mcs_run_spec base = spec_at(o, "", o->sizes[0], paths, sizeof paths);
@@ -356,6 +358,7 @@ typedef struct {
  * estimator predicts (docs/estimator.md, "Cold and warm"). */
 static volatile int team_started; /* read nowhere: keeps the region from being elided */
 
+
 static void team_up(int threads)
 {
     int started = 0;
@@ -373,7 +376,6 @@ static void team_up(int threads)
  * about 7 MB, which then serves every size). */
 static mcs_status warm_up(const sweep_run *sr, int b, int threads, char *err, size_t len)
 {
-    static char resolved[MCS_CONFIG_RESOLVED_MAX];
     const options *o = sr->o;
     double at = o->sizes[o->n_sizes - 1];
     char paths[64];
@@ -404,7 +406,6 @@ static mcs_status warm_up(const sweep_run *sr, int b, int threads, char *err, si
 static mcs_status measure_one(sweep_run *sr, int b, int warm, int r, int s, char *err,
                               size_t len)
 {
-    static char resolved[MCS_CONFIG_RESOLVED_MAX];
     const options *o = sr->o;
     const int threads = b ? 1 : (o->threads ? o->threads : omp_get_max_threads());
     char paths[64];
@@ -415,12 +416,9 @@ static mcs_status measure_one(sweep_run *sr, int b, int warm, int r, int s, char
     mcs_status st = MCS_OK;
     if (warm && r == 0 && s == 0)
         st = warm_up(sr, b, threads, err, len);
-    if (st == MCS_OK && warm && !b) { /* the team the run starts: a thread a block (cpu_backend.c) */
-        st = mcs_run_spec_job(&spec, &job, resolved, sizeof resolved, err, len);
-        const uint64_t blocks = st == MCS_OK ? mcs_job_blocks(&job) : 1;
-        if (st == MCS_OK)
-            team_up(blocks < (uint64_t)threads ? (int)blocks : threads);
-    }
+    if (st == MCS_OK && warm && !b &&
+        (st = mcs_run_spec_job(&spec, &job, resolved, sizeof resolved, err, len)) == MCS_OK)
+        team_up(mcs_job_team(&job, threads)); /* the team the run starts */
     if (st == MCS_OK)
         st = warm ? mcs_run_warm(&spec, sr->log, &t, &job, &gpu, NULL, err, len)
                   : mcs_run_cold(sr->self, &spec, sr->log, &t, NULL, err, len);

@@ -251,8 +251,8 @@ static void add_phase_errors(mcs_validation *v, const size_t *order)
 
 static int same_series(const mcs_speedup_point *a, const mcs_speedup_point *b)
 {
-    return a->job == b->job && strcmp(a->mode, b->mode) == 0 && strcmp(a->precision, b->precision) == 0 &&
-           a->steps == b->steps;
+    return a->job == b->job && strcmp(a->mode, b->mode) == 0 &&
+           strcmp(a->precision, b->precision) == 0 && a->steps == b->steps;
 }
 
 /* Scratch for the medians of one size: measured and predicted totals. */
@@ -476,7 +476,6 @@ static void read_kernel(mcs_file_kernel *k, const char *file, const mcs_sweep_me
     k->known = 1;
 }
 
-/* One sweep file's rows, each checked, appended to v's. */
 /* A hash of what makes a sweep file's job (its model and product): the
  * resolved config's lines but its comments and its [simulation] and [output]
  * sections (the sizes, precision, generator and seed: each run's row has
@@ -497,6 +496,7 @@ static uint64_t job_hash(const char *config)
     return h;
 }
 
+/* One sweep file's rows, each checked, appended to v's. */
 static mcs_status read_file(mcs_validation *v, const char *file, char *err, size_t err_len)
 {
     static mcs_sweep_meta meta;
