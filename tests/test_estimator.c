@@ -1425,6 +1425,11 @@ static void divisors_and_counts_are_range_checked(void **state)
         {"[gpu]\nfp64_tflops = 0", "[gpu] fp64_tflops = '0': must be a number > 0"},
         {"[gpu]\nkernel_path_step_ps_double_sobol = 0", "must be a number > 0"},
         {"[gpu]\nsm_count = 1.5", "[gpu] sm_count = '1.5': must be a whole number"},
+        /* the optional fixed costs of 2026-11-29 */
+        {"chunk_start_one_warm_us = -1",
+         "bad.ini:5: [cpu] chunk_start_one_warm_us = '-1': must be a number >= 0"},
+        {"chunk_start_one_cold_us = fast", "[cpu] chunk_start_one_cold_us = 'fast': not a number"},
+        {"[gpu]\nalloc_cold_s = -3", "bad.ini:6: [gpu] alloc_cold_s = '-3': must be a number >= 0"},
         /* kernel keys: a kernel no backend compiles, a generator its side does
          * not run, a duplicate, a bad number, the family's bare name */
         {"path_ns.gbm_nosuch_0_single_pcg64 = 1",
