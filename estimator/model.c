@@ -89,7 +89,8 @@ mcs_workload mcs_workload_of_job(const mcs_job *job, int threads, int cold)
                       .mode = mode,
                       .watched = mcs_job_watched_steps(job),
                       .normals = mcs_job_normals(job),
-                      .assets = job->model.assets};
+                      .assets = job->model.assets,
+                      .draws = mcs_job_draws(job)};
     mcs_dear_shares_of(job, &w.dear);
     w.variant = mcs_job_variant_sets(job) != NULL;
     return w;
@@ -688,18 +689,21 @@ void mcs_predict_gpu(const mcs_gpu_profile *gpu, const mcs_cpu_profile *host,
 
     out->d2h_bytes = blocks * sums_bytes;
     out->seconds[MCS_PHASE_D2H] = copy_seconds(&gpu->d2h_pinned, out->d2h_bytes, launches);
-    double alloc_bytes = 2 * chunk * sums_bytes;
-    if (rng == MCS_RNG_SOBOL) {
-        out->h2d_bytes = steps * 33 * 4;
-        out->seconds[MCS_PHASE_H2D] = copy_seconds(&gpu->h2d_pinned, out->h2d_bytes, 1);
-        alloc_bytes += 2 * out->h2d_bytes;
+    double alloc_bytes = 2 * chunk * sums_bytes, tables = 0;
+    if (rng == MCS_RNG_SOBOL && w->cold) { /* a warm run reads the tables kept */
+        tables = steps * (w->draws ? w->draws : 1) * 33 * 4;
+        alloc_bytes += 2 * tables;
     }
     /* the fixed phases, GPU's and host's (mcs_fixed_costs): context,
-     * device query, set-up, teardown and the alloc's fixed part the GPU's;
-     * config, write and the time outside every phase the host's */
+     * device query, set-up, teardown, the parameters' copy and the alloc's
+     * fixed part the GPU's; config, write and the time outside every phase
+     * the host's */
     double costs[MCS_FIXED_COLUMNS] = {0}, host_costs[MCS_FIXED_COLUMNS] = {0};
     mcs_fixed_costs(gpu, 1, w->cold, costs);
     mcs_fixed_costs(host, 0, w->cold, host_costs);
+    out->h2d_bytes = tables; /* (and the parameters', in the fixed part) */
+    out->seconds[MCS_PHASE_H2D] = (costs[MCS_PHASE_H2D] >= 0 ? costs[MCS_PHASE_H2D] : 0) +
+                                  (tables ? copy_seconds(&gpu->h2d_pinned, tables, 1) : 0);
     const int own[] = {MCS_PHASE_CONTEXT, MCS_PHASE_DEVICE_QUERY, MCS_PHASE_SETUP,
                        MCS_PHASE_TEARDOWN};
     for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)

@@ -62,6 +62,7 @@ typedef struct {
     double watched;       /* W: monitored steps per path (the payoff watches them) */
     unsigned normals;     /* normals per step (a multi-asset model's grow with its assets) */
     unsigned assets;      /* the model's assets ([model] assets; 1 for a one-asset model) */
+    unsigned draws;       /* random draws per path and step (mcs_job_draws; 0: one) */
     /* costs given instead of the profile's (e.g. measured by a pilot run
      * of the job itself): CPU ns, GPU ps; NULL: the profile's */
     const mcs_kernel_cost *cpu_cost, *gpu_cost;

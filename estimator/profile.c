@@ -208,6 +208,9 @@ static const profile_key keys[] = {
     FIXED(gpu, alloc_s, "device and pinned buffers: fixed part, s"),
     FIXED_OPTIONAL(gpu, alloc_cold_s, "the same in a fresh process (the driver's first buffers), s"),
     COST("gpu", "alloc_ns_per_byte", gpu.alloc_ns_per_byte, "and per byte, ns"),
+    FIXED_OPTIONAL(gpu, h2d_cold_s,
+                   "the job's parameters to the device (compared, staged, enqueued), cold, s"),
+    FIXED_OPTIONAL(gpu, h2d_warm_s, "the same, warm (the same job's: compared only), s"),
     FIXED(gpu, teardown_s, NULL),
     FIXED_OPTIONAL(gpu, write_cold_s, "writing a GPU run's log, cold, seconds"),
     FIXED_OPTIONAL(gpu, write_warm_s, NULL),
@@ -1531,6 +1534,7 @@ const mcs_fixed_phase mcs_fixed_phases[] = {
     PAIR(gpu, 1, "write", MCS_PHASE_WRITE, write, s),
     ONE(gpu, 1, "teardown", MCS_PHASE_TEARDOWN, teardown_s, 1),
     KEYS(gpu, 1, "alloc", MCS_PHASE_ALLOC, alloc_cold_s, alloc_s),
+    PAIR(gpu, 1, "h2d", MCS_PHASE_H2D, h2d, s),
     ONE(gpu, 1, "first launch", -1, first_launch_us, 0),
 };
 const int mcs_fixed_phase_count = (int)(sizeof mcs_fixed_phases / sizeof mcs_fixed_phases[0]);

@@ -150,6 +150,10 @@ typedef struct {
     /* a fresh process's fixed part, the driver's first buffers (NAN: a
      * profile from before it, whose cold runs take alloc_s) */
     double alloc_cold_s;
+    /* the job's parameters to the device, host time (gpu_backend.c
+     * upload_params: compared with the last run's, staged and enqueued
+     * where they differ); NAN: a profile from before them, 0 */
+    double h2d_cold_s, h2d_warm_s;
     double teardown_s;
     double write_cold_s, write_warm_s; /* a GPU run's log (more to write than a CPU run's) */
     /* a spec sheet's (mcs_profile_derive): the reference's [cpu] write_cold_s
@@ -227,8 +231,8 @@ typedef struct {
     /* each fixed cost's spread, as the CPU's (keys spread.context_s, ...) */
     struct {
         double context_s, context_quiet_s, process_cold_s, device_query_cold_s,
-            device_query_warm_s, setup_cold_s, setup_warm_s, alloc_s, alloc_cold_s, teardown_s,
-            write_cold_s, write_warm_s, mpi_start_s, first_launch_us;
+            device_query_warm_s, setup_cold_s, setup_warm_s, alloc_s, alloc_cold_s, h2d_cold_s,
+            h2d_warm_s, teardown_s, write_cold_s, write_warm_s, mpi_start_s, first_launch_us;
     } spread;
 } mcs_gpu_profile;
 

@@ -21,57 +21,69 @@
 #endif
 
 
+/* What a run may leave for the next run on its device (a warm run): its
+ * stream, events, block sums (device and pinned host), parameters (device
+ * and the pinned host copy they came from) and Sobol tables (a prefix of
+ * cuRAND's: a job of as many dimensions or fewer reads them as they are).
+ * cudaMallocHost and cudaFreeHost of the sums were most of a warm run's
+ * alloc and teardown (1.4 and 0.5 ms of a 3.3 ms run on the H100); two
+ * pageable copies of the parameters 33-60 us of a 0.8-1.2 ms warm run on
+ * the H200 machine (bench/results/estimator/h200-session23, call 5). */
+typedef struct {
+    int device;
+    cudaStream_t stream;
+    cudaEvent_t ev[3];   /* kernel start, kernel end = copy start, copy end */
+    int events_made;
+    double *d_sums;      /* device: chunk block sums records (stats.h) */
+    double *h_sums;      /* pinned host: the same */
+    size_t sums_bytes;   /* the size of d_sums and h_sums */
+    void *d_params;      /* device: the job's model then option parameters */
+    void *h_params;      /* pinned host: what d_params holds, or is being copied */
+    uint32_t *d_sobol;   /* device: directions (32 words a dimension) then scramble
+                            words (one a dimension), for sobol_dims dimensions */
+    uint32_t sobol_dims; /* the dimensions d_sobol holds (0: none) */
+} gpu_kept;
+
 typedef struct {
     const mcs_job *job;
     int device;
     int block_threads;   /* CUDA threads per block */
     int grid_cap;        /* most CUDA blocks per launch */
     uint64_t chunk;      /* blocks per run() call */
-    cudaStream_t stream;
-    cudaEvent_t ev[3];   /* kernel start, kernel end = copy start, copy end */
-    int events_made;
-    double *d_sums;          /* device: chunk block sums records (stats.h) */
-    double *h_sums;          /* pinned host: the same */
-    int record;              /* doubles per block record */
+    gpu_kept k;          /* what this run may hand to the next */
+    int record;          /* doubles per block record */
     mcs_gpu_launch_fn launch;
     mcs_gpu_prepare_fn prepare;
-    uint32_t *d_sobol;       /* device: directions (32 per step) then scramble words */
-    uint32_t *h_staging;     /* pinned host staging for the Sobol tables */
-    void *d_params;          /* device: the job's model then option parameters */
-    size_t sums_bytes;       /* the size of d_sums and h_sums */
-    int healthy;             /* opened, and no CUDA call failed since: its
-                                stream and buffers may serve the next run */
+    uint32_t *h_staging; /* pinned host staging for the Sobol tables */
+    int healthy;         /* opened, and no CUDA call failed since: its
+                            stream and buffers may serve the next run */
     mcs_gpu_kernel_args args;
     mcs_gpu_info info;
 } gpu_ctx;
 
-/* What a run leaves for the next run on its device (a warm run): its
- * stream, events, block sums (device and pinned host) and parameter
- * buffer. cudaMallocHost and cudaFreeHost of the sums were most of a warm
- * run's alloc and teardown (1.4 and 0.5 ms of a 3.3 ms run on the H100).
- * One set is kept at most, until the process ends; runs on other threads
+/* One set is kept at most, until the process ends; runs on other threads
  * may take and keep it at the same time, hence the exchanges. */
-typedef struct {
-    int device;
-    cudaStream_t stream;
-    cudaEvent_t ev[3];
-    double *d_sums, *h_sums;
-    size_t sums_bytes;
-    void *d_params;
-} gpu_kept;
 static _Atomic(gpu_kept *) kept_set;
+
+/* Free what k holds (each may be absent) on the current device. */
+static void release_kept(gpu_kept *k)
+{
+    for (int i = 0; i < k->events_made; i++)
+        cudaEventDestroy(k->ev[i]);
+    if (k->stream)
+        cudaStreamDestroy(k->stream);
+    cudaFree(k->d_sums);
+    cudaFree(k->d_sobol);
+    cudaFree(k->d_params);
+    cudaFreeHost(k->h_sums);
+    cudaFreeHost(k->h_params);
+    memset(k, 0, sizeof *k);
+}
 
 /* Free what c holds (each may be absent). */
 static void release(gpu_ctx *c)
 {
-    for (int i = 0; i < c->events_made; i++)
-        cudaEventDestroy(c->ev[i]);
-    if (c->stream)
-        cudaStreamDestroy(c->stream);
-    cudaFree(c->d_sums);
-    cudaFree(c->d_sobol);
-    cudaFree(c->d_params);
-    cudaFreeHost(c->h_sums);
+    release_kept(&c->k);
     cudaFreeHost(c->h_staging);
 }
 
@@ -81,13 +93,10 @@ static void free_kept(gpu_kept *k, int device)
 {
     if (!k)
         return;
-    gpu_ctx held = {.stream = k->stream, .events_made = 3, .d_sums = k->d_sums,
-                    .h_sums = k->h_sums, .d_params = k->d_params};
-    memcpy(held.ev, k->ev, sizeof held.ev);
     if (k->device == device)
-        release(&held);
+        release_kept(k);
     else if (cudaSetDevice(k->device) == cudaSuccess) {
-        release(&held);
+        release_kept(k);
         cudaSetDevice(device);
     }
     free(k);
@@ -102,31 +111,21 @@ static void take_kept(gpu_ctx *c, int device)
         free_kept(k, device);
         return;
     }
-    c->stream = k->stream;
-    memcpy(c->ev, k->ev, sizeof c->ev);
-    c->events_made = 3;
-    c->d_sums = k->d_sums;
-    c->h_sums = k->h_sums;
-    c->sums_bytes = k->sums_bytes;
-    c->d_params = k->d_params;
+    c->k = *k;
     free(k);
 }
 
-/* Hand c's stream, events and buffers to the next run when c is healthy
- * (c then holds none of them; else it keeps them for release). */
+/* Hand c's stream, events, buffers and tables to the next run when c is
+ * healthy (c then holds none of them; else it keeps them for release). */
 static void keep(gpu_ctx *c)
 {
-    gpu_kept *k = c->healthy && c->events_made == 3 ? malloc(sizeof *k) : NULL;
+    gpu_kept *k = c->healthy && c->k.events_made == 3 ? malloc(sizeof *k) : NULL;
     if (!k)
         return;
-    *k = (gpu_kept){.device = c->device, .stream = c->stream, .d_sums = c->d_sums,
-                    .h_sums = c->h_sums, .sums_bytes = c->sums_bytes, .d_params = c->d_params};
-    memcpy(k->ev, c->ev, sizeof k->ev);
+    *k = c->k;
+    k->device = c->device;
     free_kept(atomic_exchange(&kept_set, k), c->device); /* another run's, kept meanwhile */
-    c->stream = NULL;
-    c->events_made = 0;
-    c->d_sums = c->h_sums = NULL;
-    c->d_params = NULL;
+    memset(&c->k, 0, sizeof c->k);
 }
 
 /* "cudaErrorNoDevice: no CUDA-capable device is detected" */
@@ -169,16 +168,26 @@ static void gpu_close(void *p)
     gpu_ctx *c = p;
     if (!c)
         return;
-    if (c->stream && cudaStreamSynchronize(c->stream) != cudaSuccess)
+    if (c->k.stream && cudaStreamSynchronize(c->k.stream) != cudaSuccess)
         c->healthy = 0; /* (an interrupted chunk may still run) */
     keep(c);    /* the stream and buffers, for the next run */
     release(c); /* what was not kept */
     free(c);
 }
 
+/* Point the kernel at the first `dims` dimensions of the tables d_sobol
+ * holds. */
+static void sobol_args(gpu_ctx *c)
+{
+    c->args.sobol_directions = c->k.d_sobol;
+    c->args.sobol_scramble = c->k.d_sobol + (size_t)c->k.sobol_dims * 32;
+}
+
 /* Copy the first `dims` dimensions (steps x draws per step) of cuRAND's
  * scrambled Sobol tables
- * (Joe-Kuo 6 direction vectors, scramble constants) to the device. */
+ * (Joe-Kuo 6 direction vectors, scramble constants) to the device, unless
+ * the tables kept from the last run hold as many (nothing to do, nothing
+ * timed: the model's warm run, docs/estimator.md). */
 static mcs_status upload_sobol(gpu_ctx *c, mcs_timings *t, char *err, size_t err_len)
 {
     const uint32_t dims = c->job->sim.steps * mcs_job_draws(c->job);
@@ -187,8 +196,15 @@ static mcs_status upload_sobol(gpu_ctx *c, mcs_timings *t, char *err, size_t err
     unsigned int *scramble = NULL;
     cudaError_t e;
 
+    if (c->k.d_sobol && c->k.sobol_dims >= dims) {
+        sobol_args(c);
+        return MCS_OK;
+    }
     double t0 = mcs_now();
-    if ((e = cudaMalloc((void **)&c->d_sobol, bytes)) != cudaSuccess ||
+    cudaFree(c->k.d_sobol); /* kept, but too few dimensions */
+    c->k.d_sobol = NULL;
+    c->k.sobol_dims = 0;
+    if ((e = cudaMalloc((void **)&c->k.d_sobol, bytes)) != cudaSuccess ||
         (e = cudaMallocHost((void **)&c->h_staging, bytes)) != cudaSuccess) {
         cuda_why(e, "allocating the Sobol tables", err, err_len);
         return MCS_E_NOMEM;
@@ -209,20 +225,20 @@ static mcs_status upload_sobol(gpu_ctx *c, mcs_timings *t, char *err, size_t err
     t->seconds[MCS_PHASE_RNG_INIT] += mcs_now() - t1;
 
     float ms = 0;
-    if ((e = cudaEventRecord(c->ev[0], c->stream)) != cudaSuccess ||
-        (e = cudaMemcpyAsync(c->d_sobol, c->h_staging, bytes, cudaMemcpyHostToDevice,
-                             c->stream)) != cudaSuccess ||
-        (e = cudaEventRecord(c->ev[1], c->stream)) != cudaSuccess ||
-        (e = cudaEventSynchronize(c->ev[1])) != cudaSuccess ||
-        (e = cudaEventElapsedTime(&ms, c->ev[0], c->ev[1])) != cudaSuccess) {
+    if ((e = cudaEventRecord(c->k.ev[0], c->k.stream)) != cudaSuccess ||
+        (e = cudaMemcpyAsync(c->k.d_sobol, c->h_staging, bytes, cudaMemcpyHostToDevice,
+                             c->k.stream)) != cudaSuccess ||
+        (e = cudaEventRecord(c->k.ev[1], c->k.stream)) != cudaSuccess ||
+        (e = cudaEventSynchronize(c->k.ev[1])) != cudaSuccess ||
+        (e = cudaEventElapsedTime(&ms, c->k.ev[0], c->k.ev[1])) != cudaSuccess) {
         cuda_why(e, "copying the Sobol tables to the GPU", err, err_len);
         return MCS_E_UNAVAILABLE;
     }
     t->seconds[MCS_PHASE_H2D] += ms * 1e-3;
     t->bytes[MCS_PHASE_H2D] += bytes;
     t->count[MCS_PHASE_H2D] += 1;
-    c->args.sobol_directions = c->d_sobol;
-    c->args.sobol_scramble = c->d_sobol + (size_t)dims * 32;
+    c->k.sobol_dims = dims;
+    sobol_args(c);
     return MCS_OK;
 }
 
@@ -271,35 +287,47 @@ static void query_device(gpu_ctx *c)
     }
 }
 
-/* Copy the job's model and option parameters to the device, once per run
- * (the kernels read them there: gpu_kernel.h). */
+/* The job's model and option parameters on the device (the kernels read
+ * them there: gpu_kernel.h): one asynchronous copy on the run's stream from
+ * a pinned host copy, which the kernels after it on the stream wait for;
+ * none where the parameters kept from the last run are the job's (a warm
+ * run of the same job). The h2d phase is the host's time: the comparison,
+ * and the copy's staging and enqueueing. */
 static mcs_status upload_params(gpu_ctx *c, mcs_timings *t, char *err, size_t err_len)
 {
     const size_t model = sizeof c->job->model, bytes = model + sizeof c->job->option;
+    char *host = c->k.h_params;
     double t0 = mcs_now();
-    cudaError_t e = cudaSuccess;
-    if (!c->d_params) { /* else kept by the last run: every job's is this size */
-        if ((e = cudaMalloc(&c->d_params, bytes)) != cudaSuccess) {
+    cudaError_t e;
+    int held = host && memcmp(host, &c->job->model, model) == 0 &&
+               memcmp(host + model, &c->job->option, bytes - model) == 0;
+    if (!c->k.d_params) { /* else kept by the last run: every job's is this size */
+        if ((e = cudaMalloc(&c->k.d_params, bytes)) != cudaSuccess ||
+            (e = cudaMallocHost(&c->k.h_params, bytes)) != cudaSuccess) {
             cuda_why(e, "allocating the job's parameters on the GPU", err, err_len);
             return MCS_E_NOMEM;
         }
-        t->bytes[MCS_PHASE_ALLOC] += bytes;
-        t->count[MCS_PHASE_ALLOC] += 1;
+        host = c->k.h_params;
+        t->bytes[MCS_PHASE_ALLOC] += 2 * bytes;
+        t->count[MCS_PHASE_ALLOC] += 2;
+        double t1 = mcs_now();
+        t->seconds[MCS_PHASE_ALLOC] += t1 - t0;
+        t0 = t1;
     }
-    double t1 = mcs_now();
-    t->seconds[MCS_PHASE_ALLOC] += t1 - t0;
-    if ((e = cudaMemcpy(c->d_params, &c->job->model, model, cudaMemcpyHostToDevice)) !=
-            cudaSuccess ||
-        (e = cudaMemcpy((char *)c->d_params + model, &c->job->option, sizeof c->job->option,
-                        cudaMemcpyHostToDevice)) != cudaSuccess) {
-        cuda_why(e, "copying the job's parameters to the GPU", err, err_len);
-        return MCS_E_UNAVAILABLE;
+    if (!held) {
+        memcpy(host, &c->job->model, model);
+        memcpy(host + model, &c->job->option, bytes - model);
+        if ((e = cudaMemcpyAsync(c->k.d_params, host, bytes, cudaMemcpyHostToDevice,
+                                 c->k.stream)) != cudaSuccess) {
+            cuda_why(e, "copying the job's parameters to the GPU", err, err_len);
+            return MCS_E_UNAVAILABLE;
+        }
+        t->bytes[MCS_PHASE_H2D] += bytes;
+        t->count[MCS_PHASE_H2D] += 1;
     }
-    t->seconds[MCS_PHASE_H2D] += mcs_now() - t1;
-    t->bytes[MCS_PHASE_H2D] += bytes;
-    t->count[MCS_PHASE_H2D] += 2;
-    c->args.model = (const mcs_model_params *)c->d_params;
-    c->args.option = (const mcs_option_params *)((char *)c->d_params + model);
+    t->seconds[MCS_PHASE_H2D] += mcs_now() - t0;
+    c->args.model = (const mcs_model_params *)c->k.d_params;
+    c->args.option = (const mcs_option_params *)((char *)c->k.d_params + model);
     return MCS_OK;
 }
 
@@ -403,13 +431,13 @@ static mcs_status gpu_open(const mcs_job *job, const mcs_placement *where, void 
     c->info.block_threads = c->block_threads;
     c->info.grid_blocks = c->chunk < (uint64_t)c->grid_cap ? (int)c->chunk : c->grid_cap;
 
-    if (!c->stream &&
-        (e = cudaStreamCreateWithFlags(&c->stream, cudaStreamNonBlocking)) != cudaSuccess) {
+    if (!c->k.stream &&
+        (e = cudaStreamCreateWithFlags(&c->k.stream, cudaStreamNonBlocking)) != cudaSuccess) {
         cuda_why(e, "creating a CUDA stream", err, err_len);
         goto fail;
     }
-    for (; c->events_made < 3; c->events_made++)
-        if ((e = cudaEventCreate(&c->ev[c->events_made])) != cudaSuccess) {
+    for (; c->k.events_made < 3; c->k.events_made++)
+        if ((e = cudaEventCreate(&c->k.ev[c->k.events_made])) != cudaSuccess) {
             cuda_why(e, "creating CUDA events", err, err_len);
             goto fail;
         }
@@ -428,18 +456,18 @@ static mcs_status gpu_open(const mcs_job *job, const mcs_placement *where, void 
 
     c->record = mcs_sums_record_len(mcs_job_outputs(job));
     size_t bytes = c->chunk * c->record * sizeof(double);
-    if (c->sums_bytes < bytes) { /* none kept, or too small: a larger pair */
-        cudaFree(c->d_sums);
-        cudaFreeHost(c->h_sums);
-        c->d_sums = c->h_sums = NULL;
-        c->sums_bytes = 0;
-        if ((e = cudaMalloc((void **)&c->d_sums, bytes)) != cudaSuccess ||
-            (e = cudaMallocHost((void **)&c->h_sums, bytes)) != cudaSuccess) {
+    if (c->k.sums_bytes < bytes) { /* none kept, or too small: a larger pair */
+        cudaFree(c->k.d_sums);
+        cudaFreeHost(c->k.h_sums);
+        c->k.d_sums = c->k.h_sums = NULL;
+        c->k.sums_bytes = 0;
+        if ((e = cudaMalloc((void **)&c->k.d_sums, bytes)) != cudaSuccess ||
+            (e = cudaMallocHost((void **)&c->k.h_sums, bytes)) != cudaSuccess) {
             cuda_why(e, "allocating block sums", err, err_len);
             st = MCS_E_NOMEM;
             goto fail;
         }
-        c->sums_bytes = bytes;
+        c->k.sums_bytes = bytes;
         t->bytes[MCS_PHASE_ALLOC] += 2 * bytes;
         t->count[MCS_PHASE_ALLOC] += 2;
     }
@@ -466,18 +494,18 @@ static mcs_status gpu_run(void *p, uint64_t first, uint64_t count, double *recor
     int grid = count < (uint64_t)c->grid_cap ? (int)count : c->grid_cap;
     float kernel_ms = 0, copy_ms = 0;
 
-    if ((e = cudaEventRecord(c->ev[0], c->stream)) != cudaSuccess)
+    if ((e = cudaEventRecord(c->k.ev[0], c->k.stream)) != cudaSuccess)
         goto fail;
-    if ((e = (cudaError_t)c->launch(&c->args, first, count, grid, c->block_threads, c->d_sums,
-                                    c->stream)) != cudaSuccess)
+    if ((e = (cudaError_t)c->launch(&c->args, first, count, grid, c->block_threads, c->k.d_sums,
+                                    c->k.stream)) != cudaSuccess)
         goto fail;
-    if ((e = cudaEventRecord(c->ev[1], c->stream)) != cudaSuccess ||
-        (e = cudaMemcpyAsync(c->h_sums, c->d_sums, bytes, cudaMemcpyDeviceToHost, c->stream)) !=
+    if ((e = cudaEventRecord(c->k.ev[1], c->k.stream)) != cudaSuccess ||
+        (e = cudaMemcpyAsync(c->k.h_sums, c->k.d_sums, bytes, cudaMemcpyDeviceToHost, c->k.stream)) !=
             cudaSuccess ||
-        (e = cudaEventRecord(c->ev[2], c->stream)) != cudaSuccess ||
-        (e = cudaEventSynchronize(c->ev[2])) != cudaSuccess ||
-        (e = cudaEventElapsedTime(&kernel_ms, c->ev[0], c->ev[1])) != cudaSuccess ||
-        (e = cudaEventElapsedTime(&copy_ms, c->ev[1], c->ev[2])) != cudaSuccess)
+        (e = cudaEventRecord(c->k.ev[2], c->k.stream)) != cudaSuccess ||
+        (e = cudaEventSynchronize(c->k.ev[2])) != cudaSuccess ||
+        (e = cudaEventElapsedTime(&kernel_ms, c->k.ev[0], c->k.ev[1])) != cudaSuccess ||
+        (e = cudaEventElapsedTime(&copy_ms, c->k.ev[1], c->k.ev[2])) != cudaSuccess)
         goto fail;
     t->seconds[MCS_PHASE_SIMULATE] += kernel_ms * 1e-3;
     t->count[MCS_PHASE_SIMULATE] += 1;
@@ -485,7 +513,7 @@ static mcs_status gpu_run(void *p, uint64_t first, uint64_t count, double *recor
     t->bytes[MCS_PHASE_D2H] += bytes;
     t->count[MCS_PHASE_D2H] += 1;
     double r0 = mcs_now(); /* the kernel's records are the engine's layout */
-    memcpy(records, c->h_sums, bytes);
+    memcpy(records, c->k.h_sums, bytes);
     t->seconds[MCS_PHASE_REDUCE] += mcs_now() - r0;
     return MCS_OK;
 fail:

@@ -482,6 +482,24 @@ static void gpu_prediction_by_hand(void **state)
     mcs_predict_gpu(&p.gpu, &p.cpu, &w, &g);
     expect_close(g.seconds[MCS_PHASE_ALLOC], alloc, 1e-15);
     w.cold = 1;
+    /* the parameters' copy, h2d_cold_s / h2d_warm_s (absent in that
+     * profile: none); sobol's tables, cold only (a warm run reads the tables
+     * the last kept), steps x draws dimensions of 33 words over the pinned
+     * link (10 us + bytes at 50 GB/s) */
+    expect_close(g.seconds[MCS_PHASE_H2D], 0, 0);
+    p.gpu.h2d_cold_s = 8e-6;
+    p.gpu.h2d_warm_s = 3e-6;
+    w.rng = MCS_RNG_SOBOL;
+    w.steps = 12;
+    w.draws = 3;
+    mcs_predict_gpu(&p.gpu, &p.cpu, &w, &g);
+    expect_close(g.h2d_bytes, 12 * 3 * 33 * 4, 0);
+    expect_close(g.seconds[MCS_PHASE_H2D], 8e-6 + 10e-6 + 12 * 3 * 33 * 4 / 50e9, 1e-12);
+    w.cold = 0;
+    mcs_predict_gpu(&p.gpu, &p.cpu, &w, &g);
+    expect_close(g.h2d_bytes, 0, 0);
+    expect_close(g.seconds[MCS_PHASE_H2D], 3e-6, 1e-15);
+    w.cold = 1;
     w.rng = MCS_RNG_PCG64; /* the gpu has no pcg64 */
     mcs_predict_gpu(&p.gpu, &p.cpu, &w, &g);
     assert_false(g.available);
@@ -1129,7 +1147,7 @@ static void random_gpu(mcs_gpu_profile *g)
                      &g->process_cold_s, &g->spread.process_cold_s,
                      &g->device_query_cold_s, &g->device_query_warm_s, &g->setup_cold_s,
                      &g->setup_warm_s, &g->alloc_s, &g->alloc_cold_s, &g->alloc_ns_per_byte,
-                     &g->teardown_s,
+                     &g->h2d_cold_s, &g->h2d_warm_s, &g->spread.h2d_warm_s, &g->teardown_s,
                      &g->write_cold_s, &g->write_warm_s, &g->launch_us, &g->first_launch_us,
                      &g->h2d_pinned.alpha_us, &g->h2d_pageable.alpha_us, &g->d2h_pinned.alpha_us,
                      &g->d2h_pageable.alpha_us, &g->copy_fit_error, &g->kernel_fit_error,
@@ -1430,6 +1448,8 @@ static void divisors_and_counts_are_range_checked(void **state)
          "bad.ini:5: [cpu] chunk_start_one_warm_us = '-1': must be a number >= 0"},
         {"chunk_start_one_cold_us = fast", "[cpu] chunk_start_one_cold_us = 'fast': not a number"},
         {"[gpu]\nalloc_cold_s = -3", "bad.ini:6: [gpu] alloc_cold_s = '-3': must be a number >= 0"},
+        {"[gpu]\nh2d_warm_s = -1e-6", "bad.ini:6: [gpu] h2d_warm_s = '-1e-6': must be a number >= 0"},
+        {"[gpu]\nspread.h2d_cold_s = x", "[gpu] spread.h2d_cold_s = 'x': not a number"},
         /* kernel keys: a kernel no backend compiles, a generator its side does
          * not run, a duplicate, a bad number, the family's bare name */
         {"path_ns.gbm_nosuch_0_single_pcg64 = 1",

@@ -556,6 +556,41 @@ static void test_warm_run_reuses_buffers(void **state)
     assert_true(fabs(cpu.price - a.price) <= 2e-6 * fabs(cpu.price));
 }
 
+/* A warm run reads the parameters and Sobol tables the last run kept
+ * (gpu_backend.c): a job copies its own tables (steps x draws dimensions)
+ * where none as large are kept, a job of more steps copies larger ones,
+ * and the first job again copies and allocates nothing and gives the same
+ * bits, its dimensions a prefix of the kept tables. A job of another strike
+ * copies its parameters, one copy, and prices its own option. Runs before
+ * the other sobol tests keep tables of their own. */
+static void test_warm_run_reuses_params_and_tables(void **state)
+{
+    (void)state;
+    mcs_job few = job_for_case(&mcs_ref_cases[0], MCS_CALL, MCS_SINGLE, MCS_RNG_SOBOL, 100000, 5);
+    few.sim.steps = 7;
+    mcs_job many = few, other = few;
+    many.sim.steps = 20;
+    other.option.strike *= 1.25;
+    mcs_timings t[4];
+    memset(t, 0, sizeof t);
+    const size_t word = sizeof(uint32_t), params = sizeof few.model + sizeof few.option;
+    mcs_result a = run_on("gpu", &few, 1, &t[0], NULL);
+    run_on("gpu", &many, 1, &t[1], NULL); /* the same parameters: its tables only */
+    mcs_result b = run_on("gpu", &few, 1, &t[2], NULL);
+    mcs_result c = run_on("gpu", &other, 1, &t[3], NULL);
+    assert_true(t[0].bytes[MCS_PHASE_H2D] >= 7 * mcs_job_draws(&few) * 33 * word);
+    assert_int_equal(t[1].bytes[MCS_PHASE_H2D], 20 * mcs_job_draws(&many) * 33 * word);
+    assert_int_equal(t[2].bytes[MCS_PHASE_H2D], 0);
+    assert_int_equal(t[2].count[MCS_PHASE_H2D], 0);
+    assert_int_equal(t[2].bytes[MCS_PHASE_ALLOC], 0);
+    assert_int_equal(t[2].count[MCS_PHASE_ALLOC], 0);
+    assert_memory_equal(&a.price, &b.price, sizeof a.price);
+    assert_memory_equal(&a.std_error, &b.std_error, sizeof a.std_error);
+    assert_int_equal(t[3].bytes[MCS_PHASE_H2D], params);
+    assert_int_equal(t[3].count[MCS_PHASE_H2D], 1);
+    assert_true(c.price < a.price); /* a higher strike: a cheaper call, read from its own */
+}
+
 static void test_missing_device_is_unavailable(void **state)
 {
     (void)state;
@@ -625,6 +660,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_api_context_made_once), /* first: no context yet */
         cmocka_unit_test(test_warm_run_reuses_buffers), /* before larger sums are kept */
+        cmocka_unit_test(test_warm_run_reuses_params_and_tables), /* before other sobol tables */
         cmocka_unit_test(test_philox_prices_match_quantlib),
         cmocka_unit_test(test_mrg32k3a_prices_match_quantlib),
         cmocka_unit_test(test_sobol_prices_match_quantlib),
