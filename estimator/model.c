@@ -701,13 +701,13 @@ void mcs_predict_gpu(const mcs_gpu_profile *gpu, const mcs_cpu_profile *host,
     double costs[MCS_FIXED_COLUMNS] = {0}, host_costs[MCS_FIXED_COLUMNS] = {0};
     mcs_fixed_costs(gpu, 1, w->cold, costs);
     mcs_fixed_costs(host, 0, w->cold, host_costs);
-    out->h2d_bytes = tables; /* (and the parameters', in the fixed part) */
-    out->seconds[MCS_PHASE_H2D] = (costs[MCS_PHASE_H2D] >= 0 ? costs[MCS_PHASE_H2D] : 0) +
-                                  (tables ? copy_seconds(&gpu->h2d_pinned, tables, 1) : 0);
     const int own[] = {MCS_PHASE_CONTEXT, MCS_PHASE_DEVICE_QUERY, MCS_PHASE_SETUP,
-                       MCS_PHASE_TEARDOWN};
-    for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
-        out->seconds[own[i]] = costs[own[i]];
+                       MCS_PHASE_H2D, MCS_PHASE_TEARDOWN};
+    for (size_t i = 0; i < sizeof own / sizeof own[0]; i++) /* (absent optional keys: 0) */
+        out->seconds[own[i]] = costs[own[i]] >= 0 ? costs[own[i]] : 0;
+    out->h2d_bytes = tables; /* (and the parameters', in the fixed part) */
+    if (tables)
+        out->seconds[MCS_PHASE_H2D] += copy_seconds(&gpu->h2d_pinned, tables, 1);
     out->seconds[MCS_PHASE_ALLOC] =
         costs[MCS_PHASE_ALLOC] + alloc_bytes * gpu->alloc_ns_per_byte * 1e-9;
     host_phases(host, host_costs, w, blocks, out);

@@ -138,6 +138,9 @@ typedef struct {
     double memory_gb, memory_bandwidth_gbps, pcie_gbps;
     /* measured, seconds unless the name says otherwise */
     double context_s;                 /* CUDA start-up in a fresh process (cold runs only) */
+    /* a later run's context phase: the driver asked, the context current
+     * already (NAN: a profile from before it, 0) */
+    double context_warm_s;
     /* the same on a quiet host: a fresh process started after a pause with no
      * GPU process (the shares of a split start so); NAN: not measured */
     double context_quiet_s;
@@ -230,7 +233,7 @@ typedef struct {
     double copy_fit_error, kernel_fit_error;
     /* each fixed cost's spread, as the CPU's (keys spread.context_s, ...) */
     struct {
-        double context_s, context_quiet_s, process_cold_s, device_query_cold_s,
+        double context_s, context_warm_s, context_quiet_s, process_cold_s, device_query_cold_s,
             device_query_warm_s, setup_cold_s, setup_warm_s, alloc_s, alloc_cold_s, h2d_cold_s,
             h2d_warm_s, teardown_s, write_cold_s, write_warm_s, mpi_start_s, first_launch_us;
     } spread;

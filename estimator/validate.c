@@ -194,7 +194,7 @@ static void add_phase_errors(mcs_validation *v, const size_t *order)
     for (int b = 0; b < 2; b++)
         for (int md = 0; md < 2; md++)
             for (int p = 0; p < MCS_PHASE_COUNT; p++) {
-                int n = 0, runs = 0, fewest = 0;
+                int n = 0, runs = 0, fewest = 0, blind = 0, blind_runs = 0;
                 for (size_t from = 0, to; from < v->n_rows; from = to) {
                     const mcs_sweep_row *r = &v->rows[order[from]];
                     for (to = from + 1;
@@ -203,14 +203,26 @@ static void add_phase_errors(mcs_validation *v, const size_t *order)
                         ;
                     if (strcmp(r->backend, sides[b]) || strcmp(r->mode, modes[md]))
                         continue;
-                    int k = 0;
+                    int k = 0, unseen = 0; /* measured: predicted > 0, predicted 0 */
                     double pred = NAN;
                     for (size_t j = from; j < to; j++) {
                         size_t i = order[j];
                         if (v->rows[i].seconds[p] > 0 && v->predicted[i][p] > 0) {
                             m[k++] = v->rows[i].seconds[p];
                             pred = v->predicted[i][p];
-                        }
+                        } else if (v->rows[i].seconds[p] > 0 && v->predicted[i][p] == 0)
+                            unseen++;
+                    }
+                    if (k == 0 && unseen > 0 && n == 0) { /* a share for the blind list */
+                        int t = 0;
+                        for (size_t j = from; j < to; j++)
+                            m[t++] = v->rows[order[j]].seconds[p];
+                        double phase = mcs_median_spread(m, t, &noise[blind]), unused;
+                        t = 0;
+                        for (size_t j = from; j < to; j++)
+                            m[t++] = v->rows[order[j]].seconds[MCS_PHASE_TOTAL];
+                        share[blind++] = phase / mcs_median_spread(m, t, &unused);
+                        blind_runs += unseen;
                     }
                     if (k == 0)
                         continue;
@@ -230,6 +242,17 @@ static void add_phase_errors(mcs_validation *v, const size_t *order)
                         v->fewest_repeats = v->fewest_repeats && v->fewest_repeats < k
                                                 ? v->fewest_repeats : k;
                     }
+                }
+                if (n == 0 && blind > 0) {
+                    mcs_phase_error *pe = &v->blind[v->n_blind++];
+                    *pe = (mcs_phase_error){.n = blind, .runs = blind_runs, .median = NAN,
+                                            .p90 = NAN, .direction = NAN};
+                    snprintf(pe->backend, sizeof pe->backend, "%s", sides[b]);
+                    snprintf(pe->mode, sizeof pe->mode, "%s", modes[md]);
+                    snprintf(pe->phase, sizeof pe->phase, "%s", mcs_phase_name((mcs_phase)p));
+                    double p90;
+                    mcs_quantiles(noise, blind, &pe->spread, &p90);
+                    mcs_quantiles(share, blind, &pe->share, &p90);
                 }
                 if (n == 0)
                     continue;
@@ -568,7 +591,7 @@ static void clear_results(mcs_validation *v)
     v->points = NULL;
     v->speedups = NULL;
     v->break_even = NULL;
-    v->n_phases = 0;
+    v->n_phases = v->n_blind = 0;
     v->n_points = v->n_speedups = v->n_break_even = v->n_unpredicted = v->n_unpaired = 0;
     v->n_sizes = v->n_thin = 0;
     v->fewest_repeats = 0;
@@ -744,6 +767,12 @@ static void print_phases(FILE *out, const mcs_validation *v)
     }
     if (!v->n_phases)
         fprintf(out, "  none: no run of the sweep has a prediction\n");
+    for (int i = 0; i < v->n_blind; i++) {
+        const mcs_phase_error *e = &v->blind[i];
+        fprintf(out, "%s  %-4s %-5s %-13s %5d %9s %10s %8s %7.1f%% %5d %5.1f%%\n",
+                i ? "" : "  measured, not predicted (the model gives these phases no time):\n", e->backend,
+                e->mode, e->phase, e->n, "-", "-", "-", 100 * e->spread, e->runs, 100 * e->share);
+    }
     if (v->n_thin)
         fprintf(out, "  note: %zu of %zu sizes have fewer than %d repeats (the fewest %d): their medians "
                "are noisy; sweep with --repeat %d\n", v->n_thin, v->n_sizes, MCS_VALIDATE_REPEATS,
@@ -924,6 +953,15 @@ static void json_validation(FILE *out, const mcs_validation *v, const mcs_profil
         mcs_json_key_number(out, "share_percent", 100 * e->share);
         mcs_json_key_number(out, "sign_percent",
                             e->direction < 0 ? -pct(-e->direction) : pct(e->direction));
+        fputc('}', out);
+    }
+    fputs("], \"blind_phases\": [", out);
+    for (int i = 0; i < v->n_blind; i++) {
+        const mcs_phase_error *e = &v->blind[i];
+        fprintf(out, "%s{\"backend\": \"%s\", \"mode\": \"%s\", \"phase\": \"%s\", \"sizes\": %d, "
+                "\"runs\": %d", i ? ", " : "", e->backend, e->mode, e->phase, e->n, e->runs);
+        mcs_json_key_number(out, "noise_percent", 100 * e->spread);
+        mcs_json_key_number(out, "share_percent", 100 * e->share);
         fputc('}', out);
     }
     fprintf(out, "], \"sizes\": %zu, \"thin_sizes\": %zu, \"speedups\": [", v->n_sizes,

@@ -103,6 +103,10 @@ typedef struct {
      * file could exceed */
     mcs_phase_error phases[2 * 2 * MCS_PHASE_COUNT];
     int n_phases;
+    /* the phases the runs spent time in that the model gives none at any
+     * size (n sizes, runs, share; no bias): a blind spot shown, not hidden */
+    mcs_phase_error blind[2 * 2 * MCS_PHASE_COUNT];
+    int n_blind;
     mcs_speedup_point *points;       /* per series and size, sorted by series then paths */
     size_t n_points;
     mcs_speedup_error *speedups;     /* per series, then per mode and all */
