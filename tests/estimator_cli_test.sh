@@ -711,6 +711,15 @@ for (backend, mode, phase, sizes, bias, p90, sign), p in zip(rows, doc["phases"]
     assert abs(p["sign_percent"]) <= p["p90_percent"] + 0.051, p
     signs += p["sign_percent"] < 0
 assert 0 < signs < len(rows), signs  # both signs occur in the reference sweep
+# the phases measured and not predicted, listed under the table: the reference profile
+# predates context_warm_s, so the GPU's warm context is among them
+blind = re.findall(r"^  (cpu|gpu)\s+(cold|warm)\s+(\S+)\s+(\d+)\s+-\s+-\s+-\s+([\d.]+)%\s+(\d+)\s+([\d.]+)%", text, re.M)
+assert "measured, not predicted" in text and len(blind) == len(doc["blind_phases"]) > 0, blind
+for (backend, mode, phase, sizes, noise, runs, share), p in zip(blind, doc["blind_phases"]):
+    assert (backend, mode, phase, int(sizes), int(runs)) == (p["backend"], p["mode"], p["phase"], p["sizes"], p["runs"]), p
+    assert abs(float(share) - p["share_percent"]) <= 0.051, (share, p["share_percent"])
+assert ("gpu", "warm", "context") in [(p["backend"], p["mode"], p["phase"]) for p in doc["blind_phases"]]
+assert not {(p["backend"], p["mode"], p["phase"]) for p in doc["blind_phases"]} & {(p["backend"], p["mode"], p["phase"]) for p in doc["phases"]}
 assert len(doc["points"]) == doc["decisions"]["total"]
 assert len(doc["kernels"]) == 1 and doc["report"] is None
 PY
