@@ -204,7 +204,7 @@ summarise() { # summarise LABEL FILES...: one markdown row
             if ($f == "p90") p90[ns] = $(f + 1) + 0
         }
     }
-    /ratio [0-9.]+$/ { r = $NF + 0; if (r < 1) r = 1 / r; if (r > worst) worst = r }
+    /ratio [0-9.]+(e[-+][0-9]+)?$/ { r = $NF + 0; if (r < 1) r = 1 / r; if (r > worst) worst = r }
     /^backend decisions:/ { right += $3; total += $5 }
     /^  (cpu|gpu) +(cold|warm) +[a-z_]+ +[0-9]+ / {
         share = $NF + 0

@@ -826,13 +826,22 @@ static void print_speedups(FILE *out, const mcs_validation *v)
     for (size_t i = 0; i < v->n_break_even; i++) {
         const mcs_break_even_pair *b = &v->break_even[i];
         job_heading(out, v, b->job, &last);
-        fprintf(out, "  %-5s %-7s predicted %10.4g  measured ", b->mode, b->precision, b->predicted);
+        /* mcs_break_even: 1, the GPU predicted faster from one path; 0, never */
+        if (b->predicted == 1 || b->predicted == 0)
+            fprintf(out, "  %-5s %-7s predicted %s, measured ", b->mode, b->precision,
+                    b->predicted ? "the GPU faster at every path count"
+                                 : "the CPU faster at every path count");
+        else
+            fprintf(out, "  %-5s %-7s predicted %10.4g  measured ", b->mode, b->precision,
+                    b->predicted);
         if (b->below)
             fprintf(out, "below the smallest size (the GPU won at every size)\n");
         else if (b->above)
             fprintf(out, "above the largest size (the CPU won at every size)\n");
-        else
-            fprintf(out, "%10.4g  ratio %.2f\n", b->measured, b->predicted / b->measured);
+        else if (b->predicted == 0) /* no finite ratio */
+            fprintf(out, "%10.4g  ratio -\n", b->measured);
+        else /* (from one path: one over the measured N*, at most) */
+            fprintf(out, "%10.4g  ratio %.3g\n", b->measured, b->predicted / b->measured);
     }
     fprintf(out, "\nbackend decisions: %d of %d correct (%.1f%%; target >= %g%%)\n", v->correct,
            v->decisions, 100.0 * v->correct / v->decisions, 100 * MCS_TARGET_RIGHT_BACKEND);

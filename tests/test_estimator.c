@@ -888,6 +888,78 @@ static void worked_example_of_the_calculator(void **state)
     assert_true(e.speedup > 18.5 && e.speedup < 19.5); /* "a 19x speedup" */
 }
 
+/* A break-even predicted from one path (mcs_break_even 1: the GPU faster at
+ * every count) is said so in validate's text, its ratio one over the
+ * measured N*, never "predicted 1 ... ratio 0.00" (an infinite worst ratio
+ * in bench/validate_estimator.sh's summary, 2026-11-29). The profile's GPU
+ * writes its log, asks the device and allocates free, the CPU writes in 2 ms; the runs are its predictions,
+ * the GPU's 40 times as long up to 1e4 paths, so they cross between 1e4
+ * and 1e5. */
+static void validate_says_the_gpu_faster_at_every_count(void **state)
+{
+    (void)state;
+    mcs_profile p;
+    load_machine(&p);
+    p.gpu.write_warm_s = p.gpu.device_query_warm_s = p.gpu.alloc_s = 0;
+    p.cpu.write_warm_s = 0.002;
+    static mcs_sweep_meta meta;
+    memset(&meta, 0, sizeof meta);
+    mcs_job job;
+    load_config_job("european", NULL, NULL, &job, meta.config, sizeof meta.config);
+    mcs_workload w = mcs_workload_of_job(&job, 4, 0);
+    assert_true(mcs_break_even(&p.cpu, &p.gpu, &w) == 1);
+    mcs_sweep_row rows[2 * 3 * 5];
+    size_t n = 0;
+    for (int b = 0; b < 2; b++)
+        for (int r = 0; r < 3; r++)
+            for (int s = 3; s <= 7; s++) {
+                mcs_sweep_row *row = &rows[n++];
+                memset(row, 0, sizeof *row);
+                snprintf(row->backend, sizeof row->backend, "%s", b ? "gpu" : "cpu");
+                snprintf(row->mode, sizeof row->mode, "warm");
+                row->paths = (uint64_t)pow(10, s);
+                row->steps = 1;
+                row->block_size = 65536;
+                snprintf(row->precision, sizeof row->precision, "single");
+                snprintf(row->rng, sizeof row->rng, "philox");
+                row->threads = 4;
+                row->repeat = r;
+                w.paths = row->paths;
+                mcs_prediction pr;
+                if (b)
+                    mcs_predict_gpu(&p.gpu, &p.cpu, &w, &pr);
+                else
+                    mcs_predict_cpu(&p.cpu, &w, &pr);
+                for (int k = 0; k < MCS_PHASE_COUNT; k++)
+                    row->seconds[k] = pr.seconds[k] * (b && s <= 4 ? 40 : 1);
+            }
+    char err[512] = "", sweep[] = "test_estimator_one_path.h5", prof[] = "test_estimator_one_path.ini";
+    snprintf(meta.config_file, sizeof meta.config_file, "configs/european.ini");
+    snprintf(meta.host, sizeof meta.host, "fixture");
+    if (mcs_sweep_write(sweep, &meta, rows, n, err, sizeof err) != MCS_OK ||
+        mcs_profile_save(prof, &p, NULL, err, sizeof err) != MCS_OK)
+        fail_msg("%s", err);
+    static char text[1 << 16];
+    FILE *tf = fmemopen(text, sizeof text, "w");
+    assert_non_null(tf);
+    char *argv[] = {"validate", sweep, "--profile", prof, "-q", NULL};
+    optind = 0;
+    assert_int_equal(mcs_validate_command(5, argv, 0, tf, tf, err, sizeof err), MCS_OK);
+    fclose(tf);
+    remove(sweep);
+    remove(prof);
+    const char *line = strstr(text, "  warm  single  predicted the GPU faster at every path count, "
+                                    "measured ");
+    double measured = 0, ratio = 0;
+    if (!line || sscanf(strchr(line, ',') + strlen(", measured "), "%lf ratio %lf", &measured,
+                        &ratio) != 2)
+        fail_msg("validate's break-even lines:\n%s",
+                 strstr(text, "break-even N*") ? strstr(text, "break-even N*") : text);
+    assert_true(measured > 1e4 && measured < 1e5);
+    expect_close(ratio, 1 / measured, 2e-3); /* (printed to 3 digits) */
+    assert_null(strstr(text, "ratio 0.00"));
+}
+
 /* A sweep whose GPU runs took e^0.1 times the prediction in every phase and
  * whose CPU runs took exactly the prediction: every speedup error is 0.1,
  * every GPU phase error 0.1, every CPU phase error 0. */
@@ -2961,6 +3033,7 @@ int main(void)
         cmocka_unit_test(catalogue_parses_and_round_trips),
         cmocka_unit_test(worked_example_of_the_calculator),
         cmocka_unit_test(validate_finds_known_errors),
+        cmocka_unit_test(validate_says_the_gpu_faster_at_every_count),
         cmocka_unit_test(written_profiles_read_back_the_same),
         cmocka_unit_test(shuffled_profiles_read_back_the_same),
         cmocka_unit_test(empty_section_survives_writing),
