@@ -9,9 +9,10 @@
 
 /* Host name (or "unknown"). */
 void mcs_sysinfo_host(char *buf, size_t len);
-/* CPU model name: the processor's brand string (cpuid), or "unknown". */
+/* CPU model name: the processor's brand string (cpuid, read once per process), or
+ * "unknown". */
 void mcs_sysinfo_cpu_model(char *buf, size_t len);
-/* Logical CPUs online. */
+/* Logical CPUs online (asked once per process). */
 int mcs_sysinfo_cores(void);
 /* NVIDIA GPUs this process may use, without opening CUDA: the driver's
  * /proc/driver/nvidia/gpus entries, at most as many as CUDA_VISIBLE_DEVICES
