@@ -215,16 +215,20 @@ static void test_pairs_and_auto_steps(void **state)
 
 /* No closed form borrowed from GBM: the Heston European's semi-closed form
  * (engine/analytic.c, the little-trap integral) equals QuantLib's, and
- * nothing else has one; no GBM standard deviation either. */
+ * nothing else has one; no GBM standard deviation either. The integral is
+ * kept for the next call (a later run of the same job): the cases again in
+ * reverse give the same bits, and the other option type of the same
+ * parameters (the same integral) keeps put-call parity. */
 static void test_closed_forms(void **state)
 {
     (void)state;
-    double price, sd;
+    double price, sd, first[MCS_HESTON_REF_COUNT];
     const char *source;
     for (size_t i = 0; i < MCS_HESTON_REF_COUNT; i++) {
         const mcs_heston_ref *r = &mcs_heston_refs[i];
         mcs_job job = heston_ref_job(r, MCS_HESTON_QE, 0, MCS_DOUBLE, MCS_RNG_PHILOX, 1, 1);
         assert_int_equal(mcs_analytic_output(&job, 0, &price, &source), 1);
+        first[i] = price;
         print_message("  %-28s closed form %.12f reference %.12f\n", r->name, price, r->price);
         if (!(fabs(price - r->price) <= 1e-9 * (1 + fabs(r->price))))
             fail_msg("%s: closed form %.12g, QuantLib %.12g", r->name, price, r->price);
@@ -236,6 +240,22 @@ static void test_closed_forms(void **state)
         assert_int_equal(mcs_analytic_output(&job, 0, &price, &source), 0);
         job.option.payoff = MCS_PAYOFF_DIGITAL;
         assert_int_equal(mcs_analytic_output(&job, 0, &price, &source), 0);
+    }
+    for (size_t i = MCS_HESTON_REF_COUNT; i-- > 0;) {
+        const mcs_heston_ref *r = &mcs_heston_refs[i];
+        mcs_job job = heston_ref_job(r, MCS_HESTON_QE, 0, MCS_DOUBLE, MCS_RNG_PHILOX, 1, 1);
+        assert_int_equal(mcs_analytic_output(&job, 0, &price, &source), 1);
+        assert_memory_equal(&price, &first[i], sizeof price);
+        const mcs_model_params *m = &job.model;
+        const double t = job.option.maturity, k = job.option.strike;
+        const double forward = m->spot * exp(-m->dividend * t) - k * exp(-m->rate * t);
+        const double sign = job.option.type == MCS_CALL ? 1 : -1; /* call - put = forward */
+        job.option.type = job.option.type == MCS_CALL ? MCS_PUT : MCS_CALL;
+        double other;
+        assert_int_equal(mcs_analytic_output(&job, 0, &other, &source), 1);
+        if (!(fabs(sign * (price - other) - forward) <= 1e-10 * (1 + fabs(price))))
+            fail_msg("%s: parity off: %.15g and %.15g, forward %.15g", r->name, price, other,
+                     forward);
     }
 }
 
