@@ -180,6 +180,32 @@ static int cmp_row(const void *a, const void *b)
     return compare_rows(sort_v, *(const size_t *)a, *(const size_t *)b, WORKLOAD_KEYS);
 }
 
+/* Seconds of phase p of a run (measured or predicted): a run-log phase, or
+ * MCS_FIXED_OTHER, the time outside every phase, the total less the phases
+ * (0 below a billionth of the total: rounding). */
+static double phase_seconds(const double *seconds, int p)
+{
+    if (p != MCS_FIXED_OTHER)
+        return seconds[p];
+    double inside = 0;
+    for (int q = 0; q < MCS_PHASE_TOTAL; q++)
+        inside += seconds[q];
+    const double other = seconds[MCS_PHASE_TOTAL] - inside;
+    return other > 1e-9 * seconds[MCS_PHASE_TOTAL] ? other : 0;
+}
+
+/* The phases validate compares, in the tables' order: the run log's, the
+ * time outside them ("other") just before the total. */
+_Static_assert(MCS_PHASE_TOTAL == MCS_PHASE_COUNT - 1, "phase_at: the total is the last phase");
+static int phase_at(int i)
+{
+    return i < MCS_PHASE_TOTAL ? i : i == MCS_PHASE_TOTAL ? MCS_FIXED_OTHER : MCS_PHASE_TOTAL;
+}
+static const char *phase_label(int p)
+{
+    return p == MCS_FIXED_OTHER ? "other" : mcs_phase_name((mcs_phase)p);
+}
+
 /* Per backend, mode and phase: per size (the repeats of one workload,
  * rows order[from..to)) the bias of the median of its repeats and their
  * spread; counted once (the total) are the sizes with too few repeats. */
@@ -193,7 +219,8 @@ static void add_phase_errors(mcs_validation *v, const size_t *order)
     double *noise = bias + len, *m = noise + len, *share = m + len, *sign = share + len;
     for (int b = 0; b < 2; b++)
         for (int md = 0; md < 2; md++)
-            for (int p = 0; p < MCS_PHASE_COUNT; p++) {
+            for (int at = 0; at < MCS_VALIDATE_PHASES; at++) {
+                const int p = phase_at(at);
                 int n = 0, runs = 0, fewest = 0, blind = 0, blind_runs = 0;
                 for (size_t from = 0, to; from < v->n_rows; from = to) {
                     const mcs_sweep_row *r = &v->rows[order[from]];
@@ -207,16 +234,18 @@ static void add_phase_errors(mcs_validation *v, const size_t *order)
                     double pred = NAN;
                     for (size_t j = from; j < to; j++) {
                         size_t i = order[j];
-                        if (v->rows[i].seconds[p] > 0 && v->predicted[i][p] > 0) {
-                            m[k++] = v->rows[i].seconds[p];
-                            pred = v->predicted[i][p];
-                        } else if (v->rows[i].seconds[p] > 0 && v->predicted[i][p] == 0)
+                        const double seen = phase_seconds(v->rows[i].seconds, p),
+                                     said = phase_seconds(v->predicted[i], p);
+                        if (seen > 0 && said > 0) {
+                            m[k++] = seen;
+                            pred = said;
+                        } else if (seen > 0 && said == 0)
                             unseen++;
                     }
                     if (k == 0 && unseen > 0 && n == 0) { /* a share for the blind list */
                         int t = 0;
                         for (size_t j = from; j < to; j++)
-                            m[t++] = v->rows[order[j]].seconds[p];
+                            m[t++] = phase_seconds(v->rows[order[j]].seconds, p);
                         double phase = mcs_median_spread(m, t, &noise[blind]), unused;
                         t = 0;
                         for (size_t j = from; j < to; j++)
@@ -249,7 +278,7 @@ static void add_phase_errors(mcs_validation *v, const size_t *order)
                                             .p90 = NAN, .direction = NAN};
                     snprintf(pe->backend, sizeof pe->backend, "%s", sides[b]);
                     snprintf(pe->mode, sizeof pe->mode, "%s", modes[md]);
-                    snprintf(pe->phase, sizeof pe->phase, "%s", mcs_phase_name((mcs_phase)p));
+                    snprintf(pe->phase, sizeof pe->phase, "%s", phase_label(p));
                     double p90;
                     mcs_quantiles(noise, blind, &pe->spread, &p90);
                     mcs_quantiles(share, blind, &pe->share, &p90);
@@ -259,7 +288,7 @@ static void add_phase_errors(mcs_validation *v, const size_t *order)
                 mcs_phase_error *pe = &v->phases[v->n_phases++];
                 snprintf(pe->backend, sizeof pe->backend, "%s", sides[b]);
                 snprintf(pe->mode, sizeof pe->mode, "%s", modes[md]);
-                snprintf(pe->phase, sizeof pe->phase, "%s", mcs_phase_name((mcs_phase)p));
+                snprintf(pe->phase, sizeof pe->phase, "%s", phase_label(p));
                 pe->n = n;
                 pe->runs = runs;
                 pe->min_repeats = fewest;

@@ -21,6 +21,10 @@
 #define MCS_TARGET_BREAK_EVEN_RATIO 1.25
 #define MCS_TARGET_RIGHT_BACKEND 0.97
 
+/* The phases compared: the run log's and "other", the time outside them
+ * (the total less the phases: the model's MCS_FIXED_OTHER). */
+#define MCS_VALIDATE_PHASES (MCS_PHASE_COUNT + 1)
+
 /* A phase's errors over the sizes of a group (backend, mode): per size the
  * bias |ln(predicted / median of its repeats)| and the noise, the repeats'
  * spread (max - min) / median; median and 90th percentile of the bias, the
@@ -101,11 +105,11 @@ typedef struct {
     /* every table below is sized by what the files hold (malloc'ed) or by
      * the code (phases: backend x mode x phase), never a fixed count a
      * file could exceed */
-    mcs_phase_error phases[2 * 2 * MCS_PHASE_COUNT];
+    mcs_phase_error phases[2 * 2 * MCS_VALIDATE_PHASES];
     int n_phases;
     /* the phases the runs spent time in that the model gives none at any
      * size (n sizes, runs, share; no bias): a blind spot shown, not hidden */
-    mcs_phase_error blind[2 * 2 * MCS_PHASE_COUNT];
+    mcs_phase_error blind[2 * 2 * MCS_VALIDATE_PHASES];
     int n_blind;
     mcs_speedup_point *points;       /* per series and size, sorted by series then paths */
     size_t n_points;

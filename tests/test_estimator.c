@@ -892,7 +892,8 @@ static void worked_example_of_the_calculator(void **state)
  * every count) is said so in validate's text, its ratio one over the
  * measured N*, never "predicted 1 ... ratio 0.00" (an infinite worst ratio
  * in bench/validate_estimator.sh's summary, 2026-11-29). The profile's GPU
- * writes its log, asks the device and allocates free, the CPU writes in 2 ms; the runs are its predictions,
+ * writes its log, asks the device and allocates free, the CPU writes in 2 ms
+ * (both spend 0.2 ms outside every phase); the runs are its predictions,
  * the GPU's 40 times as long up to 1e4 paths, so they cross between 1e4
  * and 1e5. */
 static void validate_says_the_gpu_faster_at_every_count(void **state)
@@ -902,6 +903,7 @@ static void validate_says_the_gpu_faster_at_every_count(void **state)
     load_machine(&p);
     p.gpu.write_warm_s = p.gpu.device_query_warm_s = p.gpu.alloc_s = 0;
     p.cpu.write_warm_s = 0.002;
+    p.cpu.other_warm_s = p.cpu.other_cold_s = 2e-4; /* outside every phase, both sides' */
     static mcs_sweep_meta meta;
     memset(&meta, 0, sizeof meta);
     mcs_job job;
@@ -958,6 +960,16 @@ static void validate_says_the_gpu_faster_at_every_count(void **state)
     assert_true(measured > 1e4 && measured < 1e5);
     expect_close(ratio, 1 / measured, 2e-3); /* (printed to 3 digits) */
     assert_null(strstr(text, "ratio 0.00"));
+    /* "other", the total less the phases, compared as a phase: the CPU's
+     * runs are their predictions, so no bias; listed just before the total */
+    const char *other = strstr(text, "  cpu  warm  other "),
+               *total = strstr(text, "  cpu  warm  total ");
+    int sizes = 0;
+    double bias = -1;
+    if (!other || !total || other > total ||
+        sscanf(other, " cpu warm other %d %lf%%", &sizes, &bias) != 2 || sizes != 5 || bias != 0)
+        fail_msg("validate's phase table lacks the CPU's other (5 sizes, 0.0%%) before its "
+                 "total:\n%s", strstr(text, "per phase") ? strstr(text, "per phase") : text);
 }
 
 /* A sweep whose GPU runs took e^0.1 times the prediction in every phase and
