@@ -10,6 +10,17 @@ double mcs_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+int mcs_utc_stamp(char *buf, size_t len)
+{
+    time_t now = time(NULL);
+    struct tm utc;
+    if (len)
+        buf[0] = '\0';
+    return gmtime_r(&now, &utc) != NULL && strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &utc) > 0
+               ? 0
+               : -1;
+}
+
 const char *mcs_phase_name(mcs_phase p)
 {
     static const char *const names[] = {

@@ -3,6 +3,7 @@
 #define MCS_TIMING_H
 
 #include <stdint.h>
+#include <stddef.h>
 
 /* X(enum suffix, name in the HDF5 file, what it covers). Both backends
  * write every row; a phase a backend does not have stays 0. */
@@ -37,6 +38,9 @@ typedef struct {
 
 /* Monotonic wall clock in seconds. */
 double mcs_now(void);
+/* The time now in UTC, "2026-11-29T12:00:00Z", into buf (at least 21 bytes):
+ * 0, or -1 ("" in buf) where it does not fit or the clock cannot be read. */
+int mcs_utc_stamp(char *buf, size_t len);
 /* Name of a phase as written to the HDF5 file. */
 const char *mcs_phase_name(mcs_phase p);
 /* One-line description of a phase. */

@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <hdf5.h>
@@ -88,11 +87,7 @@ static const char *rng_name(mcs_rng_id rng)
 static int write_root(hid_t file, const mcs_run_info *info)
 {
     char created[32];
-    time_t now = time(NULL);
-    struct tm utc;
-
-    if (gmtime_r(&now, &utc) == NULL ||
-        strftime(created, sizeof created, "%Y-%m-%dT%H:%M:%SZ", &utc) == 0)
+    if (mcs_utc_stamp(created, sizeof created) != 0)
         return -1;
     if (mcs_h5_put_str(file, "creator", "mcsim") < 0 ||
         mcs_h5_put_str(file, "version", MCS_VERSION) < 0 ||

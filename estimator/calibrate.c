@@ -1535,10 +1535,7 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
     p.calibrated = 1;
     p.quick = c.quick;
     mcs_sysinfo_host(p.host, sizeof p.host);
-    time_t now = time(NULL);
-    struct tm tm;
-    gmtime_r(&now, &tm);
-    strftime(p.date, sizeof p.date, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    mcs_utc_stamp(p.date, sizeof p.date);
     snprintf(p.mcsim_version, sizeof p.mcsim_version, "%s", MCS_VERSION);
     int n = snprintf(p.description, sizeof p.description, "%s%s%s (measured)", p.cpu.model,
                      p.has_gpu ? " + " : "", p.has_gpu ? p.gpu.model : "");

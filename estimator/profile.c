@@ -1307,24 +1307,15 @@ static void scaled_term(mcs_profile *p, const char *side, const char *term, doub
     t->ratio = ratio;
 }
 
-/* c's costs times f */
-_Static_assert(sizeof(mcs_kernel_cost) == 13 * sizeof(double),
-               "mcs_kernel_cost_scale scales every cost");
+/* c's costs times f: every member is a cost (a double) */
+_Static_assert(sizeof(mcs_kernel_cost) % sizeof(double) == 0 &&
+                   offsetof(mcs_kernel_cost, path) == 0,
+               "mcs_kernel_cost is doubles only: mcs_kernel_cost_scale scales them all");
 void mcs_kernel_cost_scale(mcs_kernel_cost *c, double f)
 {
-    c->path *= f;
-    c->step *= f;
-    c->watch *= f;
-    c->wide_path *= f;
-    c->wide_step *= f;
-    c->mid_step *= f;
-    c->dear_step *= f;
-    c->mid_path *= f;
-    c->variant_step *= f;
-    c->narrow_step *= f;
-    c->narrow_top_step *= f;
-    c->narrow_path *= f;
-    c->narrow_top_path *= f;
+    double *cost = (double *)(void *)c; /* (a struct of doubles: no padding between) */
+    for (size_t i = 0; i < sizeof *c / sizeof(double); i++)
+        cost[i] *= f;
 }
 
 /* The reference's measured costs under p's spec-sheet numbers, per term:

@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "json_out.h"
 #include "output_path.h"
 #include "report.h"
@@ -213,10 +212,7 @@ static void grid_json(FILE *f, mcs_validation *v)
 static void data_json(FILE *f, mcs_validation *v)
 {
     char now[32];
-    time_t t = time(NULL);
-    struct tm tm;
-    gmtime_r(&t, &tm);
-    strftime(now, sizeof now, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    mcs_utc_stamp(now, sizeof now);
     fprintf(f, "{\"generated\": \"%s\", \"mcsim_version\": \"%s\", \"sweep_file\": ", now,
             MCS_VERSION);
     files_json(f, v);

@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include "catalog.h"
 #include "commands.h"
@@ -482,10 +481,7 @@ static mcs_status describe(const options *o, mcs_sweep_meta *meta, char *err, si
     }
     mcs_sysinfo_host(meta->host, sizeof meta->host);
     mcs_sysinfo_cpu_model(meta->cpu_model, sizeof meta->cpu_model);
-    time_t now = time(NULL);
-    struct tm tm;
-    gmtime_r(&now, &tm);
-    strftime(meta->created_utc, sizeof meta->created_utc, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    mcs_utc_stamp(meta->created_utc, sizeof meta->created_utc);
     snprintf(meta->version, sizeof meta->version, "%s", MCS_VERSION);
     return MCS_OK;
 }
