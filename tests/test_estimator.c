@@ -888,6 +888,31 @@ static void worked_example_of_the_calculator(void **state)
     assert_true(e.speedup > 18.5 && e.speedup < 19.5); /* "a 19x speedup" */
 }
 
+/* Row of a fixture sweep (4 threads, philox, single, blocks of 65536): the
+ * run of workload w (its paths, steps and mode) on the GPU (gpu) or the CPU,
+ * repeat r, each phase the profile's prediction times `factor`. */
+static void workload_row(mcs_sweep_row *row, const mcs_profile *p, const mcs_workload *w,
+                         int gpu, int r, double factor)
+{
+    memset(row, 0, sizeof *row);
+    snprintf(row->backend, sizeof row->backend, "%s", gpu ? "gpu" : "cpu");
+    snprintf(row->mode, sizeof row->mode, "%s", w->cold ? "cold" : "warm");
+    row->paths = w->paths;
+    row->steps = w->steps;
+    row->block_size = 65536;
+    snprintf(row->precision, sizeof row->precision, "single");
+    snprintf(row->rng, sizeof row->rng, "philox");
+    row->threads = 4;
+    row->repeat = r;
+    mcs_prediction pr;
+    if (gpu)
+        mcs_predict_gpu(&p->gpu, &p->cpu, w, &pr);
+    else
+        mcs_predict_cpu(&p->cpu, w, &pr);
+    for (int k = 0; k < MCS_PHASE_COUNT; k++)
+        row->seconds[k] = pr.seconds[k] * factor;
+}
+
 /* A break-even predicted from one path (mcs_break_even 1: the GPU faster at
  * every count) is said so in validate's text, its ratio one over the
  * measured N*, never "predicted 1 ... ratio 0.00" (an infinite worst ratio
@@ -915,25 +940,8 @@ static void validate_says_the_gpu_faster_at_every_count(void **state)
     for (int b = 0; b < 2; b++)
         for (int r = 0; r < 3; r++)
             for (int s = 3; s <= 7; s++) {
-                mcs_sweep_row *row = &rows[n++];
-                memset(row, 0, sizeof *row);
-                snprintf(row->backend, sizeof row->backend, "%s", b ? "gpu" : "cpu");
-                snprintf(row->mode, sizeof row->mode, "warm");
-                row->paths = (uint64_t)pow(10, s);
-                row->steps = 1;
-                row->block_size = 65536;
-                snprintf(row->precision, sizeof row->precision, "single");
-                snprintf(row->rng, sizeof row->rng, "philox");
-                row->threads = 4;
-                row->repeat = r;
-                w.paths = row->paths;
-                mcs_prediction pr;
-                if (b)
-                    mcs_predict_gpu(&p.gpu, &p.cpu, &w, &pr);
-                else
-                    mcs_predict_cpu(&p.cpu, &w, &pr);
-                for (int k = 0; k < MCS_PHASE_COUNT; k++)
-                    row->seconds[k] = pr.seconds[k] * (b && s <= 4 ? 40 : 1);
+                w.paths = (uint64_t)pow(10, s);
+                workload_row(&rows[n++], &p, &w, b, r, b && s <= 4 ? 40 : 1);
             }
     char err[512] = "", sweep[] = "test_estimator_one_path.h5", prof[] = "test_estimator_one_path.ini";
     snprintf(meta.config_file, sizeof meta.config_file, "configs/european.ini");
@@ -994,27 +1002,11 @@ static void validate_finds_known_errors(void **state)
             for (int r = 0; r < 3; r++)
                 for (int s = 3; s <= 9; s++) {
                     mcs_sweep_row *row = &rows[n++];
-                    memset(row, 0, sizeof *row);
-                    snprintf(row->backend, sizeof row->backend, "%s", b ? "gpu" : "cpu");
-                    snprintf(row->mode, sizeof row->mode, "%s", cold ? "cold" : "warm");
-                    row->paths = (uint64_t)pow(10, s);
-                    row->steps = 1;
-                    row->block_size = 65536;
-                    snprintf(row->precision, sizeof row->precision, "single");
-                    snprintf(row->rng, sizeof row->rng, "philox");
-                    row->threads = 4;
-                    row->repeat = r;
                     mcs_workload w = mcs_workload_of_job(&job, 4, cold);
-                    w.paths = row->paths;
-                    mcs_prediction pr;
-                    if (b)
-                        mcs_predict_gpu(&p.gpu, &p.cpu, &w, &pr);
-                    else
-                        mcs_predict_cpu(&p.cpu, &w, &pr);
-                    for (int k = 0; k < MCS_PHASE_COUNT; k++)
-                        row->seconds[k] = pr.seconds[k] * (b ? factor : 1);
+                    w.paths = (uint64_t)pow(10, s);
+                    workload_row(row, &p, &w, b, r, b ? factor : 1);
                     /* a phase the model gives no time: listed apart, blind */
-                    assert_true(pr.seconds[MCS_PHASE_RNG_INIT] == 0);
+                    assert_true(row->seconds[MCS_PHASE_RNG_INIT] == 0);
                     if (!b)
                         row->seconds[MCS_PHASE_RNG_INIT] = 1e-3 * row->seconds[MCS_PHASE_TOTAL];
                 }
@@ -1663,28 +1655,13 @@ static void profile_files_are_regular_and_small(void **state)
 
 /* --- sweep files and validate (issue 11.3, 8, 9, 12) ----------------------- */
 
-/* A cpu or gpu run of the test machine, measured as predicted times `factor`. */
+/* A cpu or gpu run of the test machine (no job: the fallback costs),
+ * measured as predicted times `factor`. */
 static void predicted_row(const mcs_profile *p, mcs_sweep_row *row, int gpu, int cold,
                           uint64_t paths, uint32_t steps, int repeat, double factor)
 {
-    memset(row, 0, sizeof *row);
-    snprintf(row->backend, sizeof row->backend, "%s", gpu ? "gpu" : "cpu");
-    snprintf(row->mode, sizeof row->mode, "%s", cold ? "cold" : "warm");
-    row->paths = paths;
-    row->steps = steps;
-    row->block_size = 65536;
-    snprintf(row->precision, sizeof row->precision, "single");
-    snprintf(row->rng, sizeof row->rng, "philox");
-    row->threads = 4;
-    row->repeat = repeat;
     mcs_workload w = WORKLOAD(paths, steps, 65536, MCS_SINGLE, MCS_RNG_PHILOX, 4, cold);
-    mcs_prediction pr;
-    if (gpu)
-        mcs_predict_gpu(&p->gpu, &p->cpu, &w, &pr);
-    else
-        mcs_predict_cpu(&p->cpu, &w, &pr);
-    for (int k = 0; k < MCS_PHASE_COUNT; k++)
-        row->seconds[k] = pr.seconds[k] * factor;
+    workload_row(row, p, &w, gpu, repeat, factor);
 }
 
 /* Writes rows of the job `config` (a resolved config's text) to dir/name;
