@@ -14,11 +14,11 @@ int mcs_utc_stamp(char *buf, size_t len)
 {
     time_t now = time(NULL);
     struct tm utc;
-    if (len)
+    if (gmtime_r(&now, &utc) != NULL && strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &utc) > 0)
+        return 0;
+    if (len) /* (strftime leaves the buffer undefined where it does not fit) */
         buf[0] = '\0';
-    return gmtime_r(&now, &utc) != NULL && strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &utc) > 0
-               ? 0
-               : -1;
+    return -1;
 }
 
 const char *mcs_phase_name(mcs_phase p)

@@ -1307,10 +1307,10 @@ static void scaled_term(mcs_profile *p, const char *side, const char *term, doub
     t->ratio = ratio;
 }
 
-/* c's costs times f: every member is a cost (a double) */
-_Static_assert(sizeof(mcs_kernel_cost) % sizeof(double) == 0 &&
-                   offsetof(mcs_kernel_cost, path) == 0,
-               "mcs_kernel_cost is doubles only: mcs_kernel_cost_scale scales them all");
+/* c's costs times f: every member is a cost (a double; a member added
+ * must be one, and counted here) */
+_Static_assert(sizeof(mcs_kernel_cost) == 13 * sizeof(double),
+               "mcs_kernel_cost is 13 doubles: mcs_kernel_cost_scale scales them all");
 void mcs_kernel_cost_scale(mcs_kernel_cost *c, double f)
 {
     double *cost = (double *)(void *)c; /* (a struct of doubles: no padding between) */

@@ -182,11 +182,12 @@ static int cmp_row(const void *a, const void *b)
 
 /* Seconds of phase p of a run (measured or predicted): a run-log phase, or
  * MCS_FIXED_OTHER, the time outside every phase, the total less the phases
- * (0 below a billionth of the total: rounding). */
+ * (0 below a billionth of the total: rounding; NAN for a run the profiles
+ * predict nothing for, as its phases). */
 static double phase_seconds(const double *seconds, int p)
 {
-    if (p != MCS_FIXED_OTHER)
-        return seconds[p];
+    if (p != MCS_FIXED_OTHER || isnan(seconds[MCS_PHASE_TOTAL]))
+        return seconds[p == MCS_FIXED_OTHER ? MCS_PHASE_TOTAL : p];
     double inside = 0;
     for (int q = 0; q < MCS_PHASE_TOTAL; q++)
         inside += seconds[q];

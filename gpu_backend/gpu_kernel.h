@@ -13,7 +13,8 @@
 /* Everything a kernel needs, passed by value as a kernel parameter. The
  * model's and option's parameters are not in it (a multi-asset model's
  * are about 90 KB, over CUDA's kernel-parameter limit): the backend copies
- * them to device memory once per run (gpu_backend.c) and the kernel reads
+ * them to device memory where they differ from the last run's, at most once
+ * per run (gpu_backend.c), and the kernel reads
  * them there, once per CUDA block (coef_make), and a multi-asset model's
  * factor where it lies (every thread of a warp reads the same element). */
 typedef struct {

@@ -727,6 +727,11 @@ PY
     exit_is $? 0
     "$py" -c 'import json, sys; d = json.load(open(sys.argv[1])); assert d["decisions"] is None and "no GPU" in d["not_judged"] and d["gpu_profile"] is None and d["thin_sizes"] == 4, d' \
         "$out" 2>>check.txt || problems+=("CPU-only JSON: $(cat check.txt)")
+    # the GPU runs a CPU-only profile predicts nothing for are left out, not "blind"
+    MCSIM_ACCEPT_UNSEALED=1 MCSIM_PROFILE=$fixtures/cpu-only.ini "$mcsim" validate "$h100" -f json \
+        >"$out" 2>"$err"
+    "$py" -c 'import json, sys; d = json.load(open(sys.argv[1])); assert d["unpredicted_runs"] > 0 and not [p for p in d["blind_phases"] + d["phases"] if p["backend"] == "gpu"], d["blind_phases"]' \
+        "$out" 2>>check.txt || problems+=("CPU-only profile, GPU runs: $(cat check.txt)")
     "$mcsim" validate sw3.h5 --format yaml >"$out" 2>"$err"
     exit_is $? 64
     need_in "$err" stderr "--format yaml: must be text or json"

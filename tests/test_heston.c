@@ -257,6 +257,18 @@ static void test_closed_forms(void **state)
             fail_msg("%s: parity off: %.15g and %.15g, forward %.15g", r->name, price, other,
                      forward);
     }
+    /* a key that left out the maturity would give the first case's price to a
+     * longer option of the same parameters and strike */
+    mcs_job job = heston_ref_job(&mcs_heston_refs[0], MCS_HESTON_QE, 0, MCS_DOUBLE,
+                                 MCS_RNG_PHILOX, 1, 1);
+    double at_t, longer, again;
+    assert_int_equal(mcs_analytic_output(&job, 0, &at_t, &source), 1);
+    job.option.maturity *= 2;
+    assert_int_equal(mcs_analytic_output(&job, 0, &longer, &source), 1);
+    job.option.maturity /= 2;
+    assert_int_equal(mcs_analytic_output(&job, 0, &again, &source), 1);
+    assert_true(longer != at_t);
+    assert_memory_equal(&again, &at_t, sizeof at_t);
 }
 
 int main(void)
