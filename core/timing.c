@@ -10,6 +10,15 @@ double mcs_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+double mcs_other_seconds(const double *seconds)
+{
+    double inside = 0;
+    for (int p = 0; p < MCS_PHASE_TOTAL; p++)
+        inside += seconds[p];
+    const double other = seconds[MCS_PHASE_TOTAL] - inside;
+    return other > 1e-9 * seconds[MCS_PHASE_TOTAL] ? other : 0;
+}
+
 int mcs_utc_stamp(char *buf, size_t len)
 {
     time_t now = time(NULL);

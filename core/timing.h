@@ -45,5 +45,8 @@ int mcs_utc_stamp(char *buf, size_t len);
 const char *mcs_phase_name(mcs_phase p);
 /* One-line description of a phase. */
 const char *mcs_phase_description(mcs_phase p);
+/* The time outside every phase of seconds[MCS_PHASE_COUNT]: the total less
+ * the phases, 0 below a billionth of the total (rounding, or a negative). */
+double mcs_other_seconds(const double *seconds);
 
 #endif

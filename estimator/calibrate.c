@@ -215,16 +215,6 @@ static void progress(const char *fmt, ...)
     va_end(ap);
 }
 
-/* time outside every phase: total - sum of the others */
-static double other_seconds(const mcs_timings *t)
-{
-    double sum = 0;
-    for (int p = 0; p < MCS_PHASE_TOTAL; p++)
-        sum += t->seconds[p];
-    double o = t->seconds[MCS_PHASE_TOTAL] - sum;
-    return o > 0 ? o : 0;
-}
-
 /* The time cap (docs/estimator.md): the seconds each stage may spend on
  * rounds beyond its minimum (mcs_repeat_rule), so that a full calibration
  * takes at most 90 s on the H100 machine (its minimum rounds about 50 s
@@ -383,7 +373,7 @@ static mcs_status fixed_costs(calib *c, const char *backend, const mcs_repeat_ru
                 return st;
             for (int p = 0; p < MCS_PHASE_COUNT; p++)
                 s[kind][p][r[kind]] = t.seconds[p];
-            s[kind][MCS_FIXED_OTHER][r[kind]] = other_seconds(&t);
+            s[kind][MCS_FIXED_OTHER][r[kind]] = mcs_other_seconds(t.seconds);
             s[kind][MCS_FIXED_PROCESS][r[kind]] =
                 kind % 2 == 0 ? fmax(0, wall - t.seconds[MCS_PHASE_TOTAL]) : 0;
             r[kind]++;

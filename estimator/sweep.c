@@ -357,7 +357,6 @@ typedef struct {
  * estimator predicts (docs/estimator.md, "Cold and warm"). */
 static volatile int team_started; /* read nowhere: keeps the region from being elided */
 
-
 static void team_up(int threads)
 {
     int started = 0;

@@ -181,18 +181,13 @@ static int cmp_row(const void *a, const void *b)
 }
 
 /* Seconds of phase p of a run (measured or predicted): a run-log phase, or
- * MCS_FIXED_OTHER, the time outside every phase, the total less the phases
- * (0 below a billionth of the total: rounding; NAN for a run the profiles
- * predict nothing for, as its phases). */
+ * MCS_FIXED_OTHER, the time outside every phase (mcs_other_seconds; NAN for a
+ * run the profiles predict nothing for, as its phases). */
 static double phase_seconds(const double *seconds, int p)
 {
     if (p != MCS_FIXED_OTHER || isnan(seconds[MCS_PHASE_TOTAL]))
         return seconds[p == MCS_FIXED_OTHER ? MCS_PHASE_TOTAL : p];
-    double inside = 0;
-    for (int q = 0; q < MCS_PHASE_TOTAL; q++)
-        inside += seconds[q];
-    const double other = seconds[MCS_PHASE_TOTAL] - inside;
-    return other > 1e-9 * seconds[MCS_PHASE_TOTAL] ? other : 0;
+    return mcs_other_seconds(seconds);
 }
 
 /* The phases validate compares, in the tables' order: the run log's, the
@@ -205,6 +200,25 @@ static int phase_at(int i)
 static const char *phase_label(int p)
 {
     return p == MCS_FIXED_OTHER ? "other" : mcs_phase_name((mcs_phase)p);
+}
+
+/* The median of phase p over the measured runs order[from..to) (scratch:
+ * m), and their spread. */
+static double size_median(const mcs_validation *v, const size_t *order, size_t from, size_t to,
+                          int p, double *m, double *spread)
+{
+    int t = 0;
+    for (size_t j = from; j < to; j++)
+        m[t++] = phase_seconds(v->rows[order[j]].seconds, p);
+    return mcs_median_spread(m, t, spread);
+}
+
+/* pe's backend b, mode and phase p, by name */
+static void name_phase(mcs_phase_error *pe, int b, const char *mode, int p)
+{
+    snprintf(pe->backend, sizeof pe->backend, "%s", sides[b]);
+    snprintf(pe->mode, sizeof pe->mode, "%s", mode);
+    snprintf(pe->phase, sizeof pe->phase, "%s", phase_label(p));
 }
 
 /* Per backend, mode and phase: per size (the repeats of one workload,
@@ -243,26 +257,19 @@ static void add_phase_errors(mcs_validation *v, const size_t *order)
                         } else if (seen > 0 && said == 0)
                             unseen++;
                     }
+                    double unused;
                     if (k == 0 && unseen > 0 && n == 0) { /* a share for the blind list */
-                        int t = 0;
-                        for (size_t j = from; j < to; j++)
-                            m[t++] = phase_seconds(v->rows[order[j]].seconds, p);
-                        double phase = mcs_median_spread(m, t, &noise[blind]), unused;
-                        t = 0;
-                        for (size_t j = from; j < to; j++)
-                            m[t++] = v->rows[order[j]].seconds[MCS_PHASE_TOTAL];
-                        share[blind++] = phase / mcs_median_spread(m, t, &unused);
+                        double phase = size_median(v, order, from, to, p, m, &noise[blind]);
+                        share[blind++] =
+                            phase / size_median(v, order, from, to, MCS_PHASE_TOTAL, m, &unused);
                         blind_runs += unseen;
                     }
                     if (k == 0)
                         continue;
-                    double median = mcs_median_spread(m, k, &noise[n]), unused;
+                    double median = mcs_median_spread(m, k, &noise[n]);
                     sign[n] = log(pred / median);
                     bias[n] = fabs(sign[n]);
-                    int t = 0;
-                    for (size_t j = from; j < to; j++)
-                        m[t++] = v->rows[order[j]].seconds[MCS_PHASE_TOTAL];
-                    share[n] = median / mcs_median_spread(m, t, &unused);
+                    share[n] = median / size_median(v, order, from, to, MCS_PHASE_TOTAL, m, &unused);
                     n++;
                     runs += k;
                     fewest = fewest && fewest < k ? fewest : k;
@@ -277,9 +284,7 @@ static void add_phase_errors(mcs_validation *v, const size_t *order)
                     mcs_phase_error *pe = &v->blind[v->n_blind++];
                     *pe = (mcs_phase_error){.n = blind, .runs = blind_runs, .median = NAN,
                                             .p90 = NAN, .direction = NAN};
-                    snprintf(pe->backend, sizeof pe->backend, "%s", sides[b]);
-                    snprintf(pe->mode, sizeof pe->mode, "%s", modes[md]);
-                    snprintf(pe->phase, sizeof pe->phase, "%s", phase_label(p));
+                    name_phase(pe, b, modes[md], p);
                     double p90;
                     mcs_quantiles(noise, blind, &pe->spread, &p90);
                     mcs_quantiles(share, blind, &pe->share, &p90);
@@ -287,9 +292,7 @@ static void add_phase_errors(mcs_validation *v, const size_t *order)
                 if (n == 0)
                     continue;
                 mcs_phase_error *pe = &v->phases[v->n_phases++];
-                snprintf(pe->backend, sizeof pe->backend, "%s", sides[b]);
-                snprintf(pe->mode, sizeof pe->mode, "%s", modes[md]);
-                snprintf(pe->phase, sizeof pe->phase, "%s", phase_label(p));
+                name_phase(pe, b, modes[md], p);
                 pe->n = n;
                 pe->runs = runs;
                 pe->min_repeats = fewest;

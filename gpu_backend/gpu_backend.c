@@ -175,8 +175,8 @@ static void gpu_close(void *p)
     free(c);
 }
 
-/* Point the kernel at the first `dims` dimensions of the tables d_sobol
- * holds. */
+/* Point the kernel at the tables d_sobol holds (a job reads the first of
+ * their sobol_dims dimensions). */
 static void sobol_args(gpu_ctx *c)
 {
     c->args.sobol_directions = c->k.d_sobol;
