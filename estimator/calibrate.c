@@ -35,6 +35,18 @@
 #define FIXED_ROUNDS_MIN 5
 _Static_assert(FIXED_ROUNDS_MIN <= MCS_REPEATS_MAX, "fixed-cost rounds: s[] holds MCS_REPEATS_MAX");
 
+/* The CPU's fixed costs also in single rounds between the kernels, at
+ * least SPREAD_EVERY_S apart, at most SPREAD_ROUNDS_MAX of them (not
+ * --quick); the profile's figure is the median of those rounds and of each
+ * pass's median (cpu_fixed_final). A pass's rounds run back to back and
+ * share one moment of the host: on the H200 machine a warm 1000-path run's
+ * log write sat at 0.47-0.50, 0.62-0.65 or 0.71-0.74 ms for 0.1-1 s at a
+ * time, whatever its vCPU (taskset) or address layout (setarch -R), and
+ * nine calibrations' warm writes were 0.52-0.59 or 0.71-0.80 ms, one of the
+ * levels each (bench/results/estimator/h200-session25). */
+#define SPREAD_EVERY_S 3.0
+#define SPREAD_ROUNDS_MAX 48
+
 /* The kernel families (kernel_plan.h), as --help's list: "       a b c\n"
  * lines of at most 80 columns. */
 static void print_kernel_families(FILE *f)
@@ -66,7 +78,8 @@ void mcs_cmd_calibrate_help(FILE *f)
             "XDG_CONFIG_HOME is set; $MCSIM_PROFILE, when set, is read instead):\n"
             "  cpu: fixed costs of a run (fresh processes and repeated runs, on all\n"
             "       threads and on one block, at least %d rounds, before and after the\n"
-            "       kernels; a chunk's start on one thread and on all; a\n"
+            "       kernels, and single rounds between the kernels every %g s, one sample\n"
+            "       of the host's moment each); a chunk's start on one thread and on all; a\n"
             "       fresh process's start and exit outside its run), one thread's\n"
             "       cost per path-step for each precision and generator, parallel\n"
             "       efficiency from 1 thread to all, and one wave of as many blocks as\n"
@@ -98,7 +111,7 @@ void mcs_cmd_calibrate_help(FILE *f)
             "       group pays it (dear_step_ns, dear_step_ps), and one with a variant\n"
             "       step (heston: scheme = euler) with it; the families (profile keys\n"
             "       path_ns.FAMILY_PRECISION_GENERATOR and the like):\n",
-            local, FIXED_ROUNDS_MIN);
+            local, FIXED_ROUNDS_MIN, SPREAD_EVERY_S);
     print_kernel_families(f);
     fprintf(f,
             "Each measurement runs in interleaved rounds until its median settles: at least\n"
@@ -155,8 +168,9 @@ void mcs_cmd_calibrate_help(FILE *f)
  * run's total (MCS_FIXED_PROCESS, cold runs), profile.h; the runs' own
  * seconds in x (two passes pooled: pool_stats). */
 #define FIXED_RUNS_MAX MCS_TRIMMED_RUNS_MAX /* all of them summarised */
-_Static_assert(FIXED_RUNS_MAX >= 3 * MCS_REPEATS_MAX,
-               "phase_stats: the CPU's two passes' rounds and the GPU's pooled (pool_write)");
+_Static_assert(FIXED_RUNS_MAX >= MCS_REPEATS_MAX && FIXED_RUNS_MAX >= SPREAD_ROUNDS_MAX + 3,
+               "phase_stats: a pass's rounds; the spread rounds, the CPU's two passes' "
+               "medians and the GPU's pooled (cpu_fixed_final, pool_write)");
 typedef struct {
     double median[MCS_FIXED_COLUMNS], spread[MCS_FIXED_COLUMNS];
     double x[MCS_FIXED_COLUMNS][FIXED_RUNS_MAX];
@@ -182,6 +196,17 @@ static phase_stats pool_stats(const phase_stats *a, const phase_stats *b)
     return all;
 }
 
+/* a's medians as one run: a pass of back-to-back rounds is one moment of
+ * the host (SPREAD_EVERY_S), one sample where passes and single rounds pool */
+static phase_stats medians_of(const phase_stats *a)
+{
+    phase_stats m = *a;
+    m.runs = a->runs > 0;
+    for (int p = 0; p < MCS_FIXED_COLUMNS; p++)
+        m.x[p][0] = a->median[p];
+    return m;
+}
+
 typedef struct {
     const char *self, *output, *name;
     const char *mpirun; /* --mpirun CMD: the MPI launcher whose start-up is measured */
@@ -195,6 +220,11 @@ typedef struct {
     char cpu_counted_by[64]; /* what counted the cores (mcs_cpu_facts), for the source line */
     /* the CPU's kept fixed-cost rounds (cpu_fixed_again): cold, warm, cold on one thread */
     phase_stats cpu_cold, cpu_warm, cpu_one[2]; /* cpu_one: one block, cold and warm */
+    /* the CPU's single rounds between the kernels (spread_round): cold, warm,
+     * one block cold and warm; the last one's start */
+    phase_stats spread[4];
+    double spread_last;
+    phase_stats gpu_cold, gpu_warm; /* the GPU's fixed-cost rounds (pool_write) */
 } calib;
 
 static int quiet; /* -q: no progress */
@@ -221,7 +251,7 @@ static void progress(const char *fmt, ...)
  * there); --quick runs its fixed rounds only (15 s at most there). */
 enum { STAGE_CPU_FIXED, STAGE_CPU_RATES, STAGE_CPU_SCALING, STAGE_CPU_KERNELS, STAGE_GPU_FIXED,
        STAGE_GPU_LAUNCH, STAGE_GPU_KERNELS, STAGES };
-static const double stage_budget_s[STAGES] = {3, 3, 5, 8, 3, 3, 8};
+static const double stage_budget_s[STAGES] = {3, 3, 5, 5, 3, 3, 4};
 #define CALIBRATE_CAP_S 90
 #define CALIBRATE_CAP_QUICK_S 15
 
@@ -335,7 +365,7 @@ static mcs_run_spec small_job(const calib *c, const char *backend)
  * process; with the cold and warm kinds' team they give a chunk's start on
  * one thread and on all (keep_chunk_start); else one[0].runs is 0. */
 static mcs_status fixed_costs(calib *c, const char *backend, const mcs_repeat_rule *rule,
-                              int warm_only, phase_stats *cold, phase_stats *warm,
+                              int warm_only, int primed, phase_stats *cold, phase_stats *warm,
                               phase_stats one[2], char *err, size_t len)
 {
     double s[4][MCS_FIXED_COLUMNS][MCS_REPEATS_MAX], wall = 0;
@@ -350,11 +380,14 @@ static mcs_status fixed_costs(calib *c, const char *backend, const mcs_repeat_ru
     const int gpu = strcmp(backend, "gpu") == 0;
     mcs_timings t;
     mcs_status st;
-    /* unmeasured first runs: load the binary and libraries into the page
-     * cache (cold), bring the context and threads up (warm) */
-    if (!warm_only && (st = mcs_run_cold(c->self, &spec, c->log, &t, NULL, err, len)) != MCS_OK)
+    /* unmeasured first runs, unless `primed` (the same runs came before):
+     * load the binary and libraries into the page cache (cold), bring the
+     * context and threads up (warm) */
+    if (!primed && !warm_only &&
+        (st = mcs_run_cold(c->self, &spec, c->log, &t, NULL, err, len)) != MCS_OK)
         return st;
-    if (!gpu && (st = mcs_run_warm(&spec, c->log, &t, NULL, NULL, NULL, err, len)) != MCS_OK)
+    if (!primed && !gpu &&
+        (st = mcs_run_warm(&spec, c->log, &t, NULL, NULL, NULL, err, len)) != MCS_OK)
         return st;
     /* kinds: 0 cold, 1 warm, 2 cold on one thread, 3 warm on one thread
      * (with `one`, on a team) */
@@ -451,7 +484,7 @@ static mcs_status measure_fixed(calib *c, mcs_profile *p, int gpu, phase_stats *
         if (!c->quick)
             rule.min = FIXED_ROUNDS_MIN;
         /* the GPU's cold rounds once: after a run here they would be too cheap */
-        mcs_status st = fixed_costs(c, side, &rule, gpu && a > 0, cold, warm, one, err, len);
+        mcs_status st = fixed_costs(c, side, &rule, gpu && a > 0, 0, cold, warm, one, err, len);
         if (st != MCS_OK)
             return st;
         keep_fixed(p, gpu, cold, warm);
@@ -545,8 +578,9 @@ static void keep_chunk_start(mcs_cpu_profile *cpu, const phase_stats *cold,
                &cpu->spread.chunk_start_one_warm_us);
 }
 
-/* The CPU's fixed costs once more, after its kernels. The runs of both
- * passes are pooled (each phase's median over all of them), unless one
+/* The CPU's fixed costs once more, after its kernels. Both passes' medians
+ * are pooled (each phase's median over them and, at the end, the single
+ * rounds between the kernels: cpu_fixed_final), unless one
  * pass's totals are more than MCS_BUSY_PASS_RATIO times the other's
  * (mcs_pass_to_keep): then the
  * lower pass is kept (a host still busy when calibrate starts only adds
@@ -566,20 +600,14 @@ static mcs_status cpu_fixed_again(calib *c, mcs_profile *p, char *err, size_t le
     double first = c->cpu_cold.median[MCS_PHASE_TOTAL] + c->cpu_warm.median[MCS_PHASE_TOTAL];
     const char *kept;
     const int keep = mcs_pass_to_keep(first, later);
-    if (keep < 0) {
-        kept = "the first kept (the later ran on a busy host)";
-    } else if (keep > 0) {
-        kept = "the later kept (the first ran on a busy host)";
-        c->cpu_cold = cold;
-        c->cpu_warm = warm;
-        c->cpu_one[0] = one[0];
-        c->cpu_one[1] = one[1];
-    } else {
-        kept = "both passes' rounds pooled";
-        c->cpu_cold = pool_stats(&c->cpu_cold, &cold);
-        c->cpu_warm = pool_stats(&c->cpu_warm, &warm);
-        c->cpu_one[0] = pool_stats(&c->cpu_one[0], &one[0]);
-        c->cpu_one[1] = pool_stats(&c->cpu_one[1], &one[1]);
+    phase_stats *first_pass[4] = {&c->cpu_cold, &c->cpu_warm, &c->cpu_one[0], &c->cpu_one[1]};
+    const phase_stats *later_pass[4] = {&cold, &warm, &one[0], &one[1]};
+    kept = keep < 0 ? "the first kept (the later ran on a busy host)"
+         : keep > 0 ? "the later kept (the first ran on a busy host)"
+                    : "both passes' medians pooled";
+    for (int k = 0; k < 4; k++) {
+        phase_stats a = medians_of(first_pass[k]), b = medians_of(later_pass[k]);
+        *first_pass[k] = keep < 0 ? a : keep > 0 ? b : pool_stats(&a, &b);
     }
     progress("cpu: fixed costs measured again after the kernels: %.3g ms cold + warm against "
              "%.3g ms at the start; %s", 1e3 * later, 1e3 * first, kept);
@@ -587,6 +615,71 @@ static mcs_status cpu_fixed_again(calib *c, mcs_profile *p, char *err, size_t le
     keep_setup_thread(&p->cpu, &c->cpu_cold, &c->cpu_one[0]);
     keep_chunk_start(&p->cpu, &c->cpu_cold, &c->cpu_warm, c->cpu_one);
     return MCS_OK;
+}
+
+static void pool_write(const calib *c, mcs_gpu_profile *g, const phase_stats *cold,
+                       const phase_stats *warm);
+
+/* One round of the CPU's fixed costs, each kind once, between two kernels
+ * (mcs_kernel_calibration.between), SPREAD_EVERY_S after the last and at
+ * most SPREAD_ROUNDS_MAX in all (SPREAD_EVERY_S says why). */
+static mcs_status spread_round(void *user, char *err, size_t len)
+{
+    calib *c = user;
+    if (c->spread[0].runs >= SPREAD_ROUNDS_MAX || mcs_now() - c->spread_last < SPREAD_EVERY_S)
+        return MCS_OK;
+    static phase_stats round[4]; /* cold, warm, one block cold and warm: one run each */
+    const mcs_repeat_rule once = exactly(1);
+    mcs_status st = fixed_costs(c, "cpu", &once, 0, 1, &round[0], &round[1], &round[2], err, len);
+    if (st != MCS_OK)
+        return st;
+    for (int k = 0; k < 4; k++)
+        c->spread[k] = pool_stats(&c->spread[k], &round[k]);
+    c->spread_last = mcs_now();
+    return MCS_OK;
+}
+
+/* The CPU's fixed costs in the profile at the end: the medians over the
+ * passes' medians (cpu_fixed_again) and the single rounds between the
+ * kernels (spread_round), each a moment of the host; the GPU's log write
+ * pooled with them again (pool_write). Without such rounds (--quick), or
+ * where a warm figure would come out above its cold one, the passes'
+ * figures stay; a line says which. */
+static void cpu_fixed_final(calib *c, mcs_profile *p)
+{
+    if (c->spread[0].runs == 0)
+        return;
+    const mcs_cpu_profile passes = p->cpu;
+    const double write_before = p->cpu.write_warm_s;
+    phase_stats cold = pool_stats(&c->cpu_cold, &c->spread[0]),
+                warm = pool_stats(&c->cpu_warm, &c->spread[1]), one[2];
+    one[0] = pool_stats(&c->cpu_one[0], &c->spread[2]);
+    one[1] = pool_stats(&c->cpu_one[1], &c->spread[3]);
+    keep_fixed(p, 0, &cold, &warm);
+    keep_setup_thread(&p->cpu, &cold, &one[0]);
+    keep_chunk_start(&p->cpu, &cold, &warm, one);
+    static mcs_profile cpu_side;
+    char why[512] = "";
+    cpu_side = *p;
+    cpu_side.has_gpu = 0;
+    mcs_profile_warm_problems(&cpu_side, why, sizeof why);
+    if (why[0]) {
+        p->cpu = passes;
+        progress("cpu: fixed costs of %d single rounds between the kernels not kept (%s): "
+                 "the passes' figures stay", c->spread[0].runs, why);
+        return;
+    }
+    c->cpu_cold = cold;
+    c->cpu_warm = warm;
+    c->cpu_one[0] = one[0];
+    c->cpu_one[1] = one[1];
+    if (p->has_gpu && c->gpu_cold.runs)
+        pool_write(c, &p->gpu, &c->gpu_cold, &c->gpu_warm);
+    progress("cpu: fixed costs, medians of %d single rounds between the kernels and %d pass "
+             "median%s: warm write %.3g ms (the passes alone %.3g ms; spread %.0f%%)",
+             c->spread[0].runs, cold.runs - c->spread[0].runs,
+             cold.runs - c->spread[0].runs == 1 ? "" : "s", 1e3 * p->cpu.write_warm_s,
+             1e3 * write_before, 100 * warm.spread[MCS_PHASE_WRITE]);
 }
 
 /* A warm run's timings: the run with the median simulate time of rounds
@@ -1183,7 +1276,9 @@ static void pool_write(const calib *c, mcs_gpu_profile *g, const phase_stats *co
 {
     if (c->cpu_cold.runs == 0 || c->cpu_warm.runs == 0)
         return;
-    phase_stats all_cold = pool_stats(&c->cpu_cold, cold), all_warm = pool_stats(&c->cpu_warm, warm);
+    const phase_stats gpu_cold = medians_of(cold), gpu_warm = medians_of(warm);
+    phase_stats all_cold = pool_stats(&c->cpu_cold, &gpu_cold),
+                all_warm = pool_stats(&c->cpu_warm, &gpu_warm);
     if (all_warm.median[MCS_PHASE_WRITE] > all_cold.median[MCS_PHASE_WRITE])
         return; /* implausible (measure_fixed checked the GPU's own): kept as they are */
     g->write_cold_s = all_cold.median[MCS_PHASE_WRITE];
@@ -1202,6 +1297,8 @@ static mcs_status calibrate_gpu(calib *c, mcs_profile *p, char *err, size_t len)
         (st = calibrate_together(c, g, err, len)) != MCS_OK ||
         (st = measure_fixed(c, p, 1, &cold, &warm, NULL, err, len)) != MCS_OK)
         return st;
+    c->gpu_cold = cold;
+    c->gpu_warm = warm;
     pool_write(c, g, &cold, &warm);
     g->first_launch_us =
         fmax(0, cold.median[MCS_PHASE_SIMULATE] - warm.median[MCS_PHASE_SIMULATE]) * 1e6;
@@ -1488,7 +1585,8 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
         setenv("MCSIM_PROFILE", stand_in, 1);
     mcs_kernel_calibration kernels = {c.quick, progress,
                                       c.quick ? 0 : stage_budget_s[STAGE_CPU_KERNELS],
-                                      c.extras_until};
+                                      c.extras_until, c.cpu && !c.quick ? spread_round : NULL,
+                                      &c};
     if (st == MCS_OK && c.cpu)
         st = calibrate_cpu(&c, &p, err, sizeof err);
     if (st == MCS_OK && c.mpirun && c.cpu)
@@ -1506,6 +1604,8 @@ int mcs_cmd_calibrate(int argc, char **argv, const char *argv0)
     kernels.budget = c.quick ? 0 : stage_budget_s[STAGE_GPU_KERNELS];
     if (st == MCS_OK && c.gpu)
         st = mcs_calibrate_gpu_kernels(&kernels, &p.gpu, err, sizeof err);
+    if (st == MCS_OK && c.cpu)
+        cpu_fixed_final(&c, &p);
     mcs_run_folder_remove(c.dir);
     if (kept)
         setenv("MCSIM_PROFILE", kept, 1);

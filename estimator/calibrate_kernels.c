@@ -1175,6 +1175,8 @@ static mcs_status calibrate_side(const mcs_kernel_calibration *kc, const mcs_cpu
                              pts[0].rounds, 100 * best, c.runs - runs_before, mcs_now() - t_kernel,
                              infer ? inferred_at : "", occupancy,
                              walk, negative ? "; per-step cost negative, written 0" : "");
+                if (st == MCS_OK && kc->between)
+                    st = kc->between(kc->user, err, len);
             }
         close(fd);
         if (st != MCS_OK)

@@ -44,9 +44,9 @@ int mcs_repeats_settled(const double *x, int n, const mcs_repeat_rule *rule, dou
 /* The median of x[0..n) and its spread (max - min) / median, less the
  * fastest and the slowest run from 5 runs on (which the median ignores
  * too: one run slowed by another process would otherwise decide it). x is
- * not changed; at most MCS_TRIMMED_RUNS_MAX runs (the CPU's two passes of rounds and
- * the GPU's, pooled for the log write). */
-#define MCS_TRIMMED_RUNS_MAX (3 * MCS_REPEATS_MAX)
+ * not changed; at most MCS_TRIMMED_RUNS_MAX runs (calibrate's pooled fixed-cost
+ * rounds: its single rounds between the kernels, its passes' medians). */
+#define MCS_TRIMMED_RUNS_MAX 64
 
 /* Two passes of the same measurement (their median totals `first` and
  * `later`): one whose total is more than MCS_BUSY_PASS_RATIO times the
@@ -62,6 +62,10 @@ typedef struct {
     void (*progress)(const char *fmt, ...);
     double budget;   /* seconds the side's kernels may take beyond their minimum rounds */
     double until;    /* and no such round after this (mcs_now seconds) */
+    /* called after each kernel's measurement, when set (calibrate's fixed-cost
+     * rounds spread over the kernel stages); a failure stops the stage */
+    mcs_status (*between)(void *user, char *err, size_t err_len);
+    void *user;
 } mcs_kernel_calibration;
 
 /* One thread's costs (ns) of every CPU kernel into cpu->kernel_ns; the

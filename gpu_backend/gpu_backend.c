@@ -98,6 +98,11 @@ static void free_kept(gpu_kept *k, int device)
     else if (cudaSetDevice(k->device) == cudaSuccess) {
         release_kept(k);
         cudaSetDevice(device);
+    } else {
+        /* its device no longer answers: its device memory goes with its
+         * context; the pinned host buffers are freed from here */
+        cudaFreeHost(k->h_sums);
+        cudaFreeHost(k->h_params);
     }
     free(k);
 }

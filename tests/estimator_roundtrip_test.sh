@@ -35,8 +35,14 @@ skip_spread=${RT_SKIP_SPREAD_PCT:-100}
 need_in() { grep -qF -- "$3" "$1" || problems+=("$2 lacks '$3'"); }
 
 light=${MCS_TEST_LIGHT:-}
-"$mcsim" calibrate --backend cpu ${light:+--quick} -q -o rt.ini >"$out" 2>"$err" ||
+"$mcsim" calibrate --backend cpu ${light:+--quick} -o rt.ini >"$out" 2>"$err" ||
     problems+=("calibrate failed: $(tail -c 300 "$err")")
+if [ -z "$light" ]; then # --quick has none: its rounds only
+    spread_rounds=$(sed -n 's/.* \([0-9][0-9]*\) single rounds between the kernels.*/\1/p' "$err")
+    [ "${spread_rounds:-0}" -ge 2 ] ||
+        problems+=("calibrate: ${spread_rounds:-no} single fixed-cost rounds between the kernels")
+    report "calibrate: the fixed costs also from single rounds between the kernels"
+fi
 for k in path_ns.gbm_lookback_1_single_philox watch_ns.gbm_asian_0_single_philox \
     step_ns.gbm_european_1_double_pcg64; do need_in rt.ini profile "$k = "; done
 report "calibrate: every CPU kernel's costs in the profile"
