@@ -36,15 +36,15 @@
 _Static_assert(FIXED_ROUNDS_MIN <= MCS_REPEATS_MAX, "fixed-cost rounds: s[] holds MCS_REPEATS_MAX");
 
 /* The CPU's fixed costs also in single rounds between the kernels, at
- * least SPREAD_EVERY_S apart, at most SPREAD_ROUNDS_MAX of them (not
- * --quick); the profile's figure is the median of those rounds and of each
+ * least SPREAD_EVERY_S apart, at most SPREAD_ROUNDS_MAX of them and none
+ * after EXTRAS_UNTIL_S (not --quick); the profile's figure is the median of those rounds and of each
  * pass's median (cpu_fixed_final). A pass's rounds run back to back and
  * share one moment of the host: on the H200 machine a warm 1000-path run's
  * log write sat at 0.47-0.50, 0.62-0.65 or 0.71-0.74 ms for 0.1-1 s at a
  * time, whatever its vCPU (taskset) or address layout (setarch -R), and
  * nine calibrations' warm writes were 0.52-0.59 or 0.71-0.80 ms, one of the
  * levels each (bench/results/estimator/h200-session25). */
-#define SPREAD_EVERY_S 3.0
+#define SPREAD_EVERY_S 2.0
 #define SPREAD_ROUNDS_MAX 48
 
 /* The kernel families (kernel_plan.h), as --help's list: "       a b c\n"
@@ -626,7 +626,9 @@ static void pool_write(const calib *c, mcs_gpu_profile *g, const phase_stats *co
 static mcs_status spread_round(void *user, char *err, size_t len)
 {
     calib *c = user;
-    if (c->spread[0].runs >= SPREAD_ROUNDS_MAX || mcs_now() - c->spread_last < SPREAD_EVERY_S)
+    const double now = mcs_now();
+    if (c->spread[0].runs >= SPREAD_ROUNDS_MAX || now - c->spread_last < SPREAD_EVERY_S ||
+        now >= c->extras_until) /* rounds beyond the minimum: within the cap's share */
         return MCS_OK;
     static phase_stats round[4]; /* cold, warm, one block cold and warm: one run each */
     const mcs_repeat_rule once = exactly(1);

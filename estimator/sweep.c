@@ -49,8 +49,7 @@ void mcs_cmd_sweep_help(FILE *f)
           "  --repeat R                runs per size, backend and mode, 1 to 4096 (default 5,\n"
           "                            what `mcsim validate` wants for its medians); repeats\n"
           "                            are interleaved: every size once, then every size\n"
-          "                            again (A, B, C, A, B, C, ...), cold then warm, each\n"
-          "                            size's cpu run and gpu run one after the other\n"
+          "                            again (A, B, C, A, B, C, ...), per backend and mode\n"
           "  --threads T               CPU threads, 1 to 4096 (default: all)\n"
           "  --set SECTION.KEY=VALUE   any config key, as for `mcsim CONFIG --set`; at most 12\n"
           "                            (the keys and their values: mcsim --help)\n"
@@ -436,38 +435,30 @@ static mcs_status measure_one(sweep_run *sr, int b, int warm, int r, int s, char
     return MCS_OK;
 }
 
-/* Every run: cold ones, then warm ones; repeats outermost (a burst of
- * noise on the machine then hits one repeat of several sizes, which the
- * medians discard); each size's backends one after the other, so that a
- * CPU run and the GPU run it is compared with share the host's moment
- * (the H200 machine's single-thread speed moved between levels 1.5x apart
- * within a second, whatever the vCPU: calibrate.c, SPREAD_EVERY_S), which
- * their ratio, the speedup, cancels where both are host work. A backend's
- * first failure stops it and is noted in meta->failures; the other goes on. */
-static void measure_all(sweep_run *sr)
+/* Every run of backend b, repeats outermost (a burst of noise on the
+ * machine then hits one repeat of several sizes, which the medians
+ * discard). The first failure stops this backend and is noted in
+ * meta->failures; the other backend goes on. */
+static void measure_backend(sweep_run *sr, int b)
 {
     const options *o = sr->o;
     char err[1024];
-    int live[2] = {o->cpu, o->gpu};
     for (int warm = 0; warm < 2; warm++) {
         if (!(warm ? o->warm : o->cold))
             continue;
         for (int r = 0; r < o->repeat && !mcs_stop_flag; r++)
-            for (int s = 0; s < o->n_sizes && !mcs_stop_flag; s++)
-                for (int b = 0; b < 2 && !mcs_stop_flag; b++) {
-                    if (!live[b])
-                        continue;
-                    mcs_status st = measure_one(sr, b, warm, r, s, err, sizeof err);
-                    if (st == MCS_OK || mcs_stop_flag) /* a stop is no failure of the backend */
-                        continue;
-                    size_t used = strlen(sr->meta->failures);
-                    snprintf(sr->meta->failures + used, sizeof sr->meta->failures - used,
-                             "%s%s %s %.0e paths: %s", used ? "; " : "", backend_names[b],
-                             warm ? "warm" : "cold", o->sizes[s], err);
-                    if (sr->failed == MCS_OK)
-                        sr->failed = st;
-                    live[b] = 0;
-                }
+            for (int s = 0; s < o->n_sizes && !mcs_stop_flag; s++) {
+                mcs_status st = measure_one(sr, b, warm, r, s, err, sizeof err);
+                if (st == MCS_OK || mcs_stop_flag) /* a stop is no failure of the backend */
+                    continue;
+                size_t used = strlen(sr->meta->failures);
+                snprintf(sr->meta->failures + used, sizeof sr->meta->failures - used,
+                         "%s%s %s %.0e paths: %s", used ? "; " : "", backend_names[b],
+                         warm ? "warm" : "cold", o->sizes[s], err);
+                if (sr->failed == MCS_OK)
+                    sr->failed = st;
+                return;
+            }
     }
 }
 
@@ -555,8 +546,9 @@ int mcs_cmd_sweep(int argc, char **argv, const char *argv0)
     sr.rows = calloc(sr.total, sizeof *sr.rows);
     if (!sr.rows)
         sr.failed = MCS_E_NOMEM;
-    if (sr.rows)
-        measure_all(&sr);
+    for (int b = 0; b < 2 && sr.rows && !mcs_stop_flag; b++)
+        if (b ? o.gpu : o.cpu)
+            measure_backend(&sr, b);
     mcs_run_folder_remove(dir);
     int code = finish(&o, &sr);
     free(sr.rows);
