@@ -35,6 +35,24 @@
 #define FIXED_ROUNDS_MIN 5
 _Static_assert(FIXED_ROUNDS_MIN <= MCS_REPEATS_MAX, "fixed-cost rounds: s[] holds MCS_REPEATS_MAX");
 
+/* The time cap (docs/estimator.md): the seconds each stage may spend on
+ * rounds beyond its minimum (mcs_repeat_rule), so that a full calibration
+ * takes at most 90 s on the H100 machine (its minimum rounds about 50 s
+ * there); --quick runs its fixed rounds only (15 s at most there). */
+enum { STAGE_CPU_FIXED, STAGE_CPU_RATES, STAGE_CPU_SCALING, STAGE_CPU_KERNELS, STAGE_GPU_FIXED,
+       STAGE_GPU_LAUNCH, STAGE_GPU_KERNELS, STAGES };
+static const double stage_budget_s[STAGES] = {3, 3, 5, 5, 3, 3, 4};
+#define CALIBRATE_CAP_S 90
+#define CALIBRATE_CAP_QUICK_S 15
+
+/* No round beyond the minimum after this many seconds of the whole
+ * calibration either, so that re-measurements and the last stage's
+ * minimum rounds (the GPU kernels', about 20 s on the H100, 31 s on the
+ * H200 machine with the narrow points: 83.6-90.9 s in all there,
+ * 2026-11-28, with 30 s and a GPU kernel budget of 10 s) stay within the
+ * cap. */
+#define EXTRAS_UNTIL_S (CALIBRATE_CAP_S - 35)
+
 /* The CPU's fixed costs also in single rounds between the kernels, at
  * least SPREAD_EVERY_S apart, at most SPREAD_ROUNDS_MAX of them and none
  * after EXTRAS_UNTIL_S (not --quick); the profile's figure is the median of those rounds and of each
@@ -78,9 +96,10 @@ void mcs_cmd_calibrate_help(FILE *f)
             "XDG_CONFIG_HOME is set; $MCSIM_PROFILE, when set, is read instead):\n"
             "  cpu: fixed costs of a run (fresh processes and repeated runs, on all\n"
             "       threads and on one block, at least %d rounds, before and after the\n"
-            "       kernels, and single rounds between the kernels every %g s, one sample\n"
-            "       of the host's moment each); a chunk's start on one thread and on all; a\n"
-            "       fresh process's start and exit outside its run), one thread's\n"
+            "       kernels, and single rounds between the kernels every %g s until\n"
+            "       %d s in, not --quick, one sample of the host's moment each); a chunk's\n"
+            "       start on one thread and on all; a fresh process's start and exit\n"
+            "       outside its run), one thread's\n"
             "       cost per path-step for each precision and generator, parallel\n"
             "       efficiency from 1 thread to all, and one wave of as many blocks as\n"
             "       threads (its slowest thread) at each of those thread counts, each\n"
@@ -111,7 +130,7 @@ void mcs_cmd_calibrate_help(FILE *f)
             "       group pays it (dear_step_ns, dear_step_ps), and one with a variant\n"
             "       step (heston: scheme = euler) with it; the families (profile keys\n"
             "       path_ns.FAMILY_PRECISION_GENERATOR and the like):\n",
-            local, FIXED_ROUNDS_MIN, SPREAD_EVERY_S);
+            local, FIXED_ROUNDS_MIN, SPREAD_EVERY_S, EXTRAS_UNTIL_S);
     print_kernel_families(f);
     fprintf(f,
             "Each measurement runs in interleaved rounds until its median settles: at least\n"
@@ -166,7 +185,7 @@ void mcs_cmd_calibrate_help(FILE *f)
 /* Each phase's median and spread (mcs_trimmed_spread) over the runs of one
  * kind, then the time outside every phase (MCS_FIXED_OTHER) and outside the
  * run's total (MCS_FIXED_PROCESS, cold runs), profile.h; the runs' own
- * seconds in x (two passes pooled: pool_stats). */
+ * seconds in x (pooled: pool_stats, pool_moments). */
 #define FIXED_RUNS_MAX MCS_TRIMMED_RUNS_MAX /* all of them summarised */
 _Static_assert(FIXED_RUNS_MAX >= MCS_REPEATS_MAX && FIXED_RUNS_MAX >= SPREAD_ROUNDS_MAX + 3,
                "phase_stats: a pass's rounds; the spread rounds, the CPU's two passes' "
@@ -184,8 +203,8 @@ static void summarise_stats(phase_stats *st)
         st->median[p] = mcs_trimmed_spread(st->x[p], st->runs, &st->spread[p]);
 }
 
-/* The runs of a and b as one set (as many as FIXED_RUNS_MAX holds: two
- * passes of at most MCS_REPEATS_MAX rounds each), summarised. */
+/* The runs of a and b as one set (as many as FIXED_RUNS_MAX holds: its
+ * static assert bounds what calibrate pools), summarised. */
 static phase_stats pool_stats(const phase_stats *a, const phase_stats *b)
 {
     phase_stats all = *a;
@@ -196,8 +215,9 @@ static phase_stats pool_stats(const phase_stats *a, const phase_stats *b)
     return all;
 }
 
-/* a's medians as one run: a pass of back-to-back rounds is one moment of
- * the host (SPREAD_EVERY_S), one sample where passes and single rounds pool */
+/* a's medians as one run, with a's spreads: a pass of back-to-back rounds
+ * is one moment of the host (SPREAD_EVERY_S), one sample where passes and
+ * single rounds pool */
 static phase_stats medians_of(const phase_stats *a)
 {
     phase_stats m = *a;
@@ -205,6 +225,18 @@ static phase_stats medians_of(const phase_stats *a)
     for (int p = 0; p < MCS_FIXED_COLUMNS; p++)
         m.x[p][0] = a->median[p];
     return m;
+}
+
+/* Moments of the host as one set (pool_stats), each column's spread the
+ * larger of the spread over them and a moment's own (the runs of a pass
+ * spread too, which two pass medians alone would not show). */
+static phase_stats pool_moments(const phase_stats *a, const phase_stats *b)
+{
+    phase_stats all = pool_stats(a, b);
+    for (int p = 0; p < MCS_FIXED_COLUMNS; p++)
+        all.spread[p] = fmax(all.spread[p], fmax(a->runs ? a->spread[p] : 0,
+                                                  b->runs ? b->spread[p] : 0));
+    return all;
 }
 
 typedef struct {
@@ -218,10 +250,12 @@ typedef struct {
     mcs_repeat_rule launch_rule; /* the GPU's per-launch terms' rounds */
     double extras_until; /* no round beyond the minimum after this (mcs_now seconds) */
     char cpu_counted_by[64]; /* what counted the cores (mcs_cpu_facts), for the source line */
-    /* the CPU's kept fixed-cost rounds (cpu_fixed_again): cold, warm, cold on one thread */
+    /* the CPU's fixed costs, cold, warm and on one block: the first pass's
+     * rounds, then the passes' medians (cpu_fixed_again), then those and the
+     * single rounds (cpu_fixed_final) */
     phase_stats cpu_cold, cpu_warm, cpu_one[2]; /* cpu_one: one block, cold and warm */
     /* the CPU's single rounds between the kernels (spread_round): cold, warm,
-     * one block cold and warm; the last one's start */
+     * one block cold and warm; when the last one ended */
     phase_stats spread[4];
     double spread_last;
     phase_stats gpu_cold, gpu_warm; /* the GPU's fixed-cost rounds (pool_write) */
@@ -245,23 +279,6 @@ static void progress(const char *fmt, ...)
     va_end(ap);
 }
 
-/* The time cap (docs/estimator.md): the seconds each stage may spend on
- * rounds beyond its minimum (mcs_repeat_rule), so that a full calibration
- * takes at most 90 s on the H100 machine (its minimum rounds about 50 s
- * there); --quick runs its fixed rounds only (15 s at most there). */
-enum { STAGE_CPU_FIXED, STAGE_CPU_RATES, STAGE_CPU_SCALING, STAGE_CPU_KERNELS, STAGE_GPU_FIXED,
-       STAGE_GPU_LAUNCH, STAGE_GPU_KERNELS, STAGES };
-static const double stage_budget_s[STAGES] = {3, 3, 5, 5, 3, 3, 4};
-#define CALIBRATE_CAP_S 90
-#define CALIBRATE_CAP_QUICK_S 15
-
-/* No round beyond the minimum after this many seconds of the whole
- * calibration either, so that re-measurements and the last stage's
- * minimum rounds (the GPU kernels', about 20 s on the H100, 31 s on the
- * H200 machine with the narrow points: 83.6-90.9 s in all there,
- * 2026-11-28, with 30 s and a GPU kernel budget of 10 s) stay within the
- * cap. */
-#define EXTRAS_UNTIL_S (CALIBRATE_CAP_S - 35)
 
 static mcs_repeat_rule stage_rule(const calib *c, int stage)
 {
@@ -607,7 +624,7 @@ static mcs_status cpu_fixed_again(calib *c, mcs_profile *p, char *err, size_t le
                     : "both passes' medians pooled";
     for (int k = 0; k < 4; k++) {
         phase_stats a = medians_of(first_pass[k]), b = medians_of(later_pass[k]);
-        *first_pass[k] = keep < 0 ? a : keep > 0 ? b : pool_stats(&a, &b);
+        *first_pass[k] = keep < 0 ? a : keep > 0 ? b : pool_moments(&a, &b);
     }
     progress("cpu: fixed costs measured again after the kernels: %.3g ms cold + warm against "
              "%.3g ms at the start; %s", 1e3 * later, 1e3 * first, kept);
@@ -649,23 +666,28 @@ static mcs_status spread_round(void *user, char *err, size_t len)
  * figures stay; a line says which. */
 static void cpu_fixed_final(calib *c, mcs_profile *p)
 {
-    if (c->spread[0].runs == 0)
+    if (c->spread[0].runs == 0) {
+        progress("cpu: fixed costs from the passes alone: no single rounds between the "
+                 "kernels (%s)", c->quick ? "--quick" : "none before the deadline");
         return;
-    const mcs_cpu_profile passes = p->cpu;
-    const double write_before = p->cpu.write_warm_s;
-    phase_stats cold = pool_stats(&c->cpu_cold, &c->spread[0]),
-                warm = pool_stats(&c->cpu_warm, &c->spread[1]), one[2];
-    one[0] = pool_stats(&c->cpu_one[0], &c->spread[2]);
-    one[1] = pool_stats(&c->cpu_one[1], &c->spread[3]);
-    keep_fixed(p, 0, &cold, &warm);
-    keep_setup_thread(&p->cpu, &cold, &one[0]);
-    keep_chunk_start(&p->cpu, &cold, &warm, one);
-    static mcs_profile cpu_side;
+    }
+    static mcs_profile cpu_side; /* the CPU's figures alone: their warm-above-cold problems */
     char why[512] = "";
     cpu_side = *p;
     cpu_side.has_gpu = 0;
-    mcs_profile_warm_problems(&cpu_side, why, sizeof why);
-    if (why[0]) {
+    const int problems_before = mcs_profile_warm_problems(&cpu_side, why, sizeof why);
+    const mcs_cpu_profile passes = p->cpu;
+    phase_stats cold = pool_moments(&c->cpu_cold, &c->spread[0]),
+                warm = pool_moments(&c->cpu_warm, &c->spread[1]), one[2];
+    one[0] = pool_moments(&c->cpu_one[0], &c->spread[2]);
+    one[1] = pool_moments(&c->cpu_one[1], &c->spread[3]);
+    keep_fixed(p, 0, &cold, &warm);
+    keep_setup_thread(&p->cpu, &cold, &one[0]);
+    keep_chunk_start(&p->cpu, &cold, &warm, one);
+    cpu_side = *p;
+    cpu_side.has_gpu = 0;
+    why[0] = '\0';
+    if (mcs_profile_warm_problems(&cpu_side, why, sizeof why) > problems_before) {
         p->cpu = passes;
         progress("cpu: fixed costs of %d single rounds between the kernels not kept (%s): "
                  "the passes' figures stay", c->spread[0].runs, why);
@@ -681,7 +703,7 @@ static void cpu_fixed_final(calib *c, mcs_profile *p)
              "median%s: warm write %.3g ms (the passes alone %.3g ms; spread %.0f%%)",
              c->spread[0].runs, cold.runs - c->spread[0].runs,
              cold.runs - c->spread[0].runs == 1 ? "" : "s", 1e3 * p->cpu.write_warm_s,
-             1e3 * write_before, 100 * warm.spread[MCS_PHASE_WRITE]);
+             1e3 * passes.write_warm_s, 100 * warm.spread[MCS_PHASE_WRITE]);
 }
 
 /* A warm run's timings: the run with the median simulate time of rounds
@@ -1279,8 +1301,8 @@ static void pool_write(const calib *c, mcs_gpu_profile *g, const phase_stats *co
     if (c->cpu_cold.runs == 0 || c->cpu_warm.runs == 0)
         return;
     const phase_stats gpu_cold = medians_of(cold), gpu_warm = medians_of(warm);
-    phase_stats all_cold = pool_stats(&c->cpu_cold, &gpu_cold),
-                all_warm = pool_stats(&c->cpu_warm, &gpu_warm);
+    phase_stats all_cold = pool_moments(&c->cpu_cold, &gpu_cold),
+                all_warm = pool_moments(&c->cpu_warm, &gpu_warm);
     if (all_warm.median[MCS_PHASE_WRITE] > all_cold.median[MCS_PHASE_WRITE])
         return; /* implausible (measure_fixed checked the GPU's own): kept as they are */
     g->write_cold_s = all_cold.median[MCS_PHASE_WRITE];

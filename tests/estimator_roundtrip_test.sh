@@ -38,10 +38,17 @@ light=${MCS_TEST_LIGHT:-}
 "$mcsim" calibrate --backend cpu ${light:+--quick} -o rt.ini >"$out" 2>"$err" ||
     problems+=("calibrate failed: $(tail -c 300 "$err")")
 if [ -z "$light" ]; then # --quick has none: its rounds only
-    spread_rounds=$(sed -n 's/.* \([0-9][0-9]*\) single rounds between the kernels.*/\1/p' "$err")
-    [ "${spread_rounds:-0}" -ge 2 ] ||
-        problems+=("calibrate: ${spread_rounds:-no} single fixed-cost rounds between the kernels")
-    report "calibrate: the fixed costs also from single rounds between the kernels"
+    # "medians of N single rounds between the kernels ...: warm write W ms (the passes
+    # alone P ms": N >= 2, and the profile's [cpu] write_warm_s is W (not P)
+    kept=$(grep 'medians of [0-9]* single rounds between the kernels' "$err")
+    rounds=$(echo "$kept" | sed -n 's/.*medians of \([0-9]*\) single rounds.*/\1/p')
+    shown=$(echo "$kept" | sed -n 's/.*warm write \([0-9.e+-]*\) ms.*/\1/p')
+    written=$(awk '/^\[/ { side = $0 } side == "[cpu]" && $1 == "write_warm_s" { print $3 }' rt.ini)
+    [ "${rounds:-0}" -ge 2 ] ||
+        problems+=("calibrate: no kept figures from 2 or more single rounds between the kernels: ${kept:-$(grep 'single rounds' "$err")}")
+    awk -v s="$shown" -v w="$written" 'BEGIN { exit !(s > 0 && w > 0 && (s - 1e3 * w)^2 < (0.01 * s)^2) }' ||
+        problems+=("calibrate: the profile's write_warm_s ${written:-missing} is not the pooled ${shown:-?} ms")
+    report "calibrate: the fixed costs also from single rounds between the kernels, written"
 fi
 for k in path_ns.gbm_lookback_1_single_philox watch_ns.gbm_asian_0_single_philox \
     step_ns.gbm_european_1_double_pcg64; do need_in rt.ini profile "$k = "; done
