@@ -103,6 +103,7 @@ static void free_kept(gpu_kept *k, int device)
          * context; the pinned host buffers are freed from here */
         cudaFreeHost(k->h_sums);
         cudaFreeHost(k->h_params);
+        (void)cudaGetLastError(); /* cleanup's errors are not the next call's */
     }
     free(k);
 }
