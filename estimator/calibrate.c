@@ -55,13 +55,14 @@ static const double stage_budget_s[STAGES] = {3, 3, 5, 5, 3, 3, 4};
 
 /* The CPU's fixed costs also in single rounds between the kernels, at
  * least SPREAD_EVERY_S apart, at most SPREAD_ROUNDS_MAX of them and none
- * after EXTRAS_UNTIL_S (not --quick); the profile's figure is the median of those rounds and of each
- * pass's median (cpu_fixed_final). A pass's rounds run back to back and
- * share one moment of the host: on the H200 machine a warm 1000-path run's
- * log write sat at 0.47-0.50, 0.62-0.65 or 0.71-0.74 ms for 0.1-1 s at a
- * time, whatever its vCPU (taskset) or address layout (setarch -R), and
- * nine calibrations' warm writes were 0.52-0.59 or 0.71-0.80 ms, one of the
- * levels each (bench/results/estimator/h200-session25). */
+ * after EXTRAS_UNTIL_S (not --quick); the profile's figure is the median
+ * of those rounds and of each pass's median (cpu_fixed_final). A pass's
+ * rounds run back to back and share one moment of the host: on the H200
+ * machine a warm 1000-path run's log write sat at 0.47-0.50, 0.62-0.65 or
+ * 0.71-0.74 ms for 0.1-1 s at a time, whatever its vCPU (taskset) or
+ * address layout (setarch -R), and nine calibrations' warm writes were
+ * 0.52-0.59 or 0.71-0.80 ms, one of the levels each
+ * (bench/results/estimator/h200-session25). */
 #define SPREAD_EVERY_S 2.0
 #define SPREAD_ROUNDS_MAX 48
 
@@ -278,7 +279,6 @@ static void progress(const char *fmt, ...)
     fputc('\n', stderr);
     va_end(ap);
 }
-
 
 static mcs_repeat_rule stage_rule(const calib *c, int stage)
 {
