@@ -488,12 +488,23 @@ static void keep_setup_thread(mcs_cpu_profile *cpu, const phase_stats *cold,
  * (fixed_costs) into the profile (keep_fixed), measured once more where a
  * warm one comes out above its cold one (mcs_profile_warm_problems of that
  * side). */
+/* The warm-above-cold problems of p's side gpu (0 or 1) alone, into why;
+ * their count (mcs_profile_warm_problems). */
+static int side_warm_problems(const mcs_profile *p, int gpu, char *why, size_t len)
+{
+    static mcs_profile one_side;
+    one_side = *p;
+    one_side.has_cpu = !gpu;
+    one_side.has_gpu = gpu;
+    why[0] = '\0';
+    return mcs_profile_warm_problems(&one_side, why, len);
+}
+
 static mcs_status measure_fixed(calib *c, mcs_profile *p, int gpu, phase_stats *cold,
                                 phase_stats *warm, phase_stats one[2], char *err, size_t len)
 {
     const char *side = gpu ? "gpu" : "cpu";
     char why[512] = "";
-    static mcs_profile one_side;
     for (int a = 0; a < attempts(c) && (a == 0 || why[0]); a++) {
         if (a)
             progress("%s: %s: measuring the fixed costs again", side, why);
@@ -507,11 +518,7 @@ static mcs_status measure_fixed(calib *c, mcs_profile *p, int gpu, phase_stats *
         keep_fixed(p, gpu, cold, warm);
         if (!gpu)
             keep_setup_thread(&p->cpu, cold, &one[0]);
-        one_side = *p;
-        one_side.has_cpu = !gpu;
-        one_side.has_gpu = gpu;
-        why[0] = '\0';
-        mcs_profile_warm_problems(&one_side, why, sizeof why);
+        side_warm_problems(p, gpu, why, sizeof why);
     }
     progress("%s: fixed costs of %d rounds of a fresh process%s and a run in this one (1000 "
              "paths)", side, cold->runs, one && one[0].runs ? ", one on one thread," : "");
@@ -634,8 +641,28 @@ static mcs_status cpu_fixed_again(calib *c, mcs_profile *p, char *err, size_t le
     return MCS_OK;
 }
 
-static void pool_write(const calib *c, mcs_gpu_profile *g, const phase_stats *cold,
-                       const phase_stats *warm);
+/* The GPU's log write, cold and warm, from its rounds (their medians, one
+ * moment) and the CPU's moments pooled (when this calibration measured
+ * both): the same host code writes both logs, a GPU run's with a dozen
+ * attributes more (about 0.1 ms of 2.8 in the H100 matrix's cold runs,
+ * 2026-11-28), and the GPU's 5-8 rounds alone were too few: two
+ * calibrations an hour apart measured its cold write at 4.1 and 2.0 ms,
+ * where every config's sweep wrote in 2.8-3.0 ms (median; the CPU's pooled
+ * rounds 2.6 ms). */
+static void pool_write(const calib *c, mcs_gpu_profile *g)
+{
+    if (c->cpu_cold.runs == 0 || c->cpu_warm.runs == 0 || c->gpu_cold.runs == 0)
+        return;
+    const phase_stats gpu_cold = medians_of(&c->gpu_cold), gpu_warm = medians_of(&c->gpu_warm);
+    phase_stats all_cold = pool_moments(&c->cpu_cold, &gpu_cold),
+                all_warm = pool_moments(&c->cpu_warm, &gpu_warm);
+    if (all_warm.median[MCS_PHASE_WRITE] > all_cold.median[MCS_PHASE_WRITE])
+        return; /* implausible (measure_fixed checked the GPU's own): kept as they are */
+    g->write_cold_s = all_cold.median[MCS_PHASE_WRITE];
+    g->spread.write_cold_s = all_cold.spread[MCS_PHASE_WRITE];
+    g->write_warm_s = all_warm.median[MCS_PHASE_WRITE];
+    g->spread.write_warm_s = all_warm.spread[MCS_PHASE_WRITE];
+}
 
 /* One round of the CPU's fixed costs, each kind once, between two kernels
  * (mcs_kernel_calibration.between), SPREAD_EVERY_S after the last and at
@@ -658,24 +685,15 @@ static mcs_status spread_round(void *user, char *err, size_t len)
     return MCS_OK;
 }
 
-/* The CPU's fixed costs in the profile at the end: the medians over the
- * passes' medians (cpu_fixed_again) and the single rounds between the
- * kernels (spread_round), each a moment of the host; the GPU's log write
- * pooled with them again (pool_write). Without such rounds (--quick), or
- * where a warm figure would come out above its cold one, the passes'
- * figures stay; a line says which. */
-static void cpu_fixed_final(calib *c, mcs_profile *p)
+/* The single rounds between the kernels (spread_round) pooled with the
+ * passes' medians (cpu_fixed_again), each a moment of the host, into the
+ * profile's CPU figures, unless a warm figure would then come out above
+ * its cold one where it did not: then the passes' figures stay. A line
+ * says which. */
+static void keep_single_rounds(calib *c, mcs_profile *p)
 {
-    if (c->spread[0].runs == 0) {
-        progress("cpu: fixed costs from the passes alone: no single rounds between the "
-                 "kernels (%s)", c->quick ? "--quick" : "none before the deadline");
-        return;
-    }
-    static mcs_profile cpu_side; /* the CPU's figures alone: their warm-above-cold problems */
-    char why[512] = "";
-    cpu_side = *p;
-    cpu_side.has_gpu = 0;
-    const int problems_before = mcs_profile_warm_problems(&cpu_side, why, sizeof why);
+    char why[512];
+    const int problems_before = side_warm_problems(p, 0, why, sizeof why);
     const mcs_cpu_profile passes = p->cpu;
     phase_stats cold = pool_moments(&c->cpu_cold, &c->spread[0]),
                 warm = pool_moments(&c->cpu_warm, &c->spread[1]), one[2];
@@ -684,10 +702,7 @@ static void cpu_fixed_final(calib *c, mcs_profile *p)
     keep_fixed(p, 0, &cold, &warm);
     keep_setup_thread(&p->cpu, &cold, &one[0]);
     keep_chunk_start(&p->cpu, &cold, &warm, one);
-    cpu_side = *p;
-    cpu_side.has_gpu = 0;
-    why[0] = '\0';
-    if (mcs_profile_warm_problems(&cpu_side, why, sizeof why) > problems_before) {
+    if (side_warm_problems(p, 0, why, sizeof why) > problems_before) {
         p->cpu = passes;
         progress("cpu: fixed costs of %d single rounds between the kernels not kept (%s): "
                  "the passes' figures stay", c->spread[0].runs, why);
@@ -697,13 +712,25 @@ static void cpu_fixed_final(calib *c, mcs_profile *p)
     c->cpu_warm = warm;
     c->cpu_one[0] = one[0];
     c->cpu_one[1] = one[1];
-    if (p->has_gpu && c->gpu_cold.runs)
-        pool_write(c, &p->gpu, &c->gpu_cold, &c->gpu_warm);
     progress("cpu: fixed costs, medians of %d single rounds between the kernels and %d pass "
              "median%s: warm write %.3g ms (the passes alone %.3g ms; spread %.0f%%)",
              c->spread[0].runs, cold.runs - c->spread[0].runs,
              cold.runs - c->spread[0].runs == 1 ? "" : "s", 1e3 * p->cpu.write_warm_s,
              1e3 * passes.write_warm_s, 100 * warm.spread[MCS_PHASE_WRITE]);
+}
+
+/* The CPU's fixed costs in the profile at the end (keep_single_rounds;
+ * without single rounds, --quick, the passes' figures), then the GPU's log
+ * write pooled with them (pool_write). */
+static void cpu_fixed_final(calib *c, mcs_profile *p)
+{
+    if (c->spread[0].runs == 0)
+        progress("cpu: fixed costs from the passes alone: no single rounds between the "
+                 "kernels (%s)", c->quick ? "--quick" : "none before the deadline");
+    else
+        keep_single_rounds(c, p);
+    if (p->has_gpu)
+        pool_write(c, &p->gpu);
 }
 
 /* A warm run's timings: the run with the median simulate time of rounds
@@ -1288,29 +1315,6 @@ static mcs_status measure_quiet_context(calib *c, mcs_gpu_profile *g, char *err,
     return MCS_OK;
 }
 
-/* The GPU's log write, cold and warm, from its rounds and the CPU's pooled
- * (when this calibration measured the CPU): the same host code writes both
- * logs, a GPU run's with a dozen attributes more (about 0.1 ms of 2.8 in the
- * H100 matrix's cold runs, 2026-11-28), and the GPU's 5-8 rounds alone
- * were too few: two calibrations an hour apart measured its cold write at
- * 4.1 and 2.0 ms, where every config's sweep wrote in 2.8-3.0 ms (median;
- * the CPU's pooled rounds 2.6 ms). */
-static void pool_write(const calib *c, mcs_gpu_profile *g, const phase_stats *cold,
-                       const phase_stats *warm)
-{
-    if (c->cpu_cold.runs == 0 || c->cpu_warm.runs == 0)
-        return;
-    const phase_stats gpu_cold = medians_of(cold), gpu_warm = medians_of(warm);
-    phase_stats all_cold = pool_moments(&c->cpu_cold, &gpu_cold),
-                all_warm = pool_moments(&c->cpu_warm, &gpu_warm);
-    if (all_warm.median[MCS_PHASE_WRITE] > all_cold.median[MCS_PHASE_WRITE])
-        return; /* implausible (measure_fixed checked the GPU's own): kept as they are */
-    g->write_cold_s = all_cold.median[MCS_PHASE_WRITE];
-    g->spread.write_cold_s = all_cold.spread[MCS_PHASE_WRITE];
-    g->write_warm_s = all_warm.median[MCS_PHASE_WRITE];
-    g->spread.write_warm_s = all_warm.spread[MCS_PHASE_WRITE];
-}
-
 static mcs_status calibrate_gpu(calib *c, mcs_profile *p, char *err, size_t len)
 {
     mcs_gpu_profile *g = &p->gpu;
@@ -1321,9 +1325,8 @@ static mcs_status calibrate_gpu(calib *c, mcs_profile *p, char *err, size_t len)
         (st = calibrate_together(c, g, err, len)) != MCS_OK ||
         (st = measure_fixed(c, p, 1, &cold, &warm, NULL, err, len)) != MCS_OK)
         return st;
-    c->gpu_cold = cold;
+    c->gpu_cold = cold; /* its write pooled with the CPU's at the end (cpu_fixed_final) */
     c->gpu_warm = warm;
-    pool_write(c, g, &cold, &warm);
     g->first_launch_us =
         fmax(0, cold.median[MCS_PHASE_SIMULATE] - warm.median[MCS_PHASE_SIMULATE]) * 1e6;
     g->spread.first_launch_us = cold.spread[MCS_PHASE_SIMULATE];

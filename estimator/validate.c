@@ -269,7 +269,8 @@ static void add_phase_errors(mcs_validation *v, const size_t *order)
                     double median = mcs_median_spread(m, k, &noise[n]);
                     sign[n] = log(pred / median);
                     bias[n] = fabs(sign[n]);
-                    share[n] = median / size_median(v, order, from, to, MCS_PHASE_TOTAL, m, &unused);
+                    share[n] =
+                        median / size_median(v, order, from, to, MCS_PHASE_TOTAL, m, &unused);
                     n++;
                     runs += k;
                     fewest = fewest && fewest < k ? fewest : k;
@@ -805,8 +806,9 @@ static void print_phases(FILE *out, const mcs_validation *v)
     for (int i = 0; i < v->n_blind; i++) {
         const mcs_phase_error *e = &v->blind[i];
         fprintf(out, "%s  %-4s %-5s %-13s %5d %9s %10s %8s %7.1f%% %5d %5.1f%%\n",
-                i ? "" : "  measured, not predicted (the model gives these phases no time):\n", e->backend,
-                e->mode, e->phase, e->n, "-", "-", "-", 100 * e->spread, e->runs, 100 * e->share);
+                i ? "" : "  measured, not predicted (the model gives these phases no time):\n",
+                e->backend, e->mode, e->phase, e->n, "-", "-", "-", 100 * e->spread, e->runs,
+                100 * e->share);
     }
     if (v->n_thin)
         fprintf(out, "  note: %zu of %zu sizes have fewer than %d repeats (the fewest %d): their medians "

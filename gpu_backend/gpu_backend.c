@@ -506,8 +506,8 @@ static mcs_status gpu_run(void *p, uint64_t first, uint64_t count, double *recor
                                     c->k.stream)) != cudaSuccess)
         goto fail;
     if ((e = cudaEventRecord(c->k.ev[1], c->k.stream)) != cudaSuccess ||
-        (e = cudaMemcpyAsync(c->k.h_sums, c->k.d_sums, bytes, cudaMemcpyDeviceToHost, c->k.stream)) !=
-            cudaSuccess ||
+        (e = cudaMemcpyAsync(c->k.h_sums, c->k.d_sums, bytes, cudaMemcpyDeviceToHost,
+                             c->k.stream)) != cudaSuccess ||
         (e = cudaEventRecord(c->k.ev[2], c->k.stream)) != cudaSuccess ||
         (e = cudaEventSynchronize(c->k.ev[2])) != cudaSuccess ||
         (e = cudaEventElapsedTime(&kernel_ms, c->k.ev[0], c->k.ev[1])) != cudaSuccess ||
